@@ -1,0 +1,50 @@
+"""Agents choose among legal choices from what their player may observe.
+
+>>> from boardlab.core.agents import RandomAgent
+>>> RandomAgent(seed=3).choose(None, ("a", "b", "c"))
+'a'
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from typing import Any, Protocol, runtime_checkable
+
+
+@runtime_checkable
+class Agent(Protocol):
+    """Anything with ``choose(view, legal) -> choice``.
+
+    ``view`` is ``rules.observe(state, player)``: an agent never sees the full state.
+    """
+
+    def choose(self, view: Any, legal: Sequence[Any]) -> Any: ...
+
+
+class RandomAgent:
+    """Picks uniformly among the legal choices with its own seeded RNG."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view: Any, legal: Sequence[Any]) -> Any:
+        return legal[self.rng.randrange(len(legal))]
+
+    def __repr__(self) -> str:
+        return "RandomAgent()"
+
+
+class ScriptedAgent:
+    """Plays a fixed list of choices in order (for tests and teaching examples)."""
+
+    def __init__(self, choices: Iterable[Any]) -> None:
+        self._choices = list(choices)
+        self._next = 0
+
+    def choose(self, view: Any, legal: Sequence[Any]) -> Any:
+        if self._next >= len(self._choices):
+            raise IndexError("ScriptedAgent has run out of choices")
+        choice = self._choices[self._next]
+        self._next += 1
+        return choice

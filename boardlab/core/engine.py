@@ -1,0 +1,374 @@
+"""Game-agnostic engine: node kinds, the :class:`Rules` protocol and :class:`Match`.
+
+A game is a set of pure functions over immutable states (see :class:`Rules`). A node
+is either a *decision* (``to_move`` names the player), a *chance* event
+(``to_move`` is :data:`CHANCE`; ``outcomes`` lists exact probabilities) or the end
+(``to_move`` is ``None``). :class:`Match` wraps a game with a history: it checks every
+choice, keeps ``(choice, events, state_before)`` records for undo and time travel, and
+samples chance with its own seeded RNG.
+
+>>> from boardlab.core.engine import CHANCE
+>>> CHANCE
+'chance'
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Final, Protocol, runtime_checkable
+
+from boardlab.core.errors import FormatError, IllegalAction
+from boardlab.core.events import Event
+from boardlab.core.rules import RuleBook, RuleRef
+
+#: ``to_move`` at a chance node.
+CHANCE: Final = "chance"
+
+MATCH_FORMAT: Final = "boardlab.match"
+POSITION_FORMAT: Final = "boardlab.position"
+FORMAT_VERSION: Final = 1
+
+
+@runtime_checkable
+class Rules(Protocol):
+    """What a game module provides. All functions are pure; states are immutable."""
+
+    name: str
+    book: RuleBook
+    setup_type: type
+    state_type: type
+    choice_types: tuple[type, ...]
+
+    def initial(self, setup: Any) -> Hashable:
+        """The state before the first choice."""
+
+    def to_move(self, state: Any) -> str | None:
+        """The player to decide, :data:`CHANCE`, or ``None`` at the end."""
+
+    def legal(self, state: Any) -> tuple[Any, ...]:
+        """The legal choices at a decision node, unique, in a fixed order."""
+
+    def outcomes(self, state: Any) -> tuple[tuple[Any, Fraction], ...]:
+        """Chance outcomes with exact probabilities that sum to 1."""
+
+    def step(self, state: Any, choice: Any) -> tuple[Any, tuple[Event, ...]]:
+        """Apply a legal choice or outcome; return the new state and its events."""
+
+    def decision_rule(self, state: Any) -> RuleRef:
+        """The rule that governs the pending decision (cited when a choice is refused)."""
+
+    def observe(self, state: Any, player: str) -> Any:
+        """What ``player`` may know of ``state``."""
+
+    def invariants(self, state: Any) -> list[str]:
+        """Broken invariants of ``state`` (empty when the state is sound)."""
+
+    def scores(self, state: Any) -> dict[str, int]:
+        """Points per player (final at the end, provisional before)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """One ply of a match: the choice made, the events it caused, the states around it."""
+
+    choice: Any
+    events: tuple[Event, ...]
+    before: Any
+    after: Any
+
+
+def sample_outcome(outcomes: Sequence[tuple[Any, Fraction]], rng: random.Random) -> Any:
+    """Draw one outcome with its exact probability using ``rng``.
+
+    The draw is exact: a uniform integer below the common denominator picks the
+    outcome, so no float rounding ever biases a rare outcome.
+
+    >>> from fractions import Fraction
+    >>> sample_outcome([("a", Fraction(1, 3)), ("b", Fraction(2, 3))], random.Random(0))
+    'b'
+    """
+    if len(outcomes) == 1:
+        return outcomes[0][0]
+    den = 1
+    for _, p in outcomes:
+        den = den * p.denominator // _gcd(den, p.denominator)
+    ticket = rng.randrange(den)
+    acc = 0
+    for outcome, p in outcomes:
+        acc += p.numerator * (den // p.denominator)
+        if ticket < acc:
+            return outcome
+    raise ValueError("chance probabilities do not sum to 1")
+
+
+def _gcd(a: int, b: int) -> int:
+    while b:
+        a, b = b, a % b
+    return a
+
+
+class Match:
+    """A match in progress: a game, a setup, and the history of choices.
+
+    ``push`` checks legality (an illegal choice raises :class:`IllegalAction` and
+    changes nothing); ``pop`` undoes the last ply; ``seek`` moves through the history
+    without forgetting it; ``branch`` starts an independent match from any ply.
+    """
+
+    def __init__(self, rules: Rules, setup: Any, *, seed: int | None = None,
+                 state: Any = None) -> None:
+        self.rules = rules
+        self.setup = setup
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self._root = rules.initial(setup) if state is None else state
+        self._records: list[Record] = []
+        self._cursor = 0
+        self._state = self._root
+        self._legal_for: Any = None
+        self._legal: tuple[Any, ...] = ()
+
+    # -- the position -------------------------------------------------------
+    @property
+    def state(self) -> Any:
+        """The current state (immutable)."""
+        return self._state
+
+    @property
+    def root(self) -> Any:
+        """The state before the first recorded ply."""
+        return self._root
+
+    @property
+    def ply(self) -> int:
+        """How many plies lead to the current state."""
+        return self._cursor
+
+    @property
+    def to_move(self) -> str | None:
+        """Whose decision it is, :data:`CHANCE`, or ``None`` when the match is over."""
+        return self.rules.to_move(self._state)
+
+    @property
+    def is_over(self) -> bool:
+        return self.rules.to_move(self._state) is None
+
+    def legal(self) -> tuple[Any, ...]:
+        """Legal choices here; at a chance node, the possible outcomes."""
+        state = self._state
+        if self._legal_for is not state:
+            mover = self.rules.to_move(state)
+            if mover is None:
+                legal: tuple[Any, ...] = ()
+            elif mover == CHANCE:
+                legal = tuple(o for o, _ in self.rules.outcomes(state))
+            else:
+                legal = self.rules.legal(state)
+            self._legal_for, self._legal = state, legal
+        return self._legal
+
+    def outcomes(self) -> tuple[tuple[Any, Fraction], ...]:
+        """``(outcome, probability)`` pairs at a chance node (empty elsewhere)."""
+        if self.rules.to_move(self._state) != CHANCE:
+            return ()
+        return self.rules.outcomes(self._state)
+
+    def observe(self, player: str) -> Any:
+        """What ``player`` may know of the current state."""
+        return self.rules.observe(self._state, player)
+
+    def scores(self) -> dict[str, int]:
+        return self.rules.scores(self._state)
+
+    # -- history --------------------------------------------------------------
+    @property
+    def records(self) -> tuple[Record, ...]:
+        """The plies up to the current one."""
+        return tuple(self._records[: self._cursor])
+
+    @property
+    def choices(self) -> tuple[Any, ...]:
+        return tuple(r.choice for r in self._records[: self._cursor])
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """Every event up to the current ply, in order."""
+        return tuple(e for r in self._records[: self._cursor] for e in r.events)
+
+    @property
+    def last_events(self) -> tuple[Event, ...]:
+        return self._records[self._cursor - 1].events if self._cursor else ()
+
+    def push(self, choice: Any) -> tuple[Event, ...]:
+        """Apply ``choice`` (or a chance outcome, for what-ifs) and return its events.
+
+        Raises :class:`IllegalAction` naming the governing rule if the choice is not
+        legal here; the match is then unchanged.
+        """
+        state = self._state
+        mover = self.rules.to_move(state)
+        if mover is None:
+            raise IllegalAction(f"the match is over; {choice} cannot be played",
+                                rule=self.rules.decision_rule(state))
+        if choice not in self.legal():
+            what = "outcome" if mover == CHANCE else f"choice for {mover}"
+            raise IllegalAction(f"{choice} is not a legal {what}",
+                                rule=self.rules.decision_rule(state), legal=self._legal)
+        new_state, events = self.rules.step(state, choice)
+        del self._records[self._cursor:]
+        self._records.append(Record(choice, events, state, new_state))
+        self._cursor += 1
+        self._state = new_state
+        return events
+
+    def roll(self) -> Any:
+        """Sample the chance node with the match's seeded RNG, push it, return it."""
+        if self.rules.to_move(self._state) != CHANCE:
+            raise IllegalAction("there is no chance event to roll here",
+                                rule=self.rules.decision_rule(self._state))
+        outcome = sample_outcome(self.rules.outcomes(self._state), self.rng)
+        self.push(outcome)
+        return outcome
+
+    def pop(self) -> Any:
+        """Undo the last ply (forgetting any plies after it) and return its choice."""
+        if self._cursor == 0:
+            raise IndexError("pop from a match with no plies")
+        record = self._records[self._cursor - 1]
+        del self._records[self._cursor - 1:]
+        self._cursor -= 1
+        self._state = record.before
+        return record.choice
+
+    def seek(self, ply: int) -> None:
+        """Move to ``ply`` (0 … number of recorded plies) without forgetting the rest."""
+        if not 0 <= ply <= len(self._records):
+            raise IndexError(f"ply {ply} outside 0..{len(self._records)}")
+        self._cursor = ply
+        self._state = self._state_at(ply)
+
+    def _state_at(self, ply: int) -> Any:
+        return self._records[ply - 1].after if ply else self._root
+
+    @property
+    def recorded_plies(self) -> int:
+        """All recorded plies, including those after the cursor (after a seek back)."""
+        return len(self._records)
+
+    def branch(self, ply: int | None = None) -> Match:
+        """A new, independent match with this one's history up to ``ply``."""
+        ply = self._cursor if ply is None else ply
+        if not 0 <= ply <= len(self._records):
+            raise IndexError(f"ply {ply} outside 0..{len(self._records)}")
+        other = Match.__new__(Match)
+        other.rules, other.setup, other.seed = self.rules, self.setup, self.seed
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        other._root = self._root
+        other._records = self._records[:ply]
+        other._cursor = ply
+        other._state = self._state_at(ply)
+        other._legal_for, other._legal = None, ()
+        return other
+
+    # -- files ------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        """The match record as plain data: setup, seed and every choice and outcome."""
+        from boardlab.core.serialize import encode
+
+        record: dict[str, Any] = {
+            "format": MATCH_FORMAT,
+            "version": FORMAT_VERSION,
+            "game": self.rules.name,
+            "setup": encode(self.setup),
+            "seed": self.seed,
+            "choices": [encode(c) for c in self.choices],
+        }
+        if self._root != self.rules.initial(self.setup):
+            record["start"] = encode(self._root)
+        return record
+
+    def to_json(self, *, indent: int | None = None) -> str:
+        return json.dumps(self.to_dict(), indent=indent)
+
+    @classmethod
+    def from_json(cls, rules: Rules, text: str | Mapping[str, Any]) -> Match:
+        """Rebuild a match from :meth:`to_json` output, replaying every choice.
+
+        Every field is validated; a problem raises :class:`FormatError` with its path.
+        """
+        from boardlab.core.serialize import decode, decode_choice, load_json_object
+
+        data = load_json_object(text)
+        _check_header(data, MATCH_FORMAT, rules.name)
+        for key in ("setup", "choices"):
+            if key not in data:
+                raise FormatError(key, "missing")
+        unknown = set(data) - {"format", "version", "game", "setup", "seed", "choices", "start"}
+        if unknown:
+            raise FormatError(sorted(unknown)[0], "unknown field")
+        seed = data.get("seed")
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+            raise FormatError("seed", f"expected an integer or null, got {seed!r}")
+        setup = decode(data["setup"], rules.setup_type, "setup")
+        start = None
+        if "start" in data:
+            start = decode(data["start"], rules.state_type, "start")
+            broken = rules.invariants(start)
+            if broken:
+                raise FormatError("start", broken[0])
+        try:
+            match = cls(rules, setup, seed=seed, state=start)
+        except ValueError as err:
+            raise FormatError("setup", str(err)) from err
+        choices = data["choices"]
+        if not isinstance(choices, list):
+            raise FormatError("choices", "expected a list")
+        for i, raw in enumerate(choices):
+            choice = decode_choice(raw, rules.choice_types, f"choices[{i}]")
+            try:
+                match.push(choice)
+            except IllegalAction as err:
+                raise FormatError(f"choices[{i}]", str(err)) from err
+        return match
+
+    def __repr__(self) -> str:
+        return (f"<Match {self.rules.name} ply={self._cursor} "
+                f"to_move={self.to_move!r} seed={self.seed!r}>")
+
+
+def _check_header(data: Mapping[str, Any], fmt: str, game: str) -> None:
+    if data.get("format") != fmt:
+        raise FormatError("format", f"expected {fmt!r}, got {data.get('format')!r}")
+    if data.get("version") != FORMAT_VERSION:
+        raise FormatError("version", f"unsupported version {data.get('version')!r} "
+                                     f"(this boardlab reads {FORMAT_VERSION})")
+    if data.get("game") != game:
+        raise FormatError("game", f"expected {game!r}, got {data.get('game')!r}")
+
+
+def position_to_json(rules: Rules, state: Any, *, indent: int | None = None) -> str:
+    """Any position as versioned JSON (no history)."""
+    from boardlab.core.serialize import encode
+
+    return json.dumps({"format": POSITION_FORMAT, "version": FORMAT_VERSION,
+                       "game": rules.name, "state": encode(state)}, indent=indent)
+
+
+def position_from_json(rules: Rules, text: str | Mapping[str, Any]) -> Any:
+    """Read a position written by :func:`position_to_json`, validating every field."""
+    from boardlab.core.serialize import decode, load_json_object
+
+    data = load_json_object(text)
+    _check_header(data, POSITION_FORMAT, rules.name)
+    if "state" not in data:
+        raise FormatError("state", "missing")
+    state = decode(data["state"], rules.state_type, "state")
+    broken = rules.invariants(state)
+    if broken:
+        raise FormatError("state", broken[0])
+    return state

@@ -1,0 +1,50 @@
+"""Events: what a transition did, in plain words, and the rule that made it happen.
+
+>>> from boardlab.core.rules import RuleRef
+>>> from boardlab.core.events import Event
+>>> r = RuleRef("D-2", "Demo", "Scoring", "A pawn on the goal scores.")
+>>> e = Event("score", "red scores 1", r, who="red", data={"points": 1})
+>>> e.line()
+'red scores 1  (D-2)'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from boardlab.core.rules import RuleRef
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One thing that happened.
+
+    ``kind`` is a short machine-readable tag (``"vote"``, ``"break_in"``), ``summary``
+    a sentence for humans, ``rule`` the cause, ``who`` the player concerned (if any),
+    ``data`` the numbers behind it, and ``round``/``phase`` where in the match it
+    happened (used to group logs and explainers).
+    """
+
+    kind: str
+    summary: str
+    rule: RuleRef
+    who: str | None = None
+    data: Mapping[str, Any] = field(default_factory=dict, compare=False)
+    round: int = 0
+    phase: str = ""
+    #: A fuller summary for the players in ``visible_to`` (a secret vote's content,
+    #: the cards a searcher drew); everyone else sees only ``summary``.
+    detail: str = ""
+    visible_to: tuple[str, ...] = ()
+
+    def text_for(self, viewer: str | None = None) -> str:
+        """The summary as ``viewer`` may read it (``None``: the omniscient narrator)."""
+        if self.detail and (viewer is None or viewer in self.visible_to):
+            return self.detail
+        return self.summary
+
+    def line(self, viewer: str | None = None) -> str:
+        """The text for ``viewer`` followed by the rule id, as the CLI and logs print it."""
+        return f"{self.text_for(viewer)}  ({self.rule.id})"

@@ -1,0 +1,61 @@
+"""Rule references: which rule of which book made something happen.
+
+A :class:`RuleRef` is cited by every event and every refusal, so a user can always
+ask *why*. Rule texts are never quoted: ``summary`` is a paraphrase.
+
+>>> from boardlab.core.rules import RuleRef, RuleBook
+>>> book = RuleBook("Demo", [RuleRef("D-1", "Demo", "Setup", "Each player takes a pawn.")])
+>>> book["D-1"].cite()
+'D-1 Demo, Setup'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import Literal
+
+
+@dataclass(frozen=True, slots=True)
+class RuleRef:
+    """One rule: a section of a rule text (``kind="text"``) or a boardlab ruling."""
+
+    id: str
+    book: str
+    section: str
+    summary: str
+    kind: Literal["text", "ruling"] = "text"
+
+    def cite(self) -> str:
+        """Short citation, e.g. ``'MoH-f Mall of Horror, f) Zombie Attack'``."""
+        return f"{self.id} {self.book}, {self.section}"
+
+    def __str__(self) -> str:
+        return self.id
+
+
+class RuleBook:
+    """The rule index of one game: every :class:`RuleRef` it cites, by id."""
+
+    def __init__(self, name: str, refs: Iterable[RuleRef]) -> None:
+        self.name = name
+        self._refs: dict[str, RuleRef] = {}
+        for ref in refs:
+            if ref.id in self._refs:
+                raise ValueError(f"rule id {ref.id!r} defined twice in {name}")
+            self._refs[ref.id] = ref
+
+    def __getitem__(self, rule_id: str) -> RuleRef:
+        return self._refs[rule_id]
+
+    def __iter__(self) -> Iterator[RuleRef]:
+        return iter(self._refs.values())
+
+    def __len__(self) -> int:
+        return len(self._refs)
+
+    def __contains__(self, rule_id: object) -> bool:
+        return rule_id in self._refs
+
+    def __repr__(self) -> str:
+        return f"<RuleBook {self.name!r}: {len(self)} rules>"

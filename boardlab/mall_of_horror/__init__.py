@@ -1,0 +1,46 @@
+"""Mall of Horror: the complete base game, with boardlab's rulings as defaults.
+
+>>> from boardlab import mall_of_horror as moh
+>>> m = moh.play(players=4, seed=1)
+>>> sorted(m.scores()) == sorted(moh.COLOURS[:4])
+True
+"""
+
+from boardlab.core.engine import CHANCE
+from boardlab.mall_of_horror.agents import HeuristicAgent, RandomAgent
+from boardlab.mall_of_horror.api import (
+    load_match,
+    load_position,
+    new_match,
+    play,
+    save_position,
+)
+from boardlab.mall_of_horror.choices import (
+    Destination,
+    Dice,
+    Draw,
+    Move,
+    Pass,
+    Place,
+    PlaceZombie,
+    PlayCard,
+    Sacrifice,
+    TieBreak,
+    TruckSplit,
+    Vote,
+)
+from boardlab.mall_of_horror.config import CARDS, COLOURS, KINDS, POINTS, Config, Setup
+from boardlab.mall_of_horror.observe import View, observe
+from boardlab.mall_of_horror.position import position
+from boardlab.mall_of_horror.rulebook import BOOK, rule
+from boardlab.mall_of_horror.rules import RULES, dice_outcomes
+from boardlab.mall_of_horror.state import State
+from boardlab.mall_of_horror.winners import winners
+
+__all__ = [
+    "BOOK", "CARDS", "CHANCE", "COLOURS", "KINDS", "POINTS", "RULES", "Config", "Destination",
+    "Dice", "Draw", "HeuristicAgent", "Move", "Pass", "Place", "PlaceZombie", "PlayCard",
+    "RandomAgent", "Sacrifice", "Setup", "State", "TieBreak", "TruckSplit", "View", "Vote",
+    "dice_outcomes", "load_match", "load_position", "new_match", "observe", "play",
+    "position", "rule", "save_position", "winners",
+]

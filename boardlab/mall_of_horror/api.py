@@ -1,0 +1,51 @@
+"""The public entry points: new matches, whole matches, saved matches.
+
+>>> from boardlab.mall_of_horror.api import new_match, play
+>>> m = new_match(players=3, seed=7)
+>>> m.to_move
+'chance'
+>>> play(players=4, seed=2).is_over
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from boardlab.core.agents import Agent
+from boardlab.core.engine import Match, position_from_json, position_to_json
+from boardlab.core.simulate import agent_table, play_out
+from boardlab.mall_of_horror.config import Config, Setup
+from boardlab.mall_of_horror.rules import RULES
+from boardlab.mall_of_horror.state import State
+
+
+def new_match(players: int = 4, *, seed: int | None = None, config: Config | None = None,
+              start: State | None = None) -> Match:
+    """A match before its first choice, or from ``start`` (see :func:`position`)."""
+    if start is not None:
+        return Match(RULES, start.setup, seed=seed, state=start)
+    return Match(RULES, Setup(players=players, config=config or Config()), seed=seed)
+
+
+def play(players: int = 4, *, agents: Mapping[str, Agent] | Callable[[str], Agent] | None = None,
+         seed: int | None = 0, config: Config | None = None) -> Match:
+    """A complete match: chance from ``seed``, decisions by ``agents`` (random by default)."""
+    match = new_match(players, seed=seed, config=config)
+    return play_out(match, agent_table(match.state.setup.colours, agents, seed))
+
+
+def load_match(text: str | Mapping[str, Any]) -> Match:
+    """Read a match saved with ``match.to_json()``; every field and choice is validated."""
+    return Match.from_json(RULES, text)
+
+
+def save_position(state: State, *, indent: int | None = None) -> str:
+    """A position as versioned JSON."""
+    return position_to_json(RULES, state, indent=indent)
+
+
+def load_position(text: str | Mapping[str, Any]) -> State:
+    """Read a position written by :func:`save_position`, validating every field."""
+    return position_from_json(RULES, text)

@@ -1,0 +1,75 @@
+"""What one player may know: the public board, their own secrets, nothing more.
+
+Other players' cards, secret destinations and secret ballots are hidden; the zombie
+roll is visible only to those who may look (MoH-c, MoH-R10); a searcher sees the cards
+they drew.
+
+>>> from boardlab.mall_of_horror import new_match
+>>> view = observe(new_match(players=4, seed=1).state, "red")
+>>> view.hand, view.roll
+((), None)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from boardlab.mall_of_horror.config import Setup
+from boardlab.mall_of_horror.state import State
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """A player's view of the match (what an agent sees)."""
+
+    player: str
+    setup: Setup
+    round: int
+    phase: str
+    chars: tuple[tuple[str, str, int], ...]
+    eaten: tuple[tuple[str, str], ...]
+    zombies: tuple[int, ...]
+    sealed: tuple[int, ...]
+    hand: tuple[str, ...]
+    hand_sizes: tuple[int, ...]
+    deck_size: int
+    chief: str
+    chief_elected: bool
+    roll: tuple[int, ...] | None          # None: may not look
+    destination: int | None               # own destination this round
+    known_destinations: tuple[tuple[str, int], ...]
+    hardware: tuple[int, ...]
+    hidden: tuple[tuple[str, str], ...]
+    eliminated: tuple[tuple[str, int], ...]
+    pending: str
+    purpose: str
+    location: int
+    candidates: tuple[str, ...]
+    my_ballot: str | None
+    drawn: tuple[str, ...]                 # the truck cards, for the searcher only
+
+
+def observe(state: State, player: str) -> View:
+    """``player``'s view of ``state``."""
+    setup = state.setup
+    if player not in setup.colours:
+        raise ValueError(f"unknown player {player!r}; players are {setup.colours}")
+    p = state.pending
+    seat = setup.colours.index(player)
+    own_dest = next((loc for c, loc in state.destinations if c == player), None)
+    if state.phase in ("e", "f"):
+        known = state.destinations            # revealed at the start of phase e
+    else:
+        known = tuple((c, loc) for c, loc in state.destinations
+                      if c == player or (c == state.chief and state.chief_elected))
+    roll = state.roll if state.roll and player in state.lookers else None
+    ballot = next((col for v, col in p.ballots if v == player), None)
+    return View(player=player, setup=setup, round=state.round, phase=state.phase,
+                chars=state.chars, eaten=state.eaten, zombies=state.zombies,
+                sealed=state.sealed, hand=state.hands[seat],
+                hand_sizes=tuple(len(h) for h in state.hands), deck_size=state.deck_size,
+                chief=state.chief, chief_elected=state.chief_elected, roll=roll,
+                destination=own_dest, known_destinations=known, hardware=state.hardware,
+                hidden=state.hidden, eliminated=state.eliminated, pending=p.kind,
+                purpose=p.purpose, location=p.location, candidates=p.candidates,
+                my_ballot=ballot, drawn=p.drawn if p.chosen == player else ())
