@@ -25,6 +25,9 @@ class Agent(Protocol):
 class RandomAgent:
     """Picks uniformly among the legal choices with its own seeded RNG."""
 
+    #: It never looks at its view, so simulations need not build one.
+    uses_view = False
+
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 

@@ -139,6 +139,7 @@ def _deep_checks(rules: Rules, match: Match, rng: random.Random,
         if match.state != state:
             fail("pushing the popped choice again gave another state")
     if illegal is not None and rules.to_move(state) is not None:
+        state = match.state  # the re-pushed state: equal, but another object
         legal = set(match.legal())
         for bad in illegal(state, rng):
             if bad in legal:

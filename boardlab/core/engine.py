@@ -16,10 +16,11 @@ from __future__ import annotations
 
 import json
 import random
+from bisect import bisect_right
 from collections.abc import Hashable, Mapping, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Final, Protocol, runtime_checkable
+from math import lcm
+from typing import Any, Final, NamedTuple, Protocol, runtime_checkable
 
 from boardlab.core.errors import FormatError, IllegalAction
 from boardlab.core.events import Event
@@ -71,8 +72,7 @@ class Rules(Protocol):
         """Points per player (final at the end, provisional before)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Record:
+class Record(NamedTuple):
     """One ply of a match: the choice made, the events it caused, the states around it."""
 
     choice: Any
@@ -93,22 +93,31 @@ def sample_outcome(outcomes: Sequence[tuple[Any, Fraction]], rng: random.Random)
     """
     if len(outcomes) == 1:
         return outcomes[0][0]
+    den, cumulative = _cumulative(outcomes)
+    return outcomes[bisect_right(cumulative, rng.randrange(den))][0]
+
+
+# Large outcome tables (dice) are long-lived cached tuples: keep their cumulative
+# weights so that sampling them is a bisection, not a pass over Fractions.
+_CUMULATIVE: dict[int, tuple[Sequence[tuple[Any, Fraction]], int, list[int]]] = {}
+
+
+def _cumulative(outcomes: Sequence[tuple[Any, Fraction]]) -> tuple[int, list[int]]:
+    hit = _CUMULATIVE.get(id(outcomes))
+    if hit is not None and hit[0] is outcomes:
+        return hit[1], hit[2]
     den = 1
     for _, p in outcomes:
-        den = den * p.denominator // _gcd(den, p.denominator)
-    ticket = rng.randrange(den)
-    acc = 0
-    for outcome, p in outcomes:
+        den = lcm(den, p.denominator)
+    cumulative, acc = [], 0
+    for _, p in outcomes:
         acc += p.numerator * (den // p.denominator)
-        if ticket < acc:
-            return outcome
-    raise ValueError("chance probabilities do not sum to 1")
-
-
-def _gcd(a: int, b: int) -> int:
-    while b:
-        a, b = b, a % b
-    return a
+        cumulative.append(acc)
+    if acc != den:
+        raise ValueError("chance probabilities do not sum to 1")
+    if len(_CUMULATIVE) < 4096:
+        _CUMULATIVE[id(outcomes)] = (outcomes, den, cumulative)
+    return den, cumulative
 
 
 class Match:
@@ -131,6 +140,8 @@ class Match:
         self._state = self._root
         self._legal_for: Any = None
         self._legal: tuple[Any, ...] = ()
+        self._mover_for: Any = None
+        self._mover: str | None = None
 
     # -- the position -------------------------------------------------------
     @property
@@ -151,7 +162,10 @@ class Match:
     @property
     def to_move(self) -> str | None:
         """Whose decision it is, :data:`CHANCE`, or ``None`` when the match is over."""
-        return self.rules.to_move(self._state)
+        state = self._state
+        if self._mover_for is not state:
+            self._mover_for, self._mover = state, self.rules.to_move(state)
+        return self._mover
 
     @property
     def is_over(self) -> bool:
@@ -161,7 +175,7 @@ class Match:
         """Legal choices here; at a chance node, the possible outcomes."""
         state = self._state
         if self._legal_for is not state:
-            mover = self.rules.to_move(state)
+            mover = self.to_move
             if mover is None:
                 legal: tuple[Any, ...] = ()
             elif mover == CHANCE:
@@ -210,7 +224,7 @@ class Match:
         legal here; the match is then unchanged.
         """
         state = self._state
-        mover = self.rules.to_move(state)
+        mover = self.to_move
         if mover is None:
             raise IllegalAction(f"the match is over; {choice} cannot be played",
                                 rule=self.rules.decision_rule(state))
@@ -218,6 +232,11 @@ class Match:
             what = "outcome" if mover == CHANCE else f"choice for {mover}"
             raise IllegalAction(f"{choice} is not a legal {what}",
                                 rule=self.rules.decision_rule(state), legal=self._legal)
+        return self._apply(choice)
+
+    def _apply(self, choice: Any) -> tuple[Event, ...]:
+        """Apply a choice already known to be legal here."""
+        state = self._state
         new_state, events = self.rules.step(state, choice)
         del self._records[self._cursor:]
         self._records.append(Record(choice, events, state, new_state))
@@ -227,11 +246,11 @@ class Match:
 
     def roll(self) -> Any:
         """Sample the chance node with the match's seeded RNG, push it, return it."""
-        if self.rules.to_move(self._state) != CHANCE:
+        if self.to_move != CHANCE:
             raise IllegalAction("there is no chance event to roll here",
                                 rule=self.rules.decision_rule(self._state))
         outcome = sample_outcome(self.rules.outcomes(self._state), self.rng)
-        self.push(outcome)
+        self._apply(outcome)  # drawn from the outcomes themselves: legal by construction
         return outcome
 
     def pop(self) -> Any:
@@ -273,6 +292,7 @@ class Match:
         other._cursor = ply
         other._state = self._state_at(ply)
         other._legal_for, other._legal = None, ()
+        other._mover_for, other._mover = None, None
         return other
 
     # -- files ------------------------------------------------------------------

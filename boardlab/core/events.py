@@ -11,27 +11,30 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from types import MappingProxyType
+from typing import Any, NamedTuple
 
 from boardlab.core.rules import RuleRef
 
+_NO_DATA: Mapping[str, Any] = MappingProxyType({})
 
-@dataclass(frozen=True, slots=True)
-class Event:
+
+class Event(NamedTuple):
     """One thing that happened.
 
     ``kind`` is a short machine-readable tag (``"vote"``, ``"break_in"``), ``summary``
     a sentence for humans, ``rule`` the cause, ``who`` the player concerned (if any),
     ``data`` the numbers behind it, and ``round``/``phase`` where in the match it
-    happened (used to group logs and explainers).
+    happened (used to group logs and explainers). Events are immutable records (a
+    NamedTuple: engines create thousands per second, and a tuple is the cheapest
+    immutable record Python builds).
     """
 
     kind: str
     summary: str
     rule: RuleRef
     who: str | None = None
-    data: Mapping[str, Any] = field(default_factory=dict, compare=False)
+    data: Mapping[str, Any] = _NO_DATA
     round: int = 0
     phase: str = ""
     #: A fuller summary for the players in ``visible_to`` (a secret vote's content,

@@ -41,8 +41,12 @@ def play_out(match: Match, agents: Mapping[str, Agent], *, max_plies: int = 100_
         if mover == CHANCE:
             match.roll()
         else:
-            view = rules.observe(match.state, mover)
-            match.push(agents[mover].choose(view, match.legal()))
+            agent = agents[mover]
+            # An agent that declares it ignores its view (the random agent) is spared
+            # building one; every other agent sees only the player's observation.
+            view = rules.observe(match.state, mover) if getattr(agent, "uses_view", True) \
+                else None
+            match.push(agent.choose(view, match.legal()))
     raise RuntimeError(f"match did not end within {max_plies} plies")
 
 

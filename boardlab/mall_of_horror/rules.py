@@ -89,6 +89,17 @@ def dice_outcomes(n: int, faces: int = 6) -> tuple[tuple[Dice, Fraction], ...]:
 
 
 @cache
+def draw_outcomes(deck: tuple[int, ...]) -> tuple[tuple[Draw, Fraction], ...]:
+    """The top card of an unseen deck (counts per card kind), with exact chances.
+
+    >>> draw_outcomes((3, 0, 0, 0, 0, 0, 1))
+    ((Draw(card='threat'), Fraction(3, 4)), (Draw(card='hidden'), Fraction(1, 4)))
+    """
+    total = sum(deck)
+    return tuple((Draw(card), Fraction(n, total)) for card, n in zip(CARDS, deck) if n)
+
+
+@cache
 def _turn_order(colours: tuple[str, ...], chief: str) -> tuple[str, ...]:
     i = colours.index(chief)
     return colours[i:] + colours[:i]
@@ -105,14 +116,19 @@ def _who(colour: str, kind: str) -> str:
 class _Work:
     """A mutable copy of a state used inside one ``step``; frozen again at the end."""
 
-    __slots__ = (*State._fields, "events", "colours", "cfg")
+    __slots__ = (*State._fields, "events", "colours", "cfg", "closed")
 
     def __init__(self, state: State) -> None:
-        for name, value in zip(State._fields, state):
-            setattr(self, name, value)
+        # One unpacking statement: several times faster than a setattr loop, and this
+        # runs on every step.
+        (self.setup, self.round, self.phase, self.chars, self.eaten, self.zombies,
+         self.sealed, self.hands, self.deck, self.bottom, self.discard, self.chief,
+         self.chief_elected, self.roll, self.lookers, self.destinations, self.hardware,
+         self.hidden, self.eliminated, self.pending) = state
         self.events: list[Event] = []
         self.colours: tuple[str, ...] = state.setup.colours
         self.cfg = state.setup.config
+        self.closed = state.setup.closed
 
     def freeze(self) -> State:
         return State(self.setup, self.round, self.phase, self.chars, self.eaten, self.zombies,
@@ -143,7 +159,7 @@ class _Work:
         return sum(1 for _, _, loc in self.chars if loc == location)
 
     def is_open(self, location: int) -> bool:
-        return location not in self.setup.closed and location not in self.sealed
+        return location not in self.closed and location not in self.sealed
 
     def has_room(self, location: int) -> bool:
         cap = self.cfg.capacities[location - 1]
@@ -363,9 +379,11 @@ class _Work:
 
     def destination_options(self, colour: str) -> list[int]:
         """Open locations where at least one of ``colour``'s characters is not (MoH-R11)."""
-        mine = [loc for c, _, loc in self.chars if c == colour]
-        return [loc for loc in LOCATIONS
-                if self.is_open(loc) and any(m != loc for m in mine)]
+        mine = {loc for c, _, loc in self.chars if c == colour}
+        if not mine:
+            return []
+        (only,) = mine if len(mine) == 1 else (0,)
+        return [loc for loc in LOCATIONS if loc != only and self.is_open(loc)]
 
     def destination(self, choice: Destination) -> None:
         p = self.pending
@@ -887,9 +905,7 @@ class MallOfHorrorRules:
     def outcomes(self, state: State) -> tuple[tuple[Any, Fraction], ...]:
         kind = state.pending.kind
         if kind in ("deal", "truck_draw"):
-            total = sum(state.deck)
-            return tuple((Draw(card), Fraction(n, total))
-                         for card, n in zip(CARDS, state.deck) if n)
+            return draw_outcomes(state.deck)
         if kind == "place_roll":
             return dice_outcomes(PLACEMENT_DICE)
         if kind == "zombies0":
@@ -904,6 +920,10 @@ class MallOfHorrorRules:
     def legal(self, state: State) -> tuple[Any, ...]:
         p = state.pending
         kind = p.kind
+        if kind == "ballot":
+            return tuple(Vote(c) for c in p.candidates)
+        if kind == "camera":
+            return (PlayCard("camera"), Pass())
         w = _Work(state)
         if kind == "place":
             return self._legal_place(w)
