@@ -48,7 +48,7 @@ def encode(obj: Any) -> JSON:
         return out
     if isinstance(obj, tuple) and hasattr(obj, "_fields"):  # a NamedTuple record
         out = {"type": type(obj).__name__}
-        for name, value in zip(obj._fields, obj):
+        for name, value in zip(obj._fields, obj, strict=True):
             out[name] = encode(value)
         return out
     if isinstance(obj, (tuple, list)):
@@ -141,7 +141,8 @@ def decode(value: JSON, annotation: Any, path: str = "") -> Any:
             return tuple(decode(v, args[0], f"{path}[{i}]") for i, v in enumerate(value))
         if len(value) != len(args):
             raise FormatError(path, f"expected {len(args)} items, got {len(value)}")
-        return tuple(decode(v, a, f"{path}[{i}]") for i, (v, a) in enumerate(zip(value, args)))
+        pairs = enumerate(zip(value, args, strict=True))
+        return tuple(decode(v, a, f"{path}[{i}]") for i, (v, a) in pairs)
     if origin is frozenset:
         if not isinstance(value, list):
             raise FormatError(path, f"expected a list, got {value!r}")

@@ -1,6 +1,8 @@
 """Play matches to the end with agents; many matches on any executor.
 
->>> from boardlab.core.simulate import play_out  # doctest: +SKIP
+>>> from boardlab.core.simulate import agent_table
+>>> sorted(agent_table(("red", "blue"), None, seed=1))
+['blue', 'red']
 """
 
 from __future__ import annotations

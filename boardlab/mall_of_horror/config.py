@@ -61,7 +61,7 @@ class Config:
     def __post_init__(self) -> None:
         if len(self.capacities) != 6 or len(self.names) != 6:
             raise ConfigError("capacities and names need one entry per location 1–6 (MoH-R1)")
-        for loc, cap in zip(LOCATIONS, self.capacities):
+        for loc, cap in zip(LOCATIONS, self.capacities, strict=True):
             if loc == PARKING:
                 if cap is not None:
                     raise ConfigError("the Parking Lot (4) has unlimited room: its capacity "

@@ -60,10 +60,13 @@ def invariants(state: State) -> list[str]:
     if PARKING in state.sealed or any(s not in LOCATIONS for s in state.sealed):
         problems.append(f"bad sealed locations {state.sealed}")
     # The 21 action cards are all somewhere.
-    seen = Counter()
-    for card, n in zip(CARDS, state.deck):
+    if len(state.deck) != len(CARDS) or len(state.discard) != len(CARDS):
+        problems.append(f"deck and discard need one count per card kind {CARDS}")
+        return problems
+    seen: Counter[str] = Counter()
+    for card, n in zip(CARDS, state.deck, strict=True):
         seen[card] += n
-    for card, n in zip(CARDS, state.discard):
+    for card, n in zip(CARDS, state.discard, strict=True):
         seen[card] += n
     for hand in state.hands:
         seen.update(hand)
@@ -71,7 +74,7 @@ def invariants(state: State) -> list[str]:
             problems.append("a hand is not sorted")
     seen.update(state.bottom)
     seen.update(state.pending.drawn)
-    expected = dict(zip(CARDS, cfg.deck()))
+    expected = dict(zip(CARDS, cfg.deck(), strict=True))
     if any(n < 0 for n in (*state.deck, *state.discard)):
         problems.append("negative card count")
     if dict(seen) != {c: n for c, n in expected.items() if n} or sum(seen.values()) != 21:

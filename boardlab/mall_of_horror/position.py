@@ -6,10 +6,10 @@
 ...              zombies={6: 3}, phase="c")
 >>> s.pending.kind, s.zombies[5]
 ('arrival_roll', 3)
->>> position(players=4, characters={2: ["red pinup"]})
+>>> position(players=4, characters={2: ["red pinup"]})  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-boardlab.core.errors.ConfigError: location 2 is closed with 3–4 players (MoH-R3): red pinup cannot stand there
+boardlab.core.errors.ConfigError: location 2 is closed with 3–4 players (MoH-R3): ...
 """
 
 from __future__ import annotations
@@ -127,7 +127,7 @@ def position(players: int = 4, *, characters: Mapping[int, Iterable[CharacterSpe
         if card not in CARDS:
             raise ConfigError(f"unknown card {card!r} in discard")
         used[card] += n
-    box = dict(zip(CARDS, cfg.deck()))
+    box = dict(zip(CARDS, cfg.deck(), strict=True))
     for card, n in used.items():
         if n > box[card]:
             raise ConfigError(f"{n} {card} cards in play, but the box has {box[card]} "

@@ -96,7 +96,8 @@ def draw_outcomes(deck: tuple[int, ...]) -> tuple[tuple[Draw, Fraction], ...]:
     ((Draw(card='threat'), Fraction(3, 4)), (Draw(card='hidden'), Fraction(1, 4)))
     """
     total = sum(deck)
-    return tuple((Draw(card), Fraction(n, total)) for card, n in zip(CARDS, deck) if n)
+    return tuple((Draw(card), Fraction(n, total)) for card, n in zip(CARDS, deck, strict=True)
+                 if n)
 
 
 @cache
