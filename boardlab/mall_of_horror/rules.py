@@ -273,25 +273,23 @@ class _Work:
             self.pending = Pending("zombies0")
 
     def initial_zombies(self, faces: tuple[int, ...]) -> None:
-        placed = self.place_dice(faces)
+        placed = tuple(f for f in faces if self.is_open(f))
         self.emit("initial_zombies", f"The first player rolls {_faces(faces)}: zombies arrive "
                   f"at {_places(placed)}", "MoH-setup-zombies", dice=faces, placed=placed)
+        self.place_dice(faces)
         self.begin_round()
 
-    def place_dice(self, faces: Iterable[int]) -> tuple[int, ...]:
+    def place_dice(self, faces: Iterable[int]) -> None:
         """Put one zombie per die; dice on closed or sealed locations are ignored."""
-        placed = []
         for face in faces:
-            if face in self.setup.closed:
-                self.emit("die_ignored", f"A die shows the closed location {face}: ignored",
-                          "MoH-R3", location=face)
+            if face in self.closed:
+                self.emit("die_ignored", f"The die showing {face} is ignored: the location is "
+                          "closed in this game", "MoH-R3", location=face)
             elif face in self.sealed:
-                self.emit("die_ignored", f"A die shows the sealed location {face}: ignored",
-                          "MoH-R12", location=face)
+                self.emit("die_ignored", f"The die showing {face} is ignored: the location is "
+                          "sealed", "MoH-R12", location=face)
             else:
                 self.add_zombies(face, 1)
-                placed.append(face)
-        return tuple(placed)
 
     # -- rounds and phases -----------------------------------------------------------
     def begin_round(self) -> None:
@@ -430,9 +428,10 @@ class _Work:
             self.emit("reveal_destinations", f"Destinations revealed: {shown}", "MoH-e",
                       destinations=self.destinations)
         faces = self.roll
-        placed = self.place_dice(faces)
+        placed = tuple(f for f in faces if self.is_open(f))
         self.emit("arrivals", f"The zombie dice are revealed: {_faces(faces)}; zombies arrive "
                   f"at {_places(placed)}", "MoH-e", dice=faces, placed=placed)
+        self.place_dice(faces)
         self.roll = ()
         self.lookers = ()
         self.check_sealing()
@@ -469,8 +468,11 @@ class _Work:
         name = _who(colour, choice.kind)
         if choice.sprint:
             self.take_card(colour, "sprint")
-            self.emit("sprint", f"{colour} plays Sprint: the {KIND_NAMES[choice.kind]} heads "
-                      f"for {self.label(target)} instead", "MoH-e-sprint", colour, to=target)
+            goal = ("to come back where it stood" if target == start
+                    else f"towards {self.label(target)}")
+            self.emit("sprint", f"{colour} plays Sprint and sends the "
+                      f"{KIND_NAMES[choice.kind]} {goal} instead of to "
+                      f"{self.destination_of(colour)}", "MoH-e-sprint", colour, to=target)
         if target == start:
             self.emit("move", f"{name} stays at {self.label(start)}", "MoH-e-sprint", colour,
                       kind=choice.kind, start=start, end=start)
@@ -483,12 +485,13 @@ class _Work:
                           end=start)
             else:
                 self.relocate(colour, choice.kind, PARKING)
-                self.emit("move", f"{self.label(target)} is {why}: {name} ends at the "
-                          "Parking Lot instead", rule_id, colour, kind=choice.kind,
-                          start=start, end=PARKING)
+                self.emit("move", f"{self.label(target)} is {why}: {name} goes from "
+                          f"{self.label(start)} to the Parking Lot", rule_id, colour,
+                          kind=choice.kind, start=start, end=PARKING)
         else:
             self.relocate(colour, choice.kind, target)
-            self.emit("move", f"{name} moves from {start} to {self.label(target)}", "MoH-e",
+            self.emit("move", f"{name} moves from {self.label(start)} to {self.label(target)}",
+                      "MoH-e",
                       colour, kind=choice.kind, start=start, end=target)
         if p.index + 1 < len(p.order):
             self.pending = p._replace(index=p.index + 1)
@@ -536,12 +539,12 @@ class _Work:
             z = self.zombies[loc - 1]
             if self.count(loc) == 0:
                 if z:
-                    self.emit("waiting", f"{z} zombie(s) wait in front of the empty "
+                    self.emit("waiting", f"{_n(z, 'zombie')} wait in front of the empty "
                               f"{self.label(loc)}", "MoH-f", location=loc, zombies=z)
                 continue
             if loc == PARKING:
                 if z:
-                    self.emit("parking", f"{z} zombie(s) at the Parking Lot: each eats one "
+                    self.emit("parking", f"{_n(z, 'zombie')} at the Parking Lot: each eats one "
                               "character, one vote per meal", "MoH-parking", location=loc,
                               zombies=z)
                     return self.start_window(loc, "meal")
@@ -557,13 +560,14 @@ class _Work:
             else:
                 rule_id = "MoH-R5"
             if z >= t:
-                self.emit("threat", f"{z} zombie(s) against defence {d} at {self.label(loc)}"
+                self.emit("threat", f"{_n(z, 'zombie')} against defence {d} at {self.label(loc)}"
                           f"{note}: they break in unless cards stop them", rule_id,
                           location=loc, zombies=z, defence=d, threshold=t)
                 return self.start_window(loc, "sacrifice")
-            self.emit("holds", f"{z} zombie(s) against defence {d} at {self.label(loc)}"
-                      f"{note}: the door holds", rule_id, location=loc, zombies=z,
-                      defence=d, threshold=t)
+            if z:  # no zombies in front: nothing to tell
+                self.emit("holds", f"{_n(z, 'zombie')} against defence {d} at "
+                          f"{self.label(loc)}{note}: the door holds", rule_id, location=loc,
+                          zombies=z, defence=d, threshold=t)
         self.end_round()
 
     def window_cards(self, colour: str, location: int, purpose: str) -> list[PlayCard]:
@@ -621,7 +625,7 @@ class _Work:
             counts = dict(threats)
             counts[colour] = counts.get(colour, 0) + 1
             threats = tuple(sorted(counts.items()))
-            self.emit("card", f"{colour} plays a Threat: one more vote in this vote",
+            self.emit("card", f"{colour} plays a Threat: an extra vote for {colour} in this vote",
                       "MoH-voting-threat", colour, card="threat", location=loc)
         elif choice.card == "hardware":
             hw = list(self.hardware)
@@ -635,8 +639,9 @@ class _Work:
             strength = 1 if choice.card == "weapon1" else 2
             killed = min(strength, self.zombies[loc - 1])
             self.set_zombies(loc, self.zombies[loc - 1] - killed)
-            self.emit("card", f"{colour} plays a Weapon at {self.label(loc)}: {killed} "
-                      f"zombie(s) killed, {self.zombies[loc - 1]} left", "MoH-f-cards", colour,
+            self.emit("card", f"{colour} plays a Weapon at {self.label(loc)}: "
+                      f"{_n(killed, 'zombie')} killed, {self.zombies[loc - 1]} left",
+                      "MoH-f-cards", colour,
                       card=choice.card, location=loc, killed=killed)
         else:  # hidden
             assert choice.character is not None
@@ -662,9 +667,9 @@ class _Work:
         if purpose in ("sacrifice", "meal"):
             z = self.zombies[location - 1]
             if purpose == "sacrifice" and z < self.threshold(location):
-                self.emit("repelled", f"After the cards, {z} zombie(s) against "
+                self.emit("repelled", f"After the cards, {_n(z, 'zombie')} against "
                           f"{self.threshold(location)} needed: no break-in at "
-                          f"{self.label(location)}", "MoH-parking-discard", location=location)
+                          f"{self.label(location)}", "MoH-f-cards", location=location)
                 return self.attack_from(location + 1)
             if purpose == "meal" and z == 0:
                 self.emit("repelled", "No zombie is left at the Parking Lot", "MoH-R6",
@@ -709,11 +714,13 @@ class _Work:
             counts[colour] += weight[voter]
         top = max(counts.values())
         tied = tuple(c for c in p.candidates if counts[c] == top)
-        shown = ", ".join(f"{v} → {c} ({weight[v]})" for v, c in p.ballots)
+        shown = "; ".join(f"{v} votes {c}" + (f" with {weight[v]} votes" if weight[v] != 1
+                                               else "") for v, c in p.ballots)
+        totals = ", ".join(f"{c} {counts[c]}" for c in p.candidates)
         rule_id = "MoH-R8" if p.second else "MoH-R7"
         self.emit("tally", f"{'Second vote' if p.second else 'Votes'} at "
-                  f"{self.label(p.location)}: {shown}", rule_id, location=p.location,
-                  ballots=p.ballots, counts=tuple(counts.items()))
+                  f"{self.label(p.location)}: {shown}. Totals: {totals}", rule_id,
+                  location=p.location, ballots=p.ballots, counts=tuple(counts.items()))
         if len(tied) == 1:
             return self.resolve(p.purpose, p.location, tied[0])
         if not p.second:
@@ -721,7 +728,7 @@ class _Work:
             voters = tuple(c for c in self.order() if c not in hiding)
             weights = tuple((v, weight.get(v, 1)) for v in voters)
             hid = " (players whose characters there all hide do not vote)" if hiding else ""
-            self.emit("second_vote", f"Tie between {' and '.join(tied)}: a second vote among "
+            self.emit("second_vote", f"Tie between {_and(tied)}: a second vote among "
                       f"them, everyone else with one vote{hid}", "MoH-voting-tie",
                       tied=tied)
             self.pending = Pending("ballot", p.purpose, p.location, order=voters,
@@ -734,7 +741,7 @@ class _Work:
             self.emit("no_result", f"Tie again: no one is elected; {self.chief} stays Chief "
                       "and may not look at the roll", "MoH-R8")
             return self.begin_c()
-        self.emit("no_result", f"Tie again between {' and '.join(tied)}: chance decides",
+        self.emit("no_result", f"Tie again between {_and(tied)}: chance decides",
                   "MoH-R8", tied=tied)
         self.pending = Pending("tiebreak", p.purpose, p.location, candidates=tied)
 
@@ -742,7 +749,7 @@ class _Work:
         """The vote chose ``colour``: search, become Chief, or lose a character."""
         if purpose == "truck":
             n = min(3, self.deck_size())
-            self.emit("searcher", f"{colour} searches the truck and draws {n} card(s)",
+            self.emit("searcher", f"{colour} searches the truck and draws {_n(n, 'card')}",
                       "MoH-R9", colour, cards=n)
             self.pending = Pending("truck_draw", "truck", PARKING, chosen=colour, n=n)
             return self.continue_drawing()
@@ -798,8 +805,11 @@ class _Work:
             self.bottom = (*self.bottom, *rest)
             text += " and puts one under the deck"
             detail += f" and puts {CARD_NAMES[rest[0]]} under the deck"
-        self.emit("truck", text, "MoH-R9", p.chosen, detail=detail,
-                  visible_to=tuple(x for x in (p.chosen, choice.to) if x))
+        self.emit("truck", text, "MoH-R9", p.chosen, detail=detail, visible_to=(p.chosen,))
+        if choice.give is not None and choice.to is not None:
+            self.emit("gift", f"{choice.to} receives a card from {p.chosen}", "MoH-R9",
+                      choice.to, detail=f"{choice.to} receives {CARD_NAMES[choice.give]} "
+                      f"from {p.chosen}", visible_to=(choice.to,))
         self.begin_b()
 
     def eat(self, colour: str, kind: str, purpose: str, loc: int) -> None:
@@ -824,7 +834,7 @@ class _Work:
             return self.start_window(loc, "meal")
         if z:
             self.set_zombies(loc, 0)
-            self.emit("leftovers", f"{z} zombie(s) at the Parking Lot have no one left to eat "
+            self.emit("leftovers", f"{_n(z, 'zombie')} at the Parking Lot have no one left to eat "
                       "and are removed", "MoH-parking", location=loc, zombies=z)
         self.attack_from(loc + 1)
 
@@ -834,7 +844,7 @@ class _Work:
         places = {loc for _, _, loc in self.chars}
         limit = self.setup.survivors_to_end
         if living <= limit or (len(places) == 1 and PARKING not in places):
-            why = (f"only {living} character(s) are alive" if living <= limit
+            why = (f"{_n(living, 'character')} alive, at most {limit}" if living <= limit
                    else f"every survivor is at {self.label(places.pop())}")
             self.phase = "over"
             self.pending = Pending("over")
@@ -844,6 +854,17 @@ class _Work:
                       scores=tuple(score.items()))
             return
         self.begin_round()
+
+
+def _n(count: int, noun: str) -> str:
+    """``'1 zombie'``, ``'3 zombies'``."""
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
+def _and(items: Iterable[str]) -> str:
+    """``'a'``, ``'a and b'``, ``'a, b and c'``."""
+    items = list(items)
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
 
 
 def _faces(faces: tuple[int, ...]) -> str:
