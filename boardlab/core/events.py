@@ -41,6 +41,15 @@ class Event(NamedTuple):
     #: the cards a searcher drew); everyone else sees only ``summary``.
     detail: str = ""
     visible_to: tuple[str, ...] = ()
+    #: Numbers behind ``detail`` (a vote's colour, the dice under the box), for the
+    #: same players only; ``data`` never holds a secret.
+    secret: Mapping[str, Any] = _NO_DATA
+
+    def data_for(self, viewer: str | None = None) -> dict[str, Any]:
+        """``data``, plus ``secret`` when ``viewer`` may know it (``None``: everyone)."""
+        if self.secret and (viewer is None or viewer in self.visible_to):
+            return {**self.data, **self.secret}
+        return dict(self.data)
 
     def text_for(self, viewer: str | None = None) -> str:
         """The summary as ``viewer`` may read it (``None``: the omniscient narrator)."""

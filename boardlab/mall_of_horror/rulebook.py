@@ -136,8 +136,8 @@ BOOK = RuleBook(TITLE, [
        "on cards in hand, then shared."),
     _r("MoH-R17", "Hidden in second votes", "A player whose characters at the location are "
        "all hidden takes no part in its second vote either (boardlab ruling, docs/rulings.md)."),
-    _r("MoH-R18", "No destination", "A player whose characters stand at every open location "
-       "has no legal destination and moves no one that round (boardlab ruling)."),
+    _r("MoH-R18", "No destination", "A player with no legal destination (all their characters "
+       "at the only open location) moves no one that round (boardlab ruling)."),
     _r("MoH-R19", "Forced steps", "Steps with a single possible result are applied "
        "automatically: a vote with one eligible colour, a card window for a player with no "
        "playable card, a truck draw of one card (boardlab ruling)."),

@@ -139,9 +139,10 @@ class _Work:
 
     # -- small queries ------------------------------------------------------------------
     def emit(self, tag: str, summary: str, rule_id: str, who: str | None = None, /, *,
-             detail: str = "", visible_to: tuple[str, ...] = (), **data: Any) -> None:
+             detail: str = "", visible_to: tuple[str, ...] = (),
+             secret: dict[str, Any] | None = None, **data: Any) -> None:
         self.events.append(Event(tag, summary, BOOK[rule_id], who, data, self.round,
-                                 self.phase, detail, visible_to))
+                                 self.phase, detail, visible_to, secret or {}))
 
     def label(self, location: int) -> str:
         return f"{location} {self.cfg.names[location - 1]}"
@@ -237,7 +238,8 @@ class _Work:
         self.draw_from_deck(card)
         self.give_card(colour, card)
         self.emit("deal", f"{colour} is dealt an action card", "MoH-setup", colour,
-                  detail=f"{colour} is dealt {CARD_NAMES[card]}", visible_to=(colour,))
+                  detail=f"{colour} is dealt {CARD_NAMES[card]}", visible_to=(colour,),
+                  secret={"card": card})
         if p.index + 1 < len(p.order):
             self.pending = p._replace(index=p.index + 1)
         else:
@@ -337,7 +339,7 @@ class _Work:
         self.emit("arrival_roll", f"The Chief rolls {self.cfg.dice} zombie dice under the box; "
                   f"{who}", "MoH-R10" if not self.chief_elected else "MoH-c",
                   detail=f"The zombie dice show {_faces(faces)} ({who})",
-                  visible_to=self.lookers, dice=faces)
+                  visible_to=self.lookers, secret={"dice": faces})
         order = tuple(c for c in self.order()
                       if c in self.alive() and c not in self.lookers
                       and "camera" in self.hands[self.seat(c)])
@@ -369,8 +371,9 @@ class _Work:
             if self.destination_options(colour):
                 order.append(colour)
             else:
-                self.emit("no_destination", f"{colour} has characters at every open location "
-                          "and moves no one this round", "MoH-R18", colour)
+                self.emit("no_destination", f"{colour} has no legal destination (all their "
+                          "characters stand at the only open location) and moves no one this "
+                          "round", "MoH-R18", colour)
         if order:
             self.pending = Pending("destination", order=tuple(order))
         else:
@@ -396,7 +399,7 @@ class _Work:
             self.emit("destination", f"{colour} chooses a destination in secret", "MoH-d",
                       colour, detail=f"{colour} chooses destination "
                       f"{self.label(choice.location)} in secret", visible_to=(colour,),
-                      location=choice.location)
+                      secret={"location": choice.location})
         if p.index + 1 < len(p.order):
             self.pending = p._replace(index=p.index + 1)
         else:
@@ -507,12 +510,38 @@ class _Work:
     # -- phase f -----------------------------------------------------------------------
     def begin_f(self) -> None:
         self.phase = "f"
+        self.add_extra_zombies()
+        self.attack_from(1)
+
+    def add_extra_zombies(self) -> None:
+        """The crowd and the loudest Pin-Ups draw one zombie each (MoH-f-extra, R13)."""
         open_locs = [loc for loc in LOCATIONS if self.is_open(loc)]
         crowd = {loc: self.count(loc) for loc in open_locs}
         self.extra_zombie(crowd, "characters", minimum=1)
         pinups = {loc: sum(1 for _, k in self.at(loc) if k == "pinup") for loc in open_locs}
         self.extra_zombie(pinups, "Pin-Ups", minimum=1)
-        self.attack_from(1)
+
+    def under_attack(self) -> tuple[int, ...]:
+        """Locations whose zombies would break in now, before any card (MoH-f, R5, R6)."""
+        out = []
+        for loc in LOCATIONS:
+            if not self.is_open(loc) or not self.count(loc):
+                continue
+            z = self.zombies[loc - 1]
+            if (z > 0) if loc == PARKING else (z >= self.threshold(loc)):
+                out.append(loc)
+        return tuple(out)
+
+    def preview_round(self, faces: tuple[int, ...]) -> tuple[int, ...]:
+        """Characters stay where they are; these dice arrive: which locations fall?
+
+        The same steps as phases e) and f) of the engine — dice placed (closed and
+        sealed locations ignored), sealing, the extra zombies — then the attack check.
+        """
+        self.place_dice(faces)
+        self.check_sealing()
+        self.add_extra_zombies()
+        return self.under_attack()
 
     def extra_zombie(self, counts: dict[int, int], what: str, minimum: int) -> None:
         """One zombie for the single location with the most ``what`` (MoH-f-extra, R13)."""
@@ -700,7 +729,7 @@ class _Work:
         voter = p.order[p.index]
         self.emit("ballot", f"{voter} votes in secret", "MoH-voting", voter,
                   detail=f"{voter} votes for {choice.colour}", visible_to=(voter,),
-                  colour=choice.colour)
+                  secret={"colour": choice.colour})
         p = p._replace(index=p.index + 1, ballots=(*p.ballots, (voter, choice.colour)))
         self.pending = p
         if p.index >= len(p.order):

@@ -49,7 +49,7 @@ def test_agents_see_only_their_players_view() -> None:
         assert spy.views and all(isinstance(v, View) for v in spy.views)
         for view in spy.views:
             assert view.player == colour
-            for other, loc in view.known_destinations:
+            for other, _ in view.known_destinations:
                 if view.phase in ("c", "d"):
                     assert other == colour or (other == view.chief and view.chief_elected)
             if view.drawn:
