@@ -117,7 +117,8 @@ def _who(colour: str, kind: str) -> str:
 class _Work:
     """A mutable copy of a state used inside one ``step``; frozen again at the end."""
 
-    __slots__ = (*State._fields, "events", "colours", "cfg", "closed")
+    __slots__ = (*State._fields, "events", "colours", "cfg", "closed", "_counts",
+                 "_counts_for")
 
     def __init__(self, state: State) -> None:
         # One unpacking statement: several times faster than a setattr loop, and this
@@ -130,6 +131,8 @@ class _Work:
         self.colours: tuple[str, ...] = state.setup.colours
         self.cfg = state.setup.config
         self.closed = state.setup.closed
+        self._counts_for: Any = None
+        self._counts: list[int] = []
 
     def freeze(self) -> State:
         return State(self.setup, self.round, self.phase, self.chars, self.eaten, self.zombies,
@@ -158,7 +161,13 @@ class _Work:
         return [(c, k) for c, k, loc in self.chars if loc == location]
 
     def count(self, location: int) -> int:
-        return sum(1 for _, _, loc in self.chars if loc == location)
+        """Character tokens at ``location`` (recounted only when characters move)."""
+        if self._counts_for is not self.chars:
+            counts = [0] * 7
+            for _, _, loc in self.chars:
+                counts[loc] += 1
+            self._counts, self._counts_for = counts, self.chars
+        return self._counts[location]
 
     def is_open(self, location: int) -> bool:
         return location not in self.closed and location not in self.sealed

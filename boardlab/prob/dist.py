@@ -1,0 +1,649 @@
+"""Dist: a finite probability distribution with exact ``Fraction`` probabilities.
+
+Inside, every probability is a :class:`fractions.Fraction`; what is shown to a person
+is a ``sympy.Rational``. Each question therefore comes in two spellings:
+
+=========================  ===========================  ==============================
+question                   for people (``sympy``)        for code (``Fraction``)
+=========================  ===========================  ==============================
+P(event)                   ``P(event)``                  ``p(event)``
+mean                       ``E()``                       ``e()``
+variance                   ``var()``                     ``variance()``
+standard deviation         ``sd()`` (a sympy ``sqrt``)   none: it is rarely rational
+P(X ≤ x)                   ``cdf(x)`` = ``at_most(x)``   ``cdf_f(x)`` = ``at_most_f(x)``
+P(X ≥ x)                   ``at_least(x)``               ``at_least_f(x)``
+=========================  ===========================  ==============================
+
+An *event* is either a predicate ``outcome -> bool`` or a value (``P(3)`` is P(X = 3)).
+sympy and matplotlib are imported only inside the methods that need them.
+
+>>> from boardlab.prob import Dist
+>>> d6 = Dist.uniform(range(1, 7))
+>>> two = d6 + d6
+>>> two.P(7), two.E(), two.var()
+(1/6, 7, 35/6)
+>>> two.p(lambda s: s >= 10)
+Fraction(1, 6)
+>>> Dist({0: 5, 1: 1})
+Dist({0: Fraction(5, 6), 1: Fraction(1, 6)})
+"""
+
+from __future__ import annotations
+
+import html
+import math
+import numbers
+import random
+from bisect import bisect_right
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
+from fractions import Fraction
+from itertools import accumulate
+from math import lcm
+from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+    from sympy import Expr, Rational
+
+T = TypeVar("T", bound=Hashable)
+U = TypeVar("U", bound=Hashable)
+
+#: How a probability is written: ``"19/144"``, ``"13.19 %"`` or ``"1 in 7.6"``.
+ProbFormat = Literal["fraction", "percent", "one_in"]
+
+# Okabe–Ito colours: distinguishable with every common colour-vision deficiency.
+HIGHLIGHT = "#D55E00"  # vermilion: outcomes where the event holds
+BASE = "#0072B2"  # blue: the other outcomes
+MEAN = "#000000"
+BAND = "#999999"
+
+
+def to_fraction(x: Any, *, what: str = "value") -> Fraction:
+    """``x`` as an exact Fraction: ints, Fractions and sympy Rationals are accepted.
+
+    Floats are refused because they are not exact (``0.1`` is not 1/10).
+
+    >>> to_fraction(3), to_fraction(Fraction(1, 6))
+    (Fraction(3, 1), Fraction(1, 6))
+    """
+    if isinstance(x, float):
+        raise TypeError(f"{what} {x!r} is a float and floats are not exact; "
+                        "use an int or a Fraction (e.g. Fraction(1, 6))")
+    if isinstance(x, numbers.Rational):
+        return Fraction(int(x.numerator), int(x.denominator))
+    raise TypeError(f"{what} {x!r} is not an int or a Fraction")
+
+
+def to_rational(x: Fraction | int) -> Rational:
+    """The sympy Rational equal to ``x`` (sympy is imported here, not at import time)."""
+    from sympy import Rational
+
+    return Rational(x.numerator, x.denominator)
+
+
+def _fixed(x: Fraction, digits: int) -> str:
+    """``x`` written with ``digits`` decimals, rounded half up, computed exactly."""
+    scaled = (x * 10**digits + Fraction(1, 2)).__floor__()
+    whole, part = divmod(scaled, 10**digits)
+    return f"{whole}.{part:0{digits}d}" if digits else str(whole)
+
+
+def show_prob(p: Fraction | int, fmt: ProbFormat = "fraction") -> str:
+    """A probability written for people.
+
+    ``"percent"`` keeps two decimals, or two significant digits of what separates the
+    probability from 0 % or 100 % when that is under 1 % (0.0021 %, 99.9979 %).
+    ``"one_in"`` writes 1/p: exactly when it is a whole number, with one decimal below
+    100, else rounded to a whole number.
+
+    >>> p = Fraction(19, 144)
+    >>> show_prob(p), show_prob(p, "percent"), show_prob(p, "one_in")
+    ('19/144', '13.19 %', '1 in 7.6')
+    >>> show_prob(Fraction(1, 1296), "one_in"), show_prob(Fraction(1, 46656), "percent")
+    ('1 in 1,296', '0.0021 %')
+    >>> show_prob(0, "one_in"), show_prob(1, "one_in")
+    ('never', 'certain')
+    """
+    q = to_fraction(p, what="probability")
+    if not 0 <= q <= 1:
+        raise ValueError(f"probability {q} is outside [0, 1]")
+    if fmt == "fraction":
+        return str(q)
+    if fmt == "percent":
+        pct = q * 100
+        small = min(pct, 100 - pct)
+        digits = 2
+        if 0 < small < 1:  # two significant digits for what separates it from 0 or 100 %
+            digits = 1
+            while small * 10**digits < 1:
+                digits += 1
+            digits = max(2, digits + 1)
+        return f"{_fixed(pct, digits)} %"
+    if fmt == "one_in":
+        if q == 0:
+            return "never"
+        if q == 1:
+            return "certain"
+        n = 1 / q
+        if n.denominator == 1:
+            return f"1 in {n.numerator:,}"
+        if n < 100:
+            return f"1 in {_fixed(n, 1)}"
+        return f"1 in {round(n):,}"
+    raise ValueError(f"unknown format {fmt!r}: use 'fraction', 'percent' or 'one_in'")
+
+
+def _predicate(event: Any) -> Callable[[Any], bool]:
+    if callable(event):
+        return event
+    return lambda outcome: outcome == event
+
+
+def _is_number(x: object) -> bool:
+    return isinstance(x, numbers.Rational)
+
+
+class Dist(Generic[T]):
+    """A finite distribution: outcomes (any hashable values) with exact probabilities.
+
+    ``Dist(weights)`` takes a mapping outcome → weight, where weights are ints (counts)
+    or Fractions; they are divided by their total, so probabilities sum to exactly 1.
+    Outcomes with weight 0 are dropped. A Dist is immutable and hashable.
+
+    >>> Dist({"hit": 1, "miss": 2}).probs
+    {'hit': Fraction(1, 3), 'miss': Fraction(2, 3)}
+    """
+
+    __slots__ = ("_probs", "_sorted", "_numeric")
+
+    _probs: dict[T, Fraction]
+    _sorted: bool
+    _numeric: bool
+
+    def __init__(self, weights: Mapping[T, int | Fraction]) -> None:
+        if not isinstance(weights, Mapping):
+            raise TypeError("Dist() takes a mapping outcome -> weight; for a list of outcomes "
+                            "use Dist.uniform(...) or Dist.from_samples(...), for "
+                            "(outcome, probability) pairs Dist.from_pairs(...)")
+        clean: dict[T, Fraction] = {}
+        for outcome, weight in weights.items():
+            w = to_fraction(weight, what=f"weight of outcome {outcome!r}")
+            if w < 0:
+                raise ValueError(f"weight of outcome {outcome!r} is negative ({w}); "
+                                 "weights must be counts or probabilities ≥ 0")
+            if w:
+                clean[outcome] = w
+        if not clean:
+            why = "every weight is 0" if weights else "no outcomes were given"
+            raise ValueError(f"a Dist needs at least one outcome with a positive weight: {why}")
+        total = sum(clean.values(), Fraction(0))
+        if total != 1:
+            clean = {o: w / total for o, w in clean.items()}
+        self._set(clean)
+
+    def _set(self, probs: dict[T, Fraction]) -> None:
+        try:
+            order = sorted(probs)
+        except TypeError:  # outcomes that cannot be compared keep their first-seen order
+            self._probs = probs
+            self._sorted = False
+        else:
+            self._probs = {o: probs[o] for o in order}
+            self._sorted = True
+        self._numeric = all(_is_number(o) for o in self._probs)
+
+    @classmethod
+    def _trusted(cls, probs: dict[U, Fraction]) -> Dist[U]:
+        """A Dist from probabilities already known to be positive and to sum to 1."""
+        d: Dist[U] = object.__new__(cls)
+        d._set({o: q for o, q in probs.items() if q})
+        return d
+
+    # -- other ways to make one ------------------------------------------------------------
+    @classmethod
+    def uniform(cls, outcomes: Iterable[U]) -> Dist[U]:
+        """Every listed outcome equally likely; an outcome listed twice counts twice
+        (a die with two blank faces).
+
+        >>> Dist.uniform(["blank", "blank", "skull"]).p("blank")
+        Fraction(2, 3)
+        """
+        return cls.from_samples(outcomes)
+
+    @classmethod
+    def point(cls, outcome: U) -> Dist[U]:
+        """The distribution that is certain to be ``outcome``.
+
+        >>> Dist.point(0).p(0)
+        Fraction(1, 1)
+        """
+        return cls._trusted({outcome: Fraction(1)})
+
+    @classmethod
+    def from_samples(cls, samples: Iterable[U]) -> Dist[U]:
+        """The empirical distribution of ``samples``: each count divided by their number.
+
+        >>> Dist.from_samples([1, 1, 2, 6])
+        Dist({1: Fraction(1, 2), 2: Fraction(1, 4), 6: Fraction(1, 4)})
+        """
+        counts: dict[U, int] = {}
+        for x in samples:
+            counts[x] = counts.get(x, 0) + 1
+        if not counts:
+            raise ValueError("no samples: a Dist needs at least one outcome")
+        return cls(counts)
+
+    @classmethod
+    def from_pairs(cls, pairs: Iterable[tuple[U, int | Fraction]]) -> Dist[U]:
+        """From ``(outcome, probability)`` pairs, as a game's chance node lists them.
+
+        Pairs with the same outcome are merged. The probabilities must sum to exactly 1
+        (for unnormalised weights use ``Dist({...})``).
+
+        >>> Dist.from_pairs([(0, Fraction(1, 2)), (1, Fraction(1, 4)), (0, Fraction(1, 4))])
+        Dist({0: Fraction(3, 4), 1: Fraction(1, 4)})
+        """
+        merged: dict[U, Fraction] = {}
+        for outcome, prob in pairs:
+            q = to_fraction(prob, what=f"probability of outcome {outcome!r}")
+            merged[outcome] = merged.get(outcome, Fraction(0)) + q
+        total = sum(merged.values(), Fraction(0))
+        if merged and total != 1:
+            raise ValueError(f"the probabilities sum to {total}, not 1; for weights that need "
+                             "normalising use Dist({outcome: weight, ...})")
+        return cls(merged)
+
+    # -- looking inside --------------------------------------------------------------------
+    @property
+    def outcomes(self) -> tuple[T, ...]:
+        """The possible outcomes: sorted when they can be compared, else first-seen order."""
+        return tuple(self._probs)
+
+    @property
+    def probs(self) -> dict[T, Fraction]:
+        """A copy of the mapping outcome → probability, in the order of :attr:`outcomes`."""
+        return dict(self._probs)
+
+    @property
+    def is_numeric(self) -> bool:
+        """True when every outcome is an int or a Fraction (so E, var, ≤ and ≥ apply)."""
+        return self._numeric
+
+    def __len__(self) -> int:
+        return len(self._probs)
+
+    def __iter__(self) -> Iterator[tuple[T, Fraction]]:
+        """Iterate over ``(outcome, probability)`` pairs."""
+        return iter(self._probs.items())
+
+    def __contains__(self, outcome: object) -> bool:
+        """``x in dist``: is ``x`` a possible outcome?"""
+        return outcome in self._probs
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Dist):
+            return NotImplemented
+        return self._probs == other._probs
+
+    def __hash__(self) -> int:
+        return hash(frozenset(self._probs.items()))
+
+    def __repr__(self) -> str:
+        inner = ", ".join(f"{o!r}: {q!r}" for o, q in self._probs.items())
+        return f"Dist({{{inner}}})"
+
+    # -- probabilities -----------------------------------------------------------------------
+    def p(self, event: Any) -> Fraction:
+        """P(event) as a Fraction; ``event`` is a predicate or a value."""
+        holds = _predicate(event)
+        return sum((q for o, q in self._probs.items() if holds(o)), Fraction(0))
+
+    def P(self, event: Any) -> Rational:
+        """P(event) as a sympy Rational; ``event`` is a predicate or a value.
+
+        >>> Dist.uniform(range(1, 7)).P(lambda x: x > 4)
+        1/3
+        """
+        return to_rational(self.p(event))
+
+    def given(self, event: Any) -> Dist[T]:
+        """The conditional distribution given ``event`` (a predicate or a value).
+
+        >>> d6 = Dist.uniform(range(1, 7))
+        >>> d6.given(lambda x: x % 2 == 0).p(6)
+        Fraction(1, 3)
+        """
+        holds = _predicate(event)
+        kept = {o: q for o, q in self._probs.items() if holds(o)}
+        if not kept:
+            raise ValueError("cannot condition on an event of probability 0")
+        total = sum(kept.values(), Fraction(0))
+        return Dist._trusted({o: q / total for o, q in kept.items()})
+
+    # -- moments -----------------------------------------------------------------------------
+    def _need_numbers(self, what: str) -> None:
+        if not self._numeric:
+            bad = next(o for o in self._probs if not _is_number(o))
+            raise TypeError(f"{what} needs numeric outcomes (int or Fraction), but this Dist "
+                            f"has the outcome {bad!r} ({type(bad).__name__}); turn outcomes "
+                            "into numbers first with .map(f) or .marginal(i)")
+
+    def e(self) -> Fraction:
+        """The mean as a Fraction (numeric outcomes only)."""
+        self._need_numbers("the mean")
+        return sum((o * q for o, q in self._probs.items()), Fraction(0))
+
+    def E(self) -> Rational:
+        """The mean as a sympy Rational (numeric outcomes only)."""
+        return to_rational(self.e())
+
+    def variance(self) -> Fraction:
+        """The variance as a Fraction (numeric outcomes only)."""
+        self._need_numbers("the variance")
+        mu = self.e()
+        return sum(((o - mu) ** 2 * q for o, q in self._probs.items()), Fraction(0))
+
+    def var(self) -> Rational:
+        """The variance as a sympy Rational (numeric outcomes only)."""
+        return to_rational(self.variance())
+
+    def sd(self) -> Expr:
+        """The standard deviation, exact: ``sympy.sqrt`` of the variance.
+
+        >>> Dist.uniform(range(1, 7)).sd()
+        sqrt(105)/6
+        """
+        from sympy import sqrt
+
+        return sqrt(self.var())
+
+    # -- cumulative --------------------------------------------------------------------------
+    def _compare(self, x: Any, holds: Callable[[Any], bool], what: str) -> Fraction:
+        try:
+            return self.p(holds)
+        except TypeError as err:
+            raise TypeError(f"{what} needs outcomes that can be compared with {x!r}: {err}") \
+                from None
+
+    def cdf_f(self, x: Any) -> Fraction:
+        """P(X ≤ x) as a Fraction."""
+        return self._compare(x, lambda o: o <= x, "cdf")
+
+    at_most_f = cdf_f
+
+    def at_least_f(self, x: Any) -> Fraction:
+        """P(X ≥ x) as a Fraction."""
+        return self._compare(x, lambda o: o >= x, "at_least")
+
+    def cdf(self, x: Any) -> Rational:
+        """P(X ≤ x) as a sympy Rational.
+
+        >>> Dist.uniform(range(1, 7)).cdf(2)
+        1/3
+        """
+        return to_rational(self.cdf_f(x))
+
+    at_most = cdf
+
+    def at_least(self, x: Any) -> Rational:
+        """P(X ≥ x) as a sympy Rational."""
+        return to_rational(self.at_least_f(x))
+
+    # -- new distributions from old ----------------------------------------------------------
+    def map(self, f: Callable[[T], U]) -> Dist[U]:
+        """The distribution of ``f(outcome)``; outcomes with equal images merge.
+
+        >>> Dist.uniform(range(1, 7)).map(lambda x: x % 2).probs
+        {0: Fraction(1, 2), 1: Fraction(1, 2)}
+        """
+        out: dict[U, Fraction] = {}
+        for o, q in self._probs.items():
+            y = f(o)
+            out[y] = out.get(y, 0) + q
+        return Dist._trusted(out)
+
+    def _combine(self, other: Dist[Any], op: Callable[[Any, Any], Any]) -> Dist[Any]:
+        out: dict[Any, Fraction] = {}
+        for a, qa in self._probs.items():
+            for b, qb in other._probs.items():
+                y = op(a, b)
+                out[y] = out.get(y, 0) + qa * qb
+        return Dist._trusted(out)
+
+    def __add__(self, other: Any) -> Dist[Any]:
+        """``d1 + d2``: sum of two independent draws; ``d + 3``: every outcome shifted.
+
+        Outcomes are added with their own ``+``, so any type that adds works
+        (icon multisets, for instance); tuples would concatenate.
+        """
+        if isinstance(other, Dist):
+            return self._combine(other, lambda a, b: a + b)
+        if _is_number(other):
+            return self.map(lambda o: o + other)
+        return NotImplemented
+
+    def __radd__(self, other: Any) -> Dist[Any]:
+        # ``3 + d`` and ``sum([d1, d2])`` (which starts from 0).
+        if _is_number(other):
+            return self.map(lambda o: other + o)
+        return NotImplemented
+
+    def __sub__(self, other: Any) -> Dist[Any]:
+        """``d1 - d2``: difference of independent draws; ``d - 3``: shift down."""
+        if isinstance(other, Dist):
+            return self._combine(other, lambda a, b: a - b)
+        if _is_number(other):
+            return self.map(lambda o: o - other)
+        return NotImplemented
+
+    def repeat(self, n: int, *, zero: Any = 0) -> Dist[Any]:
+        """The sum of ``n`` independent copies (``n`` dice of this kind, added up).
+
+        ``zero`` is the empty sum, returned for ``n == 0``. ``2 * d`` is deliberately not
+        defined: it would be ambiguous between doubling one roll and adding two.
+
+        >>> Dist.uniform(range(1, 7)).repeat(3).p(18)
+        Fraction(1, 216)
+        """
+        if not isinstance(n, int) or n < 0:
+            raise ValueError(f"repeat needs a whole number of copies ≥ 0, not {n!r}")
+        result: Dist[Any] | None = None
+        power: Dist[Any] = self
+        while n:  # binary powering: log2(n) convolutions of growing size
+            if n & 1:
+                result = power if result is None else result + power
+            n >>= 1
+            if n:
+                power = power + power
+        return Dist.point(zero) if result is None else result
+
+    def joint(self, other: Dist[U]) -> Dist[tuple[T, U]]:
+        """The distribution of the pair ``(x, y)`` for independent ``x`` and ``y``.
+
+        >>> coin = Dist.uniform("HT")
+        >>> coin.joint(coin).p(("H", "T"))
+        Fraction(1, 4)
+        """
+        return self._combine(other, lambda a, b: (a, b))
+
+    def marginal(self, i: int) -> Dist[Any]:
+        """The distribution of position ``i`` of tuple outcomes.
+
+        >>> Dist({(1, "a"): 1, (2, "a"): 1, (2, "b"): 2}).marginal(1).p("a")
+        Fraction(1, 2)
+        """
+        for o in self._probs:
+            if not isinstance(o, tuple):
+                raise TypeError(f"marginal() needs tuple outcomes, but {o!r} is a "
+                                f"{type(o).__name__}")
+            if not -len(o) <= i < len(o):
+                raise IndexError(f"outcome {o!r} has no position {i}")
+        return self.map(lambda o: o[i])  # type: ignore[index]
+
+    # -- sampling ----------------------------------------------------------------------------
+    def sample(self, n: int, *, seed: int | random.Random | None = None) -> list[T]:
+        """``n`` independent draws, exact: an integer below the common denominator is
+        drawn with ``random.Random(seed)`` (or the given ``Random``), no floats.
+
+        >>> Dist({"a": 1, "b": 3}).sample(5, seed=1) == Dist({"a": 1, "b": 3}).sample(5, seed=1)
+        True
+        """
+        rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+        denominator = lcm(*(q.denominator for q in self._probs.values()))
+        cumulative = list(accumulate(q.numerator * (denominator // q.denominator)
+                                     for q in self._probs.values()))
+        outcomes = tuple(self._probs)
+        return [outcomes[bisect_right(cumulative, rng.randrange(denominator))]
+                for _ in range(n)]
+
+    # -- presentation ------------------------------------------------------------------------
+    def table(self, *, fmt: ProbFormat = "fraction"
+              ) -> list[tuple[T, str, str | None, str | None]]:
+        """Rows ``(outcome, P(=x), P(≤x), P(≥x))`` with probabilities written by
+        :func:`show_prob`; the last two are ``None`` unless outcomes are numbers.
+
+        >>> Dist({0: 5, 1: 1}).table()
+        [(0, '5/6', '5/6', '1'), (1, '1/6', '1', '1/6')]
+        """
+        rows: list[tuple[T, str, str | None, str | None]] = []
+        below = Fraction(0)
+        for o, q in self._probs.items():
+            if self._numeric:
+                rows.append((o, show_prob(q, fmt), show_prob(below + q, fmt),
+                             show_prob(1 - below, fmt)))
+            else:
+                rows.append((o, show_prob(q, fmt), None, None))
+            below += q
+        return rows
+
+    def _header(self) -> tuple[str, ...]:
+        if self._numeric:
+            return ("outcome", "P(=x)", "P(≤x)", "P(≥x)")
+        return ("outcome", "P(=x)")
+
+    def _summary(self) -> str:
+        if not self._numeric:
+            return f"{len(self)} outcomes"
+        return f"{len(self)} outcomes, mean {self.e()}, variance {self.variance()}"
+
+    def __str__(self) -> str:
+        header = self._header()
+        body = [tuple(str(c) for c in row[:len(header)]) for row in self.table()]
+        widths = [max(len(r[i]) for r in [header, *body]) for i in range(len(header))]
+        lines = ["  ".join(c.rjust(w) for c, w in zip(r, widths, strict=True))
+                 for r in [header, *body]]
+        lines.insert(1, "  ".join("-" * w for w in widths))
+        lines.append(self._summary())
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        header = self._header()
+        head = "".join(f"<th>{html.escape(h)}</th>" for h in header)
+        rows = []
+        fractions = self.table()
+        percents = self.table(fmt="percent")
+        for frac_row, pct_row in zip(fractions, percents, strict=True):
+            cells = [f"<td>{html.escape(str(frac_row[0]))}</td>"]
+            for f, pc in zip(frac_row[1:len(header)], pct_row[1:len(header)], strict=True):
+                cells.append(f'<td title="{pc}">{f} <small style="opacity:0.6">{pc}</small>'
+                             "</td>")
+            rows.append("<tr>" + "".join(cells) + "</tr>")
+        return (f'<table class="boardlab-dist"><caption>{html.escape(self._summary())}'
+                f"</caption><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}"
+                "</tbody></table>")
+
+    def _repr_latex_(self) -> str:
+        from sympy import latex
+
+        def tex(x: Any) -> str:
+            if _is_number(x):
+                return latex(to_rational(x))
+            return r"\text{" + latex_escape(str(x)) + "}"
+
+        header = [r"x", r"P(X = x)", r"P(X \le x)", r"P(X \ge x)"][:len(self._header())]
+        lines = []
+        below = Fraction(0)
+        for o, q in self._probs.items():
+            cells = [tex(o), tex(q)]
+            if self._numeric:
+                cells += [tex(below + q), tex(1 - below)]
+            below += q
+            lines.append(" & ".join(cells))
+        cols = "r|" + "l" * (len(header) - 1)
+        body = r" \\ ".join(lines)
+        return (rf"$\displaystyle \begin{{array}}{{{cols}}} {' & '.join(header)} \\ \hline "
+                rf"{body} \end{{array}}$")
+
+    def plot(self, event: Any = None, *, ax: Axes | None = None, fmt: ProbFormat = "fraction",
+             label: str | None = None) -> Axes:
+        """A bar chart of the distribution; returns the matplotlib Axes.
+
+        Bars where ``event`` holds are vermilion and hatched (not colour alone), the
+        others blue (Okabe–Ito colours). For numeric outcomes a black line marks the
+        mean and a grey band spans mean ± 1 sd. The title gives P(event) as a fraction
+        (and in ``fmt`` too when that is not ``"fraction"``); ``label`` names the event.
+        """
+        if ax is None:
+            import matplotlib.pyplot as plt
+
+            _, ax = plt.subplots()
+        holds = _predicate(event) if event is not None else (lambda _o: False)
+        outcomes = self.outcomes
+        xs: list[Any] = list(outcomes) if self._numeric else list(range(len(outcomes)))
+        heights = [float(q) for q in self._probs.values()]
+        marked = [bool(holds(o)) for o in outcomes]
+        bars = ax.bar(xs, heights, color=[HIGHLIGHT if m else BASE for m in marked],
+                      edgecolor="black", linewidth=0.5)
+        for bar, m in zip(bars, marked, strict=True):
+            if m:
+                bar.set_hatch("//")
+        if not self._numeric:
+            ax.set_xticks(xs, [str(o) for o in outcomes], rotation=45 if len(xs) > 8 else 0)
+        else:
+            mu = self.e()
+            sigma = math.sqrt(self.variance())
+            ax.axvspan(float(mu) - sigma, float(mu) + sigma, color=BAND, alpha=0.25, zorder=0,
+                       label=f"mean ± 1 sd ({sigma:.3g})")
+            ax.axvline(float(mu), color=MEAN, linestyle="--", label=f"mean = {mu}")
+        ax.set_xlabel("outcome")
+        ax.set_ylabel("probability")
+        handles, _ = ax.get_legend_handles_labels()
+        if event is None:
+            ax.set_title(self._summary())
+        else:
+            from matplotlib.patches import Patch
+
+            name = label or _event_name(event)
+            p = self.p(event)
+            extra = "" if fmt == "fraction" else f" ({show_prob(p, fmt)})"
+            ax.set_title(f"P({name}) = {show_prob(p)}{extra}")
+            handles.insert(0, Patch(facecolor=HIGHLIGHT, hatch="//", edgecolor="black",
+                                    label=name))
+        if handles:
+            ax.legend(handles=handles)
+        return ax
+
+
+def _event_name(event: Any) -> str:
+    if not callable(event):
+        return f"X = {event!r}"
+    name = getattr(event, "__name__", "")
+    return name if name and name != "<lambda>" else "event"
+
+
+def latex_escape(text: str) -> str:
+    r"""``text`` made safe inside LaTeX's ``\text{...}``.
+
+    >>> latex_escape("50% & more_")
+    '50\\% \\& more\\_'
+    """
+    out = []
+    special = {"\\": r"\textbackslash{}", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}"}
+    for ch in text:
+        if ch in special:
+            out.append(special[ch])
+        elif ch in "&%$#_{}":
+            out.append("\\" + ch)
+        else:
+            out.append(ch)
+    return "".join(out)

@@ -1,0 +1,118 @@
+"""Closed forms that teach: binomial tails and multinomials as sympy expressions.
+
+Each closed form comes with a fast exact twin on Fractions, and the tests check both
+against brute-force enumeration of the dice. sympy is imported inside the functions, so
+importing this module stays cheap.
+
+The symbols are plain ``Symbol("k")``, ``Symbol("n")``, ``Symbol("p")`` (no
+assumptions), so ``.subs`` works with the names as strings too.
+
+>>> from fractions import Fraction
+>>> from boardlab.prob.symbolic import at_least_k_of_n, binomial_tail_value
+>>> tail = at_least_k_of_n()
+>>> tail
+Sum(p**j*(1 - p)**(-j + n)*binomial(n, j), (j, k, n))
+>>> tail.subs({"k": 2, "n": 4, "p": Fraction(1, 6)}).doit()
+19/144
+>>> binomial_tail_value(2, 4, Fraction(1, 6))
+Fraction(19, 144)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from math import comb
+from typing import TYPE_CHECKING, Any
+
+from boardlab.prob.dist import to_fraction
+
+if TYPE_CHECKING:
+    from sympy import Expr, Sum, Symbol
+
+
+def _sym(x: Any) -> Any:
+    """Fractions become sympy Rationals; ints and sympy objects pass through sympify."""
+    from sympy import Rational, sympify
+
+    if isinstance(x, Fraction):
+        return Rational(x.numerator, x.denominator)
+    if isinstance(x, float):
+        raise TypeError(f"{x!r} is a float and floats are not exact; use a Fraction")
+    return sympify(x)
+
+
+def binomial_symbols() -> tuple[Symbol, Symbol, Symbol]:
+    """The symbols ``(k, n, p)`` used by :func:`at_least_k_of_n` when none are given."""
+    from sympy import Symbol
+
+    return Symbol("k"), Symbol("n"), Symbol("p")
+
+
+def at_least_k_of_n(k: Any = None, n: Any = None, p: Any = None) -> Sum:
+    """P(at least ``k`` successes in ``n`` independent trials of probability ``p``).
+
+    The unevaluated sum Σ_{j=k}^{n} C(n, j) p^j (1 − p)^(n − j). Any argument left out
+    is the symbol of that name; numbers (ints, Fractions) are put in but the sum stays
+    unevaluated, so it shows its working until ``.doit()``.
+
+    >>> at_least_k_of_n(4, 4, Fraction(1, 6)).doit()
+    1/1296
+    """
+    from sympy import Sum, Symbol, binomial
+
+    ks, ns, ps = binomial_symbols()
+    k_, n_, p_ = (_sym(v) if v is not None else s for v, s in ((k, ks), (n, ns), (p, ps)))
+    j = Symbol("j")
+    return Sum(binomial(n_, j) * p_**j * (1 - p_) ** (n_ - j), (j, k_, n_))
+
+
+def exactly_k_of_n(k: Any = None, n: Any = None, p: Any = None) -> Expr:
+    """P(exactly ``k`` successes in ``n`` trials): C(n, k) p^k (1 − p)^(n − k).
+
+    >>> exactly_k_of_n(1, 4, Fraction(1, 6))
+    125/324
+    """
+    from sympy import binomial
+
+    ks, ns, ps = binomial_symbols()
+    k_, n_, p_ = (_sym(v) if v is not None else s for v, s in ((k, ks), (n, ns), (p, ps)))
+    return binomial(n_, k_) * p_**k_ * (1 - p_) ** (n_ - k_)
+
+
+def binomial_tail_value(k: int, n: int, p: Fraction | int) -> Fraction:
+    """The exact value of :func:`at_least_k_of_n` as a Fraction, without sympy.
+
+    >>> binomial_tail_value(0, 4, Fraction(1, 6)), binomial_tail_value(5, 4, Fraction(1, 6))
+    (Fraction(1, 1), Fraction(0, 1))
+    """
+    q = to_fraction(p, what="p")
+    if not 0 <= q <= 1:
+        raise ValueError(f"p = {q} is not a probability")
+    if not isinstance(n, int) or n < 0:
+        raise ValueError(f"n must be a whole number ≥ 0, not {n!r}")
+    return sum((comb(n, j) * q**j * (1 - q) ** (n - j) for j in range(max(k, 0), n + 1)),
+               Fraction(0))
+
+
+def multinomial_probability(counts: Sequence[Any], probs: Sequence[Any]) -> Expr:
+    """P(exactly ``counts[i]`` outcomes of kind ``i``) in Σ counts trials:
+    (Σc)! / Π cᵢ! · Π pᵢ^cᵢ.
+
+    Counts and probabilities may be numbers (the result is then a Rational) or sympy
+    symbols (the result is the formula).
+
+    >>> multinomial_probability([1, 1, 1, 1, 0, 0], [Fraction(1, 6)] * 6)
+    1/54
+    >>> from sympy import symbols
+    >>> multinomial_probability(symbols("a b"), symbols("p q"))
+    p**a*q**b*factorial(a + b)/(factorial(a)*factorial(b))
+    """
+    from sympy import Mul, factorial
+
+    if len(counts) != len(probs):
+        raise ValueError(f"{len(counts)} counts but {len(probs)} probabilities")
+    cs = [_sym(c) for c in counts]
+    ps = [_sym(q) for q in probs]
+    coefficient = factorial(sum(cs)) / Mul(*(factorial(c) for c in cs))
+    return coefficient * Mul(*(q**c for q, c in zip(ps, cs, strict=True)))
