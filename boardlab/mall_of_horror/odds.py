@@ -296,13 +296,26 @@ def any_break_in(position: State) -> Rational:
 
     Locations are not independent (the same four dice serve them all), so this is not
     one minus the product of the per-location complements.
+
+    >>> from boardlab.mall_of_horror import position
+    >>> s = position(players=4, characters={6: ["red pinup", "blue toughguy", "green gunman"],
+    ...                                     4: ["yellow gunman"], 3: ["red gunman", "blue pinup"]},
+    ...              zombies={6: 1, 3: 1}, phase="c")
+    >>> any_break_in(s)
+    41/48
     """
     weights = _round_weights(position)
     return _rational(sum((p for fallen, p in weights.items() if fallen), Fraction(0)))
 
 
 def expected_break_ins(position: State) -> Rational:
-    """The expected number of locations broken into this round."""
+    """The expected number of locations broken into this round.
+
+    >>> from boardlab.mall_of_horror import position
+    >>> s = position(players=4, characters={6: ["red pinup"], 4: ["blue pinup"]}, phase="c")
+    >>> expected_break_ins(s)  # ties: no extra zombie; each falls to one die in 671/1296
+    671/648
+    """
     weights = _round_weights(position)
     return _rational(sum((len(fallen) * p for fallen, p in weights.items()), Fraction(0)))
 
@@ -314,6 +327,10 @@ def seal_chain(players: int = 4, *, config: Config | None = None) -> AbsorbingCh
     States are the zombies in front (0 … seal_at − 1) and ``"sealed"``. Each round one
     zombie arrives per die showing the location (MoH-c); an empty location draws no
     extra zombie (MoH-R13); at ``seal_at`` (8) it is sealed (MoH-e-seal).
+
+    >>> chain = seal_chain()
+    >>> chain.absorption_probabilities(0)
+    {'sealed': Fraction(1, 1)}
     """
     from boardlab.prob.markov import AbsorbingChain
 
@@ -334,7 +351,13 @@ def seal_chain(players: int = 4, *, config: Config | None = None) -> AbsorbingCh
 
 def expected_rounds_to_seal(zombies: int = 0, players: int = 4, *,
                             config: Config | None = None) -> Rational:
-    """Expected rounds until an empty open location with ``zombies`` in front is sealed."""
+    """Expected rounds until an empty open location with ``zombies`` in front is sealed.
+
+    >>> expected_rounds_to_seal(7)
+    1296/671
+    >>> float(expected_rounds_to_seal(0))  # a shade under the long-run 99/8
+    12.37499997392801
+    """
     chain = seal_chain(players, config=config)
     seal_at = (config or Config()).seal_at
     if not 0 <= zombies < seal_at:
