@@ -291,6 +291,30 @@ def _explain_round(position: State, location: int, p: Fraction) -> Derivation:
                              "For each: dice placed, sealing, extra zombies, attack check."))
 
 
+def live_odds(state: State) -> dict[int, Rational]:
+    """The odds a board shows at any point of a match, per occupied open location.
+
+    Phases a–d: :func:`round_odds` (the arrival dice still unknown; characters as they
+    stand now). Phases e and f: the dice are on the table, so each answer is 0 or 1 —
+    would the zombies there break in now, extra zombies included, before any card.
+    Setup and the end: no odds (an empty dict).
+
+    >>> from boardlab.mall_of_horror import play
+    >>> live_odds(play(players=4, seed=1).state)
+    {}
+    """
+    if state.phase in ("a", "b", "c", "d"):
+        return round_odds(state)
+    if state.phase not in ("e", "f"):
+        return {}
+    w = _Work(state)
+    if state.phase == "e":
+        w.add_extra_zombies()  # phase f will add them before any attack (MoH-f-extra)
+    fallen = set(w.under_attack())
+    return {loc: _rational(Fraction(int(loc in fallen)))
+            for loc in LOCATIONS if w.is_open(loc) and w.count(loc)}
+
+
 def any_break_in(position: State) -> Rational:
     """P(at least one location is broken into this round) — a joint question.
 

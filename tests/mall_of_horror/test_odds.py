@@ -342,3 +342,24 @@ def test_vote_refuses_bad_questions() -> None:
         odds.vote(s, 1)
     with pytest.raises(ValueError, match="MoH-R7"):
         odds.vote(s, 6, threats={"yellow": 1})
+
+
+def test_live_odds_follow_the_match_through_every_phase() -> None:
+    match = moh.play(players=4, seed=6)
+    seen = set()
+    for record in match.records:
+        state = record.before
+        live = odds.live_odds(state)
+        seen.add(state.phase)
+        if state.phase in ("a", "b", "c", "d"):
+            assert live == odds.round_odds(state)
+        elif state.phase in ("setup", "over"):
+            assert live == {}
+        else:
+            assert set(live.values()) <= {0, 1}
+    assert {"setup", "a", "b", "c", "d", "e", "f"} <= seen
+    # In phase f, 1 marks exactly the locations whose zombies are at the door.
+    spec = dict(POSITIONS["extra zombies, Tough Guy, Supermarket"], zombies={6: 1, 3: 2})
+    state = moh.position(phase="f", **spec)
+    assert (state.pending.kind, state.pending.location) == ("ballot", 3)
+    assert odds.live_odds(state) == {3: 1, 4: 0, 6: 0}
