@@ -49,7 +49,10 @@ def position(players: int = 4, *, characters: Mapping[int, Iterable[CharacterSpe
     """A position at the start of ``phase`` (``"a"``, ``"b"``, ``"c"``, ``"d"`` or ``"f"``).
 
     ``characters`` maps locations to the characters standing there (``"red pinup"`` or
-    ``("red", "pinup")``); characters not listed have been eaten. ``zombies`` maps
+    ``("red", "pinup")``); characters not listed have been eaten. A colour with no
+    character left counts as eliminated in the previous round, so it drops a zombie at
+    the end of this round's phase d) (MoH-R15); ``eliminated={"green": 2}`` says when
+    instead. ``zombies`` maps
     locations to zombies in front; ``hands`` colours to cards; cards in no hand and not
     in ``discard`` are in the deck. ``chief_elected`` says whether the Chief was elected
     this round (needed to start at phase c or d). Starting at ``"f"`` applies the
