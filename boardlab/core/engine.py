@@ -356,6 +356,11 @@ class Match:
                 raise FormatError(f"choices[{i}]", str(err)) from err
         return match
 
+    def _repr_svg_(self) -> str | None:
+        """The current state's SVG picture, if the game's states draw themselves."""
+        draw = getattr(self._state, "_repr_svg_", None)
+        return draw() if draw is not None else None
+
     def __repr__(self) -> str:
         return (f"<Match {self.rules.name} ply={self._cursor} "
                 f"to_move={self.to_move!r} seed={self.seed!r}>")

@@ -4,7 +4,13 @@
 >>> m = moh.play(players=4, seed=1)
 >>> sorted(m.scores()) == sorted(moh.COLOURS[:4])
 True
+
+The board and the phase explainer (``moh.Board``, ``moh.Explainer``, ``moh.explain_phase``)
+load on first use, so importing the game never imports ipywidgets.
 """
+
+import importlib
+from typing import Any
 
 from boardlab.core.engine import CHANCE
 from boardlab.mall_of_horror.agents import HeuristicAgent, RandomAgent
@@ -32,6 +38,7 @@ from boardlab.mall_of_horror.choices import (
 from boardlab.mall_of_horror.config import CARDS, COLOURS, KINDS, POINTS, Config, Setup
 from boardlab.mall_of_horror.observe import View, observe
 from boardlab.mall_of_horror.position import position
+from boardlab.mall_of_horror.render import render_svg
 from boardlab.mall_of_horror.rulebook import BOOK, rule
 from boardlab.mall_of_horror.rules import RULES, dice_outcomes
 from boardlab.mall_of_horror.state import State
@@ -42,5 +49,20 @@ __all__ = [
     "Dice", "Draw", "HeuristicAgent", "Move", "Pass", "Place", "PlaceZombie", "PlayCard",
     "RandomAgent", "Sacrifice", "Setup", "State", "TieBreak", "TruckSplit", "View", "Vote",
     "dice_outcomes", "load_match", "load_position", "new_match", "observe", "play",
-    "position", "rule", "save_position", "winners",
+    "position", "render_svg", "rule", "save_position", "winners",
 ]
+
+#: Names loaded on first access: the widgets pull in ipywidgets, which the engine never needs.
+_LAZY = {"Board": "board", "Explainer": "explainer", "explain_phase": "explainer"}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        value = getattr(importlib.import_module(f"{__name__}.{_LAZY[name]}"), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_LAZY])

@@ -91,3 +91,9 @@ class State(NamedTuple):
     @property
     def is_over(self) -> bool:
         return self.pending.kind == "over"
+
+    def _repr_svg_(self) -> str:
+        """The board as SVG, public information only (Jupyter shows it)."""
+        from boardlab.mall_of_horror.render import render_svg
+
+        return render_svg(self)

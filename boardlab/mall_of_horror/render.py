@@ -1,0 +1,589 @@
+"""A Mall of Horror position as a standalone SVG picture, safe to show to one player.
+
+:func:`render_svg` draws the six locations (number, name, capacity pins), every living
+character as a token that carries its colour *and* two letters (kind and colour, so the
+board reads without colour vision), the zombies in front of each location, the closed
+and sealed markers, Hardware played this round, hidden characters (faded, marked "H"),
+and a strip of the seats in turn order with the Chief badge, cards in hand, points,
+destinations and eliminations. Secrets follow :mod:`~boardlab.mall_of_horror.observe`:
+a ``viewer`` sees their own hand and destination, the hidden roll only if they may look
+at it, and nothing of anyone else's; ``omniscient=True`` shows everything.
+
+The output is deterministic (no random ids, no clock), so notebooks that show it stay
+byte-for-byte reproducible.
+
+>>> from boardlab.mall_of_horror import new_match
+>>> svg = render_svg(new_match(players=4, seed=1).state)
+>>> svg.startswith("<svg") and svg.endswith("</svg>")
+True
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping
+from typing import Any
+from xml.sax.saxutils import escape
+
+from boardlab.mall_of_horror.config import (
+    CARD_NAMES,
+    KIND_NAMES,
+    KINDS,
+    LOCATIONS,
+    PARKING,
+    POINTS,
+    SUPERMARKET,
+)
+from boardlab.mall_of_horror.rules import PHASE_NAMES, RULES
+from boardlab.mall_of_horror.state import State
+from boardlab.mall_of_horror.winners import winners
+
+#: Fill of each seat colour: the Okabe–Ito palette where it has the colour, a dark
+#: brown and a near-black otherwise. Every fill is paired with black or white text of
+#: contrast ratio 4.5 or more (see :func:`ink`).
+PALETTE = {"yellow": "#F0E442", "red": "#D55E00", "blue": "#0072B2", "green": "#009E73",
+           "brown": "#8C510A", "black": "#111111"}
+#: The letter every token and swatch of a colour carries (brown is N, black is K).
+COLOUR_LETTERS = {"yellow": "Y", "red": "R", "blue": "B", "green": "G", "brown": "N",
+                  "black": "K"}
+#: The glyph of each character kind.
+KIND_LETTERS = {"pinup": "P", "toughguy": "T", "gunman": "G", "girl": "L"}
+
+_W = 720                     # drawing units across; ``width`` scales the whole picture
+_MARGIN = 12
+_GAP = 12
+_BOX_W = (_W - 2 * _MARGIN - 2 * _GAP) // 3
+_TOKEN_W, _TOKEN_H, _TOKEN_STEP = 32, 34, 40
+_PER_ROW = (_BOX_W - 20 + _TOKEN_STEP - _TOKEN_W) // _TOKEN_STEP
+_HEAD_H, _BAND_H, _LINE_H = 30, 30, 17
+_ZOMBIE_ICONS = 8           # icons drawn per location; more are written as "+n"
+_FONT = "DejaVu Sans, Verdana, Arial, Helvetica, sans-serif"
+_HIGHLIGHT = "#7B2D8E"
+_PURPOSES = {"truck": "who searches the truck", "chief": "the Chief election",
+             "sacrifice": "who is eaten", "meal": "who is eaten at the Parking Lot"}
+
+
+def render_svg(state: State, *, viewer: str | None = None, omniscient: bool = False,
+               highlight: Iterable[int] = (), odds: Mapping[int, Any] | None = None,
+               width: int = 720) -> str:
+    """``state`` as an SVG document (a string), as ``viewer`` may see it.
+
+    ``viewer`` is a seat colour (that player's secrets are shown) or ``None`` (public
+    information only); ``omniscient=True`` shows every secret: hands, destinations, the
+    hidden roll and truck cards. ``highlight`` outlines locations with a thick dashed
+    line; ``odds`` maps locations to a probability (a ``Fraction``, a sympy ``Rational``
+    or a float) printed as "P(break-in) = 19/144" in that location's box. ``width`` is
+    the picture's width in pixels; the height follows from the content.
+
+    >>> from boardlab.mall_of_horror import position
+    >>> s = position(characters={6: ["red pinup"], 4: ["blue gunman"]}, zombies={6: 2})
+    >>> svg = render_svg(s, viewer="red", highlight=[6])
+    >>> svg.count('class="character'), 'data-location="6" data-count="2"' in svg
+    (2, True)
+    """
+    seats = state.setup.colours
+    if viewer is not None and viewer not in seats:
+        raise ValueError(f"unknown viewer {viewer!r}; players are {seats}")
+    marked = frozenset(highlight)
+    odds = dict(odds or {})
+    for loc in (*marked, *odds):
+        if loc not in LOCATIONS:
+            raise ValueError(f"unknown location {loc!r}: locations are 1–6")
+    if isinstance(width, bool) or not isinstance(width, int) or width <= 0:
+        raise ValueError(f"width must be a positive integer, got {width!r}")
+    return _Picture(state, viewer, omniscient, marked, odds).draw(width)
+
+
+# -- colours --------------------------------------------------------------------------------
+
+
+def _luminance(fill: str) -> float:
+    """WCAG relative luminance of ``#RRGGBB``."""
+    def channel(c: float) -> float:
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (channel(int(fill[i:i + 2], 16) / 255) for i in (1, 3, 5))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: str, b: str) -> float:
+    """WCAG contrast ratio of two ``#RRGGBB`` colours (1 to 21).
+
+    >>> round(contrast("#000000", "#FFFFFF"), 1)
+    21.0
+    """
+    hi, lo = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def ink(fill: str) -> str:
+    """Black or white, whichever reads better on ``fill``.
+
+    >>> ink(PALETTE["yellow"]), ink(PALETTE["blue"])
+    ('#000000', '#FFFFFF')
+    """
+    return "#000000" if contrast(fill, "#000000") >= contrast(fill, "#FFFFFF") else "#FFFFFF"
+
+
+# -- SVG helpers ----------------------------------------------------------------------------
+
+
+def _esc(text: object) -> str:
+    return escape(str(text), {'"': "&quot;"})
+
+
+def _n(value: float) -> str:
+    """A coordinate, printed the same way every time."""
+    value = round(value, 1)
+    return str(int(value)) if value == int(value) else f"{value:.1f}"
+
+
+def _text(x: float, y: float, text: str, *, size: float = 12, bold: bool = False,
+          anchor: str = "start", fill: str = "#222222", cls: str = "",
+          data: str = "") -> str:
+    attrs = f'x="{_n(x)}" y="{_n(y)}" font-size="{_n(size)}"'
+    if bold:
+        attrs += ' font-weight="bold"'
+    if anchor != "start":
+        attrs += f' text-anchor="{anchor}"'
+    attrs += f' fill="{fill}"'
+    if cls:
+        attrs = f'class="{cls}" {attrs}'
+    return f"<text {attrs}{data}>{_esc(text)}</text>"
+
+
+def _fit(text: str, room: float, size: float, bold: bool = False) -> str:
+    """``text`` cut with an ellipsis to about ``room`` units (an estimate, no font metrics)."""
+    per = size * (0.72 if bold else 0.62)
+    most = max(1, int(room // per))
+    return text if len(text) <= most else text[: most - 1].rstrip() + "…"
+
+
+def _wrap(items: list[str], room: float, size: float) -> list[str]:
+    """``items`` joined by commas into lines of about ``room`` units."""
+    most = max(8, int(room // (size * 0.6)))
+    lines, line = [], ""
+    for i, item in enumerate(items):
+        piece = item + ("," if i < len(items) - 1 else "")
+        if line and len(line) + 1 + len(piece) > most:
+            lines.append(line)
+            line = piece
+        else:
+            line = f"{line} {piece}" if line else piece
+    if line:
+        lines.append(line)
+    return lines
+
+
+def _hatch(x: float, y: float, w: float, h: float, step: float, colour: str) -> str:
+    """Diagonal lines filling a rectangle, computed (no pattern ids to collide)."""
+    segs = []
+    c = step
+    while c < w + h:
+        # the line x' - x + (y' - y) = c, clipped to the rectangle
+        x0, y0 = (x + c, y) if c <= w else (x + w, y + c - w)
+        x1, y1 = (x, y + c) if c <= h else (x + c - h, y + h)
+        segs.append(f"M{_n(x0)} {_n(y0)}L{_n(x1)} {_n(y1)}")
+        c += step
+    return f'<path d="{"".join(segs)}" stroke="{colour}" stroke-width="1.5" fill="none"/>'
+
+
+def _star(cx: float, cy: float, r: float) -> str:
+    pts = []
+    for i in range(10):
+        rad = r if i % 2 == 0 else r * 0.45
+        a = math.pi / 2 + i * math.pi / 5
+        pts.append(f"{_n(cx + rad * math.cos(a))},{_n(cy - rad * math.sin(a))}")
+    return f'<polygon points="{" ".join(pts)}" fill="#E69F00" stroke="#222222"/>'
+
+
+def _rational(p: Any) -> str:
+    """``19/144`` for a Fraction or sympy Rational; three decimals for a float."""
+    if isinstance(p, float):
+        return f"{p:.3f}"
+    return str(p)
+
+
+def _cards(n: int) -> str:
+    return f"{n} card" if n == 1 else f"{n} cards"
+
+
+# -- the picture ----------------------------------------------------------------------------
+
+
+class _Picture:
+    def __init__(self, state: State, viewer: str | None, omniscient: bool,
+                 highlight: frozenset[int], odds: dict[int, Any]) -> None:
+        self.s = state
+        self.viewer = viewer
+        self.all = omniscient
+        self.highlight = highlight
+        self.odds = odds
+        self.cfg = state.config
+        self.seats = state.setup.colours
+        self.out: list[str] = []
+
+    # -- what may be shown ------------------------------------------------------------
+    def shows_hand(self, colour: str) -> bool:
+        return self.all or colour == self.viewer
+
+    def shows_roll(self) -> bool:
+        return bool(self.s.roll) and (self.all or self.viewer in self.s.lookers)
+
+    def destinations(self) -> dict[str, int]:
+        s = self.s
+        if self.all or s.phase in ("e", "f"):       # revealed at the start of phase e
+            return dict(s.destinations)
+        return {c: loc for c, loc in s.destinations
+                if c == self.viewer or (c == s.chief and s.chief_elected)}
+
+    # -- layout -----------------------------------------------------------------------
+    def draw(self, width: int) -> str:
+        s = self.s
+        y = self.header()
+        for row in ((1, 2, 3), (4, 5, 6)):
+            y = self.board_row(row, y) + _GAP
+        height = self.seat_strip(y + 4) + _MARGIN
+        title = f"Mall of Horror, round {s.round}: {self.phase_name()}"
+        head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" '
+                f'height="{round(width * height / _W)}" viewBox="0 0 {_W} {_n(height)}" '
+                f'role="img" aria-label="{_esc(self.summary())}" font-family="{_FONT}">'
+                f"<title>{_esc(title)}</title>"
+                f'<rect width="{_W}" height="{_n(height)}" fill="#FFFFFF"/>')
+        return head + "".join(self.out) + "</svg>"
+
+    def phase_name(self) -> str:
+        return PHASE_NAMES.get(self.s.phase, self.s.phase)
+
+    def header(self) -> int:
+        s, out = self.s, self.out
+        title = "Setup" if s.phase == "setup" else f"Round {s.round} · {self.phase_name()}"
+        if s.phase == "over":
+            title = f"End of Game after round {s.round}"
+        out.append(_text(_MARGIN, 32, title, size=20, bold=True, cls="phase"))
+        if self.all:
+            who = "All secrets shown"
+        elif self.viewer:
+            who = f"As {self.viewer} sees it"
+        else:
+            who = "Public view"
+        out.append(_text(_W - _MARGIN, 30, who, size=12, anchor="end", fill="#555555",
+                         cls="view"))
+        out.append(_text(_MARGIN, 54, self.next_line(), size=13, cls="next"))
+        out.append(_text(_W - _MARGIN, 54, f"Deck: {_cards(s.deck_size)}", size=12,
+                         anchor="end", fill="#555555", cls="deck"))
+        out.append(self.secret_line(62))    # a line kept even when empty: no jumps
+        return 62 + 26 + 6
+
+    def next_line(self) -> str:
+        p = self.s.pending
+        if p.kind == "over":
+            won = winners(self.s)
+            label = "Winner" if len(won) == 1 else "Shared win"
+            return f"{label}: {', '.join(won)}"
+        mover = RULES.to_move(self.s)
+        where = f" at {p.location} {self.cfg.name(p.location)}" if p.location else ""
+        what = {
+            "deal": "the action cards are dealt",
+            "place_roll": "the placement dice are rolled",
+            "zombies0": "the first zombies are rolled",
+            "truck_draw": "the searcher draws from the truck",
+            "arrival_roll": "the Chief rolls the zombie dice under the box",
+            "tiebreak": "a random draw breaks the tie",
+            "place": f"{mover} places a character (dice {' and '.join(map(str, p.dice))})",
+            "truck_split": f"{mover} shares out the truck cards",
+            "ballot": f"{mover} votes on {_PURPOSES.get(p.purpose, p.purpose)}{where}",
+            "camera": f"{mover} may play a card to look at the roll",
+            "destination": f"{mover} chooses a destination",
+            "zombie_drop": f"{mover}, eliminated, places a zombie",
+            "move": f"{mover} moves a character",
+            "window": f"{mover} may play cards before the vote{where}",
+            "pick_victim": f"{mover} picks who is eaten{where}",
+        }.get(p.kind, f"{mover}: {p.kind}")
+        return f"Next: {what}"
+
+    def secret_line(self, y: float) -> str:
+        """The hidden roll or the truck cards, when there are any (shown if allowed)."""
+        s, p = self.s, self.s.pending
+        if s.roll:
+            seen = ", ".join(s.lookers) if s.lookers else "no one"
+            if not self.shows_roll():
+                return _text(_MARGIN, y + 17, f"Arrival roll: hidden under the box "
+                             f"(seen by {seen})", size=13, cls="roll-hidden")
+            parts = [_text(_MARGIN, y + 17, "Arrival roll:", size=13, bold=True)]
+            x = _MARGIN + 96
+            parts.append('<g class="roll">')
+            for face in s.roll:
+                parts.append(f'<rect x="{x}" y="{_n(y + 2)}" width="20" height="20" rx="4" '
+                             'fill="#FFFFFF" stroke="#222222" stroke-width="1.5"/>')
+                parts.append(_text(x + 10, y + 17, str(face), size=13, bold=True,
+                                   anchor="middle", cls="die"))
+                x += 26
+            parts.append("</g>")
+            parts.append(_text(x + 6, y + 17, f"secret (seen by {seen})", size=12,
+                               fill="#555555"))
+            return "".join(parts)
+        if p.drawn:
+            if self.all or self.viewer == p.chosen:
+                names = ", ".join(CARD_NAMES[c] for c in p.drawn)
+                return _text(_MARGIN, y + 17, f"Truck cards drawn by {p.chosen}: {names}",
+                             size=13, cls="truck")
+            return _text(_MARGIN, y + 17, f"{p.chosen} holds {_cards(len(p.drawn))} drawn "
+                         "from the truck", size=13, cls="truck-hidden")
+        return ""
+
+    def box_rows(self, row: tuple[int, ...]) -> int:
+        counts = [len(self.s.at(loc)) + bool(self.s.hardware[loc - 1]) for loc in row]
+        caps = [self.cfg.capacity(loc) or 0 for loc in row]
+        need = max(math.ceil(n / _PER_ROW) for n in (*counts, *caps))
+        return max(1, need)
+
+    def board_row(self, row: tuple[int, ...], y: float) -> float:
+        rows = self.box_rows(row)
+        lines = 1 + bool(self.odds)
+        h = _HEAD_H + 6 + rows * _TOKEN_STEP + lines * _LINE_H + 6 + _BAND_H
+        for i, loc in enumerate(row):
+            self.location(loc, _MARGIN + i * (_BOX_W + _GAP), y, h, rows)
+        return y + h
+
+    def location(self, loc: int, x: float, y: float, h: float, rows: int) -> None:
+        s, cfg, out = self.s, self.cfg, self.out
+        w = _BOX_W
+        closed = loc in s.setup.closed
+        sealed = loc in s.sealed
+        here = sorted(s.at(loc), key=lambda ck: (self.seats.index(ck[0]), KINDS.index(ck[1])))
+        name = cfg.name(loc)
+        out.append(f'<g class="location" data-location="{loc}">'
+                   f"<title>{_esc(f'{loc} {name}')}</title>")
+        fill = "#FAFAF7" if not (closed or sealed) else ("#EDEDED" if closed else "#7A7A7A")
+        out.append(f'<rect x="{_n(x)}" y="{_n(y)}" width="{w}" height="{_n(h)}" rx="8" '
+                   f'fill="{fill}"/>')
+        if closed or sealed:
+            out.append(_hatch(x, y + _HEAD_H, w, h - _HEAD_H - _BAND_H, 12,
+                              "#C4C4C4" if closed else "#5E5E5E"))
+        # header: number badge, name, capacity pins
+        out.append(f'<rect x="{_n(x)}" y="{_n(y)}" width="{w}" height="{_HEAD_H}" rx="8" '
+                   'fill="#E6E9EF"/>')
+        out.append(f'<rect x="{_n(x)}" y="{_n(y + _HEAD_H - 8)}" width="{w}" height="8" '
+                   'fill="#E6E9EF"/>')
+        out.append(f'<circle cx="{_n(x + 17)}" cy="{_n(y + 15)}" r="11" fill="#333333"/>')
+        out.append(_text(x + 17, y + 20, str(loc), size=13, bold=True, anchor="middle",
+                         fill="#FFFFFF", cls="number"))
+        cap = cfg.capacity(loc)
+        pins_w = self.pins(x + w - 10, y + 15, cap, len(here))
+        out.append(_text(x + 34, y + 20, _fit(name, w - 34 - 14 - pins_w, 13, True),
+                         size=13, bold=True, cls="name"))
+        # characters
+        for i, (colour, kind) in enumerate(here):
+            tx = x + 10 + (i % _PER_ROW) * _TOKEN_STEP
+            ty = y + _HEAD_H + 6 + (i // _PER_ROW) * _TOKEN_STEP
+            self.token(tx, ty, colour, kind, (colour, kind) in s.hidden)
+        hardware = s.hardware[loc - 1]
+        if hardware:
+            i = len(here)
+            self.hardware(x + 10 + (i % _PER_ROW) * _TOKEN_STEP,
+                          y + _HEAD_H + 6 + (i // _PER_ROW) * _TOKEN_STEP, hardware)
+        # information lines
+        ly = y + _HEAD_H + 6 + rows * _TOKEN_STEP + 12
+        info = self.info(loc, here, closed, sealed)
+        if info:
+            out.append(_text(x + 10, ly, info, size=12, fill="#333333", cls="info"))
+        if loc in self.odds:
+            out.append(_text(x + 10, ly + _LINE_H,
+                             f"P(break-in) = {_rational(self.odds[loc])}", size=12.5,
+                             bold=True, cls="odds"))
+        # zombies, in a band in front of the location
+        self.zombies(loc, x, y + h - _BAND_H, w)
+        if closed or sealed:
+            word, why = ("closed", "3–4 players") if closed else ("sealed", "overrun")
+            cy = y + _HEAD_H + 6 + rows * _TOKEN_STEP / 2
+            bg, fg = ("#FFFFFF", "#333333") if closed else ("#222222", "#FFFFFF")
+            out.append(f'<g class="marker-{word}">'
+                       f'<rect x="{_n(x + w / 2 - 56)}" y="{_n(cy - 24)}" width="112" '
+                       f'height="48" rx="6" fill="{bg}" stroke="#333333" stroke-width="1.5"/>'
+                       + _text(x + w / 2, cy + 1, word, size=17, bold=True, anchor="middle",
+                               fill=fg)
+                       + _text(x + w / 2, cy + 17, why, size=11, anchor="middle", fill=fg)
+                       + "</g>")
+        out.append(f'<rect x="{_n(x)}" y="{_n(y)}" width="{w}" height="{_n(h)}" rx="8" '
+                   'fill="none" stroke="#444444" stroke-width="1.5"/>')
+        if loc in self.highlight:
+            out.append(f'<rect class="highlight" x="{_n(x - 4)}" y="{_n(y - 4)}" '
+                       f'width="{w + 8}" height="{_n(h + 8)}" rx="11" fill="none" '
+                       f'stroke="{_HIGHLIGHT}" stroke-width="4" stroke-dasharray="10 6"/>')
+        out.append("</g>")
+
+    def pins(self, right: float, cy: float, cap: int | None, filled: int) -> float:
+        """Capacity pins, right-aligned at ``right``; returns the width used."""
+        if cap is None:
+            self.out.append(_text(right, cy + 7, "∞", size=20, bold=True, anchor="end",
+                                  cls="capacity"))
+            return 18
+        if cap > 8:
+            self.out.append(_text(right, cy + 5, f"{filled}/{cap}", size=12, anchor="end",
+                                  cls="capacity"))
+            return 34
+        parts = [f'<g class="capacity" data-capacity="{cap}" data-filled="{filled}">']
+        for i in range(cap):
+            cx = right - 4.5 - (cap - 1 - i) * 12
+            fill = "#333333" if i < filled else "#FFFFFF"
+            parts.append(f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="4.5" fill="{fill}" '
+                         'stroke="#333333" stroke-width="1.2"/>')
+        parts.append("</g>")
+        self.out.append("".join(parts))
+        return cap * 12
+
+    def info(self, loc: int, here: list[tuple[str, str]], closed: bool, sealed: bool) -> str:
+        if closed or sealed:
+            return ""
+        if loc == PARKING:
+            return "no defence: each zombie eats one" if here else "empty"
+        if not here:
+            return "empty"
+        hardware = self.s.hardware[loc - 1]
+        defence = sum(2 if k == "toughguy" else 1 for _, k in here) + hardware
+        parts = [f"defence {defence}"]
+        if hardware:
+            parts.append(f"Hardware +{hardware}")
+        limit = self.cfg.supermarket_threshold
+        if loc == SUPERMARKET and defence > limit:
+            parts.append(f"breaks in at {limit}")
+            if hardware:    # too long for one line: the Hardware mark still shows it
+                del parts[1]
+        return " · ".join(parts)
+
+    def token(self, x: float, y: float, colour: str, kind: str, hidden: bool) -> None:
+        fill = PALETTE[colour]
+        fg = ink(fill)
+        label = f"{colour} {KIND_NAMES[kind]}" + (" (hidden)" if hidden else "")
+        cls = "character hidden" if hidden else "character"
+        out = [f'<g class="{cls}" data-colour="{colour}" data-kind="{kind}">'
+               f"<title>{_esc(label)}</title>"]
+        out.append('<g opacity="0.4">' if hidden else "<g>")
+        dash = ' stroke-dasharray="3 2"' if hidden else ""
+        out.append(f'<rect x="{_n(x)}" y="{_n(y)}" width="{_TOKEN_W}" height="{_TOKEN_H}" '
+                   f'rx="7" fill="{fill}" stroke="#222222" stroke-width="1.5"{dash}/>')
+        out.append(_text(x + _TOKEN_W / 2, y + 18, KIND_LETTERS[kind], size=17, bold=True,
+                         anchor="middle", fill=fg))
+        out.append(_text(x + _TOKEN_W / 2, y + 30, COLOUR_LETTERS[colour], size=10,
+                         bold=True, anchor="middle", fill=fg))
+        out.append("</g>")
+        if hidden:
+            out.append(f'<circle cx="{_n(x + _TOKEN_W - 1)}" cy="{_n(y + 3)}" r="8" '
+                       'fill="#FFFFFF" stroke="#222222" stroke-width="1.5"/>')
+            out.append(_text(x + _TOKEN_W - 1, y + 7, "H", size=11, bold=True,
+                             anchor="middle", cls="hidden-mark"))
+        out.append("</g>")
+        self.out.append("".join(out))
+
+    def hardware(self, x: float, y: float, n: int) -> None:
+        """The Hardware cards played at a location this round, as one card-shaped mark."""
+        self.out.append(f'<g class="hardware" data-count="{n}"><title>Hardware +{n}</title>'
+                        f'<rect x="{_n(x)}" y="{_n(y)}" width="{_TOKEN_W}" height="{_TOKEN_H}" '
+                        'rx="3" fill="#FFFFFF" stroke="#555555" stroke-width="1.5"/>'
+                        + _text(x + _TOKEN_W / 2, y + 14, "HW", size=11, bold=True,
+                                anchor="middle", fill="#333333")
+                        + _text(x + _TOKEN_W / 2, y + 28, f"+{n}", size=12, bold=True,
+                                anchor="middle", fill="#333333") + "</g>")
+
+    def zombies(self, loc: int, x: float, y: float, w: float) -> None:
+        n = self.s.zombies[loc - 1]
+        r = 8
+        parts = [f'<g class="zombies" data-location="{loc}" data-count="{n}">',
+                 f'<path d="M{_n(x)} {_n(y)}H{_n(x + w)}V{_n(y + _BAND_H - r)}'
+                 f"A{r} {r} 0 0 1 {_n(x + w - r)} {_n(y + _BAND_H)}H{_n(x + r)}"
+                 f'A{r} {r} 0 0 1 {_n(x)} {_n(y + _BAND_H - r)}Z" fill="#DCE3D3"/>']
+        for i in range(min(n, _ZOMBIE_ICONS)):
+            cx = x + 14 + i * 12
+            parts.append(f'<circle cx="{_n(cx)}" cy="{_n(y + 9)}" r="3.6" fill="#3F4F2F"/>'
+                         f'<rect x="{_n(cx - 4)}" y="{_n(y + 13.5)}" width="8" height="11" '
+                         'rx="2.5" fill="#3F4F2F"/>')
+        if n > _ZOMBIE_ICONS:
+            parts.append(_text(x + 14 + _ZOMBIE_ICONS * 12 - 4, y + 20, f"+{n - _ZOMBIE_ICONS}",
+                               size=11, fill="#3F4F2F"))
+        word = "zombie" if n == 1 else "zombies"
+        parts.append(_text(x + w - 10, y + 20, f"{n} {word}", size=12.5, bold=True,
+                           anchor="end", fill="#2B3520", cls="zombie-count"))
+        parts.append("</g>")
+        self.out.append("".join(parts))
+
+    def seat_strip(self, y: float) -> float:
+        s, out = self.s, self.out
+        out.append(_text(_MARGIN, y + 12, "Seats, clockwise from the first player",
+                         size=12, bold=True, fill="#555555"))
+        y += 20
+        dests = self.destinations()
+        elim = dict(s.eliminated)
+        points = dict.fromkeys(self.seats, 0)
+        for c, k, _ in s.chars:
+            points[c] += POINTS[k]
+        for seat, colour in enumerate(self.seats):
+            hand = s.hands[seat]
+            lines = (_wrap([CARD_NAMES[c] for c in hand], _W - 2 * _MARGIN - 90, 12)
+                     if self.shows_hand(colour) and hand else [])
+            h = 30 + 16 * len(lines)
+            you = colour == self.viewer
+            stroke = ' stroke="#222222" stroke-width="1.5"' if you else ""
+            out.append(f'<g class="seat" data-colour="{colour}">'
+                       f'<rect x="{_MARGIN}" y="{_n(y)}" width="{_W - 2 * _MARGIN}" '
+                       f'height="{h}" rx="6" fill="#F3F4F6"{stroke}/>')
+            fill = PALETTE[colour]
+            out.append(f'<rect x="{_MARGIN + 6}" y="{_n(y + 4)}" width="22" height="22" '
+                       f'rx="5" fill="{fill}" stroke="#222222"/>')
+            out.append(_text(_MARGIN + 17, y + 20, COLOUR_LETTERS[colour], size=12.5,
+                             bold=True, anchor="middle", fill=ink(fill)))
+            name = colour.capitalize() + (" (you)" if you else "")
+            out.append(_text(_MARGIN + 36, y + 20, name, size=13, bold=True, cls="colour"))
+            base = y + 20
+            if colour == s.chief:
+                out.append('<g class="chief">' + _star(_MARGIN + 142, y + 14.5, 9))
+                how = self.chief_status()
+                out.append(_text(_MARGIN + 155, base, f"Chief ({how})", size=12) + "</g>")
+            n = len(hand)
+            out.append(_text(_MARGIN + 292, base, _cards(n), size=12, cls="card-count",
+                             data=f' data-count="{n}"'))
+            pts = points[colour]
+            out.append(_text(_MARGIN + 360, base, f"{pts} pt{'s' * (pts != 1)}", size=12,
+                             cls="points"))
+            if colour in elim:
+                out.append(_text(_MARGIN + 420, base, f"eliminated in round {elim[colour]}",
+                                 size=12, bold=True, fill="#A0321E", cls="eliminated"))
+            elif colour in dests:
+                loc = dests[colour]
+                out.append(_text(_MARGIN + 420, base,
+                                 _fit(f"→ {loc} {self.cfg.name(loc)}", 150, 12),
+                                 size=12, cls="destination",
+                                 data=f' data-location="{loc}"'))
+            lost = [KIND_LETTERS[k] for c, k in s.eaten if c == colour]
+            if lost:
+                out.append(_text(_W - _MARGIN - 8, base, "eaten: " + " ".join(lost),
+                                 size=12, anchor="end", fill="#555555", cls="eaten"))
+            for i, line in enumerate(lines):
+                prefix = "Hand: " if i == 0 else ""
+                out.append(_text(_MARGIN + 36, base + 16 * (i + 1), prefix + line, size=12,
+                                 fill="#333333", cls="hand"))
+            out.append("</g>")
+            y += h + 4
+        return y
+
+    def chief_status(self) -> str:
+        if self.s.chief_elected:
+            return "elected"
+        return "first player" if self.s.phase == "setup" else "carried over"
+
+    def summary(self) -> str:
+        """A one-paragraph text for screen readers (public information only)."""
+        s = self.s
+        where = []
+        for loc in LOCATIONS:
+            name = f"{loc} {self.cfg.name(loc)}"
+            if loc in s.setup.closed:
+                where.append(f"{name} closed")
+            elif loc in s.sealed:
+                where.append(f"{name} sealed")
+            else:
+                n, z = len(s.at(loc)), s.zombies[loc - 1]
+                where.append(f"{name}: {n} character{'s' * (n != 1)}, "
+                             f"{z} zombie{'s' * (z != 1)}")
+        how = self.chief_status()
+        return (f"Mall of Horror board, round {s.round}, {self.phase_name()}. "
+                f"{'; '.join(where)}. Chief: {s.chief} ({how}).")
