@@ -15,12 +15,13 @@ and the rule facts used.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from fractions import Fraction
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from boardlab.core.errors import ConfigError
+from boardlab.mall_of_horror.choices import Vote
 from boardlab.mall_of_horror.config import LOCATIONS, PARKING, SUPERMARKET, Config, Setup
 from boardlab.mall_of_horror.rules import RULES, _Work, dice_outcomes
 from boardlab.mall_of_horror.state import Pending, State
@@ -403,8 +404,37 @@ def placement_offered(location: int, players: int = 4) -> Rational:
                          Fraction(0)))
 
 
+VoteStrategy = str | Callable[[str, tuple[str, ...]], Any]
+
+
+def _strategy_policy(strategies: Mapping[str, VoteStrategy]) -> Callable[..., Any]:
+    """A policy for :func:`~boardlab.prob.exact.enumerate_game` from per-voter strategies."""
+
+    def policy(state: State, player: str, legal: Sequence[Any]) -> Any:
+        colours = tuple(v.colour for v in legal)
+        how = strategies.get(player, "uniform")
+        if callable(how):
+            picked = how(player, colours)
+        elif how == "uniform":
+            picked = colours
+        elif how == "protect":  # never vote for yourself unless you are the only choice
+            picked = tuple(c for c in colours if c != player) or colours
+        else:
+            raise ConfigError(f"unknown vote strategy {how!r}: 'uniform', 'protect' or a "
+                              "function (voter, candidates) -> colour or {colour: p}")
+        if isinstance(picked, str):
+            return Vote(picked)
+        if isinstance(picked, Mapping):
+            return {Vote(c): Fraction(p) for c, p in picked.items()}
+        share = Fraction(1, len(picked))
+        return {Vote(c): share for c in picked}
+
+    return policy
+
+
 def vote(position: State, location: int, *, purpose: str = "sacrifice",
-         threats: dict[str, int] | None = None) -> Dist:
+         threats: dict[str, int] | None = None,
+         strategies: Mapping[str, VoteStrategy] | None = None) -> Dist:
     """Who is chosen when every voter votes uniformly at random among the legal colours.
 
     The engine's own vote runs: weights (characters, the Gunman's extra vote, Threat
@@ -412,9 +442,21 @@ def vote(position: State, location: int, *, purpose: str = "sacrifice",
     second-tie rule: ``None`` (no one) for ``purpose`` ``"truck"`` or ``"chief"``, a
     uniformly random tied colour for ``"sacrifice"``.
 
+    With uniform voters every eligible colour is symmetric, so weight changes only how
+    often *no one* is chosen. ``strategies`` gives voters a mind of their own, which is
+    where voting power shows: ``"protect"`` (vote for anyone but yourself), or a
+    function ``(voter, candidates) -> colour or {colour: probability}``.
+
     >>> from boardlab.mall_of_horror import position
     >>> s = position(players=3, characters={6: ["red pinup", "blue pinup"]}, phase="c")
     >>> vote(s, 6).P("red")
+    1/2
+    >>> s = position(players=4, characters={6: ["red pinup", "red gunman", "blue pinup",
+    ...                                         "green pinup"], 4: ["yellow pinup"]}, phase="c")
+    >>> protective = dict.fromkeys(("red", "blue", "green"), "protect")
+    >>> vote(s, 6, strategies=protective).P("red")  # 3 votes (Gunman) outvote any pair
+    0
+    >>> vote(s, 6, strategies=protective).P("blue")
     1/2
     """
     from boardlab.prob.exact import enumerate_game
@@ -438,20 +480,21 @@ def vote(position: State, location: int, *, purpose: str = "sacrifice",
         return Dist({candidates[0]: 1})
     w.open_ballots(purpose, location, ordered)
     start = w.freeze()
-
-    # A step may run on past this vote (into the next location's attack), so the vote
-    # is over when its result shows among the step's events, not when ballots stop.
+    # A step may run on past this vote (into the next phase or location, which may hold
+    # a vote of its own), so the result is the FIRST outcome event of the step.
     results = ("chosen", "chief", "searcher")
 
+    def outcome(events: tuple[Any, ...]) -> Any:
+        return next((e for e in events if e.kind in results or e.kind == "no_result"), None)
+
     def done(state: State, events: tuple[Any, ...]) -> bool:
-        kinds = {e.kind for e in events}
-        return bool(kinds & set(results)) or ("no_result" in kinds
-                                              and state.pending.kind != "tiebreak")
+        first = outcome(events)
+        return first is not None and not (first.kind == "no_result"
+                                          and state.pending.kind == "tiebreak")
 
     def chosen(state: State, events: tuple[Any, ...]) -> Hashable:
-        for e in events:
-            if e.kind in results:
-                return e.who
-        return None
+        first = outcome(events)
+        return first.who if first is not None and first.kind in results else None
 
-    return enumerate_game(RULES, start, stop=done, value=chosen)
+    return enumerate_game(RULES, start, stop=done, value=chosen,
+                          policy=_strategy_policy(strategies or {}))

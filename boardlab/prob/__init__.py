@@ -13,7 +13,12 @@ from boardlab.prob.derivation import Derivation
 from boardlab.prob.dice import IconDie, Icons, count_face, die, face_counts, icon_count, icon_pool
 from boardlab.prob.dist import Dist, show_prob
 from boardlab.prob.markov import AbsorbingChain, LabelledMatrix
-from boardlab.prob.symbolic import at_least_k_of_n, binomial_tail_value
+from boardlab.prob.symbolic import (
+    at_least_k_of_n,
+    binomial_tail_value,
+    exactly_k_of_n,
+    multinomial_probability,
+)
 
 __all__ = [
     "AbsorbingChain",
@@ -26,8 +31,10 @@ __all__ = [
     "binomial_tail_value",
     "count_face",
     "die",
+    "exactly_k_of_n",
     "face_counts",
     "icon_count",
     "icon_pool",
+    "multinomial_probability",
     "show_prob",
 ]

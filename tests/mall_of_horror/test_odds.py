@@ -363,3 +363,32 @@ def test_live_odds_follow_the_match_through_every_phase() -> None:
     state = moh.position(phase="f", **spec)
     assert (state.pending.kind, state.pending.location) == ("ballot", 3)
     assert odds.live_odds(state) == {3: 1, 4: 0, 6: 0}
+
+
+def test_vote_second_tie_at_the_truck_means_no_one_even_if_phase_b_follows() -> None:
+    # After the truck's second tie the engine runs straight on into phase b, where a
+    # lone character is elected Chief in the same step: that is not the truck's result.
+    s = moh.position(players=4, phase="a", characters={
+        4: ["red pinup", "blue pinup"], 5: ["yellow pinup"], 6: ["green pinup"]})
+    dist = odds.vote(s, 4, purpose="truck")
+    brute = _brute_vote({"red": 1, "blue": 1}, ["red", "blue"],
+                        ["red", "blue", "green", "yellow"], "none")
+    assert dist.probs == brute == {"red": Fraction(13, 32), "blue": Fraction(13, 32),
+                                   None: Fraction(3, 16)}
+
+
+def test_vote_strategies_show_voting_power() -> None:
+    s = moh.position(phase="c", **VOTE_POSITION)
+    protective = dict.fromkeys(("red", "blue", "green"), "protect")
+    dist = odds.vote(s, 6, strategies=protective)
+    assert dist.probs == {"blue": Fraction(1, 2), "green": Fraction(1, 2)}
+    # blue and green gang up on red (2 votes); red's 3 random votes still decide
+    def gang(voter: str, candidates: tuple[str, ...]) -> str:
+        return "red"
+
+    ganged = odds.vote(s, 6, strategies={"blue": gang, "green": gang})
+    assert ganged.probs == dict.fromkeys(("blue", "green", "red"), Fraction(1, 3))
+    ganged = odds.vote(s, 6, strategies={"blue": gang, "green": gang, "red": "protect"})
+    assert ganged.probs == {"blue": Fraction(1, 2), "green": Fraction(1, 2)}
+    with pytest.raises(ValueError, match="unknown vote strategy"):
+        odds.vote(s, 6, strategies={"red": "sneaky"})
