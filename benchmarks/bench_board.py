@@ -1,0 +1,169 @@
+"""Mall of Horror board latency: from a click on Step (or Back) to a board ready on screen.
+
+Run: ``python benchmarks/bench_board.py [--matches 5]``. Whole 4-player matches are
+stepped ply by ply (HeuristicAgent players, seeds 0…n-1), then undone ply by ply, and
+every step is timed until the picture, the odds panel, the log and the status are on
+their widgets. Side by side in one run, on the very same plies:
+
+* ``board``  — :class:`boardlab.mall_of_horror.Board`: pictures and odds cached per
+  state, the log grown by one chunk per ply and cut back on Back.
+* ``naive``  — the alternative without caches: every step re-renders everything from
+  scratch (the SVG, ``live_odds``, the narration of every event so far as HTML).
+
+The engine memoises ``round_odds`` by position (``odds._round_weights``); it is cleared
+before every timed action so that neither variant is served odds the other computed
+(both play the very same positions). The board's own caches are what is measured.
+
+Target: every step under 50 ms (the budget for a click to feel immediate). Shown: wall
+time (median, p95, max), the process's CPU time (on a shared machine a step can wait for
+a core, which shows in wall time only), and the CPU time outside Python's full
+(generation-2) garbage collections. Those run every so often over the whole process
+heap, whatever code happens to be running: the column ``full gc`` counts how many
+landed inside timed actions. Each board is closed after its match, as a notebook keeps
+one board alive, not twenty. ``--gc-freeze`` calls ``gc.freeze()`` after the imports
+(sympy, IPython, ipywidgets: nearly all of the heap), which makes a full collection
+cost about a millisecond instead of tens.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import statistics
+import time
+from collections.abc import Callable
+
+import ipywidgets
+import sympy  # noqa: F401 - imported up front, as the Board does, so no step pays for it
+
+from boardlab import mall_of_horror as moh
+from boardlab.core.engine import CHANCE, Match
+from boardlab.mall_of_horror import odds as moh_odds
+from boardlab.mall_of_horror.board import Board, highlight_locations, status_line
+from boardlab.mall_of_horror.odds import live_odds
+from boardlab.mall_of_horror.render import render_svg
+from boardlab.mall_of_horror.rules import PHASE_NAMES
+from boardlab.narrate import narrate
+from boardlab.widgets.log import lines_html
+from boardlab.widgets.odds_panel import odds_table_html
+
+TARGET_MS = 50.0
+
+
+class NaiveBoard:
+    """The same panels, recomputed from nothing after every step."""
+
+    def __init__(self, match: Match, seed: int) -> None:
+        self.match = match
+        self.agents = {c: moh.HeuristicAgent(seed) for c in match.state.setup.colours}
+        self.svg, self.odds, self.log = ipywidgets.HTML(), ipywidgets.HTML(), ipywidgets.HTML()
+        self.status = ipywidgets.Label()
+        self.show()
+
+    def step(self) -> None:
+        m = self.match
+        if m.to_move == CHANCE:
+            m.roll()
+        else:
+            m.push(self.agents[m.to_move].choose(m.observe(m.to_move), m.legal()))
+        self.show()
+
+    def back(self) -> None:
+        self.match.pop()
+        self.show()
+
+    def close(self) -> None:
+        for widget in (self.svg, self.odds, self.log, self.status):
+            widget.close()
+
+    def show(self) -> None:
+        m = self.match
+        state, events = m.state, m.events
+        live = live_odds(state)
+        labels = {loc: f"{loc} {state.config.name(loc)}" for loc in range(1, 7)}
+        self.svg.value = render_svg(state, omniscient=True, odds=live,
+                                    highlight=highlight_locations(m.last_events))
+        self.odds.value = odds_table_html(live, labels=labels)
+        self.log.value = lines_html(narrate(events, phase_titles=PHASE_NAMES), events)
+        self.status.value = status_line(state, events[-1] if events else None)
+
+
+class FullCollections:
+    """CPU milliseconds spent in generation-2 garbage collections (a gc callback)."""
+
+    def __init__(self) -> None:
+        self.ms, self.count, self._start = 0.0, 0, 0.0
+        gc.callbacks.append(self)
+
+    def __call__(self, phase: str, info: dict[str, int]) -> None:
+        if info["generation"] != 2:
+            return
+        if phase == "start":
+            self._start = time.process_time()
+        else:
+            self.ms += (time.process_time() - self._start) * 1000
+            self.count += 1
+
+
+FULL_GC = FullCollections()
+
+
+def timed(action: Callable[[], object]) -> tuple[float, float, float, int]:
+    """Wall ms, CPU ms, CPU ms in full collections and their number, for ``action()``."""
+    moh_odds._round_weights.cache_clear()  # no odds computed by the other variant
+    gc_ms, gc_count = FULL_GC.ms, FULL_GC.count
+    start, cpu = time.perf_counter(), time.process_time()
+    action()
+    wall, cpu = (time.perf_counter() - start) * 1000, (time.process_time() - cpu) * 1000
+    return wall, cpu, FULL_GC.ms - gc_ms, FULL_GC.count - gc_count
+
+
+Times = dict[str, dict[str, list[tuple[float, float, float, int]]]]
+
+
+def run(matches: int) -> Times:
+    times: Times = {"board": {"step": [], "back": []}, "naive": {"step": [], "back": []}}
+    for seed in range(matches):
+        board = Board(moh.new_match(players=4, seed=seed), seed=seed)
+        naive = NaiveBoard(moh.new_match(players=4, seed=seed), seed)
+        while not board.match.is_over:
+            times["board"]["step"].append(timed(board.step))
+            times["naive"]["step"].append(timed(naive.step))
+        assert board.match.choices == naive.match.choices  # the very same plies
+        while board.match.ply:
+            times["board"]["back"].append(timed(board.back))
+            times["naive"]["back"].append(timed(naive.back))
+        board.close()
+        naive.close()
+    return times
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--matches", type=int, default=5)
+    parser.add_argument("--gc-freeze", action="store_true",
+                        help="move everything imported so far out of the collector's reach")
+    args = parser.parse_args()
+    if args.gc_freeze:
+        gc.collect()
+        gc.freeze()
+    times = run(args.matches)
+    plies = len(times["board"]["step"])
+    print(f"{args.matches} complete 4-player matches, {plies} plies; "
+          f"time from click to a ready board (ms)")
+    print(f"{'variant':<8} {'action':<6} {'median':>7} {'p95':>7} {'max':>7} {'max cpu':>8} "
+          f"{'w/o gc':>7} {'full gc':>8}  target (cpu w/o full gc)")
+    for variant, actions in times.items():
+        for action, rows in actions.items():
+            wall = sorted(r[0] for r in rows)
+            cpu = max(r[1] for r in rows)
+            own = max(r[1] - r[2] for r in rows)
+            collections = sum(r[3] for r in rows)
+            p95 = wall[int(0.95 * (len(wall) - 1))]
+            verdict = "ok" if own < TARGET_MS else f"over {TARGET_MS:.0f} ms"
+            print(f"{variant:<8} {action:<6} {statistics.median(wall):7.2f} {p95:7.2f} "
+                  f"{wall[-1]:7.2f} {cpu:8.2f} {own:7.2f} {collections:8d}  {verdict}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,37 @@
+"""ipywidgets pieces shared by every board: a log view, an odds panel, a stepper, a choice pad.
+
+Game-agnostic: they read events, numbers and labels, never a game's state. The HTML
+each piece shows is built by plain functions, and ipywidgets itself is imported only
+when a widget is first built, so ``import boardlab.widgets`` stays light.
+
+>>> from fractions import Fraction
+>>> from boardlab.widgets import odds_table_html
+>>> "1/6" in odds_table_html({3: Fraction(1, 6)})
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from boardlab.widgets.choices import ChoicePad
+from boardlab.widgets.log import LogChunk, LogView, lines_html
+from boardlab.widgets.odds_panel import OddsPanel, odds_table_html
+from boardlab.widgets.stepper import STEPPER_LABELS, Stepper
+
+__all__ = ["STEPPER_LABELS", "ChoicePad", "LogChunk", "LogView", "OddsPanel", "Stepper",
+           "close_tree", "lines_html", "odds_table_html"]
+
+
+def close_tree(widget: Any) -> None:
+    """Close ``widget`` and every widget inside it (frees them in the kernel and the page).
+
+    >>> import ipywidgets
+    >>> inner = ipywidgets.Button()
+    >>> close_tree(ipywidgets.VBox([ipywidgets.HBox([inner])]))
+    >>> inner.comm is None
+    True
+    """
+    for child in getattr(widget, "children", ()):
+        close_tree(child)
+    widget.close()
