@@ -1,6 +1,10 @@
 # boardlab developer entry points. Everything runs inside ./.venv, made on first use.
 #   make lab    set up .venv, install boardlab, open JupyterLab on notebooks/
-#   make test   set up .venv, install boardlab[test], run ruff and pytest
+#   make test   set up .venv, install boardlab[test,docs], run ruff, pytest, the notebooks
+#               under strict nbval (make notebooks) and the docs build (make docs)
+#   make notebooks      re-run every notebooks/*.ipynb and compare with its stored outputs
+#   make notebooks-run  re-execute every notebook in place, storing fresh outputs
+#   make docs   install boardlab[test,docs] and build the manual into docs/_build/html
 #   make soak   long randomized self-play run
 #   make bench  install boardlab[test,bench] and run benchmarks/run_all.py
 #   make lint   ruff only
@@ -12,11 +16,16 @@ BIN    := $(VENV)/bin
 # Install stamps: redone only when pyproject.toml changes (or .venv is removed).
 STAMP       := $(VENV)/.installed
 BENCH_STAMP := $(VENV)/.installed-bench
+DOCS_STAMP  := $(VENV)/.installed-docs
 
 # Lint only the source folders that exist (benchmarks/ may hold no code yet).
-LINT_PATHS = $(wildcard boardlab tests benchmarks)
+LINT_PATHS = $(wildcard boardlab tests benchmarks scripts docs/conf.py docs/_tools)
 
-.PHONY: lab test soak bench lint clean
+# Notebooks run with a fixed hash seed (stable set/dict order in outputs) and with the
+# kernel's own inline matplotlib backend (an inherited MPLBACKEND would replace it).
+NB_ENV = env -u MPLBACKEND PYTHONHASHSEED=0
+
+.PHONY: lab test notebooks notebooks-run docs soak bench lint clean
 
 lab: $(STAMP)
 	@if [ -f notebooks/00_start_here.ipynb ]; then \
@@ -25,8 +34,28 @@ lab: $(STAMP)
 	  $(BIN)/jupyter lab notebooks/; \
 	fi
 
-test: lint
+test: $(DOCS_STAMP) lint
 	$(BIN)/python -m pytest
+	@$(MAKE) --no-print-directory notebooks
+	@$(MAKE) --no-print-directory docs
+
+# Strict nbval: every stored output must come back the same (never --nbval-lax).
+# Explicit path and no addopts: the main run's --doctest-modules stays out of it.
+notebooks: $(STAMP)
+	@if ls notebooks/*.ipynb >/dev/null 2>&1; then \
+	  echo "$(BIN)/python -m pytest --nbval notebooks/ ..."; \
+	  $(NB_ENV) $(BIN)/python -m pytest --nbval notebooks/ \
+	    --nbval-sanitize-with notebooks/nbval_sanitize.cfg --nbval-current-env \
+	    -p no:cacheprovider -o addopts=""; \
+	else \
+	  echo "notebooks: notebooks/ holds no .ipynb yet; nothing to check"; \
+	fi
+
+notebooks-run: $(STAMP)
+	$(NB_ENV) $(BIN)/python scripts/execute_notebooks.py
+
+docs: $(DOCS_STAMP)
+	$(BIN)/sphinx-build -W --keep-going -b html docs docs/_build/html
 
 soak: $(STAMP)
 	$(BIN)/python -m boardlab.soak --matches 100000
@@ -56,6 +85,10 @@ $(STAMP): pyproject.toml | $(BIN)/python
 
 $(BENCH_STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/pip install -e '.[test,bench]'
+	touch $(STAMP) $@
+
+$(DOCS_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/pip install -e '.[test,docs]'
 	touch $(STAMP) $@
 
 clean:

@@ -1,0 +1,79 @@
+"""Sphinx helpers for boardlab's manual (loaded by docs/conf.py; not part of the package).
+
+Two jobs:
+
+- ``read_notebook``: the notebook reader myst-nb uses for ``.ipynb`` files. A widget
+  output can only be drawn from the widget state saved in the notebook's metadata
+  (``scripts/execute_notebooks.py`` saves it; JupyterLab does only with "Save Widget
+  State Automatically"). When a notebook carries no saved state, its widget views are
+  dropped from the outputs so the page shows each widget's text fallback instead of an
+  empty box.
+- ``optional_blocks``: a page may wrap part of its text in
+  ``<!-- optional: module NAME -->`` … ``<!-- end-optional -->`` (kept only once module
+  NAME exists: API entries for modules still being written) or in
+  ``<!-- optional: files GLOB -->`` … ``<!-- end-optional -->`` (kept only while GLOB,
+  relative to docs/, matches a file: the notebooks' toctree before the first notebook
+  lands). So the build neither fails nor warns about what is not there yet.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+from pathlib import Path
+
+import nbformat
+
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
+OPTIONAL = re.compile(
+    r"<!-- optional: (?P<what>module|files) (?P<name>\S+) -->\n"
+    r"(?P<body>.*?)<!-- end-optional -->\n?",
+    re.S,
+)
+
+
+def read_notebook(text: str) -> nbformat.NotebookNode:
+    """Read a notebook; without saved widget state, keep only widgets' text fallbacks."""
+    nb = nbformat.reads(text, as_version=4)
+    state = nb.metadata.get("widgets", {}).get(WIDGET_STATE, {}).get("state")
+    if not state:
+        for cell in nb.cells:
+            for output in cell.get("outputs", []):
+                data = output.get("data")
+                if data and WIDGET_VIEW in data and len(data) > 1:
+                    del data[WIDGET_VIEW]
+    return nb
+
+
+def module_exists(name: str) -> bool:
+    try:
+        return importlib.util.find_spec(name) is not None
+    except ModuleNotFoundError:
+        return False
+
+
+def optional_blocks(app, docname: str, source: list[str]) -> None:
+    """``source-read`` handler: drop the optional blocks whose module or files are missing."""
+
+    def keep_or_drop(m: re.Match) -> str:
+        if m.group("what") == "module":
+            present = module_exists(m.group("name"))
+        else:
+            present = any(Path(app.srcdir).glob(m.group("name")))
+        return m.group("body") if present else ""
+
+    source[0] = OPTIONAL.sub(keep_or_drop, source[0])
+
+
+def reread_optional_pages(app, env, added, changed, removed) -> list[str]:
+    """``env-get-outdated`` handler: pages with optional blocks are read on every build,
+    so a module or notebook that appears since the last build shows up (or is dropped)."""
+    return [path.stem for path in Path(app.srcdir).glob("*.md")
+            if "<!-- optional: " in path.read_text(encoding="utf-8")]
+
+
+def setup(app):
+    app.connect("source-read", optional_blocks)
+    app.connect("env-get-outdated", reread_optional_pages)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}
