@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from fractions import Fraction
 from functools import cache
+from math import comb
 from typing import TYPE_CHECKING, Any
 
 from boardlab.core.errors import ConfigError
@@ -89,11 +90,15 @@ def arrivals(players: int = 4, *, config: Config | None = None) -> Dist:
 
 @cache
 def _arrivals_at_weights(location: int, setup: Setup) -> dict[int, Fraction]:
-    out: dict[int, Fraction] = {}
-    for counts, p in _arrival_weights(setup).items():
-        n = counts[location - 1]
-        out[n] = out.get(n, Fraction(0)) + p
-    return out
+    """Zombies arriving at one open location: how many of the dice show its number.
+
+    Each die is uniform over the six faces in the engine (its arrival node), whatever
+    other locations are closed, so k of n dice show the location in C(n, k)·5^(n−k) of
+    the 6^n ordered rolls; tests check this against the engine's own chance node.
+    """
+    n = setup.config.dice
+    total = FACES**n
+    return {k: Fraction(comb(n, k) * (FACES - 1) ** (n - k), total) for k in range(n + 1)}
 
 
 @cache

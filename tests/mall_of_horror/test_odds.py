@@ -392,3 +392,16 @@ def test_vote_strategies_show_voting_power() -> None:
     assert ganged.probs == {"blue": Fraction(1, 2), "green": Fraction(1, 2)}
     with pytest.raises(ValueError, match="unknown vote strategy"):
         odds.vote(s, 6, strategies={"red": "sneaky"})
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_arrivals_at_equals_the_engines_arrival_node(players: int) -> None:
+    state = moh.position(players=players, characters={4: ["red pinup"]}, phase="c")
+    node = moh.RULES.outcomes(state)   # the engine's own arrival roll
+    for location in (1, 3, 4, 5, 6):
+        from_node: Counter[int] = Counter()
+        for dice, p in node:
+            from_node[dice.faces.count(location)] += p
+        assert odds.arrivals_at(location, players=players).probs == dict(from_node)
+        assert odds.arrivals(players=players).map(lambda c, i=location: c[i - 1]).probs == \
+            dict(from_node)
