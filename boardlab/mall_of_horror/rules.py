@@ -57,6 +57,7 @@ from boardlab.mall_of_horror.rulebook import BOOK
 from boardlab.mall_of_horror.state import Pending, State
 
 CARD_INDEX = {card: i for i, card in enumerate(CARDS)}
+_RULE = {ref.id: ref for ref in BOOK}  # a plain dict: emit() looks one up per event
 CHANCE_KINDS = frozenset({"deal", "place_roll", "zombies0", "truck_draw", "tiebreak",
                           "arrival_roll"})
 INITIAL_ZOMBIE_DICE = 4  # MoH-setup-zombies: the first player rolls four dice
@@ -144,7 +145,7 @@ class _Work:
     def emit(self, tag: str, summary: str, rule_id: str, who: str | None = None, /, *,
              detail: str = "", visible_to: tuple[str, ...] = (),
              secret: dict[str, Any] | None = None, **data: Any) -> None:
-        self.events.append(Event(tag, summary, BOOK[rule_id], who, data, self.round,
+        self.events.append(Event(tag, summary, _RULE[rule_id], who, data, self.round,
                                  self.phase, detail, visible_to, secret or {}))
 
     def label(self, location: int) -> str:
