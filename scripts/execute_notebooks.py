@@ -38,7 +38,21 @@ def execute(path: Path) -> tuple[bool, float, str]:
     ]
     start = time.perf_counter()
     done = subprocess.run(command, env=env, capture_output=True, text=True)
-    return done.returncode == 0, time.perf_counter() - start, done.stderr
+    seconds = time.perf_counter() - start
+    if done.returncode == 0:
+        drop_timestamps(path)
+    return done.returncode == 0, seconds, done.stderr
+
+
+def drop_timestamps(path: Path) -> None:
+    """Remove nbconvert's per-cell execution timestamps: they change on every run and
+    would make every re-run a diff in git, though nothing a reader sees has changed."""
+    import nbformat
+
+    nb = nbformat.read(path, as_version=4)
+    for cell in nb.cells:
+        cell.metadata.pop("execution", None)
+    nbformat.write(nb, path)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -848,7 +848,7 @@ class _Work:
         if choice.give is not None and choice.to is not None:
             self.emit("gift", f"{choice.to} receives a card from {p.chosen}", "MoH-R9",
                       choice.to, detail=f"{choice.to} receives {CARD_NAMES[choice.give]} "
-                      f"from {p.chosen}", visible_to=(choice.to,))
+                      f"from {p.chosen}", visible_to=(choice.to, p.chosen))
         self.begin_b()
 
     def eat(self, colour: str, kind: str, purpose: str, loc: int) -> None:

@@ -61,6 +61,14 @@ class State(NamedTuple):
     eliminated: tuple[tuple[str, int], ...]  # (colour, round of elimination)
     pending: Pending
 
+    def __repr__(self) -> str:
+        # The NamedTuple default prints every field (kilobytes); notebooks show this
+        # next to the picture, so say where the match stands instead.
+        alive = len(self.chars)
+        where = "setup" if self.phase == "setup" else f"round {self.round}, phase {self.phase}"
+        return (f"<Mall of Horror state: {self.setup.players} players, {where}, "
+                f"{alive} characters alive, waiting for {self.pending.kind}>")
+
     @property
     def config(self) -> Config:
         return self.setup.config

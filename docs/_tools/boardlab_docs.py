@@ -33,9 +33,19 @@ OPTIONAL = re.compile(
 )
 
 
+NOTEBOOK_HREF = re.compile(r'href="(\d\d_[\w-]+)\.ipynb"')
+
+
 def read_notebook(text: str) -> nbformat.NotebookNode:
-    """Read a notebook; without saved widget state, keep only widgets' text fallbacks."""
+    """Read a notebook; without saved widget state, keep only widgets' text fallbacks.
+
+    Links between notebooks (``<a href="01_x.ipynb">``, which JupyterLab follows) point
+    at the built page (``01_x.html``) in the manual.
+    """
     nb = nbformat.reads(text, as_version=4)
+    for cell in nb.cells:
+        if cell.cell_type == "markdown":
+            cell.source = NOTEBOOK_HREF.sub(r'href="\1.html"', cell.source)
     state = nb.metadata.get("widgets", {}).get(WIDGET_STATE, {}).get("state")
     if not state:
         for cell in nb.cells:

@@ -57,7 +57,7 @@ def test_moh_a_truck_searcher_draws_three_keeps_one_gives_one_bottoms_one(start,
     # the searcher's choice and the gift are secrets of the players concerned
     secret = {e.kind: e for e in events if e.kind in ("truck", "gift")}
     assert {k: (e.rule.id, e.visible_to) for k, e in secret.items()} == \
-        {"truck": ("MoH-R9", ("red",)), "gift": ("MoH-R9", ("green",))}
+        {"truck": ("MoH-R9", ("red",)), "gift": ("MoH-R9", ("green", "red"))}
     assert "Hidden" in secret["gift"].text_for("green")
     assert "Hidden" not in secret["gift"].text_for("blue")
     assert state.phase in ("b", "c")
