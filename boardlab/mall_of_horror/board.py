@@ -265,10 +265,24 @@ class Board:
         return f"<Board seat={self.seat!r} ply={self._match.ply}: {self._status}>"
 
     # -- actions --------------------------------------------------------------------------
+    @property
+    def can_step(self) -> bool:
+        """Whether :meth:`step` would move the match: not over, not the seat's own turn.
+
+        Loop on this, not on :meth:`step`'s events (a card draw can make none)::
+
+            while board.can_step:
+                board.step()
+        """
+        mover = self._match.to_move
+        return mover is not None and mover != self.seat
+
     def step(self) -> tuple[Event, ...]:
         """One decision or chance event; its events (empty if nothing could move).
 
         At the seat's own decision nothing moves: the choice is the seat's (:meth:`choose`).
+        Some plies make no event (a truck card drawn in secret), so use :attr:`can_step`
+        to know whether stepping is possible.
         """
         events = self._act(self._advance)
         if events is None:

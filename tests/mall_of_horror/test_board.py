@@ -444,3 +444,18 @@ def test_importing_the_game_does_not_import_ipywidgets() -> None:
     out = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True,
                          text=True, check=True)
     assert json.loads(out.stdout) == [False, False, True, True]
+
+
+def test_can_step_drives_a_whole_match_where_step_events_can_be_empty() -> None:
+    board = moh.Board(moh.new_match(players=4, seed=1))
+    empty_steps = 0
+    while board.can_step:
+        ply = board.match.ply
+        if not board.step():
+            empty_steps += 1
+        assert board.match.ply == ply + 1
+    assert board.match.is_over and empty_steps > 0
+    seated = moh.Board(moh.new_match(players=4, seed=1), seat="yellow")
+    while seated.can_step:
+        seated.step()
+    assert seated.match.to_move == "yellow" and not seated.step()
