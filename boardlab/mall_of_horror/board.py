@@ -446,8 +446,10 @@ class Board:
         self._odds_widget = ipywidgets.HTML()
         self._odds_widget.add_class("bl-odds-panel")
         self._pad = ChoicePad(self._pick)
+        # A bounded side column: a long row of choice buttons wraps inside it instead
+        # of widening the column until it drops below the picture.
         side = ipywidgets.VBox([self._odds_widget, self._pad.widget],
-                               layout=ipywidgets.Layout(min_width="300px"))
+                               layout=ipywidgets.Layout(min_width="300px", max_width="420px"))
         main = ipywidgets.HBox([self._svg_widget, side],
                                layout=ipywidgets.Layout(flex_flow="row wrap"))
         self._widget = ipywidgets.VBox([self._stepper.widget, main, self._log.widget])
