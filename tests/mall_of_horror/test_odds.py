@@ -262,6 +262,16 @@ VOTE_POSITION = dict(players=4, characters={6: ["red pinup", "red gunman", "blue
                                                  "green toughguy"], 4: ["yellow pinup"]})
 
 
+def _leaders(voters: list[str], ballots: tuple[str, ...], weights: dict[str, int],
+             candidates: list[str]) -> list[str]:
+    """The candidates with the most weighted votes (several on a tie)."""
+    tally: Counter[str] = Counter()
+    for v, c in zip(voters, ballots, strict=True):
+        tally[c] += weights[v]
+    top = max(tally[c] for c in candidates)
+    return [c for c in candidates if tally[c] == top]
+
+
 def _brute_vote(weights: dict[str, int], candidates: list[str], everyone: list[str],
                 second_tie: str) -> dict[str | None, Fraction]:
     """Uniform random ballots, tallied by hand (MoH-R7, MoH-R8)."""
@@ -269,22 +279,14 @@ def _brute_vote(weights: dict[str, int], candidates: list[str], everyone: list[s
     voters = list(weights)
     first_total = len(candidates) ** len(voters)
     for ballots in itertools.product(candidates, repeat=len(voters)):
-        tally = Counter()
-        for v, c in zip(voters, ballots, strict=True):
-            tally[c] += weights[v]
-        top = max(tally[c] for c in candidates)
-        tied = [c for c in candidates if tally[c] == top]
+        tied = _leaders(voters, ballots, weights, candidates)
         if len(tied) == 1:
             out[tied[0]] += Fraction(1, first_total)
             continue
         w2 = {v: weights.get(v, 1) for v in everyone}
         second_total = len(tied) ** len(everyone)
         for ballots2 in itertools.product(tied, repeat=len(everyone)):
-            tally2 = Counter()
-            for v, c in zip(everyone, ballots2, strict=True):
-                tally2[c] += w2[v]
-            top2 = max(tally2[c] for c in tied)
-            tied2 = [c for c in tied if tally2[c] == top2]
+            tied2 = _leaders(everyone, ballots2, w2, tied)
             share = Fraction(1, first_total * second_total)
             if len(tied2) == 1:
                 out[tied2[0]] += share
