@@ -418,10 +418,10 @@ ITEMS: Final = (
     ItemCard("Flashlight", "flashlight", copies=3),
     ItemCard("Facility Map", "map", copies=2),
     ItemCard("Fire Extinguisher", "extinguisher", copies=2),
-    ItemCard("Stun Baton", "weapon", lockdown=True),
-    ItemCard("Service Rifle", "gun", lockdown=True),
-    ItemCard("Head Lamp", "flashlight", lockdown=True),
-    ItemCard("CO2 Canister", "extinguisher", lockdown=True),
+    ItemCard("Stun Baton", "weapon", copies=3, lockdown=True),
+    ItemCard("Service Rifle", "gun", copies=3, lockdown=True),
+    ItemCard("Head Lamp", "flashlight", copies=3, lockdown=True),
+    ItemCard("CO2 Canister", "extinguisher", copies=3, lockdown=True),
 )
 
 ADRENALINE: Final = tuple(AdrenalineCard(f"Adrenaline {i}", lockdown=i > 16)
@@ -530,6 +530,40 @@ class Config:
 DEFAULT: Final = Config()
 
 
+@dataclass(frozen=True, slots=True)
+class Components:
+    """Which Lockdown components join an older scenario (L7-use-old-scenarios).
+
+    The core stand-in data (records not marked ``lockdown``) always stays.
+
+    >>> cfg = Components(adrenaline=True).select(Config())
+    >>> sum(e.lockdown for e in cfg.events), sum(a.lockdown for a in cfg.adrenaline)
+    (0, 16)
+    """
+
+    tiles: bool = False
+    events: bool = False
+    items: bool = False
+    adrenaline: bool = False
+
+    def __post_init__(self) -> None:
+        for name in ("tiles", "events", "items", "adrenaline"):
+            if not isinstance(getattr(self, name), bool):
+                raise ConfigError(f"components: {name}: expected True or False")
+
+    def select(self, cfg: Config) -> Config:
+        """``cfg`` keeping Lockdown-marked records only where selected."""
+        from dataclasses import replace
+
+        def keep(records: tuple[Any, ...], on: bool) -> tuple[Any, ...]:
+            return tuple(r for r in records if on or not r.lockdown)
+
+        return replace(cfg, tiles=keep(cfg.tiles, self.tiles),
+                       events=keep(cfg.events, self.events),
+                       items=keep(cfg.items, self.items),
+                       adrenaline=keep(cfg.adrenaline, self.adrenaline))
+
+
 # -- JSON form --------------------------------------------------------------------------
 _LISTS = {"tiles": TileSpec, "characters": Character, "enemies": EnemyProfile,
           "events": EventCard, "items": ItemCard, "adrenaline": AdrenalineCard}
@@ -589,7 +623,8 @@ def config_from_json(text: str | Mapping[str, Any]) -> Config:
     try:
         return Config(**kwargs)
     except ConfigError as err:
-        raise FormatError(_config_path(str(err)), str(err)) from err
+        path, problem = _config_path(str(err))
+        raise FormatError(path, problem) from err
 
 
 def _decode_list(value: Any, kind: type, path: str) -> tuple[Any, ...]:
@@ -600,10 +635,12 @@ def _decode_list(value: Any, kind: type, path: str) -> tuple[Any, ...]:
     return tuple(decode(v, kind, f"{path}[{i}]") for i, v in enumerate(value))
 
 
-def _config_path(message: str) -> str:
-    """``config: moves: …`` → ``moves``."""
-    parts = message.split(": ")
-    return parts[1] if len(parts) > 2 and parts[0] == "config" else ""
+def _config_path(message: str) -> tuple[str, str]:
+    """``config: moves: …`` → ``("moves", "…")``."""
+    parts = message.split(": ", 2)
+    if len(parts) == 3 and parts[0] == "config":
+        return parts[1], parts[2]
+    return "", message
 
 
 def names(records: Iterable[Any]) -> tuple[str, ...]:
