@@ -148,6 +148,25 @@ class EventsStep(Actions):
             self.emit("spawn", f"{ENEMY_NAMES[figure]} {number} spawns on "
                       f"{self.tname(tile)}", why, enemy_id=f"{figure}#{number}", tile=tile)
 
+    def spawn_hybrid(self, kind: str, tile: int, *, rule_id: str) -> bool:
+        """Spawn a hybrid where a scenario says (L7-blaster): it fails while the hybrid
+        limit of the kind is in play (L7-R27) or the reserves are empty; blasters come
+        Strength first (L7-R30). True when one spawned."""
+        limit = dict(self.scen.hybrid_limit).get(kind)
+        if limit is not None and len(self.in_play(kind)) >= limit:
+            self.emit("spawn_none", f"{plural(limit, ENEMY_NAMES[kind])} already in play, "
+                      "the limit: none spawns", "L7-R27")
+            return False
+        number = self.take_reserve(kind)
+        if number is None:
+            self.emit("spawn_none", f"No {ENEMY_NAMES[kind]} is left in the reserves",
+                      rule_id)
+            return False
+        self.add_enemy(kind, number, tile)
+        self.emit("spawn", f"{ENEMY_NAMES[kind]} {number} spawns on {self.tname(tile)}",
+                  rule_id, enemy_id=f"{kind}#{number}", tile=tile)
+        return True
+
     # -- the sandbox's lockdown pool ----------------------------------------------------
     def pool_check(self) -> None:
         """After the trigger-events step: a LOCKDOWN token unless Dr. Cronos shares a

@@ -22,6 +22,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from boardlab.core.errors import ConfigError
+from boardlab.core.events import Event
 from boardlab.level7_lockdown.config import (
     ENEMY_KINDS,
     FEAR_MAX,
@@ -63,19 +64,7 @@ def _bool(path: str, value: Any) -> bool:
     return value
 
 
-def position(players: int = 2, *, scenario: str = "sandbox",
-             characters: Mapping[str, Mapping[str, Any]] | None = None,
-             tiles: Sequence[tuple[str, int, int, int, int] | Placement] = (),
-             enemies: Mapping[str, str | tuple[str, int]] | None = None,
-             cronos: Any = _KEEP, lockdown: int | None = None,
-             locked: Iterable[Door] | None = None,
-             barricades: Mapping[Door, int] | None = None,
-             clouds: Iterable[tuple[str, str]] | None = None,
-             caches: Iterable[str] | None = None,
-             active: str | None = None, step: str = "move", moves: int | None = None,
-             event: str | None = None, tasks: Sequence[str] = (), round: int = 1,
-             threat_pool: int | None = None, turn_limit: int = 0,
-             config: Config | None = None, names: tuple[str, ...] = ()) -> State:
+def position(players: int = 2, **kwargs: Any) -> State:
     """A position at the start of ``step`` ("move", "action", "events", "enemies").
 
     ``characters`` maps names to any of ``tile`` (a tile name), ``vitality``, ``fear``,
@@ -87,10 +76,29 @@ def position(players: int = 2, *, scenario: str = "sandbox",
     (``(tile, "gas" | "extinguisher")``) and ``caches`` replace the scenario's markers.
     With ``step="enemies"``, ``tasks`` lists what is still to run (names from
     ``"guards"``, ``"clones"``, ``"hunters_die"``, ``"blaster_die"``, ``"cronos"``,
-    ``"secure"``, or ``"activate:<enemy id>"``); the end of the turn follows them.
+    ``"secure"``, or ``"activate:<enemy id>"``); the end of the turn follows them, run
+    at once up to the next decision or roll (:func:`build` also returns those events).
 
     Everything is validated; a problem raises :class:`ConfigError` naming the field.
     """
+    return build(players, **kwargs)[0]
+
+
+def build(players: int = 2, *, scenario: str = "sandbox",
+             characters: Mapping[str, Mapping[str, Any]] | None = None,
+             tiles: Sequence[tuple[str, int, int, int, int] | Placement] = (),
+             enemies: Mapping[str, str | tuple[str, int]] | None = None,
+             cronos: Any = _KEEP, lockdown: int | None = None,
+             locked: Iterable[Door] | None = None,
+             barricades: Mapping[Door, int] | None = None,
+             clouds: Iterable[tuple[str, str]] | None = None,
+             caches: Iterable[str] | None = None,
+             active: str | None = None, step: str = "move", moves: int | None = None,
+             event: str | None = None, tasks: Sequence[str] = (), round: int = 1,
+             threat_pool: int | None = None, turn_limit: int = 0,
+             config: Config | None = None, names: tuple[str, ...] = ()
+             ) -> tuple[State, tuple[Event, ...]]:
+    """:func:`position` and the events of the automatic steps run to reach it."""
     from boardlab.level7_lockdown.rules import RULES, Work
 
     setup = Setup(players=players, scenario=scenario, characters=names,
@@ -309,4 +317,4 @@ def position(players: int = 2, *, scenario: str = "sandbox",
     broken = invariants(result)
     if broken:
         raise ConfigError(f"the described position is not sound: {broken[0]}")
-    return result
+    return result, tuple(w.events)

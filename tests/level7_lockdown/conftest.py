@@ -19,7 +19,8 @@ from __future__ import annotations
 from typing import Any
 
 from boardlab.core.engine import Match
-from boardlab.level7_lockdown import Door, Roll, new_match, position
+from boardlab.level7_lockdown import Door, Roll, new_match
+from boardlab.level7_lockdown.position import build
 
 HUB, STORAGE, LAIR, FACEDOWN, MAINT, LANDING = range(6)
 HUB_EAST = Door(0, 0, 0, "E")       # Hub – Storage Bay (open)
@@ -33,8 +34,16 @@ SECURITY_POST_EAST = ("Security Post", 0, 2, 0, 0)
 
 
 def start(seed: int = 0, **kwargs: Any) -> Match:
-    """A match from a described position (``position`` keywords)."""
-    return new_match(start=position(**kwargs), seed=seed)
+    """A match from a described position (``position`` keywords); the events of the
+    automatic steps run while building it are kept as ``match.prelude``."""
+    state, events = build(**kwargs)
+    match = new_match(start=state, seed=seed)
+    match.prelude = events  # type: ignore[attr-defined]
+    return match
+
+
+def all_events(match: Match) -> list[Any]:
+    return [*getattr(match, "prelude", ()), *match.events]
 
 
 def roll(match: Match, strength: int = 0, speed: int = 0, intelligence: int = 0) -> None:
@@ -43,8 +52,8 @@ def roll(match: Match, strength: int = 0, speed: int = 0, intelligence: int = 0)
 
 
 def texts(match: Match) -> list[str]:
-    return [e.summary for e in match.events]
+    return [e.summary for e in all_events(match)]
 
 
 def rules_cited(match: Match) -> set[str]:
-    return {e.rule.id for e in match.events}
+    return {e.rule.id for e in all_events(match)}
