@@ -45,6 +45,8 @@ class Actions(Moving):
         self.step = "action"
         self.moves = 0
         if self.me.status != INSIDE:
+            self.emit("left_play", f"{self.me.name} is out of play: the rest of the turn "
+                      "runs without them", "L7-R87", self.me.name)
             return self.begin_events()  # type: ignore[attr-defined]
         self.wait(Pending("action"))
 

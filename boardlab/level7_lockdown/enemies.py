@@ -48,6 +48,9 @@ class Enemies(EventsStep):
     def begin_enemies(self) -> None:
         self.step = "enemies"
         card = self.cfg.events[self.event]
+        icons = ", ".join(card.activations) or "no activation icons"
+        self.emit("enemy_step", f"Enemy activation step ({card.name}: {icons}), then the "
+                  "hybrids' dice and Dr. Cronos", "L7-R72")
         tasks = [Task("guards" if icon == "guard" else "clones") for icon in card.activations]
         tasks += [Task("hunters_die"), Task("blaster_die"), Task("cronos"), Task("end_turn")]
         self.queue = tuple(tasks)

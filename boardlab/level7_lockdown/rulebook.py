@@ -244,6 +244,8 @@ RULINGS_LIST = [
        "the start tile at its end."),
     _r("L7-R85", _S, "Event sections act on the tiles explored this turn and on the active "
        "character; barricade and lock take the first suitable joined door (N, E, S, W)."),
+    _r("L7-R87", _S, "A character who leaves play during their own turn (escaping) skips the "
+       "rest of their move and action steps; the trigger-events and enemy steps still run."),
     _r("L7-R86", _S, "Empty decks are reshuffled from their discards; an empty item deck "
        "with no discards gives nothing."),
 ]

@@ -23,7 +23,7 @@ from boardlab.level7_lockdown.config import (
     INTELLIGENCE,
     STRENGTH,
 )
-from boardlab.level7_lockdown.geometry import Door, Layout, layout
+from boardlab.level7_lockdown.geometry import OPPOSITE, SIDE_ORDER, Door, Layout, layout
 from boardlab.level7_lockdown.rulebook import BOOK
 from boardlab.level7_lockdown.state import (
     HEART_ATTACK as HEART,
@@ -151,8 +151,17 @@ class Base:
         return self.lay.owner[a], self.lay.owner[b]
 
     def tile_doors(self, tile: int) -> list[Door]:
-        """The joined doors of ``tile`` (no links), N, E, S, W order per cell."""
-        return [d for _, d in self.lay.adj[tile] if d is not None]
+        """The joined doors of ``tile`` (no links), cell by cell in N, E, S, W order
+        (L7-R24)."""
+        owner = self.lay.owner
+        keyed = []
+        for _, d in self.lay.adj[tile]:
+            if d is None:
+                continue
+            a, b = d.cells
+            cell, side = (a, d.side) if owner[a] == tile else (b, OPPOSITE[d.side])
+            keyed.append(((cell, SIDE_ORDER[side]), d))
+        return [d for _, d in sorted(keyed)]
 
     def cloud(self, tile: int) -> bool:
         return any(t == tile for t, _ in self.clouds)

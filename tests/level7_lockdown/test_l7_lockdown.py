@@ -39,7 +39,6 @@ from boardlab.level7_lockdown.config import (
     WARRIOR_CHART,
     Components,
 )
-from boardlab.level7_lockdown.geometry import Door
 from boardlab.level7_lockdown.rules import RULES, Work
 from boardlab.level7_lockdown.work import enemy_name
 
