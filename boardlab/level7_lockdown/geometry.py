@@ -163,23 +163,24 @@ def _spec(cfg: Config, p: Placement) -> TileSpec | None:
 def layout(tiles: tuple[Placement, ...], links: tuple[tuple[int, int], ...],
            cfg: Config) -> Layout:
     """The :class:`Layout` of a map (cached per map and configuration)."""
-    return _layout(tiles, links, id(cfg), _keep(cfg))
+    return _layout(tiles, links, _keep(cfg))
 
 
 _CONFIGS: dict[int, Config] = {}
 
 
-def _keep(cfg: Config) -> Config:
-    # The cache is keyed by id(cfg): keep every configuration used alive so that an id
-    # is never reused for another one.
+def _keep(cfg: Config) -> int:
+    # The cache is keyed by id(cfg) (hashing a whole configuration on every call would
+    # cost more than the look-up saves): keep every configuration used alive so that
+    # an id is never reused for another one.
     _CONFIGS.setdefault(id(cfg), cfg)
-    return cfg
+    return id(cfg)
 
 
 @lru_cache(maxsize=8192)
-def _layout(tiles: tuple[Placement, ...], links: tuple[tuple[int, int], ...], cfg_id: int,
-            cfg: Config) -> Layout:
-    del cfg_id  # part of the key only
+def _layout(tiles: tuple[Placement, ...], links: tuple[tuple[int, int], ...],
+            cfg_id: int) -> Layout:
+    cfg = _CONFIGS[cfg_id]
     owner: dict[Cell, int] = {}
     door_sets: list[set[tuple[Cell, str]]] = []
     for i, p in enumerate(tiles):
