@@ -1,5 +1,7 @@
 """The ``boardlab`` command line: play, replay and list the rules of any registered game.
 
+Usage::
+
     python -m boardlab play GAME [game options] [--seed N] [--agents KIND]
                                  [--json FILE] [--viewer PLAYER]
     python -m boardlab replay FILE [--viewer PLAYER]

@@ -23,6 +23,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import product
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:  # the engine loads with the first game, not with `import boardlab`
@@ -177,12 +178,12 @@ class Game:
     #: The rules object (``core.engine.Rules``); ``rules.name`` is the registry name.
     rules: Rules
     #: Heading of each phase key in the narration (``{"a": "a) Search the Truck"}``).
-    phase_titles: Mapping[str, str] = {}
+    phase_titles: Mapping[str, str] = MappingProxyType({})
     #: The game's own options, in the order ``--help`` lists them.
     options: tuple[Option, ...] = ()
     #: Agent kinds for ``--agents``, the first one the default; ``random`` is always there.
-    agents: Mapping[str, AgentMaker] = {"random": random_agent}
-    #: Illegal choices for the soak's deep checks to try (None: the soak tries none).
+    agents: Mapping[str, AgentMaker] = MappingProxyType({"random": random_agent})
+    #: Makes illegal choices for the soak's deep checks to try; the soak tries none if None.
     illegal: IllegalMaker | None = None
     #: What a score counts ("point", "star"), for the result lines.
     score_unit: str = "point"

@@ -1,5 +1,7 @@
 """Soak test: the conformance check over many seeded random matches of any registered game.
 
+Usage::
+
     python -m boardlab.soak --game GAME [--matches 100000] [--workers N]
                             [--deep-every 1000] [--first-seed 0] [--chunk N]
                             [game options, each a comma-separated list]
