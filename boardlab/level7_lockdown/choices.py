@@ -14,12 +14,37 @@ Enemies and Dr. Cronos make no choices: their turns are chance and rulings only.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
+from boardlab.core.errors import IllegalAction
 from boardlab.level7_lockdown.geometry import Door
 
 #: How a character gets away from enemies on their tile (L7-R7).
 ESCAPES: Final = ("", "bullrush", "outwit")
+
+
+def _int(owner: object, name: str, value: Any, low: int = 0) -> None:
+    """A whole number (a bool is not one) of at least ``low``."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < low:
+        raise IllegalAction(f"{type(owner).__name__}.{name}: expected a whole number "
+                            f"≥ {low}, got {value!r}")
+
+
+def _str(owner: object, name: str, value: Any) -> None:
+    if not isinstance(value, str):
+        raise IllegalAction(f"{type(owner).__name__}.{name}: expected a string, got {value!r}")
+
+
+def _door(owner: object, value: Any) -> None:
+    if not isinstance(value, Door):
+        raise IllegalAction(f"{type(owner).__name__}.door: expected a Door, got {value!r}")
+
+
+def _leaving(owner: Any) -> None:
+    if owner.escape not in ESCAPES:
+        raise IllegalAction(f"{type(owner).__name__}.escape: one of '', 'bullrush', "
+                            f"'outwit'; got {owner.escape!r}")
+    _int(owner, "adrenaline", owner.adrenaline)
 
 
 def _extras(escape: str = "", adrenaline: int = 0) -> str:
@@ -40,6 +65,10 @@ class Move:
     escape: str = ""
     adrenaline: int = 0
 
+    def __post_init__(self) -> None:
+        _int(self, "to", self.to)
+        _leaving(self)
+
     def __str__(self) -> str:
         return f"move to tile {self.to}{_extras(self.escape, self.adrenaline)}"
 
@@ -51,6 +80,10 @@ class Vent:
     to: int
     escape: str = ""
     adrenaline: int = 0
+
+    def __post_init__(self) -> None:
+        _int(self, "to", self.to)
+        _leaving(self)
 
     def __str__(self) -> str:
         return f"crawl through the vents to tile {self.to}{_extras(self.escape, self.adrenaline)}"
@@ -64,6 +97,10 @@ class Explore:
     escape: str = ""
     adrenaline: int = 0
 
+    def __post_init__(self) -> None:
+        _door(self, self.door)
+        _leaving(self)
+
     def __str__(self) -> str:
         return f"explore through door {self.door}{_extras(self.escape, self.adrenaline)}"
 
@@ -73,6 +110,9 @@ class Peek:
     """Peek instead of exploring through ``door`` (L7-R19)."""
 
     door: Door
+
+    def __post_init__(self) -> None:
+        _door(self, self.door)
 
     def __str__(self) -> str:
         return f"peek through door {self.door}"
@@ -85,6 +125,11 @@ class Place:
     x: int
     y: int
     rotation: int
+
+    def __post_init__(self) -> None:
+        _int(self, "x", self.x, -10**6)
+        _int(self, "y", self.y, -10**6)
+        _int(self, "rotation", self.rotation)
 
     def __str__(self) -> str:
         return f"place the tile at ({self.x},{self.y}) turned {90 * self.rotation}°"
@@ -130,6 +175,10 @@ class Attack:
     target: str
     adrenaline: int = 0
 
+    def __post_init__(self) -> None:
+        _str(self, "target", self.target)
+        _int(self, "adrenaline", self.adrenaline)
+
     def __str__(self) -> str:
         return f"attack {self.target}{_extras('', self.adrenaline)}"
 
@@ -141,6 +190,10 @@ class Smash:
     door: Door
     adrenaline: int = 0
 
+    def __post_init__(self) -> None:
+        _door(self, self.door)
+        _int(self, "adrenaline", self.adrenaline)
+
     def __str__(self) -> str:
         return f"smash the barricade on {self.door}{_extras('', self.adrenaline)}"
 
@@ -150,6 +203,9 @@ class Search:
     """Search the supply cache here (L7-cache)."""
 
     adrenaline: int = 0
+
+    def __post_init__(self) -> None:
+        _int(self, "adrenaline", self.adrenaline)
 
     def __str__(self) -> str:
         return f"search the supply cache{_extras('', self.adrenaline)}"
@@ -162,6 +218,12 @@ class Access:
     door: Door
     lock: bool
     adrenaline: int = 0
+
+    def __post_init__(self) -> None:
+        _door(self, self.door)
+        if not isinstance(self.lock, bool):
+            raise IllegalAction(f"Access.lock: expected True or False, got {self.lock!r}")
+        _int(self, "adrenaline", self.adrenaline)
 
     def __str__(self) -> str:
         verb = "lock" if self.lock else "unlock"
@@ -183,6 +245,9 @@ class TileDraw:
 
     tile: str
 
+    def __post_init__(self) -> None:
+        _str(self, "tile", self.tile)
+
     def __str__(self) -> str:
         return f"draw {self.tile}"
 
@@ -193,6 +258,9 @@ class CardDraw:
 
     card: str
 
+    def __post_init__(self) -> None:
+        _str(self, "card", self.card)
+
     def __str__(self) -> str:
         return f"event card {self.card}"
 
@@ -202,6 +270,9 @@ class ItemDraw:
     """The item card drawn."""
 
     item: str
+
+    def __post_init__(self) -> None:
+        _str(self, "item", self.item)
 
     def __str__(self) -> str:
         return f"item card {self.item}"
@@ -221,6 +292,11 @@ class Roll:
     def count(self, icon: str) -> int:
         return {"Strength": self.strength, "Speed": self.speed,
                 "Intelligence": self.intelligence}[icon]
+
+    def __post_init__(self) -> None:
+        _int(self, "strength", self.strength)
+        _int(self, "speed", self.speed)
+        _int(self, "intelligence", self.intelligence)
 
     def __str__(self) -> str:
         parts = [f"{n} {name}" for n, name in ((self.strength, "Strength"),

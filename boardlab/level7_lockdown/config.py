@@ -74,12 +74,10 @@ BARRICADE_DIFFICULTY: Final = 3   # L7-barricade-player / L7-barricade-enemy
 CACHE_DIFFICULTY: Final = 4       # L7-cache
 CACHE_LOST_MARGIN: Final = 2      # L7-cache: missing by 2 or more
 #: L7-components: the box counts (data, not caps: L7-R31).
-BOX: Final = {"map tiles": 14, "event cards": 12, "skill cards": 6, "item cards": 12,
-              "adrenaline cards": 16, "terror tokens": 5, "power tokens": 11,
-              "locked door markers": 2, "barricade markers": 2, "supply cache markers": 2,
-              "gas cloud markers": 4, "fire extinguisher cloud markers": 2,
-              "accessed control panel markers": 2, "blaster hybrids": 2,
-              "warrior clones": 8}
+BOX: Final = {"tiles": 14, "event": 12, "skill": 6, "item": 12, "adrenaline": 16,
+              "terror tokens": 5, "power tokens": 11, "gas clouds": 4,
+              "extinguisher clouds": 2, "locked doors": 2, "barricades": 2, "caches": 2,
+              "accessed panels": 2, "blasters": 2, "warriors": 8}
 #: L7-warrior-chart: scenario → (highest rogue number, highest warrior number).
 WARRIOR_CHART: Final = {1: (5, 1), 2: (4, 2), 3: (4, 2), 4: (4, 2), 5: (8, 2), 6: (8, 2),
                         7: (6, 4), 8: (2, 4)}

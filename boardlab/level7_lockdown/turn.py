@@ -6,6 +6,7 @@ from __future__ import annotations
 from boardlab.level7_lockdown.cronos import Cronos
 from boardlab.level7_lockdown.state import INFIRMARY, INSIDE, Pending
 from boardlab.level7_lockdown.work import plural
+from boardlab.narrate import and_list
 
 #: Characters still in the match: on the map or in the Infirmary.
 PRESENT = (INSIDE, INFIRMARY)
@@ -90,7 +91,7 @@ class Turn(Cronos):
         self.pending = Pending("over")
         if present:
             self.emit("turn_limit", f"The turn limit of {self.setup.rounds} rounds is reached: "
-                      f"{', '.join(c.name for c in present)} never got out", "L7-R23")
+                      f"{and_list([c.name for c in present])} never got out", "L7-R23")
         results = "; ".join(f"{c.name} {c.status if c.status not in PRESENT else 'inside'}"
                             for c in self.chars)
         self.emit("game_over", f"The match is over: {results}", "L7-R23",

@@ -95,7 +95,9 @@ class Base:
     def emit(self, tag: str, summary: str, rule_id: str, who: str | None = None, /,
              **data: Any) -> None:
         actor = self.chars[self.active].name if self.chars else ""
-        self.events.append(Event(tag, summary, RULE[rule_id], who, data, self.round,
+        # The end of the match belongs to no round (its heading has no round number).
+        round_ = 0 if self.step == "over" else self.round
+        self.events.append(Event(tag, summary, RULE[rule_id], who, data, round_,
                                  f"{self.step}:{actor}"))
 
     # -- the map ------------------------------------------------------------------------

@@ -663,3 +663,13 @@ def test_l7_sb_threat_defeating_an_enemy_gains_threat() -> None:
     roll(m, strength=1)
     assert m.state.char("Leo").threat == 2 and "L7-SB-threat" in rules_cited(m)
     assert m.state.threat_pool == 3
+
+
+def test_l7_r87_an_escape_skips_the_rest_of_the_own_turn_not_the_enemies() -> None:
+    m = start(players=2, tiles=[("Exit Shaft", 0, 1, 1, 0)],
+              characters={"Leo": {"tile": "Storage Bay"}}, enemies={"hunter#1": "Lair"},
+              cronos=None)
+    m.push(Move(6))
+    assert pending(m).kind == "event_draw" and "L7-R87" in rules_cited(m)
+    m.push(CardDraw("Quiet"))
+    assert pending(m).purpose == "hunters"               # the enemy step still runs

@@ -68,13 +68,14 @@ def pending(m):  # noqa: ANN001, ANN201
 
 # -- New Core Rules and Components ---------------------------------------------------
 def test_l7_components_box_counts_are_data() -> None:
-    assert BOX["map tiles"] == 14 and BOX["event cards"] == 12 and BOX["item cards"] == 12
-    assert BOX["adrenaline cards"] == 16 and BOX["power tokens"] == 11
-    assert BOX["gas cloud markers"] == 4 and BOX["warrior clones"] == 8
+    assert (BOX["tiles"], BOX["event"], BOX["skill"], BOX["item"], BOX["adrenaline"]) == (
+        14, 12, 6, 12, 16)
+    assert (BOX["power tokens"], BOX["gas clouds"], BOX["warriors"], BOX["blasters"]) == (
+        11, 4, 8, 2)
     # The invented library carries the expansion's cards in the box's numbers.
-    assert sum(e.lockdown for e in EVENTS) == BOX["event cards"]
-    assert sum(i.copies for i in ITEMS if i.lockdown) == BOX["item cards"]
-    assert sum(a.lockdown for a in ADRENALINE) == BOX["adrenaline cards"]
+    assert sum(e.lockdown for e in EVENTS) == BOX["event"]
+    assert sum(i.copies for i in ITEMS if i.lockdown) == BOX["item"]
+    assert sum(a.lockdown for a in ADRENALINE) == BOX["adrenaline"]
 
 
 def test_l7_core_additions_expansion_rules_add_to_the_stand_in_core() -> None:
