@@ -489,6 +489,8 @@ class Config:
         index["enemy"] = {p.kind: p for p in self.enemies}
         index["event"] = {e.name: i for i, e in enumerate(self.events)}
         index["item"] = {it.name: i for i, it in enumerate(self.items)}
+        index["event_names"] = tuple(e.name for e in self.events)
+        index["item_names"] = tuple(it.name for it in self.items)
 
     # -- look-ups ------------------------------------------------------------------------
     def tile(self, name: str) -> TileSpec:
@@ -519,6 +521,14 @@ class Config:
 
     def item_kind(self, name: str) -> str:
         return self.items[self._index["item"][name]].kind
+
+    @property
+    def event_names(self) -> tuple[str, ...]:
+        return self._index["event_names"]
+
+    @property
+    def item_names(self) -> tuple[str, ...]:
+        return self._index["item_names"]
 
     def item_deck(self) -> tuple[int, ...]:
         """Copies of each item card, in :attr:`items` order."""

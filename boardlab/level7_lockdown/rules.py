@@ -17,6 +17,7 @@ rulings.
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any, Final
 
 from boardlab.core.engine import CHANCE
@@ -195,10 +196,10 @@ class Level7Rules:
             return _uniform(state.stack(p.stack), TileDraw)
         if kind == "event_draw":
             cfg = state.setup.cfg
-            return _counts([e.name for e in cfg.events], state.events_deck, CardDraw)
+            return _counts(cfg.event_names, state.events_deck, CardDraw)
         if kind == "item_draw":
             cfg = state.setup.cfg
-            return _counts([it.name for it in cfg.items], state.items_deck, ItemDraw)
+            return _counts(cfg.item_names, state.items_deck, ItemDraw)
         return ()
 
     def step(self, state: State, choice: Any) -> tuple[State, tuple[Event, ...]]:
@@ -240,6 +241,7 @@ class Level7Rules:
         return invariants(state)
 
 
+@lru_cache(maxsize=4096)
 def _uniform(tiles: tuple[str, ...], kind: type) -> tuple[tuple[Any, Fraction], ...]:
     total = len(tiles)
     counts: dict[str, int] = {}
@@ -248,7 +250,8 @@ def _uniform(tiles: tuple[str, ...], kind: type) -> tuple[tuple[Any, Fraction], 
     return tuple((kind(t), Fraction(n, total)) for t, n in sorted(counts.items()))
 
 
-def _counts(names: list[str], counts: tuple[int, ...], kind: type
+@lru_cache(maxsize=4096)
+def _counts(names: tuple[str, ...], counts: tuple[int, ...], kind: type
             ) -> tuple[tuple[Any, Fraction], ...]:
     total = sum(counts)
     return tuple((kind(name), Fraction(n, total)) for name, n in zip(names, counts,
