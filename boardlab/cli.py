@@ -166,9 +166,12 @@ def _load(path: Path) -> tuple[Game, Match]:
     text = path.read_text(encoding="utf-8")
     try:
         data: Any = json.loads(text)
-    except json.JSONDecodeError:
-        data = None
-    name = data.get("game") if isinstance(data, dict) else None
+    except json.JSONDecodeError as err:
+        # Said here, not by a game's loader: with several games none is picked.
+        raise FormatError("", f"not valid JSON: {err}") from err
+    if not isinstance(data, dict):
+        raise FormatError("", f"expected a JSON object, got {type(data).__name__}")
+    name = data.get("game")
     games = registry.names()
     if name not in games:
         if len(games) != 1:
