@@ -100,19 +100,13 @@ class Moving(Base):
         out: list[Any] = [kind(goal, esc, a) for kind, goal in goals
                           for esc in escapes for a in adrenaline]
         if not guarded and self.peek_dice():
-            spec = self.cfg.tile(self.stack_tiles("objective")[0])
-            for door, _ in lay.ends[here]:
-                if self.objective_fits(door, spec):
-                    out.append(Peek(door))
+            out.extend(Peek(door) for door, _ in lay.ends[here] if self.objective_fits(door))
         return out
 
-    def objective_fits(self, door: Door, spec: Any) -> bool:
+    def objective_fits(self, door: Door) -> bool:
         """Some objective tile of the stack fits behind ``door`` (else no peek, L7-R19)."""
-        for name in self.stack_tiles("objective"):
-            if placements_through(self.lay, self.cfg.tile(name), door):
-                return True
-        del spec
-        return False
+        return any(placements_through(self.lay, self.cfg.tile(name), door)
+                   for name in self.stack_tiles("objective"))
 
     # -- doing it -----------------------------------------------------------------------
     def stand_up(self) -> None:

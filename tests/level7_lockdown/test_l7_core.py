@@ -673,3 +673,20 @@ def test_l7_r87_an_escape_skips_the_rest_of_the_own_turn_not_the_enemies() -> No
     assert pending(m).kind == "event_draw" and "L7-R87" in rules_cited(m)
     m.push(CardDraw("Quiet"))
     assert pending(m).purpose == "hunters"               # the enemy step still runs
+
+
+def test_l7_r2_engine_roll_nodes_match_brute_force_and_simulation() -> None:
+    import random
+
+    from boardlab.core.engine import sample_outcome
+
+    m = start(enemies={"hunter#1": "Hub"}, cronos=None, step="enemies",
+              tasks=("activate:hunter#1",))
+    outs = m.outcomes()                                  # 3 dice, Strength counted
+    hit = sum(p for r, p in outs if r.strength >= 2)
+    assert hit == _brute(3, "Strength", 2, DIE_FACES) == Fraction(13, 27)
+    rng = random.Random(7)
+    n = 20_000
+    freq = sum(sample_outcome(outs, rng).strength >= 2 for _ in range(n)) / n
+    sd = (float(hit) * (1 - float(hit)) / n) ** 0.5
+    assert abs(freq - float(hit)) < 4 * sd
