@@ -50,7 +50,7 @@ from boardlab.mall_of_horror.rules import PHASE_NAMES, RULES
 from boardlab.mall_of_horror.state import State
 from boardlab.widgets.board import AgentSpec, GameBoard
 
-__all__ = ["AgentSpec", "Board", "highlight_locations", "status_line"]
+__all__ = ["Board", "highlight_locations", "status_line"]
 
 #: Event data fields that name a location (a board outlines them after the step).
 _LOCATION_FIELDS = ("location", "start", "end", "to", "placed", "tied", "destinations")
@@ -120,9 +120,10 @@ class Board(GameBoard):
     ``seat`` is the colour you play (``None``: every seat is played by agents and the
     board tells everything, like an omniscient narrator); ``odds`` shows the live
     break-in odds; ``agents`` maps colours to agents (or is a factory ``colour ->
-    agent``), by default a ``HeuristicAgent(seed)`` per colour. The Mall of Horror hooks
-    of :class:`~boardlab.widgets.board.GameBoard` are defined here; the stepping, the
-    caches and the error handling are the generic board's.
+    agent``), by default a ``HeuristicAgent(seed)`` per colour; ``group_above=0`` offers
+    placements grouped by character (by default lists are never grouped, as before). The
+    Mall of Horror hooks of :class:`~boardlab.widgets.board.GameBoard` are defined here;
+    the stepping, the caches and the error handling are the generic board's.
 
     >>> from boardlab import mall_of_horror as moh
     >>> board = moh.Board(moh.new_match(players=4, seed=3))
@@ -148,7 +149,7 @@ class Board(GameBoard):
     def render(self, state: State, *, viewer: str | None, highlight: tuple[Hashable, ...],
                odds: Mapping[Hashable, Fraction] | None) -> str:
         return render_svg(state, viewer=viewer, omniscient=viewer is None,
-                          highlight=highlight, odds=odds)  # type: ignore[arg-type]
+                          highlight=highlight, odds=odds)
 
     def status_line(self, state: State, last: Event | None, viewer: str | None) -> str:
         return status_line(state, last, viewer)
