@@ -48,7 +48,8 @@ from boardlab.mall_of_horror.config import KIND_NAMES, LOCATIONS
 from boardlab.mall_of_horror.render import render_svg
 from boardlab.mall_of_horror.rules import PHASE_NAMES, RULES
 from boardlab.mall_of_horror.state import State
-from boardlab.widgets.board import AgentSpec, GameBoard
+from boardlab.widgets.board import AgentSpec as AgentSpec  # the type of agents=, as before
+from boardlab.widgets.board import GameBoard
 
 __all__ = ["Board", "highlight_locations", "status_line"]
 
