@@ -24,8 +24,9 @@ class attributes ``rules``, ``game``, ``phase_titles``   the game a board accept
 =======================================================  =====================================
 
 Everything shown is computed for the new position first and only then put on the
-widgets; if anything fails (an agent, the rules, a hook), the match is put back as it
-was and the status says what went wrong: a board never ends half-updated. Pictures and
+widgets; if anything fails (an agent, the rules, a hook), the match, its dice and the
+agents' random generators are put back as they were and the status says what went wrong:
+a board never ends half-updated, and plays on as if the failed action never happened. Pictures and
 odds are cached per state, and the log grows by one chunk per ply, so a step costs the
 same at any point of a match, and Back is served from the caches.
 
@@ -46,6 +47,7 @@ A board for the toy game of ``tests/core/toy.py``, with every hook left at its d
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from contextlib import suppress
 from fractions import Fraction
@@ -428,6 +430,7 @@ class GameBoard:
         match = self._match
         before, agents = match.records, self.agents
         restore_chance = _chance_checkpoint(match)
+        restore_agents = _agents_checkpoint(agents)
         try:
             result = action()
             view = self._prepare()
@@ -435,6 +438,7 @@ class GameBoard:
             _restore(match, before)
             restore_chance()
             self.agents = agents
+            restore_agents()
             self._note(f"error: {exc}")
             raise
         self._commit(view)
@@ -554,6 +558,22 @@ def _chance_checkpoint(match: Match) -> Callable[[], None]:
         return lambda: None
     saved = rng.getstate()
     return lambda: rng.setstate(saved)
+
+
+def _agents_checkpoint(agents: Mapping[str, Agent]) -> Callable[[], None]:
+    """A function that puts the agents' own randomness back where it stands now.
+
+    An agent that played during a failed action has moved on its random generator; the
+    agents of boardlab keep it in ``rng`` (a :class:`random.Random`), whose state is
+    saved here (a few microseconds). Any other agent state is the agent's own business.
+    """
+    saved = [(agent.rng, agent.rng.getstate()) for agent in agents.values()
+             if isinstance(getattr(agent, "rng", None), random.Random)]
+
+    def restore() -> None:
+        for rng, state in saved:
+            rng.setstate(state)
+    return restore
 
 
 def _restore(match: Match, before: Sequence[Record]) -> None:

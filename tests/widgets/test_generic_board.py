@@ -270,28 +270,34 @@ CASES = [(hook, action)
 def test_a_hook_that_raises_leaves_board_and_match_exactly_as_before(hook, action) -> None:
     board = Poisoned(Match(RULES, ToySetup(), seed=8), seat="b")
     board.hook = hook
+    twin = ToyBoard(Match(RULES, ToySetup(), seed=8), seat="b")  # the same, never failing
     # b's turn: chance flips b's coin (step, play_phase, play_round), or b chooses (choose)
     while not (board.match.state.mover == 1
                and board.match.to_move == ("b" if action == "choose" else CHANCE)):
         board.step()
+        twin.step()
     before, records = (shown(board), api_view(board)), board.match.records
-    rng, agents = board.match.rng.getstate(), dict(board.agents)
+    agents = dict(board.agents)
     board.armed = board.match.ply
     with pytest.raises(RuntimeError, match=f"{hook} broke"):
         if action == "choose":
             board.choose(board.offered[0])
         else:
             getattr(board, action)()
-    assert board.match.records == records and board.match.rng.getstate() == rng
-    assert board.agents == agents
+    assert board.match.records == records and board.agents == agents
     after = (shown(board), api_view(board))
     # everything as before but the status, which says what went wrong
     assert after[0][:3] + after[0][4:] == before[0][:3] + before[0][4:]
     assert after[1][:4] + after[1][5:] == before[1][:4] + before[1][5:]
     assert board.status == f"error: {hook} broke · {before[1][4]}" == after[0][3]
-    # and the board carries on once the hook works again
+    # once the hook works again the board carries on exactly as the twin that never
+    # failed: same dice (chance was put back too), same agents, same display
     board.armed = None
-    getattr(board, action)(*([board.offered[0]] if action == "choose" else []))
+    while not board.match.is_over:
+        for b in (board, twin):
+            b.choose(b.offered[0]) if b.match.to_move == "b" else b.step()
+        assert board.match.choices == twin.match.choices
+        assert api_view(board) == api_view(twin)
     check_position(board)
 
 
@@ -302,3 +308,21 @@ def test_a_click_on_a_failing_step_shows_the_error_instead_of_raising() -> None:
     board.stepper.buttons["phase"].click()
     assert board.match.records == records
     assert board.status.startswith("error: render broke · ")
+
+
+@pytest.mark.parametrize("action", ["play_round", "play_phase", "step"])
+def test_a_failure_after_an_agent_moved_puts_the_agents_randomness_back(action) -> None:
+    """The agents' own dice (their ``rng``) are rewound with the match: afterwards the
+    board plays exactly the match of a twin board that never failed."""
+    board, twin = (cls(Match(RULES, ToySetup(), seed=9), seed=9) for cls in (Poisoned, ToyBoard))
+    for b in (board, twin):
+        b.step()  # a's coin: an agent is to move next
+    board.armed = board.match.ply
+    with pytest.raises(RuntimeError, match="render broke"):
+        getattr(board, action)()
+    board.armed = None
+    while not twin.match.is_over:
+        board.step()
+        twin.step()
+    assert board.match.choices == twin.match.choices
+    assert api_view(board) == api_view(twin)
