@@ -110,7 +110,8 @@ class Actions(Moving):
         c = self.me
         dice, how = self.challenge_dice(c, STRENGTH, adrenaline=choice.adrenaline,
                                         weapon=True)
-        self.emit("challenge", f"{c.name} attacks the barricade on {choice.door}: Strength "
+        words = self.door_words(choice.door)
+        self.emit("challenge", f"{c.name} attacks the barricade on {words}: Strength "
                   f"{BARRICADE_DIFFICULTY} on {plural(dice, 'die')} ({how})",
                   "L7-barricade-player", c.name, difficulty=BARRICADE_DIFFICULTY, dice=dice)
         self.roll_or_resolve(Pending("roll", "smash", c.name, door=choice.door, dice=dice,
@@ -133,8 +134,9 @@ class Actions(Moving):
         c = self.me
         dice, how = self.challenge_dice(c, INTELLIGENCE, adrenaline=choice.adrenaline)
         verb = "lock" if choice.lock else "unlock"
+        words = self.door_words(choice.door)
         self.emit("challenge", f"{c.name} accesses the control panel to {verb} "
-                  f"{choice.door}: Intelligence {PANEL_DIFFICULTY} on {plural(dice, 'die')} "
+                  f"{words}: Intelligence {PANEL_DIFFICULTY} on {plural(dice, 'die')} "
                   f"({how})", "L7-R20", c.name, difficulty=PANEL_DIFFICULTY, dice=dice)
         self.roll_or_resolve(Pending("roll", "access", c.name, door=choice.door, dice=dice,
                                      icon=INTELLIGENCE, difficulty=PANEL_DIFFICULTY,
@@ -203,7 +205,8 @@ class Actions(Moving):
                 else:
                     self.locked = tuple(d for d in self.locked if d != p.door)
                 verb = "locks" if p.lock else "unlocks"
-                self.emit("challenge_won", f"{c.name} {verb} {p.door} from the control panel "
+                words = self.door_words(p.door)
+                self.emit("challenge_won", f"{c.name} {verb} {words} from the control panel "
                           f"({tally})", "L7-R20", c.name, icons=got, door=p.door)
             else:
                 self.emit("challenge_lost", f"The control panel does not respond ({tally})",
@@ -215,11 +218,13 @@ class Actions(Moving):
         s = self.barricade(door)
         if s <= 1:
             self.barricades = tuple(b for b in self.barricades if b[0] != door)
-            self.emit("barricade_gone", f"The battered barricade on {door} is destroyed "
+            words = self.door_words(door)
+            self.emit("barricade_gone", f"The battered barricade on {words} is destroyed "
                       f"({why})", rule_id, door=door)
         else:
             self.barricades = tuple((d, s - 1 if d == door else x) for d, x in self.barricades)
-            self.emit("barricade_battered", f"The barricade on {door} is battered ({why})",
+            words = self.door_words(door)
+            self.emit("barricade_battered", f"The barricade on {words} is battered ({why})",
                       rule_id, door=door)
 
     def draw_item(self) -> bool:

@@ -83,7 +83,7 @@ class Cronos(Enemies):
             if door is not None and door in self.locked:
                 self.locked = tuple(d for d in self.locked if d != door)
                 self.emit("cronos_unlock", f"Dr. Cronos spends a move to remove the locked "
-                          f"door marker on {door}", "L7-cronos-locked", door=door)
+                          f"door marker on {self.door_words(door)}", "L7-cronos-locked", door=door)
                 moves -= 1
                 continue
             if door is not None and self.barricade(door):

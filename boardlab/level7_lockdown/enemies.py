@@ -174,7 +174,7 @@ class Enemies(EventsStep):
             else:
                 self.set_enemy(e.id, door=door)
             rule_id = "L7-blaster-doors" if e.kind == "blaster" else "L7-R70"
-            self.emit("locked_door", f"{enemy_name(e.id)} reaches the locked door {door}"
+            self.emit("locked_door", f"{enemy_name(e.id)} reaches {self.door_words(door)}, locked"
                       f"{pay}; it will cross on its next activation", rule_id,
                       enemy_id=e.id, door=door)
             return False
@@ -264,7 +264,8 @@ class Enemies(EventsStep):
         n = self.dice(prof.dice + power + len(helpers))
         helped = (f", helped by {', '.join(enemy_name(x.id) for x in helpers)} (one die each; "
                   "they count as activated)") if helpers else ""
-        self.emit("barricade_attack", f"{enemy_name(e.id)} attacks the barricade on {door} "
+        words = self.door_words(door)
+        self.emit("barricade_attack", f"{enemy_name(e.id)} attacks the barricade on {words} "
                   f"with {plural(n, 'die')}{helped}: 3 Strength damage it",
                   "L7-R67" if power else "L7-barricade-enemy", enemy_id=e.id, door=door,
                   dice=n, helpers=tuple(x.id for x in helpers))
@@ -285,7 +286,8 @@ class Enemies(EventsStep):
             self.damage_barricade(p.door, f"{enemy_name(p.actor)}: {tally}",
                                   "L7-barricade-enemy")
         else:
-            self.emit("barricade_holds", f"The barricade on {p.door} holds ({tally}, 3 "
+            words = self.door_words(p.door)
+            self.emit("barricade_holds", f"The barricade on {words} holds ({tally}, 3 "
                       "needed)", "L7-barricade-enemy", door=p.door)
         self.run_queue()
 

@@ -88,10 +88,13 @@ class EventsStep(Actions):
             door = free[0]
             if effect == "lock":
                 self.locked = tuple(sorted((*self.locked, door)))
-                self.emit("lock", f"The door {door} of {where} locks", rule_id, door=door)
+                words = self.door_words(door)
+                self.emit("lock", f"{words[0].upper()}{words[1:]} locks ({where})", rule_id,
+                          door=door)
             else:
                 self.barricades = tuple(sorted((*self.barricades, (door, BARRICADE_FULL))))
-                self.emit("barricade", f"A barricade goes up on {door} of {where}, full "
+                words = self.door_words(door)
+                self.emit("barricade", f"A barricade goes up on {words} ({where}), full "
                           "strength side up", "L7-barricade", door=door)
 
     # -- spawning ----------------------------------------------------------------------

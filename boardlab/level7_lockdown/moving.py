@@ -230,21 +230,25 @@ class Moving(Base):
         flip = next((j for d, j in self.lay.flips[c.tile] if d == door), None)
         if flip is not None:
             stack = self.tiles[flip].stack
-            self.emit("explore", f"{c.name} explores through {door} and turns over the "
+            words = self.door_words(door, c.tile)
+            self.emit("explore", f"{c.name} explores through {words} and turns over the "
                       "face-down tile there", "L7-R5", c.name, door=door)
             self.wait(Pending("tile_draw", "explore", c.name, door=door, stack=stack,
                               index=flip))
             return
         stack = self.current_stack()
         assert stack is not None
-        self.emit("explore", f"{c.name} explores through {door}: a tile from stack {stack}",
+        words = self.door_words(door, c.tile)
+        self.emit("explore", f"{c.name} explores through {words}: a tile from "
+                  f"stack {stack}",
                   "L7-R5", c.name, door=door, stack=stack)
         self.wait(Pending("tile_draw", "explore", c.name, door=door, stack=stack))
 
     def peek(self, door: Door) -> None:
         c = self.me
         dice = self.dice(self.peek_dice())
-        self.emit("peek", f"{c.name} peeks through {door}: Intelligence 1 on "
+        words = self.door_words(door, c.tile)
+        self.emit("peek", f"{c.name} peeks through {words}: Intelligence 1 on "
                   f"{plural(dice, 'die')}", "L7-R19", c.name, door=door, dice=dice)
         self.moves -= 1
         self.roll_or_resolve(Pending("roll", "peek", c.name, door=door, dice=dice,
@@ -264,7 +268,8 @@ class Moving(Base):
             self.emit("peek_lost", f"{c.name}'s peek fails and no stack is left to explore "
                       "from", "L7-R80", c.name)
             return self.begin_action()  # type: ignore[attr-defined]
-        self.emit("peek_lost", f"{c.name}'s peek fails: they explore through {p.door} "
+        self.emit("peek_lost", f"{c.name}'s peek fails: they explore through "
+                  f"{self.door_words(p.door, c.tile)} "
                   f"instead (stack {stack})", "L7-R19", c.name)
         self.wait(Pending("tile_draw", "explore", c.name, door=p.door, stack=stack))
 
@@ -277,7 +282,8 @@ class Moving(Base):
         self.emit("draw_tile", f"The tile is {draw.tile}", "L7-R5", p.actor, tile=draw.tile,
                   stack=p.stack)
         if not options:
-            self.emit("no_space", f"Not enough space for {draw.tile} behind {p.door}: it is "
+            words = self.door_words(p.door, self.me.tile)
+            self.emit("no_space", f"Not enough space for {draw.tile} behind {words}: it is "
                       f"shuffled back into stack {p.stack} and {p.actor} stays",
                       "L7-R79", p.actor, tile=draw.tile)
             return self.begin_action()  # type: ignore[attr-defined]

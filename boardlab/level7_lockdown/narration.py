@@ -17,11 +17,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from boardlab.level7_lockdown.choices import Attack, Move, Vent
+from boardlab.level7_lockdown.choices import Attack, Explore, Move, Peek, Vent
 from boardlab.level7_lockdown.work import enemy_name
 
 STEP_NAMES: Final = {"move": "move step", "action": "action step",
-                     "events": "trigger-events step", "enemies": "enemy activation step"}
+                     "events": "trigger-events step", "enemies": "enemy activation step",
+                     "round": "a new round"}
 
 
 def phase_title(phase: str) -> str:
@@ -63,6 +64,9 @@ def describe(choice: Any, state: Any) -> str:
     >>> from boardlab.level7_lockdown.api import new_match
     >>> describe(Move(1), new_match(players=2).state)
     'move to Storage Bay'
+    >>> from boardlab.level7_lockdown.geometry import Door
+    >>> describe(Explore(Door(0, 0, 0, "N")), new_match(players=2).state)
+    'explore through the north door of Hub'
     """
     tiles = state.tiles
 
@@ -77,4 +81,12 @@ def describe(choice: Any, state: Any) -> str:
         return str(choice).replace(f"tile {choice.to}", name(choice.to))
     if isinstance(choice, Attack):
         return str(choice).replace(choice.target, enemy_name(choice.target))
+    door = getattr(choice, "door", None)
+    if door is not None:
+        from boardlab.level7_lockdown.rules import Work
+
+        w = Work(state)
+        here = state.chars[state.active].tile
+        words = w.door_words(door, here if isinstance(choice, (Explore, Peek)) else None)
+        return str(choice).replace(f"door {door}", words).replace(str(door), words)
     return str(choice)

@@ -79,7 +79,7 @@ class Turn(Cronos):
             self.round += 1
             if self.round <= self.setup.rounds:
                 self.step = "move"
-                self.emit("round", f"Round {self.round} begins", "L7-R6")
+                self.emit("round", f"Round {self.round} begins", "L7-R6", phase="round:")
 
     def match_over(self) -> bool:
         """The match ends when no character is left inside, or after the turn limit."""

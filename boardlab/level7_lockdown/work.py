@@ -39,6 +39,7 @@ from boardlab.level7_lockdown.state import (
 )
 
 RULE = {ref.id: ref for ref in BOOK}
+SIDE_WORDS = {"N": "north", "E": "east", "S": "south", "W": "west"}
 KIND_ORDER = {k: i for i, k in enumerate(ENEMY_KINDS)}
 
 
@@ -93,12 +94,12 @@ class Base:
 
     # -- events ----------------------------------------------------------------------
     def emit(self, tag: str, summary: str, rule_id: str, who: str | None = None, /,
-             **data: Any) -> None:
+             *, phase: str | None = None, **data: Any) -> None:
         actor = self.chars[self.active].name if self.chars else ""
         # The end of the match belongs to no round (its heading has no round number).
         round_ = 0 if self.step == "over" else self.round
         self.events.append(Event(tag, summary, RULE[rule_id], who, data, round_,
-                                 f"{self.step}:{actor}"))
+                                 phase if phase is not None else f"{self.step}:{actor}"))
 
     # -- the map ------------------------------------------------------------------------
     @property
@@ -151,6 +152,19 @@ class Base:
     def door_tiles(self, door: Door) -> tuple[int, int]:
         a, b = door.cells
         return self.lay.owner[a], self.lay.owner[b]
+
+    def door_words(self, door: Door, tile: int | None = None) -> str:
+        """A door in the map's words: ``"the door between Hub and Lair"``, or, seen from
+        ``tile`` (or for a door with nothing behind it), ``"the north door of Hub"``."""
+        a, b = door.cells
+        owner = self.lay.owner
+        ta, tb = owner.get(a), owner.get(b)
+        if tile is None:
+            if ta is not None and tb is not None and door in self.lay.doors:
+                return f"the door between {self.tname(ta)} and {self.tname(tb)}"
+            tile = ta if ta is not None else tb
+        side = door.side if ta == tile else OPPOSITE[door.side]
+        return f"the {SIDE_WORDS[side]} door of {self.tname(tile)}"  # type: ignore[arg-type]
 
     def tile_doors(self, tile: int) -> list[Door]:
         """The joined doors of ``tile`` (no links), cell by cell in N, E, S, W order
