@@ -174,7 +174,8 @@ class Enemies(EventsStep):
             else:
                 self.set_enemy(e.id, door=door)
             rule_id = "L7-blaster-doors" if e.kind == "blaster" else "L7-R70"
-            self.emit("locked_door", f"{enemy_name(e.id)} reaches {self.door_words(door)}, locked"
+            words = self.door_words(door).removeprefix("the ")
+            self.emit("locked_door", f"{enemy_name(e.id)} reaches the locked {words}"
                       f"{pay}; it will cross on its next activation", rule_id,
                       enemy_id=e.id, door=door)
             return False
