@@ -149,3 +149,15 @@ def test_l7_conformance_json_undo_and_replay_of_a_whole_match() -> None:
     for choice in again.choices:
         m.push(choice)
     assert m.state == final
+
+
+def test_l7_conformance_a_custom_configuration_travels_in_the_match_file() -> None:
+    from boardlab.core.conformance import check_match
+    from boardlab.level7_lockdown import Config, load_match
+
+    cfg = Config(die=(("Strength", "Speed"), ("Intelligence",), ("Speed",)), moves=3)
+    m = play(players=2, seed=3, config=cfg)
+    again = load_match(m.to_json())
+    assert again.state == m.state and again.state.setup.cfg == cfg
+    report = check_match(RULES, Setup(players=2, config=cfg), 5, deep=True)
+    assert report.violations == [] and report.steps > 50
