@@ -30,9 +30,9 @@ def test_face_counts_equal_brute_force(n: int) -> None:
 def test_four_dice_have_126_outcomes_with_multinomial_probabilities() -> None:
     d = face_counts(4)
     assert len(d) == 126
-    assert d.p((4, 0, 0, 0, 0, 0)) == F(1, 1296)
-    assert d.p((2, 1, 1, 0, 0, 0)) == F(12, 1296)
-    assert d.p((1, 1, 1, 1, 0, 0)) == F(24, 1296)
+    assert d.P((4, 0, 0, 0, 0, 0)) == F(1, 1296)
+    assert d.P((2, 1, 1, 0, 0, 0)) == F(12, 1296)
+    assert d.P((1, 1, 1, 1, 0, 0)) == F(24, 1296)
     assert all(sum(o) == 4 for o in d.outcomes)
 
 
@@ -49,7 +49,7 @@ def test_ignored_face_is_discarded_without_changing_the_others() -> None:
     for face in (1, 3, 4, 5, 6):
         assert d.marginal(face - 1) == count_face(4, face) == face_counts(4).marginal(face - 1)
     # Dice are not re-rolled: fewer than 4 zombies arrive in all when one shows the 2.
-    assert d.map(sum).p(4) == F(5, 6) ** 4
+    assert d.map(sum).P(4) == F(5, 6) ** 4
     assert count_face(4, 2, ignore={2}) == Dist.point(0)
 
 
@@ -62,8 +62,8 @@ def test_count_face_equals_brute_force(n: int) -> None:
 
 
 def test_count_face_known_values() -> None:
-    assert count_face(4, 6).p(4) == F(1, 1296)
-    assert count_face(4, 6).at_least_f(2) == F(19, 144) == F(171, 1296)
+    assert count_face(4, 6).P(4) == F(1, 1296)
+    assert count_face(4, 6).at_least(2) == F(19, 144) == F(171, 1296)
     assert count_face(4, range(1, 7)) == Dist.point(4)
 
 
@@ -100,7 +100,7 @@ def test_default_die_is_the_level7_ruling() -> None:
                        Icons({"Speed": 2}), Icons(["Intelligence"]), Icons({"Intelligence": 2}))
     assert d.icons == {"Strength", "Speed", "Intelligence"}
     assert eval(repr(d), {"IconDie": IconDie}) == d
-    assert IconDie([[], [], ["Skull"]]).dist.p(Icons()) == F(2, 3)
+    assert IconDie([[], [], ["Skull"]]).dist.P(Icons()) == F(2, 3)
     with pytest.raises(ValueError, match="non-empty"):
         IconDie([])
 
@@ -129,5 +129,5 @@ def test_mixed_dice_and_at_least_k_icons() -> None:
     assert icon_count(three, "Strength").probs == strength
     want = sum((q for k, q in strength.items() if k >= 3), F(0))
     assert want == F(11, 54)
-    assert at_least_icons(three, "Strength", 3).p(True) == want
+    assert at_least_icons(three, "Strength", 3).P() == want
     assert icon_count([], "Speed") == Dist.point(0)
