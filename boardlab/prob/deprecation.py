@@ -1,4 +1,4 @@
-"""Deprecated spellings, kept for one release with a :class:`DeprecationWarning`.
+r"""Deprecated spellings, kept for one release with a :class:`DeprecationWarning`.
 
 boardlab 0.2 settled on one spelling per question (``Dist.P``, ``E``, ``var``, ``cdf``)
 and one number type (``fractions.Fraction``). The old names still work until 0.3 but
@@ -10,8 +10,9 @@ warn, naming their replacement.
 ...     warnings.simplefilter("always")
 ...     print(Dist({0: 1, 1: 1}).p(1))
 1/2
->>> print(caught[0].message)
-Dist.p() is deprecated since boardlab 0.2 and goes in 0.3: use Dist.P(), which returns the same Fraction
+>>> print(*str(caught[0].message).split(": "), sep=":\n")
+Dist.p() is deprecated since boardlab 0.2 and goes in 0.3:
+use Dist.P(), which returns the same Fraction
 """
 
 from __future__ import annotations

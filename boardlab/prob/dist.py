@@ -81,7 +81,7 @@ def to_fraction(x: Any, *, what: str = "value") -> Fraction:
     >>> to_fraction(0.5)
     Traceback (most recent call last):
     ...
-    TypeError: value 0.5 is a float and floats are not exact; use an int or a Fraction (e.g. Fraction(1, 6))
+    TypeError: value 0.5 is a float and floats are not exact; use an int or a Fraction ...
     """
     if isinstance(x, float):
         raise TypeError(f"{what} {x!r} is a float and floats are not exact; "
@@ -219,9 +219,12 @@ class Dist(Generic[T]):
             raise TypeError("Dist() takes a mapping outcome -> weight; for a list of outcomes "
                             "use Dist.uniform(...) or Dist.from_samples(...), for "
                             "(outcome, probability) pairs Dist.from_pairs(...)")
-        clean: dict[T, Fraction] = {}
+        clean: dict[T, Fraction | int] = {}
         for outcome, weight in weights.items():
-            w = to_fraction(weight, what=f"weight of outcome {outcome!r}")
+            kind = type(weight)
+            # ints and Fractions (nearly every weight) skip the converter and its message
+            w = weight if kind is int or kind is Fraction else \
+                to_fraction(weight, what=f"weight of outcome {outcome!r}")
             if w < 0:
                 raise ValueError(f"weight of outcome {outcome!r} is negative ({w}); "
                                  "weights must be counts or probabilities ≥ 0")
@@ -230,10 +233,11 @@ class Dist(Generic[T]):
         if not clean:
             why = "every weight is 0" if weights else "no outcomes were given"
             raise ValueError(f"a Dist needs at least one outcome with a positive weight: {why}")
-        total = sum(clean.values(), Fraction(0))
-        if total != 1:
-            clean = {o: w / total for o, w in clean.items()}
-        self._set(clean)
+        # Normalise over a common denominator: integer sums, one gcd per outcome.
+        den = lcm(*(w.denominator for w in clean.values()))
+        scaled = {o: w.numerator * (den // w.denominator) for o, w in clean.items()}
+        total = sum(scaled.values())
+        self._set({o: Fraction(n, total) for o, n in scaled.items()})
 
     def _set(self, probs: dict[T, Fraction]) -> None:
         try:

@@ -127,26 +127,18 @@ def draw_ordered(counts: Counts, k: int, *, labels: Sequence[Hashable] | None = 
     values, names = _pile(counts, labels)
     total = sum(values)
     _check_k(k, total)
-    kinds: tuple[Hashable, ...] = names if names is not None else tuple(range(len(values)))
-    weights: dict[tuple[Any, ...], int] = {}
-    left = list(values)
-    seq: list[Hashable] = []
-
-    def extend(ways: int) -> None:
-        # Depth at most k (≤ the pile size): the recursion is as deep as the draw.
-        if len(seq) == k:
-            weights[tuple(seq)] = ways
-            return
-        for i, c in enumerate(left):
-            if c:
-                left[i] -= 1
-                seq.append(kinds[i])
-                extend(ways * c)
-                seq.pop()
-                left[i] += 1
-
-    extend(1)
-    return Dist({s: Fraction(w, perm(total, k)) for s, w in weights.items()})
+    probs: dict[tuple[Any, ...], Fraction] = {}
+    sequences = perm(total, k)
+    for x in _vectors(values, k):
+        # Every order of the same draw x is equally likely: Π c!/(c − x)! of the
+        # N!/(N − k)! ordered draws each, so one Fraction serves them all.
+        p = Fraction(prod(perm(c, xi) for c, xi in zip(values, x, strict=True)), sequences)
+        if names is None:
+            probs.update(dict.fromkeys(_orders(x), p))
+        else:
+            for order in _orders(x):
+                probs[tuple(names[i] for i in order)] = p
+    return Dist._trusted(probs)
 
 
 def draw_one(counts: Counts, *, labels: Sequence[Hashable] | None = None
@@ -231,11 +223,17 @@ def arrangements(counts: Counts, *, labels: Sequence[Hashable] | None = None
     ['Tbb', 'bTb', 'bbT']
     """
     values, names = _pile(counts, labels)
-    items = [i for i, c in enumerate(values) for _ in range(c)]
-    n = len(items)
     kinds: Sequence[Hashable] = names if names is not None else range(len(values))
+    for order in _orders(values):
+        yield tuple(kinds[i] for i in order)
+
+
+def _orders(counts: Sequence[int]) -> Iterator[tuple[int, ...]]:
+    """Every distinct order of kind indices with these counts, lexicographically."""
+    items = [i for i, c in enumerate(counts) for _ in range(c)]
+    n = len(items)
     while True:
-        yield tuple(kinds[i] for i in items)
+        yield tuple(items)
         # The next lexicographic permutation (Narayana): equal items never swap places,
         # so every distinct order comes exactly once.
         j = n - 2
