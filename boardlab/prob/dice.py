@@ -303,12 +303,13 @@ def challenge(n: int, icon: str, difficulty: int, *, die: IconDie | None = None
     return icon_count([rolled] * n, icon) - difficulty
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, order=True)
 class IconRoll:
     """One roll of icon dice as a chance outcome: the icons each die shows.
 
     ``faces`` holds one tuple of icon names per die (``()`` for a blank face), each
-    kept sorted so that equal faces compare equal. Plain tuples of strings, so a roll
+    kept sorted so that equal faces compare equal; rolls are ordered by their faces (so
+    a Dist of rolls lists them in order). Plain tuples of strings, so a roll
     saves to and loads from a match's JSON like any other choice
     (:mod:`boardlab.core.serialize`); :func:`roll_outcomes` lists a pool's rolls.
 
