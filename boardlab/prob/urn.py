@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterator, Mapping, Sequence
 from fractions import Fraction
+from itertools import permutations
 from math import comb, factorial, perm, prod
 from typing import Any
 
@@ -223,14 +224,19 @@ def arrangements(counts: Counts, *, labels: Sequence[Hashable] | None = None
     ['Tbb', 'bTb', 'bbT']
     """
     values, names = _pile(counts, labels)
-    kinds: Sequence[Hashable] = names if names is not None else range(len(values))
+    if names is None:
+        yield from _orders(values)
+        return
     for order in _orders(values):
-        yield tuple(kinds[i] for i in order)
+        yield tuple(names[i] for i in order)
 
 
 def _orders(counts: Sequence[int]) -> Iterator[tuple[int, ...]]:
     """Every distinct order of kind indices with these counts, lexicographically."""
     items = [i for i, c in enumerate(counts) for _ in range(c)]
+    if all(c <= 1 for c in counts):  # all different: itertools' own order is the same
+        yield from permutations(items)
+        return
     n = len(items)
     while True:
         yield tuple(items)
