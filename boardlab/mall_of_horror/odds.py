@@ -423,7 +423,7 @@ def live_odds(state: State, *, explain: bool = False) -> Any:
     {}
     """
     if state.phase in ("a", "b", "c", "d"):
-        return round_odds(state, explain=explain)
+        return round_odds(state, explain=True) if explain else round_odds(state)
     if state.phase not in ("e", "f"):
         answer: dict[int, Fraction] = {}
         if not explain:
@@ -767,9 +767,10 @@ def vote(position: State, location: int, *, purpose: str = "sacrifice",
         facts.append(("strategies", ", ".join(
             f"{c}: {s if isinstance(s, str) else getattr(s, '__name__', 'custom')}"
             for c, s in sorted(strategies.items()))))
-    steps = ("Every voter picks among the legal colours (uniformly unless a strategy "
-             "says otherwise); the engine tallies each ballot sequence, with the second "
-             "vote of everyone on a tie.",)
+    steps: tuple[str, ...] = (
+        "Every voter picks among the legal colours (uniformly unless a strategy says "
+        "otherwise); the engine tallies each ballot sequence, with the second vote of "
+        "everyone on a tie.",)
     if stats.nodes:
         steps += (f"The engine's vote was walked exactly: {stats.nodes} states visited, "
                   f"{stats.merged} merged where different ballots met the same tally.",)

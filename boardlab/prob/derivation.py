@@ -214,7 +214,7 @@ class Derivation(Generic[A]):
         if self.kind == "count":
             return str(a)
         if self.kind == "distribution":
-            return a._summary()
+            return str(a._summary())
         return ", ".join(f"{k}: {v}" for k, v in a.items()) or "(none)"
 
     def _outcomes_text(self) -> str | None:
@@ -263,7 +263,7 @@ class Derivation(Generic[A]):
             return (f"<b>{a}</b> ≈ {e(show_prob(a, 'percent'))} "
                     f"({e(show_prob(a, 'one_in'))})")
         if self.kind == "distribution":
-            return a._repr_html_()
+            return str(a._repr_html_())
         return f"<b>{e(self._answer_text())}</b>"
 
     def _repr_html_(self) -> str:
@@ -298,7 +298,7 @@ class Derivation(Generic[A]):
         if self.closed_form is not None:
             from sympy import latex
 
-            rows.append(r"\text{closed form: } " + latex(self.closed_form))
+            rows.append(r"\text{closed form: } " + str(latex(self.closed_form)))
         for k, v in self.facts:
             rows.append(r"\text{" + latex_escape(f"{k}: {v}") + "}")
         for i, s in enumerate(self.steps, 1):

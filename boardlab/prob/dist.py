@@ -189,8 +189,9 @@ _TRUE = _TrueEvent()
 
 def _predicate(event: Any) -> Callable[[Any], bool]:
     if callable(event):
-        return event
-    return lambda outcome: outcome == event
+        holds: Callable[[Any], bool] = event
+        return holds
+    return lambda outcome: bool(outcome == event)
 
 
 def _is_number(x: object) -> bool:
@@ -241,7 +242,7 @@ class Dist(Generic[T]):
 
     def _set(self, probs: dict[T, Fraction]) -> None:
         try:
-            order = sorted(probs)
+            order = sorted(probs)  # type: ignore[type-var]
         except TypeError:  # outcomes that cannot be compared keep their first-seen order
             self._probs = probs
             self._sorted = False
@@ -253,7 +254,7 @@ class Dist(Generic[T]):
     @classmethod
     def _trusted(cls, probs: dict[U, Fraction]) -> Dist[U]:
         """A Dist from probabilities already known to be positive and to sum to 1."""
-        d: Dist[U] = object.__new__(cls)
+        d: Dist[U] = object.__new__(Dist)
         d._set({o: q for o, q in probs.items() if q})
         return d
 
@@ -289,7 +290,7 @@ class Dist(Generic[T]):
             counts[x] = counts.get(x, 0) + 1
         if not counts:
             raise ValueError("no samples: a Dist needs at least one outcome")
-        return cls(counts)
+        return Dist(counts)
 
     @classmethod
     def from_pairs(cls, pairs: Iterable[tuple[U, int | Fraction]]) -> Dist[U]:
@@ -309,7 +310,7 @@ class Dist(Generic[T]):
         if merged and total != 1:
             raise ValueError(f"the probabilities sum to {total}, not 1; for weights that need "
                              "normalising use Dist({outcome: weight, ...})")
-        return cls(merged)
+        return Dist(merged)
 
     # -- looking inside --------------------------------------------------------------------
     @property
@@ -367,7 +368,7 @@ class Dist(Generic[T]):
                 raise TypeError(f"P() without an event needs a Dist of True/False outcomes "
                                 f"(from a comparison such as d >= 2), but {bad[0]!r} is an "
                                 "outcome; give the event: d.P(value) or d.P(predicate)")
-            return self._probs.get(True, Fraction(0))  # type: ignore[call-overload]
+            return sum((q for o, q in self._probs.items() if o is True), Fraction(0))
         holds = _predicate(event)
         return sum((q for o, q in self._probs.items() if holds(o)), Fraction(0))
 
@@ -400,7 +401,8 @@ class Dist(Generic[T]):
         7/2
         """
         self._need_numbers("the mean")
-        return sum((o * q for o, q in self._probs.items()), Fraction(0))
+        probs: dict[Any, Fraction] = self._probs  # numeric outcomes, checked above
+        return sum((o * q for o, q in probs.items()), Fraction(0))
 
     def var(self) -> Fraction:
         """The variance as a Fraction (numeric outcomes only).
@@ -410,7 +412,8 @@ class Dist(Generic[T]):
         """
         self._need_numbers("the variance")
         mu = self.E()
-        return sum(((o - mu) ** 2 * q for o, q in self._probs.items()), Fraction(0))
+        probs: dict[Any, Fraction] = self._probs
+        return sum(((o - mu) ** 2 * q for o, q in probs.items()), Fraction(0))
 
     def sd(self) -> Expr:
         """The standard deviation, exact: ``sympy.sqrt`` of the variance.

@@ -45,7 +45,7 @@ def _check_int(x: Any, what: str) -> int:
         raise TypeError(f"{what} must be a whole number, not {x!r}")
     if x < 0:
         raise ValueError(f"{what} must be ≥ 0, not {x}")
-    return x
+    return int(x)
 
 
 def _pile(counts: Counts, labels: Sequence[Hashable] | None = None
@@ -73,10 +73,10 @@ def _pile(counts: Counts, labels: Sequence[Hashable] | None = None
 
 
 def _check_k(k: Any, total: int) -> int:
-    _check_int(k, "the number of draws")
-    if k > total:
-        raise ValueError(f"cannot draw {k} items from a pile of {total}")
-    return k
+    draws = _check_int(k, "the number of draws")
+    if draws > total:
+        raise ValueError(f"cannot draw {draws} items from a pile of {total}")
+    return draws
 
 
 def _vectors(counts: tuple[int, ...], k: int) -> Iterator[tuple[int, ...]]:
