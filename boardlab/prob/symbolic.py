@@ -1,8 +1,10 @@
-"""Closed forms that teach: binomial tails and multinomials as sympy expressions.
+"""Closed forms that teach: binomial tails, multinomials and draws without replacement
+(hypergeometric, multivariate hypergeometric, multiset arrangements) as sympy expressions.
 
-Each closed form comes with a fast exact twin on Fractions, and the tests check both
-against brute-force enumeration of the dice. sympy is imported inside the functions, so
-importing this module stays cheap.
+Each closed form comes with a fast exact twin on Fractions (here, in
+:mod:`boardlab.prob.dice` or :mod:`boardlab.prob.urn`), and the tests check both against
+brute-force enumeration of the dice or of the pile. sympy is imported inside the
+functions, so importing this module stays cheap.
 
 The symbols are plain ``Symbol("k")``, ``Symbol("n")``, ``Symbol("p")`` (no
 assumptions), so ``.subs`` works with the names as strings too.
