@@ -13,38 +13,71 @@ Fraction(19, 144)
 
 from __future__ import annotations
 
-from boardlab.prob.derivation import Derivation
-from boardlab.prob.dice import (
-    IconDie,
-    IconRoll,
-    Icons,
-    at_least_icons,
-    challenge,
-    count_face,
-    die,
-    face_counts,
-    icon_count,
-    icon_pool,
-)
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from boardlab.prob.display import pretty_fractions
 from boardlab.prob.dist import Dist, show_prob, to_fraction
-from boardlab.prob.exact import WalkStats, enumerate_game
-from boardlab.prob.markov import AbsorbingChain, LabelledMatrix
-from boardlab.prob.symbolic import (
-    at_least_k_of_n,
-    binomial_tail_value,
-    exactly_k_of_n,
-    multinomial_probability,
-)
-from boardlab.prob.urn import (
-    arrangements,
-    count_arrangements,
-    draw,
-    draw_one,
-    draw_ordered,
-    hypergeometric,
-    hypergeometric_tail,
-)
+
+if TYPE_CHECKING:
+    from boardlab.prob.derivation import Derivation
+    from boardlab.prob.dice import (
+        IconDie,
+        IconRoll,
+        Icons,
+        at_least_icons,
+        challenge,
+        count_face,
+        die,
+        face_counts,
+        icon_count,
+        icon_pool,
+    )
+    from boardlab.prob.exact import WalkStats, enumerate_game
+    from boardlab.prob.markov import AbsorbingChain, LabelledMatrix
+    from boardlab.prob.symbolic import (
+        at_least_k_of_n,
+        binomial_tail_value,
+        exactly_k_of_n,
+        multinomial_probability,
+    )
+    from boardlab.prob.urn import (
+        arrangements,
+        count_arrangements,
+        draw,
+        draw_one,
+        draw_ordered,
+        hypergeometric,
+        hypergeometric_tail,
+    )
+
+# The other names load with their module on first use: a game's odds module imports
+# this package on every board, and most of it is not needed there.
+_LAZY = {
+    "Derivation": "derivation",
+    **dict.fromkeys(("IconDie", "IconRoll", "Icons", "at_least_icons", "challenge",
+                     "count_face", "die", "face_counts", "icon_count", "icon_pool"), "dice"),
+    **dict.fromkeys(("WalkStats", "enumerate_game"), "exact"),
+    **dict.fromkeys(("AbsorbingChain", "LabelledMatrix"), "markov"),
+    **dict.fromkeys(("at_least_k_of_n", "binomial_tail_value", "exactly_k_of_n",
+                     "multinomial_probability"), "symbolic"),
+    **dict.fromkeys(("arrangements", "count_arrangements", "draw", "draw_one", "draw_ordered",
+                     "hypergeometric", "hypergeometric_tail"), "urn"),
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'boardlab.prob' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"boardlab.prob.{module}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_LAZY))
+
 
 __all__ = [
     "AbsorbingChain",

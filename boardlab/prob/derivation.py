@@ -29,7 +29,6 @@ P(at least 2 of 4 dice show 6)
 
 from __future__ import annotations
 
-import html
 from collections.abc import Hashable, Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
@@ -38,6 +37,7 @@ from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar
 from boardlab.prob.deprecation import warn_deprecated
 from boardlab.prob.dist import (
     Dist,
+    escape_html,
     fraction_latex,
     latex_escape,
     show_prob,
@@ -257,7 +257,7 @@ class Derivation(Generic[A]):
         p.text(str(self))
 
     def _html_answer(self) -> str:
-        e = html.escape
+        e = escape_html
         a: Any = self.answer
         if self.kind == "probability":
             return (f"<b>{a}</b> ≈ {e(show_prob(a, 'percent'))} "
@@ -267,7 +267,7 @@ class Derivation(Generic[A]):
         return f"<b>{e(self._answer_text())}</b>"
 
     def _repr_html_(self) -> str:
-        e = html.escape
+        e = escape_html
         parts = [f'<div class="boardlab-derivation"><p><b>{e(self.question)}</b></p>']
         outcomes = self._outcomes_text()
         if outcomes:
