@@ -30,6 +30,7 @@ from boardlab.core.engine import (
     position_to_json,
 )
 from boardlab.core.errors import IllegalAction
+from boardlab.core.simulate import paused_gc
 
 
 @dataclass
@@ -91,6 +92,12 @@ def check_match(rules: Rules, setup: Any, seed: int, *, deep: bool = False,
                 illegal: IllegalMaker | None = None,
                 max_plies: int = 50_000) -> ConformanceReport:
     """Play one seeded random match, checking every node (and more when ``deep``)."""
+    with paused_gc():  # the match is dropped before the collector runs again
+        return _check_match(rules, setup, seed, deep, illegal, max_plies)
+
+
+def _check_match(rules: Rules, setup: Any, seed: int, deep: bool,
+                 illegal: IllegalMaker | None, max_plies: int) -> ConformanceReport:
     report = ConformanceReport(matches=1, deep_matches=int(deep))
     match = Match(rules, setup, seed=seed)
     rng = random.Random(seed ^ 0x5EED)

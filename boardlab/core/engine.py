@@ -20,7 +20,9 @@ import random
 from bisect import bisect_right
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from fractions import Fraction
-from math import lcm
+from functools import lru_cache
+from itertools import accumulate
+from math import gcd, lcm
 from typing import Any, Final, NamedTuple, Protocol, runtime_checkable
 
 from boardlab.core.errors import FormatError, IllegalAction
@@ -105,8 +107,36 @@ class OutcomeTable(tuple):  # type: ignore[type-arg]
         object.__setattr__(table, "cumulative", cumulative)
         return table
 
+    @classmethod
+    def from_counts(cls, counts: Iterable[tuple[Any, int]]) -> OutcomeTable:
+        """Outcomes weighted by whole counts (cards of each kind in a deck).
+
+        Each probability is ``count / total``; the sampling table is built from the
+        counts directly, with no Fraction arithmetic, and is the very table the
+        probabilities give (so sampling draws exactly what it would draw from them).
+
+        >>> t = OutcomeTable.from_counts([("a", 2), ("b", 4)])
+        >>> t[0], t.denominator, t.cumulative
+        (('a', Fraction(1, 3)), 3, (1, 3))
+        """
+        items = list(counts)
+        if not items or any(isinstance(n, bool) or not isinstance(n, int) or n <= 0
+                            for _, n in items):
+            raise ValueError("outcome counts must be positive integers")
+        total = sum(n for _, n in items)
+        g = gcd(*(n for _, n in items))  # the table of reduced probabilities: see above
+        table = tuple.__new__(cls, [(o, _fraction(n, total)) for o, n in items])
+        object.__setattr__(table, "denominator", total // g)
+        object.__setattr__(table, "cumulative", tuple(accumulate(n // g for _, n in items)))
+        return table
+
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("an OutcomeTable is immutable")
+
+
+@lru_cache(maxsize=2048)
+def _fraction(numerator: int, denominator: int) -> Fraction:
+    return Fraction(numerator, denominator)  # immutable: safe to share
 
 
 def chance_table(outcomes: Sequence[tuple[Any, Fraction]]) -> tuple[int, tuple[int, ...]]:
@@ -165,6 +195,7 @@ def _fresh_seed() -> int:
 
 
 _SAME: Any = object()
+_new_tuple = tuple.__new__  # a Record from a plain tuple: no per-ply keyword parsing
 
 
 class Match:
@@ -306,6 +337,56 @@ class Match:
             _advance(self.rules.outcomes(self._state), self._stream)
         return self._apply(choice)
 
+    def _play(self, agents: Mapping[str, Any], uses_view: Mapping[str, bool],
+              max_plies: int) -> bool:
+        """Play on with ``agents`` until the end (True) or ``max_plies`` plies (False).
+
+        Bulk play for :func:`boardlab.core.simulate.play_out`: exactly the plies, checks,
+        records and chance draws of ``roll()`` and ``push()`` called in a loop, without
+        their per-call bookkeeping. A refused choice raises :class:`IllegalAction` with
+        the match at the ply where it was refused.
+        """
+        rules = self.rules
+        to_move, legal_of, outcomes_of = rules.to_move, rules.legal, rules.outcomes
+        step, observe = rules.step, rules.observe
+        records = self._records
+        if len(records) != self._cursor:
+            del records[self._cursor:]
+            if self._stream_ply > self._cursor:
+                self._stream_ply = -1
+        if self._stream_ply != self._cursor:
+            self._sync_stream()
+        stream, append = self._stream, records.append
+        state, cursor = self._state, self._cursor
+        drawn = False  # a draw made for a ply not recorded yet
+        try:
+            for _ in range(max_plies):
+                mover = to_move(state)
+                if mover is None:
+                    return True
+                if mover == CHANCE:
+                    choice = sample_outcome(outcomes_of(state), stream)
+                    drawn = True
+                else:
+                    legal = legal_of(state)
+                    choice = agents[mover].choose(
+                        observe(state, mover) if uses_view[mover] else None, legal)
+                    for c in legal:
+                        if c is choice:
+                            break
+                    else:
+                        self._state, self._cursor = state, cursor
+                        choice = self._canonical(choice, legal)
+                new_state, events = step(state, choice)
+                append(_new_tuple(Record, (choice, events, state, new_state)))
+                state = new_state
+                cursor += 1
+                drawn = False
+            return False
+        finally:
+            self._state, self._cursor = state, cursor
+            self._stream_ply = -1 if drawn else cursor
+
     def push_index(self, index: int) -> tuple[Event, ...]:
         """Apply ``legal()[index]`` (an outcome's index at a chance node).
 
@@ -344,11 +425,11 @@ class Match:
         new_state, events = self.rules.step(state, choice)
         cursor = self._cursor
         records = self._records
-        if len(records) > cursor:
+        if len(records) != cursor:  # pushed after a seek back: the old future goes
             del records[cursor:]
             if self._stream_ply > cursor:
                 self._stream_ply = -1
-        records.append(Record(choice, events, state, new_state))
+        records.append(_new_tuple(Record, (choice, events, state, new_state)))
         if self._stream_ply == cursor:
             self._stream_ply = cursor + 1
         self._cursor = cursor + 1

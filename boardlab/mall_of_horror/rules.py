@@ -19,7 +19,7 @@ out interned choice objects. The hot-path patterns are written down in
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations_with_replacement
@@ -130,9 +130,8 @@ def draw_outcomes(deck: tuple[int, ...]) -> OutcomeTable:
     >>> draw_outcomes((3, 0, 0, 0, 0, 0, 1))
     ((Draw(card='threat'), Fraction(3, 4)), (Draw(card='hidden'), Fraction(1, 4)))
     """
-    total = sum(deck)
-    return OutcomeTable((_DRAW[card], Fraction(n, total))
-                        for card, n in zip(CARDS, deck, strict=True) if n)
+    return OutcomeTable.from_counts((_DRAW[card], n) for card, n in zip(CARDS, deck, strict=True)
+                                    if n)
 
 
 @lru_cache(maxsize=512)
@@ -194,12 +193,27 @@ def _table(setup: Setup) -> _Table:
     return table
 
 
-def _counts(chars: tuple[tuple[str, str, int], ...]) -> list[int]:
-    """Characters per location (index 0 unused)."""
-    counts = [0] * 7
-    for _, _, loc in chars:
-        counts[loc] += 1
-    return counts
+Char = tuple[str, str, int]
+
+
+ByLocation = tuple[tuple[Char, ...], ...]
+_last_index: list[Any] = [None, ()]  # the last ``chars`` indexed and its index
+
+
+def _by_location(chars: tuple[Char, ...]) -> ByLocation:
+    """The ``chars`` entries standing at each location 1–6 (index 0 unused), in order.
+
+    Characters move on few plies, so consecutive steps usually ask about the same
+    ``chars``: the last answer is kept (one entry, immutable).
+    """
+    if chars is _last_index[0]:
+        return _last_index[1]  # type: ignore[no-any-return]
+    by: list[list[Char]] = [[], [], [], [], [], [], []]
+    for x in chars:
+        by[x[2]].append(x)
+    index = tuple(map(tuple, by))
+    _last_index[0], _last_index[1] = chars, index
+    return index
 
 
 class _Work:
@@ -210,7 +224,7 @@ class _Work:
     characters moved.
     """
 
-    __slots__ = (*State._fields, "events", "t", "_counts", "_counts_for")
+    __slots__ = (*State._fields, "events", "t", "_index", "_index_for")
 
     def __init__(self, state: State) -> None:
         # One unpacking statement: several times faster than a setattr loop, and this
@@ -221,8 +235,8 @@ class _Work:
          self.hidden, self.eliminated, self.pending) = state
         self.events: list[Event] = []
         self.t = _table(state[0])
-        self._counts_for: Any = None
-        self._counts: list[int] = []
+        self._index_for: Any = None
+        self._index: ByLocation = ()
 
     def freeze(self) -> State:
         return _new(State, (self.setup, self.round, self.phase, self.chars, self.eaten,
@@ -253,14 +267,18 @@ class _Work:
     def alive(self) -> set[str]:
         return {c for c, _, _ in self.chars}
 
+    def index(self) -> ByLocation:
+        """The characters at each location, built once per step (again if they move)."""
+        if self._index_for is not self.chars:
+            self._index, self._index_for = _by_location(self.chars), self.chars
+        return self._index
+
     def at(self, location: int) -> list[tuple[str, str]]:
-        return [(c, k) for c, k, loc in self.chars if loc == location]
+        return [(c, k) for c, k, _ in self.index()[location]]
 
     def count(self, location: int) -> int:
-        """Character tokens at ``location`` (recounted only when characters move)."""
-        if self._counts_for is not self.chars:
-            self._counts, self._counts_for = _counts(self.chars), self.chars
-        return self._counts[location]
+        """Character tokens at ``location``."""
+        return len(self.index()[location])
 
     def is_open(self, location: int) -> bool:
         return location not in self.t.closed and location not in self.sealed
@@ -271,9 +289,8 @@ class _Work:
     def defence(self, location: int) -> int:
         """Characters (a Tough Guy counts 2, hidden ones too) + Hardware (MoH-R5)."""
         d = self.hardware[location - 1]
-        for _, k, loc in self.chars:
-            if loc == location:
-                d += 2 if k == "toughguy" else 1
+        for _, k, _ in self.index()[location]:
+            d += 2 if k == "toughguy" else 1
         return d
 
     def threshold(self, location: int) -> int:
@@ -286,15 +303,15 @@ class _Work:
     def eligible(self, location: int) -> tuple[str, ...]:
         """Colours with a non-hidden character at ``location``, in turn order (MoH-R7)."""
         hidden = self.hidden
-        present = {c for c, k, loc in self.chars
-                   if loc == location and (not hidden or (c, k) not in hidden)}
+        present = {c for c, k, _ in self.index()[location]
+                   if not hidden or (c, k) not in hidden}
         return tuple(c for c in self.t.orders[self.chief] if c in present)
 
     def base_weight(self, colour: str, location: int) -> int:
         """Non-hidden characters there, +1 for a non-hidden Gunman (MoH-R7)."""
         w = 0
-        for c, k, loc in self.chars:
-            if c == colour and loc == location and (c, k) not in self.hidden:
+        for c, k, _ in self.index()[location]:
+            if c == colour and (c, k) not in self.hidden:
                 w += 2 if k == "gunman" else 1
         return w
 
@@ -302,10 +319,7 @@ class _Work:
         return self.t.seat[colour]
 
     def give_card(self, colour: str, card: str) -> None:
-        i = self.t.seat[colour]
-        hands = list(self.hands)
-        hands[i] = tuple(sorted((*hands[i], card)))
-        self.hands = tuple(hands)
+        self.hands = _give(self.hands, self.t.seat[colour], card)
 
     def take_card(self, colour: str, card: str) -> None:
         """Remove a played card from the hand and discard it (MoH-f-cards)."""
@@ -343,48 +357,17 @@ class _Work:
         """Pass the pending step to the next player in its order; False when all have had it."""
         p = self.pending
         if p[4] + 1 < len(p[3]):
-            self.pending = _new(Pending, (p[0], p[1], p[2], p[3], p[4] + 1, *p[5:]))
+            self.pending = _next_turn(p)
             return True
         return False
 
+    def done(self) -> tuple[State, tuple[Event, ...]]:
+        """The step's result: the frozen state and the events, in order."""
+        return self.freeze(), tuple(self.events)
+
     # -- setup ---------------------------------------------------------------------------
-    def deal(self, card: str) -> None:
-        p = self.pending
-        colour = p.order[p.index]
-        self.draw_from_deck(card)
-        self.give_card(colour, card)
-        self.emit(E.DEAL, colour, self.t.vis[colour], card)
-        if not self.next_turn():
-            self.pending = Pending("place_roll", n=0)
-
-    def draw_from_deck(self, card: str) -> None:
-        deck = list(self.deck)
-        deck[CARD_INDEX[card]] -= 1
-        self.deck = tuple(deck)
-
-    def placement_roll(self, faces: tuple[int, ...]) -> None:
-        colour = self.placer()
-        self.emit(E.PLACEMENT_ROLL, colour, (), faces)
-        self.pending = Pending("place", n=self.pending.n, dice=faces)
-
-    def placer(self) -> str:
-        colours = self.t.colours
-        return colours[self.pending.n % len(colours)]
-
-    def place(self, choice: Place) -> None:
-        colour = self.placer()
-        loc = choice.location
-        fallback = loc not in self.pending.dice or not self.has_room(loc)
-        self.chars = tuple(sorted((*self.chars, self.t.triples[colour, choice.kind, loc])))
-        self.emit(E.PLACE_FALLBACK if fallback else E.PLACE, colour, (), loc, choice.kind,
-                  self.t.labels[loc])
-        n = self.pending.n + 1
-        if n < self.t.characters:
-            self.pending = Pending("place_roll", n=n)
-        else:
-            self.pending = Pending("zombies0")
-
-    def initial_zombies(self, faces: tuple[int, ...]) -> None:
+    def initial_zombies(self, choice: Dice) -> None:
+        faces = choice.faces
         placed = tuple(f for f in faces if self.is_open(f))
         self.emit(E.INITIAL_ZOMBIES, None, (), faces, placed)
         self.place_dice(faces)
@@ -436,8 +419,8 @@ class _Work:
         self.phase = "c"
         self.pending = Pending("arrival_roll")
 
-    def arrival_roll(self, faces: tuple[int, ...]) -> None:
-        self.roll = faces
+    def arrival_roll(self, choice: Dice) -> None:
+        self.roll = faces = choice.faces
         elected = self.chief_elected
         self.lookers = self.t.vis[self.chief] if elected else ()
         self.emit(E.ARRIVAL_ROLL_ELECTED if elected else E.ARRIVAL_ROLL_UNSEEN, None,
@@ -477,22 +460,9 @@ class _Work:
         else:
             self.zombie_drops()
 
-    def destination_options(self, colour: str) -> tuple[int, ...]:
+    def destination_options(self, colour: str) -> tuple[Destination, ...]:
         """Open locations where at least one of ``colour``'s characters is not (MoH-R11)."""
         return _destination_options(self.t, self.chars, self.sealed, colour)
-
-    def destination(self, choice: Destination) -> None:
-        p = self.pending
-        colour = p.order[p.index]
-        loc = choice.location
-        self.destinations = (*self.destinations, (colour, loc))
-        if colour == self.chief and self.chief_elected:
-            self.emit(E.DESTINATION_CHIEF, colour, (), loc, self.t.labels[loc])
-        else:
-            self.emit(E.DESTINATION_SECRET, colour, self.t.vis[colour], loc,
-                      self.t.labels[loc])
-        if not self.next_turn():
-            self.zombie_drops()
 
     def zombie_drops(self) -> None:
         if self.eliminated:
@@ -588,14 +558,10 @@ class _Work:
     def add_extra_zombies(self) -> None:
         """The crowd and the loudest Pin-Ups draw one zombie each (MoH-f-extra, R13)."""
         open_locs = [loc for loc in LOCATIONS if self.is_open(loc)]
-        self.count(1)  # build the index once for the loop below
-        counts = self._counts
-        crowd = {loc: counts[loc] for loc in open_locs}
+        by = self.index()
+        crowd = {loc: len(by[loc]) for loc in open_locs}
         self.extra_zombie(crowd, "characters", minimum=1)
-        pinups = dict.fromkeys(open_locs, 0)
-        for _, k, loc in self.chars:
-            if k == "pinup" and loc in pinups:
-                pinups[loc] += 1
+        pinups = {loc: sum(1 for _, k, _ in by[loc] if k == "pinup") for loc in open_locs}
         self.extra_zombie(pinups, "Pin-Ups", minimum=1)
 
     def under_attack(self) -> tuple[int, ...]:
@@ -635,12 +601,13 @@ class _Work:
 
     def attack_from(self, first: int) -> None:
         """Check locations ``first``…6 in order until one needs a decision (MoH-f)."""
-        labels = self.t.labels
+        labels, closed, sealed = self.t.labels, self.t.closed, self.sealed
+        by = self.index()  # no one moves while the locations are checked
         for loc in range(first, 7):
-            if not self.is_open(loc):
+            if loc in closed or loc in sealed:
                 continue
             z = self.zombies[loc - 1]
-            if self.count(loc) == 0:
+            if not by[loc]:
                 if z:
                     self.emit(E.WAITING, None, (), loc, z, labels[loc])
                 continue
@@ -653,11 +620,7 @@ class _Work:
                 continue
             d = self.defence(loc)
             t = min(d, self.t.supermarket_threshold) if loc == SUPERMARKET else d
-            tough = False
-            for _, k, at in self.chars:
-                if at == loc and k == "toughguy":
-                    tough = True
-                    break
+            tough = any(k == "toughguy" for _, k, _ in by[loc])
             if loc == SUPERMARKET and t < d:
                 rule_id = "MoH-f-supermarket"
             elif tough:
@@ -672,8 +635,8 @@ class _Work:
 
     def window_cards(self, colour: str, location: int, purpose: str) -> list[PlayCard]:
         """Cards ``colour`` may play now (MoH-voting-threat, MoH-f-cards)."""
-        return _window_cards(self.hands[self.t.seat[colour]], self.chars, self.hidden, colour,
-                             location, purpose)
+        return _window_cards(self.hands[self.t.seat[colour]], self.index()[location],
+                             self.hidden, colour, location, purpose)
 
     def start_vote(self, purpose: str, location: int) -> None:
         """A vote of phase a) or b): Threat cards first, then the ballots (MoH Voting)."""
@@ -693,7 +656,7 @@ class _Work:
 
     def start_window(self, location: int, purpose: str) -> None:
         """Players there may play cards, Chief first then clockwise (MoH-R14)."""
-        present = {c for c, _, loc in self.chars if loc == location}
+        present = {c for c, _, _ in self.index()[location]}
         order = tuple(c for c in self.order()
                       if c in present and self.window_cards(c, location, purpose))
         if order:
@@ -738,10 +701,14 @@ class _Work:
         if index >= len(p.order):
             self.after_window(p.purpose, loc, threats)
 
-    def pass_window(self) -> None:
+    def tiebreak(self, choice: TieBreak) -> None:
         p = self.pending
-        if not self.next_turn():
-            self.after_window(p.purpose, p.location, p.threats)
+        self.emit(E.TIEBREAK, choice.colour)
+        self.resolve(p.purpose, p.location, choice.colour)
+
+    def pick_victim(self, choice: Sacrifice) -> None:
+        p = self.pending
+        self.eat(p.chosen, choice.kind, p.purpose, p.location)
 
     def after_window(self, purpose: str, location: int,
                      threats: tuple[tuple[str, int], ...]) -> None:
@@ -772,16 +739,6 @@ class _Work:
         self.pending = Pending("ballot", purpose, location, order=candidates,
                                candidates=candidates, weights=weights, threats=threats)
 
-    def ballot(self, choice: Vote) -> None:
-        p = self.pending
-        voter = p.order[p.index]
-        self.emit(E.BALLOT, voter, self.t.vis[voter], choice.colour)
-        p = _new(Pending, (p[0], p[1], p[2], p[3], p[4] + 1, p[5], p[6], p[7], p[8], p[9],
-                           (*p[10], (voter, choice.colour)), *p[11:]))
-        self.pending = p
-        if p[4] >= len(p[3]):
-            self.tally()
-
     def tally(self) -> None:
         p = self.pending
         weight = dict(p.weights)
@@ -795,7 +752,8 @@ class _Work:
         if len(tied) == 1:
             return self.resolve(p.purpose, p.location, tied[0])
         if not p.second:
-            hiding = {c for c, k in self.at(p.location)} - set(self.eligible(p.location))
+            hiding = {c for c, _, _ in self.index()[p.location]} - set(
+                self.eligible(p.location))
             voters = tuple(c for c in self.order() if c not in hiding)
             weights = tuple((v, weight.get(v, 1)) for v in voters)
             self.emit(E.SECOND_VOTE, None, (), tied, bool(hiding))
@@ -824,8 +782,8 @@ class _Work:
             self.emit(E.CHIEF, colour)
             return self.begin_c()
         hidden = self.hidden
-        victims = [k for c, k, loc in self.chars
-                   if loc == location and c == colour and (c, k) not in hidden]
+        victims = [k for c, k, _ in self.index()[location]
+                   if c == colour and (c, k) not in hidden]
         self.emit(E.CHOSEN[purpose], colour, (), location, self.t.labels[location])
         if len(victims) == 1:
             return self.eat(colour, victims[0], purpose, location)
@@ -846,12 +804,6 @@ class _Work:
             self.emit(E.TRUCK_ONLY, p.chosen, self.t.vis[p.chosen], drawn[0])
             return self.begin_b()
         self.pending = Pending("truck_split", "truck", PARKING, chosen=p.chosen, drawn=drawn)
-
-    def truck_draw(self, card: str) -> None:
-        p = self.pending
-        self.draw_from_deck(card)
-        self.pending = p._replace(drawn=(*p.drawn, card), n=p.n - 1)
-        self.continue_drawing()
 
     def truck_split(self, choice: TruckSplit) -> None:
         p = self.pending
@@ -875,7 +827,7 @@ class _Work:
         self.chars = tuple(x for x in self.chars if x[0] != colour or x[1] != kind)
         self.eaten = (*self.eaten, (colour, kind))
         self.emit(E.EATEN[purpose], colour, (), kind, loc, POINTS[kind], self.t.labels[loc])
-        if colour not in self.alive():
+        if not any(x[0] == colour for x in self.chars):
             self.eliminated = (*self.eliminated, (colour, self.round))
             self.emit(E.ELIMINATED, colour)
         if purpose == "sacrifice":
@@ -908,21 +860,36 @@ class _Work:
 
 
 # -- what a decision offers, read from the state without copying it ---------------------------
-def _destination_options(t: _Table, chars: tuple[tuple[str, str, int], ...],
-                         sealed: tuple[int, ...], colour: str) -> tuple[int, ...]:
+def _destination_options(t: _Table, chars: tuple[Char, ...], sealed: tuple[int, ...],
+                         colour: str) -> tuple[Destination, ...]:
     """Open locations where at least one of ``colour``'s characters is not (MoH-R11)."""
-    mine = {loc for c, _, loc in chars if c == colour}
-    if not mine:
+    only = -1  # the one location of all of colour's characters; 0 if several; -1 if none
+    for c, _, loc in chars:
+        if c == colour:
+            if only == -1:
+                only = loc
+            elif only != loc:
+                only = 0
+                break
+    if only == -1:
         return ()
-    only = next(iter(mine)) if len(mine) == 1 else 0
-    return tuple(loc for loc in LOCATIONS
-                 if loc != only and loc not in t.closed and loc not in sealed)
+    return _destination_choices(only, sealed, t.closed)
 
 
-def _window_cards(hand: tuple[str, ...], chars: tuple[tuple[str, str, int], ...],
+@lru_cache(maxsize=256)
+def _destination_choices(only: int, sealed: tuple[int, ...],
+                         closed: tuple[int, ...]) -> tuple[Destination, ...]:
+    return tuple(_DESTINATION[loc] for loc in LOCATIONS
+                 if loc != only and loc not in closed and loc not in sealed)
+
+
+def _window_cards(hand: tuple[str, ...], chars: Iterable[Char],
                   hidden: tuple[tuple[str, str], ...], colour: str, location: int,
                   purpose: str) -> list[PlayCard]:
-    """Cards ``colour`` may play now (MoH-voting-threat, MoH-f-cards)."""
+    """Cards ``colour`` may play now (MoH-voting-threat, MoH-f-cards).
+
+    ``chars`` holds (at least) the characters at ``location``.
+    """
     out: list[PlayCard] = []
     if not hand:
         return out
@@ -954,16 +921,11 @@ def _places(kinds: tuple[str, ...], offered: tuple[int, ...]) -> tuple[Place, ..
 
 
 @lru_cache(maxsize=256)
-def _destinations(options: tuple[int, ...]) -> tuple[Destination, ...]:
-    return tuple(_DESTINATION[loc] for loc in options)
-
-
-@lru_cache(maxsize=256)
 def _drops(options: tuple[int, ...]) -> tuple[PlaceZombie, ...]:
     return tuple(_ZOMBIE_DROP[loc] for loc in options)
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=4096)
 def _splits(drawn: tuple[str, ...], others: tuple[str, ...]) -> tuple[TruckSplit, ...]:
     seen: dict[TruckSplit, None] = {}
     for i, keep in enumerate(drawn):
@@ -974,12 +936,180 @@ def _splits(drawn: tuple[str, ...], others: tuple[str, ...]) -> tuple[TruckSplit
     return tuple(seen)
 
 
+@lru_cache(maxsize=4096)
+def _moves(mine: tuple[tuple[str, int], ...], dest: int,
+           shut: tuple[int, ...] | None) -> tuple[Move, ...]:
+    """Moves of characters ``mine`` towards ``dest``; with a Sprint card (``shut``: the
+    sealed and closed locations) also every other open target (MoH-e, MoH-e-sprint)."""
+    moves = [_MOVE[k, dest, False] for k, loc in mine if loc != dest]
+    if shut is not None:
+        targets = [loc for loc in LOCATIONS if loc not in shut and loc != dest]
+        moves.extend(_MOVE[k, loc, True] for k, _ in mine for loc in targets)
+    return tuple(moves)
+
+
 def _scores(colours: tuple[str, ...], chars: Iterable[tuple[str, str, int]]) -> dict[str, int]:
     score = dict.fromkeys(colours, 0)
     for c, k, _ in chars:
         score[c] += POINTS[k]
     return score
 
+
+# -- steps --------------------------------------------------------------------------------
+# One function per pending kind. Plain bookkeeping (a ballot cast, a destination noted, a
+# card dealt, a placement) builds the next state directly from the current one, sharing
+# every field it does not change; a step that runs the game's procedures (a tally, the
+# phases that follow) copies the state into a worker instead. Either way a step makes at
+# most one working copy of the state.
+_VIS = {c: (c,) for c in COLOURS}  # visible_to of one player's secrets, shared
+_CHARS, _HANDS, _DECK, _DESTINATIONS, _PENDING = (
+    State._fields.index(name) for name in ("chars", "hands", "deck", "destinations", "pending"))
+
+
+def _next_turn(p: Pending) -> Pending:
+    """``p`` passed to the next player of its order."""
+    return _new(Pending, (p[0], p[1], p[2], p[3], p[4] + 1, *p[5:]))
+
+
+def _give(hands: tuple[tuple[str, ...], ...], seat: int, card: str) -> tuple[tuple[str, ...], ...]:
+    """``hands`` with ``card`` added (sorted) to the hand of ``seat``."""
+    out = list(hands)
+    out[seat] = tuple(sorted((*hands[seat], card)))
+    return tuple(out)
+
+
+def _drawn(deck: tuple[int, ...], card: str) -> tuple[int, ...]:
+    """The unseen deck without ``card``."""
+    out = list(deck)
+    out[CARD_INDEX[card]] -= 1
+    return tuple(out)
+
+
+def _event(template: EventTemplate, who: str | None, state: State,
+           visible_to: tuple[str, ...], *args: Any) -> Event:
+    return _new(Event, (template, who, state[1], state[2], visible_to, *args))
+
+
+def _step_deal(state: State, choice: Draw) -> tuple[State, tuple[Event, ...]]:
+    p = state.pending
+    colour = p.order[p.index]
+    card = choice.card
+    s = list(state)
+    s[_DECK] = _drawn(state.deck, card)
+    s[_HANDS] = _give(state.hands, _table(state.setup).seat[colour], card)
+    s[_PENDING] = _next_turn(p) if p.index + 1 < len(p.order) else Pending("place_roll", n=0)
+    return _new(State, s), (_event(E.DEAL, colour, state, _VIS[colour], card),)
+
+
+def _step_placement_roll(state: State, choice: Dice) -> tuple[State, tuple[Event, ...]]:
+    n = state.pending.n
+    colours = _table(state.setup).colours
+    colour = colours[n % len(colours)]
+    return (_new(State, (*state[:_PENDING], Pending("place", n=n, dice=choice.faces))),
+            (_event(E.PLACEMENT_ROLL, colour, state, (), choice.faces),))
+
+
+def _step_place(state: State, choice: Place) -> tuple[State, tuple[Event, ...]]:
+    t = _table(state.setup)
+    p = state.pending
+    colour = t.colours[p.n % len(t.colours)]
+    loc = choice.location
+    there = sum(1 for x in state.chars if x[2] == loc)
+    fallback = loc not in p.dice or there >= t.caps[loc]
+    s = list(state)
+    s[_CHARS] = tuple(sorted((*state.chars, t.triples[colour, choice.kind, loc])))
+    n = p.n + 1
+    s[_PENDING] = Pending("place_roll", n=n) if n < t.characters else Pending("zombies0")
+    return _new(State, s), (_event(E.PLACE_FALLBACK if fallback else E.PLACE, colour, state,
+                                   (), loc, choice.kind, t.labels[loc]),)
+
+
+def _step_destination(state: State, choice: Destination) -> tuple[State, tuple[Event, ...]]:
+    p = state.pending
+    colour = p.order[p.index]
+    loc = choice.location
+    label = _table(state.setup).labels[loc]
+    if colour == state.chief and state.chief_elected:
+        event = _event(E.DESTINATION_CHIEF, colour, state, (), loc, label)
+    else:
+        event = _event(E.DESTINATION_SECRET, colour, state, _VIS[colour], loc, label)
+    destinations = (*state.destinations, (colour, loc))
+    if p.index + 1 < len(p.order):
+        s = list(state)
+        s[_DESTINATIONS] = destinations
+        s[_PENDING] = _next_turn(p)
+        return _new(State, s), (event,)
+    w = _Work(state)  # the last one: the eliminated return, then phase e)
+    w.destinations = destinations
+    w.events.append(event)
+    w.zombie_drops()
+    return w.done()
+
+
+def _step_ballot(state: State, choice: Vote) -> tuple[State, tuple[Event, ...]]:
+    p = state.pending
+    voter = p[3][p[4]]
+    event = _event(E.BALLOT, voter, state, _VIS[voter], choice.colour)
+    p = _new(Pending, (p[0], p[1], p[2], p[3], p[4] + 1, p[5], p[6], p[7], p[8], p[9],
+                       (*p[10], (voter, choice.colour)), *p[11:]))
+    if p[4] < len(p[3]):
+        return _new(State, (*state[:_PENDING], p)), (event,)
+    w = _Work(state)  # the last ballot: the tally and whatever follows it
+    w.pending = p
+    w.events.append(event)
+    w.tally()
+    return w.done()
+
+
+def _step_window(state: State, choice: PlayCard | Pass) -> tuple[State, tuple[Event, ...]]:
+    p = state.pending
+    if isinstance(choice, Pass) and p.index + 1 < len(p.order):
+        return _new(State, (*state[:_PENDING], _next_turn(p))), ()
+    w = _Work(state)
+    if isinstance(choice, Pass):  # the last player passes: the vote or the attack goes on
+        w.after_window(p.purpose, p.location, p.threats)
+    else:
+        w.play_card(choice)
+    return w.done()
+
+
+def _step_truck_draw(state: State, choice: Draw) -> tuple[State, tuple[Event, ...]]:
+    p = state.pending
+    deck = _drawn(state.deck, choice.card)
+    p = p._replace(drawn=(*p.drawn, choice.card), n=p.n - 1)
+    if p.n and sum(deck):  # more cards to draw from the unseen deck
+        s = list(state)
+        s[_DECK] = deck
+        s[_PENDING] = p
+        return _new(State, s), ()
+    w = _Work(state)
+    w.deck = deck
+    w.pending = p
+    w.continue_drawing()
+    return w.done()
+
+
+def _in_worker(method: Callable[[_Work, Any], None]
+               ) -> Callable[[State, Any], tuple[State, tuple[Event, ...]]]:
+    """A step that always runs in a worker."""
+    def run(state: State, choice: Any) -> tuple[State, tuple[Event, ...]]:
+        w = _Work(state)
+        method(w, choice)
+        return w.done()
+    return run
+
+
+#: What ``step`` does for each pending kind.
+_STEP: dict[str, Callable[[State, Any], tuple[State, tuple[Event, ...]]]] = {
+    "ballot": _step_ballot, "destination": _step_destination,
+    "move": _in_worker(_Work.move), "window": _step_window,
+    "place_roll": _step_placement_roll, "place": _step_place,
+    "arrival_roll": _in_worker(_Work.arrival_roll), "deal": _step_deal,
+    "truck_draw": _step_truck_draw, "zombies0": _in_worker(_Work.initial_zombies),
+    "camera": _in_worker(_Work.camera), "zombie_drop": _in_worker(_Work.zombie_drop),
+    "truck_split": _in_worker(_Work.truck_split), "tiebreak": _in_worker(_Work.tiebreak),
+    "pick_victim": _in_worker(_Work.pick_victim),
+}
 
 _DECISION_RULES = {"place": "MoH-setup-characters", "window": "MoH-f-cards",
                    "ballot": "MoH-R7", "truck_split": "MoH-R9", "pick_victim": "MoH-R7",
@@ -1047,8 +1177,7 @@ class MallOfHorrorRules:
             return _CAMERA_CHOICES
         if kind == "destination":
             t = _table(state.setup)
-            return _destinations(_destination_options(t, state.chars, state.sealed,
-                                                      p.order[p.index]))
+            return _destination_options(t, state.chars, state.sealed, p.order[p.index])
         if kind == "move":
             return self._legal_move(state, p.order[p.index])
         if kind == "window":
@@ -1073,9 +1202,13 @@ class MallOfHorrorRules:
         t = _table(state.setup)
         p = state.pending
         colour = t.colours[p.n % len(t.colours)]
-        placed = {k for c, k, _ in state.chars if c == colour}
+        placed = []
+        counts = [0] * 7
+        for c, k, loc in state.chars:
+            counts[loc] += 1
+            if c == colour:
+                placed.append(k)
         kinds = tuple(k for k in t.kinds if k not in placed)
-        counts = _counts(state.chars)
         sealed, caps = state.sealed, t.caps
         offered = tuple(sorted({d for d in p.dice
                                 if t.is_open(d, sealed) and counts[d] < caps[d]}))
@@ -1090,56 +1223,17 @@ class MallOfHorrorRules:
             if c == colour:
                 dest = loc
                 break
-        mine = [(k, loc) for c, k, loc in state.chars if c == colour]
-        moves = [_MOVE[k, dest, False] for k, loc in mine if loc != dest]
+        mine = tuple((k, loc) for c, k, loc in state.chars if c == colour)
         t = _table(state.setup)
-        if "sprint" in state.hands[t.seat[colour]]:
-            targets = [loc for loc in LOCATIONS if t.is_open(loc, state.sealed) and loc != dest]
-            moves.extend(_MOVE[k, loc, True] for k, _ in mine for loc in targets)
-        return tuple(moves)
+        sprint = "sprint" in state.hands[t.seat[colour]]
+        return _moves(mine, dest, state.sealed + t.closed if sprint else None)
 
     def step(self, state: State, choice: Any) -> tuple[State, tuple[Event, ...]]:
         """Apply a legal choice or outcome (unchecked: :class:`Match` checks legality)."""
-        w = _Work(state)
-        kind = state.pending.kind
-        if kind == "ballot":
-            w.ballot(choice)
-        elif kind == "destination":
-            w.destination(choice)
-        elif kind == "move":
-            w.move(choice)
-        elif kind == "window":
-            if isinstance(choice, Pass):
-                w.pass_window()
-            else:
-                w.play_card(choice)
-        elif kind == "place_roll":
-            w.placement_roll(choice.faces)
-        elif kind == "place":
-            w.place(choice)
-        elif kind == "arrival_roll":
-            w.arrival_roll(choice.faces)
-        elif kind == "deal":
-            w.deal(choice.card)
-        elif kind == "truck_draw":
-            w.truck_draw(choice.card)
-        elif kind == "zombies0":
-            w.initial_zombies(choice.faces)
-        elif kind == "camera":
-            w.camera(choice)
-        elif kind == "zombie_drop":
-            w.zombie_drop(choice)
-        elif kind == "truck_split":
-            w.truck_split(choice)
-        elif kind == "tiebreak":
-            w.emit(E.TIEBREAK, choice.colour)
-            w.resolve(state.pending.purpose, state.pending.location, choice.colour)
-        elif kind == "pick_victim":
-            w.eat(state.pending.chosen, choice.kind, state.pending.purpose,
-                  state.pending.location)
-        else:
+        step = _STEP.get(state.pending.kind)
+        if step is None:
             raise IllegalAction("the match is over", rule=BOOK["MoH-end"])
-        return w.freeze(), tuple(w.events)
+        return step(state, choice)
 
     def decision_rule(self, state: State) -> RuleRef:
         p = state.pending

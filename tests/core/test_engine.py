@@ -248,3 +248,26 @@ def test_conformance_passes_on_the_toy_game() -> None:
     report = check_game(RULES, [(ToySetup(), s) for s in range(30)], deep_every=3)
     assert report.ok, report.violations
     assert report.matches == 30 and report.deep_matches == 10
+
+
+def test_outcome_tables_sample_exactly_as_their_probabilities_do() -> None:
+    from itertools import product
+
+    from boardlab.core.engine import OutcomeTable, chance_table
+
+    for counts in product(range(0, 4), repeat=4):
+        if not any(counts):
+            continue
+        pairs = [(i, n) for i, n in enumerate(counts) if n]
+        table = OutcomeTable.from_counts(pairs)
+        plain = tuple(table)
+        assert chance_table(table) == chance_table(plain) == chance_table(OutcomeTable(plain))
+        for seed in range(3):
+            assert sample_outcome(table, random.Random(seed)) == \
+                sample_outcome(plain, random.Random(seed))
+    with pytest.raises(ValueError):
+        OutcomeTable.from_counts([("a", 0)])
+    with pytest.raises(ValueError, match="sum to 1"):
+        OutcomeTable([("a", Fraction(1, 2))])
+    with pytest.raises(AttributeError):
+        table.denominator = 5  # type: ignore[misc]
