@@ -21,8 +21,9 @@ from bisect import bisect_right
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from functools import lru_cache
-from itertools import accumulate
+from itertools import accumulate, repeat
 from math import gcd, lcm
+from operator import is_
 from typing import Any, Final, NamedTuple, Protocol, runtime_checkable
 
 from boardlab.core.errors import FormatError, IllegalAction
@@ -119,15 +120,21 @@ class OutcomeTable(tuple):  # type: ignore[type-arg]
         >>> t[0], t.denominator, t.cumulative
         (('a', Fraction(1, 3)), 3, (1, 3))
         """
-        items = list(counts)
-        if not items or any(isinstance(n, bool) or not isinstance(n, int) or n <= 0
-                            for _, n in items):
-            raise ValueError("outcome counts must be positive integers")
-        total = sum(n for _, n in items)
-        g = gcd(*(n for _, n in items))  # the table of reduced probabilities: see above
-        table = tuple.__new__(cls, [(o, _fraction(n, total)) for o, n in items])
+        outcomes, weights = [], []
+        for outcome, n in counts:
+            if n.__class__ is not int or n <= 0:
+                raise ValueError(f"outcome counts must be positive integers, got {n!r}")
+            outcomes.append(outcome)
+            weights.append(n)
+        if not weights:
+            raise ValueError("an outcome table needs at least one outcome")
+        total = sum(weights)
+        g = gcd(*weights)  # the table of the reduced probabilities: see above
+        table = tuple.__new__(cls, [(o, _fraction(n, total))
+                                    for o, n in zip(outcomes, weights, strict=True)])
         object.__setattr__(table, "denominator", total // g)
-        object.__setattr__(table, "cumulative", tuple(accumulate(n // g for _, n in items)))
+        object.__setattr__(table, "cumulative",
+                           tuple(accumulate([n // g for n in weights] if g > 1 else weights)))
         return table
 
     def __setattr__(self, name: str, value: Any) -> None:
@@ -371,10 +378,7 @@ class Match:
                     legal = legal_of(state)
                     choice = agents[mover].choose(
                         observe(state, mover) if uses_view[mover] else None, legal)
-                    for c in legal:
-                        if c is choice:
-                            break
-                    else:
+                    if not any(map(is_, legal, repeat(choice))):  # not one of legal's objects
                         self._state, self._cursor = state, cursor
                         choice = self._canonical(choice, legal)
                 new_state, events = step(state, choice)

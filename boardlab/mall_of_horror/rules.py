@@ -19,6 +19,7 @@ out interned choice objects. The hot-path patterns are written down in
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Callable, Iterable
 from fractions import Fraction
 from functools import lru_cache
@@ -130,8 +131,8 @@ def draw_outcomes(deck: tuple[int, ...]) -> OutcomeTable:
     >>> draw_outcomes((3, 0, 0, 0, 0, 0, 1))
     ((Draw(card='threat'), Fraction(3, 4)), (Draw(card='hidden'), Fraction(1, 4)))
     """
-    return OutcomeTable.from_counts((_DRAW[card], n) for card, n in zip(CARDS, deck, strict=True)
-                                    if n)
+    return OutcomeTable.from_counts([(_DRAW[card], n)
+                                     for card, n in zip(CARDS, deck, strict=True) if n])
 
 
 @lru_cache(maxsize=512)
@@ -234,7 +235,8 @@ class _Work:
          self.chief_elected, self.roll, self.lookers, self.destinations, self.hardware,
          self.hidden, self.eliminated, self.pending) = state
         self.events: list[Event] = []
-        self.t = _table(state[0])
+        setup = state[0]
+        self.t = _last[1] if setup is _last[0] else _table(setup)
         self._index_for: Any = None
         self._index: ByLocation = ()
 
@@ -245,13 +247,9 @@ class _Work:
                             self.lookers, self.destinations, self.hardware, self.hidden,
                             self.eliminated, self.pending))
 
-    # -- events --------------------------------------------------------------------------
-    def emit(self, template: EventTemplate, who: str | None = None,
-             visible_to: tuple[str, ...] = (), *args: Any) -> None:
-        """Record an event: its template, who, when, and the arguments its text needs."""
-        self.events.append(_new(Event, (template, who, self.round, self.phase, visible_to,
-                                        *args)))
-
+    # Events are appended as plain tuples ``(template, who, round, phase, visible_to,
+    # *args)``: see boardlab.core.events.Event (a method call per event would cost more
+    # than building the event).
     def label(self, location: int) -> str:
         return self.t.labels[location]
 
@@ -303,9 +301,13 @@ class _Work:
     def eligible(self, location: int) -> tuple[str, ...]:
         """Colours with a non-hidden character at ``location``, in turn order (MoH-R7)."""
         hidden = self.hidden
-        present = {c for c, k, _ in self.index()[location]
-                   if not hidden or (c, k) not in hidden}
-        return tuple(c for c in self.t.orders[self.chief] if c in present)
+        present = []
+        for c, k, _ in self.index()[location]:
+            if not hidden or (c, k) not in hidden:
+                present.append(c)
+        if not present:
+            return ()
+        return tuple([c for c in self.t.orders[self.chief] if c in present])
 
     def base_weight(self, colour: str, location: int) -> int:
         """Non-hidden characters there, +1 for a non-hidden Gunman (MoH-R7)."""
@@ -346,9 +348,11 @@ class _Work:
     def relocate(self, colour: str, kind: str, location: int) -> None:
         # ``chars`` is sorted by (colour, kind), which a move does not change: replace the
         # one entry in place; every other entry is shared with the previous state.
-        entry = self.t.triples[colour, kind, location]
-        self.chars = tuple(entry if x[0] == colour and x[1] == kind else x
-                           for x in self.chars)
+        chars = self.chars
+        i = bisect_left(chars, (colour, kind))
+        if i == len(chars) or chars[i][0] != colour or chars[i][1] != kind:
+            raise KeyError((colour, kind))
+        self.chars = (*chars[:i], self.t.triples[colour, kind, location], *chars[i + 1:])
 
     def deck_size(self) -> int:
         return sum(self.deck) + len(self.bottom)
@@ -369,7 +373,8 @@ class _Work:
     def initial_zombies(self, choice: Dice) -> None:
         faces = choice.faces
         placed = tuple(f for f in faces if self.is_open(f))
-        self.emit(E.INITIAL_ZOMBIES, None, (), faces, placed)
+        self.events.append(_new(Event, (
+            E.INITIAL_ZOMBIES, None, self.round, self.phase, (), faces, placed)))
         self.place_dice(faces)
         self.begin_round()
 
@@ -378,9 +383,11 @@ class _Work:
         z = list(self.zombies)
         for face in faces:
             if face in self.t.closed:
-                self.emit(E.DIE_CLOSED, None, (), face)
+                self.events.append(_new(Event, (
+                    E.DIE_CLOSED, None, self.round, self.phase, (), face)))
             elif face in self.sealed:
-                self.emit(E.DIE_SEALED, None, (), face)
+                self.events.append(_new(Event, (
+                    E.DIE_SEALED, None, self.round, self.phase, (), face)))
             else:
                 z[face - 1] += 1
         self.zombies = tuple(z)
@@ -395,42 +402,46 @@ class _Work:
         self.destinations = ()
         self.roll = ()
         self.lookers = ()
-        self.emit(E.ROUND, None, (), self.round, self.chief)
+        self.events.append(_new(Event, (
+            E.ROUND, None, self.round, self.phase, (), self.round, self.chief)))
         self.begin_a()
 
     def begin_a(self) -> None:
         self.phase = "a"
         if self.deck_size() == 0:
-            self.emit(E.SKIP_TRUCK_EMPTY)
+            self.events.append(_new(Event, (E.SKIP_TRUCK_EMPTY, None, self.round, self.phase, ())))
             return self.begin_b()
         if not self.count(PARKING):
-            self.emit(E.SKIP_PARKING_EMPTY)
+            self.events.append(_new(Event, (
+                E.SKIP_PARKING_EMPTY, None, self.round, self.phase, ())))
             return self.begin_b()
         self.start_vote("truck", PARKING)
 
     def begin_b(self) -> None:
         self.phase = "b"
         if not self.count(SECURITY):
-            self.emit(E.SKIP_SECURITY_EMPTY, None, (), self.chief)
+            self.events.append(_new(Event, (
+                E.SKIP_SECURITY_EMPTY, None, self.round, self.phase, (), self.chief)))
             return self.begin_c()
         self.start_vote("chief", SECURITY)
 
     def begin_c(self) -> None:
         self.phase = "c"
-        self.pending = Pending("arrival_roll")
+        self.pending = _P_ARRIVAL
 
     def arrival_roll(self, choice: Dice) -> None:
         self.roll = faces = choice.faces
         elected = self.chief_elected
         self.lookers = self.t.vis[self.chief] if elected else ()
-        self.emit(E.ARRIVAL_ROLL_ELECTED if elected else E.ARRIVAL_ROLL_UNSEEN, None,
-                  self.lookers, faces, self.t.dice, self.chief)
+        self.events.append(_new(Event, (
+            E.ARRIVAL_ROLL_ELECTED if elected else E.ARRIVAL_ROLL_UNSEEN, None, self.round,
+            self.phase, self.lookers, faces, self.t.dice, self.chief)))
         alive = self.alive()
         seat, hands, lookers = self.t.seat, self.hands, self.lookers
         order = tuple(c for c in self.order()
                       if c in alive and c not in lookers and "camera" in hands[seat[c]])
         if order:
-            self.pending = Pending("camera", order=order)
+            self.pending = _turns("camera", order)
         else:
             self.begin_d()
 
@@ -440,7 +451,8 @@ class _Work:
         if isinstance(choice, PlayCard):
             self.take_card(colour, "camera")
             self.lookers = (*self.lookers, colour)
-            self.emit(E.CAMERA, colour, self.t.vis[colour], self.roll)
+            self.events.append(_new(Event, (
+                E.CAMERA, colour, self.round, self.phase, self.t.vis[colour], self.roll)))
         if not self.next_turn():
             self.begin_d()
 
@@ -454,9 +466,10 @@ class _Work:
             if self.destination_options(colour):
                 order.append(colour)
             else:
-                self.emit(E.NO_DESTINATION, colour)
+                self.events.append(_new(Event, (
+                    E.NO_DESTINATION, colour, self.round, self.phase, ())))
         if order:
-            self.pending = Pending("destination", order=tuple(order))
+            self.pending = _turns("destination", tuple(order))
         else:
             self.zombie_drops()
 
@@ -469,7 +482,7 @@ class _Work:
             returning = {c for c, r in self.eliminated if r < self.round}
             order = tuple(c for c in self.order() if c in returning)
             if order:
-                self.pending = Pending("zombie_drop", order=order)
+                self.pending = _turns("zombie_drop", order)
                 return
         self.begin_e()
 
@@ -477,24 +490,28 @@ class _Work:
         p = self.pending
         colour = p.order[p.index]
         self.add_zombies(choice.location, 1)
-        self.emit(E.ZOMBIE_DROP, colour, (), choice.location, self.t.labels[choice.location])
+        self.events.append(_new(Event, (
+            E.ZOMBIE_DROP, colour, self.round, self.phase, (), choice.location,
+            self.t.labels[choice.location])))
         if not self.next_turn():
             self.begin_e()
 
     def begin_e(self) -> None:
         self.phase = "e"
         if self.destinations:
-            self.emit(E.REVEAL_DESTINATIONS, None, (), self.destinations)
+            self.events.append(_new(Event, (
+                E.REVEAL_DESTINATIONS, None, self.round, self.phase, (), self.destinations)))
         faces = self.roll
         placed = tuple(f for f in faces if self.is_open(f))
-        self.emit(E.ARRIVALS, None, (), faces, placed)
+        self.events.append(_new(Event, (
+            E.ARRIVALS, None, self.round, self.phase, (), faces, placed)))
         self.place_dice(faces)
         self.roll = ()
         self.lookers = ()
         self.check_sealing()
         order = tuple(c for c, _ in self.destinations)
         if order:
-            self.pending = Pending("move", order=order)
+            self.pending = _turns("move", order)
         else:
             self.begin_f()
 
@@ -508,7 +525,8 @@ class _Work:
             if z >= seal_at and self.count(loc) == 0:
                 self.sealed = tuple(sorted((*self.sealed, loc)))
                 self.set_zombies(loc, 0)
-                self.emit(E.SEALED, None, (), loc, z, self.t.labels[loc])
+                self.events.append(_new(Event, (
+                    E.SEALED, None, self.round, self.phase, (), loc, z, self.t.labels[loc])))
 
     def destination_of(self, colour: str) -> int:
         for c, loc in self.destinations:
@@ -525,28 +543,36 @@ class _Work:
         labels = self.t.labels
         if choice.sprint:
             self.take_card(colour, "sprint")
-            self.emit(E.SPRINT_BACK if target == start else E.SPRINT_TOWARDS, colour, (),
-                      target, kind, labels[target], self.destination_of(colour))
+            self.events.append(_new(Event, (
+                E.SPRINT_BACK if target == start else E.SPRINT_TOWARDS, colour, self.round,
+                self.phase, (), target, kind, labels[target], self.destination_of(colour))))
         if target == start:
-            self.emit(E.MOVE_STAYS, colour, (), kind, start, start, labels[start])
+            self.events.append(_new(Event, (
+                E.MOVE_STAYS, colour, self.round, self.phase, (), kind, start, start,
+                labels[start])))
         elif target in self.sealed or not self.has_room(target):
             stays, falls_back = E.MOVE_SEALED if target in self.sealed else E.MOVE_FULL
             if start == PARKING:
-                self.emit(stays, colour, (), kind, start, start, labels[target])
+                self.events.append(_new(Event, (
+                    stays, colour, self.round, self.phase, (), kind, start, start, labels[target])))
             else:
                 self.relocate(colour, kind, PARKING)
-                self.emit(falls_back, colour, (), kind, start, PARKING, labels[target],
-                          labels[start])
+                self.events.append(_new(Event, (
+                    falls_back, colour, self.round, self.phase, (), kind, start, PARKING,
+                    labels[target], labels[start])))
         else:
             self.relocate(colour, kind, target)
-            self.emit(E.MOVE, colour, (), kind, start, target, labels[start], labels[target])
+            self.events.append(_new(Event, (
+                E.MOVE, colour, self.round, self.phase, (), kind, start, target, labels[start],
+                labels[target])))
         if not self.next_turn():
             self.begin_f()
 
     def where(self, colour: str, kind: str) -> int:
-        for c, k, loc in self.chars:
-            if c == colour and k == kind:
-                return loc
+        chars = self.chars
+        i = bisect_left(chars, (colour, kind))  # chars is sorted by colour, then kind
+        if i < len(chars) and chars[i][0] == colour and chars[i][1] == kind:
+            return chars[i][2]
         raise KeyError((colour, kind))
 
     # -- phase f -----------------------------------------------------------------------
@@ -591,13 +617,16 @@ class _Work:
         top = max(counts.values())
         leaders = [loc for loc, n in counts.items() if n == top]
         if top < minimum:
-            self.emit(E.EXTRA_NONE, None, (), what)
+            self.events.append(_new(Event, (E.EXTRA_NONE, None, self.round, self.phase, (), what)))
         elif len(leaders) > 1:
-            self.emit(E.EXTRA_TIE, None, (), what, tuple(leaders), top)
+            self.events.append(_new(Event, (
+                E.EXTRA_TIE, None, self.round, self.phase, (), what, tuple(leaders), top)))
         else:
             loc = leaders[0]
             self.add_zombies(loc, 1)
-            self.emit(E.EXTRA_ZOMBIE, None, (), loc, what, self.t.labels[loc], top)
+            self.events.append(_new(Event, (
+                E.EXTRA_ZOMBIE, None, self.round, self.phase, (), loc, what, self.t.labels[loc],
+                top)))
 
     def attack_from(self, first: int) -> None:
         """Check locations ``first``…6 in order until one needs a decision (MoH-f)."""
@@ -609,11 +638,13 @@ class _Work:
             z = self.zombies[loc - 1]
             if not by[loc]:
                 if z:
-                    self.emit(E.WAITING, None, (), loc, z, labels[loc])
+                    self.events.append(_new(Event, (
+                        E.WAITING, None, self.round, self.phase, (), loc, z, labels[loc])))
                 continue
             if loc == PARKING:
                 if z:
-                    self.emit(E.PARKING_MEALS, None, (), loc, z)
+                    self.events.append(_new(Event, (
+                        E.PARKING_MEALS, None, self.round, self.phase, (), loc, z)))
                     return self.start_window(loc, "meal")
                 continue
             if not z:  # no zombies in front: nothing to tell
@@ -628,9 +659,13 @@ class _Work:
             else:
                 rule_id = "MoH-R5"
             if z >= t:
-                self.emit(E.THREAT[rule_id], None, (), loc, z, d, t, labels[loc], tough)
+                self.events.append(_new(Event, (
+                    E.THREAT[rule_id], None, self.round, self.phase, (), loc, z, d, t, labels[loc],
+                    tough)))
                 return self.start_window(loc, "sacrifice")
-            self.emit(E.HOLDS[rule_id], None, (), loc, z, d, t, labels[loc], tough)
+            self.events.append(_new(Event, (
+                E.HOLDS[rule_id], None, self.round, self.phase, (), loc, z, d, t, labels[loc],
+                tough)))
         self.end_round()
 
     def window_cards(self, colour: str, location: int, purpose: str) -> list[PlayCard]:
@@ -646,12 +681,14 @@ class _Work:
         seat, hands = self.t.seat, self.hands
         order = tuple(c for c in candidates if "threat" in hands[seat[c]])
         if order:
-            self.pending = Pending("window", purpose, location, order=order)
+            self.pending = _new(Pending, ("window", purpose, location, order, 0, 0, (), (), (),
+                                          (), (), False, "", ()))
         else:
             self.open_ballots(purpose, location, ())
 
     def forced(self, purpose: str, location: int, colour: str) -> None:
-        self.emit(E.FORCED_VOTE, colour, (), location, self.t.labels[location])
+        self.events.append(_new(Event, (
+            E.FORCED_VOTE, colour, self.round, self.phase, (), location, self.t.labels[location])))
         self.resolve(purpose, location, colour)
 
     def start_window(self, location: int, purpose: str) -> None:
@@ -660,7 +697,8 @@ class _Work:
         order = tuple(c for c in self.order()
                       if c in present and self.window_cards(c, location, purpose))
         if order:
-            self.pending = Pending("window", purpose, location, order=order)
+            self.pending = _new(Pending, ("window", purpose, location, order, 0, 0, (), (), (),
+                                          (), (), False, "", ()))
         else:
             self.after_window(purpose, location, ())
 
@@ -675,23 +713,27 @@ class _Work:
             counts = dict(threats)
             counts[colour] = counts.get(colour, 0) + 1
             threats = tuple(sorted(counts.items()))
-            self.emit(E.CARD_THREAT, colour, (), card, loc)
+            self.events.append(_new(Event, (
+                E.CARD_THREAT, colour, self.round, self.phase, (), card, loc)))
         elif card == "hardware":
             hw = list(self.hardware)
             hw[loc - 1] += 1
             self.hardware = tuple(hw)
-            self.emit(E.CARD_HARDWARE, colour, (), card, loc, self.t.labels[loc],
-                      self.defence(loc))
+            self.events.append(_new(Event, (
+                E.CARD_HARDWARE, colour, self.round, self.phase, (), card, loc, self.t.labels[loc],
+                self.defence(loc))))
         elif card in ("weapon1", "weapon2"):
             strength = 1 if card == "weapon1" else 2
             killed = min(strength, self.zombies[loc - 1])
             self.set_zombies(loc, self.zombies[loc - 1] - killed)
-            self.emit(E.CARD_WEAPON, colour, (), card, loc, killed, self.t.labels[loc],
-                      self.zombies[loc - 1])
+            self.events.append(_new(Event, (
+                E.CARD_WEAPON, colour, self.round, self.phase, (), card, loc, killed,
+                self.t.labels[loc], self.zombies[loc - 1])))
         else:  # hidden
             assert choice.character is not None
             self.hidden = tuple(sorted((*self.hidden, (colour, choice.character))))
-            self.emit(E.CARD_HIDDEN, colour, (), card, loc, choice.character)
+            self.events.append(_new(Event, (
+                E.CARD_HIDDEN, colour, self.round, self.phase, (), card, loc, choice.character)))
         index = p.index
         if not self.window_cards(colour, loc, p.purpose):
             index += 1
@@ -703,7 +745,7 @@ class _Work:
 
     def tiebreak(self, choice: TieBreak) -> None:
         p = self.pending
-        self.emit(E.TIEBREAK, choice.colour)
+        self.events.append(_new(Event, (E.TIEBREAK, choice.colour, self.round, self.phase, ())))
         self.resolve(p.purpose, p.location, choice.colour)
 
     def pick_victim(self, choice: Sacrifice) -> None:
@@ -715,15 +757,19 @@ class _Work:
         if purpose in ("sacrifice", "meal"):
             z = self.zombies[location - 1]
             if purpose == "sacrifice" and z < self.threshold(location):
-                self.emit(E.REPELLED, None, (), location, z, self.threshold(location),
-                          self.t.labels[location])
+                self.events.append(_new(Event, (
+                    E.REPELLED, None, self.round, self.phase, (), location, z,
+                    self.threshold(location), self.t.labels[location])))
                 return self.attack_from(location + 1)
             if purpose == "meal" and z == 0:
-                self.emit(E.REPELLED_PARKING, None, (), location)
+                self.events.append(_new(Event, (
+                    E.REPELLED_PARKING, None, self.round, self.phase, (), location)))
                 return self.attack_from(location + 1)
             if not self.eligible(location):
                 self.set_zombies(location, 0)
-                self.emit(E.ALL_HIDDEN, None, (), location, self.t.labels[location])
+                self.events.append(_new(Event, (
+                    E.ALL_HIDDEN, None, self.round, self.phase, (), location,
+                    self.t.labels[location])))
                 return self.attack_from(location + 1)
         candidates = self.eligible(location)
         if len(candidates) == 1:
@@ -736,8 +782,8 @@ class _Work:
         extra = dict(threats)
         weights = tuple((c, self.base_weight(c, location) + extra.get(c, 0))
                         for c in candidates)
-        self.pending = Pending("ballot", purpose, location, order=candidates,
-                               candidates=candidates, weights=weights, threats=threats)
+        self.pending = _new(Pending, ("ballot", purpose, location, candidates, 0, 0, (),
+                                      candidates, weights, threats, (), False, "", ()))
 
     def tally(self) -> None:
         p = self.pending
@@ -747,8 +793,9 @@ class _Work:
             counts[colour] += weight[voter]
         top = max(counts.values())
         tied = tuple(c for c in p.candidates if counts[c] == top)
-        self.emit(E.TALLY_SECOND if p.second else E.TALLY, None, (), p.location, p.ballots,
-                  tuple(counts.items()), self.t.labels[p.location], p.weights)
+        self.events.append(_new(Event, (
+            E.TALLY_SECOND if p.second else E.TALLY, None, self.round, self.phase, (), p.location,
+            p.ballots, tuple(counts.items()), self.t.labels[p.location], p.weights)))
         if len(tied) == 1:
             return self.resolve(p.purpose, p.location, tied[0])
         if not p.second:
@@ -756,35 +803,40 @@ class _Work:
                 self.eligible(p.location))
             voters = tuple(c for c in self.order() if c not in hiding)
             weights = tuple((v, weight.get(v, 1)) for v in voters)
-            self.emit(E.SECOND_VOTE, None, (), tied, bool(hiding))
+            self.events.append(_new(Event, (
+                E.SECOND_VOTE, None, self.round, self.phase, (), tied, bool(hiding))))
             self.pending = Pending("ballot", p.purpose, p.location, order=voters,
                                    candidates=tied, weights=weights, second=True)
             return
         if p.purpose == "truck":
-            self.emit(E.NO_RESULT_TRUCK)
+            self.events.append(_new(Event, (E.NO_RESULT_TRUCK, None, self.round, self.phase, ())))
             return self.begin_b()
         if p.purpose == "chief":
-            self.emit(E.NO_RESULT_CHIEF, None, (), self.chief)
+            self.events.append(_new(Event, (
+                E.NO_RESULT_CHIEF, None, self.round, self.phase, (), self.chief)))
             return self.begin_c()
-        self.emit(E.NO_RESULT_CHANCE, None, (), tied)
+        self.events.append(_new(Event, (
+            E.NO_RESULT_CHANCE, None, self.round, self.phase, (), tied)))
         self.pending = Pending("tiebreak", p.purpose, p.location, candidates=tied)
 
     def resolve(self, purpose: str, location: int, colour: str) -> None:
         """The vote chose ``colour``: search, become Chief, or lose a character."""
         if purpose == "truck":
             n = min(3, self.deck_size())
-            self.emit(E.SEARCHER, colour, (), n)
+            self.events.append(_new(Event, (E.SEARCHER, colour, self.round, self.phase, (), n)))
             self.pending = Pending("truck_draw", "truck", PARKING, chosen=colour, n=n)
             return self.continue_drawing()
         if purpose == "chief":
             self.chief = colour
             self.chief_elected = True
-            self.emit(E.CHIEF, colour)
+            self.events.append(_new(Event, (E.CHIEF, colour, self.round, self.phase, ())))
             return self.begin_c()
         hidden = self.hidden
         victims = [k for c, k, _ in self.index()[location]
                    if c == colour and (c, k) not in hidden]
-        self.emit(E.CHOSEN[purpose], colour, (), location, self.t.labels[location])
+        self.events.append(_new(Event, (
+            E.CHOSEN[purpose], colour, self.round, self.phase, (), location,
+            self.t.labels[location])))
         if len(victims) == 1:
             return self.eat(colour, victims[0], purpose, location)
         self.pending = Pending("pick_victim", purpose, location, chosen=colour)
@@ -795,13 +847,14 @@ class _Work:
         while n and not sum(self.deck):
             drawn, n = (*drawn, self.bottom[0]), n - 1   # known cards under the deck
             self.bottom = self.bottom[1:]
-        p = p._replace(drawn=drawn, n=n)
+        p = _new(Pending, (*p[:5], n, *p[6:13], drawn))
         self.pending = p
         if n:
             return
         if len(drawn) == 1:
             self.give_card(p.chosen, drawn[0])
-            self.emit(E.TRUCK_ONLY, p.chosen, self.t.vis[p.chosen], drawn[0])
+            self.events.append(_new(Event, (
+                E.TRUCK_ONLY, p.chosen, self.round, self.phase, self.t.vis[p.chosen], drawn[0])))
             return self.begin_b()
         self.pending = Pending("truck_split", "truck", PARKING, chosen=p.chosen, drawn=drawn)
 
@@ -816,23 +869,33 @@ class _Work:
             self.give_card(choice.to, choice.give)  # type: ignore[arg-type]
         if rest:
             self.bottom = (*self.bottom, *rest)
-        self.emit(E.TRUCK_SPLIT, p.chosen, self.t.vis[p.chosen], choice.keep,
-                  choice.give, choice.to, rest[0] if rest else None)
+        self.events.append(_new(Event, (
+            E.TRUCK_SPLIT, p.chosen, self.round, self.phase, self.t.vis[p.chosen], choice.keep,
+            choice.give, choice.to, rest[0] if rest else None)))
         if gives:
-            self.emit(E.GIFT, choice.to, (choice.to, p.chosen), choice.give, p.chosen)
+            self.events.append(_new(Event, (
+                E.GIFT, choice.to, self.round, self.phase, (choice.to, p.chosen), choice.give,
+                p.chosen)))
         self.begin_b()
 
     def eat(self, colour: str, kind: str, purpose: str, loc: int) -> None:
         """The zombies eat a character; after a sacrifice they leave (MoH-f, MoH-parking)."""
-        self.chars = tuple(x for x in self.chars if x[0] != colour or x[1] != kind)
+        chars = self.chars
+        i = bisect_left(chars, (colour, kind))
+        self.chars = chars[:i] + chars[i + 1:]
         self.eaten = (*self.eaten, (colour, kind))
-        self.emit(E.EATEN[purpose], colour, (), kind, loc, POINTS[kind], self.t.labels[loc])
-        if not any(x[0] == colour for x in self.chars):
+        self.events.append(_new(Event, (
+            E.EATEN[purpose], colour, self.round, self.phase, (), kind, loc, POINTS[kind],
+            self.t.labels[loc])))
+        chars = self.chars
+        i = bisect_left(chars, (colour,))
+        if i == len(chars) or chars[i][0] != colour:  # no character of that colour is left
             self.eliminated = (*self.eliminated, (colour, self.round))
-            self.emit(E.ELIMINATED, colour)
+            self.events.append(_new(Event, (E.ELIMINATED, colour, self.round, self.phase, ())))
         if purpose == "sacrifice":
             self.set_zombies(loc, 0)
-            self.emit(E.FEAST_OVER, None, (), loc, self.t.labels[loc])
+            self.events.append(_new(Event, (
+                E.FEAST_OVER, None, self.round, self.phase, (), loc, self.t.labels[loc])))
             return self.attack_from(loc + 1)
         z = self.zombies[loc - 1] - 1
         self.set_zombies(loc, z)
@@ -840,7 +903,7 @@ class _Work:
             return self.start_window(loc, "meal")
         if z:
             self.set_zombies(loc, 0)
-            self.emit(E.LEFTOVERS, None, (), loc, z)
+            self.events.append(_new(Event, (E.LEFTOVERS, None, self.round, self.phase, (), loc, z)))
         self.attack_from(loc + 1)
 
     def end_round(self) -> None:
@@ -852,9 +915,10 @@ class _Work:
             why = (f"{E.n_of(living, 'character')} alive, at most {limit}" if living <= limit
                    else f"every survivor is at {self.label(places.pop())}")
             self.phase = "over"
-            self.pending = Pending("over")
+            self.pending = _P_OVER
             score = _scores(self.t.colours, self.chars)
-            self.emit(E.GAME_OVER, None, (), tuple(score.items()), why)
+            self.events.append(_new(Event, (
+                E.GAME_OVER, None, self.round, self.phase, (), tuple(score.items()), why)))
             return
         self.begin_round()
 
@@ -863,16 +927,17 @@ class _Work:
 def _destination_options(t: _Table, chars: tuple[Char, ...], sealed: tuple[int, ...],
                          colour: str) -> tuple[Destination, ...]:
     """Open locations where at least one of ``colour``'s characters is not (MoH-R11)."""
-    only = -1  # the one location of all of colour's characters; 0 if several; -1 if none
-    for c, _, loc in chars:
-        if c == colour:
-            if only == -1:
-                only = loc
-            elif only != loc:
-                only = 0
-                break
-    if only == -1:
+    i = bisect_left(chars, (colour,))  # colour's characters are contiguous in chars
+    n = len(chars)
+    if i == n or chars[i][0] != colour:
         return ()
+    only = chars[i][2]  # the one location of all of colour's characters, or 0
+    i += 1
+    while i < n and chars[i][0] == colour:
+        if chars[i][2] != only:
+            only = 0
+            break
+        i += 1
     return _destination_choices(only, sealed, t.closed)
 
 
@@ -927,13 +992,13 @@ def _drops(options: tuple[int, ...]) -> tuple[PlaceZombie, ...]:
 
 @lru_cache(maxsize=4096)
 def _splits(drawn: tuple[str, ...], others: tuple[str, ...]) -> tuple[TruckSplit, ...]:
-    seen: dict[TruckSplit, None] = {}
+    seen: dict[tuple[str, str, str], None] = {}  # keeps the first of equal splits, in order
     for i, keep in enumerate(drawn):
         for j, give in enumerate(drawn):
             if i != j:
                 for to in others:
-                    seen[_split(keep, give, to)] = None
-    return tuple(seen)
+                    seen[keep, give, to] = None
+    return tuple([_split(*key) for key in seen])
 
 
 @lru_cache(maxsize=4096)
@@ -964,6 +1029,18 @@ def _scores(colours: tuple[str, ...], chars: Iterable[tuple[str, str, int]]) -> 
 _VIS = {c: (c,) for c in COLOURS}  # visible_to of one player's secrets, shared
 _CHARS, _HANDS, _DECK, _DESTINATIONS, _PENDING = (
     State._fields.index(name) for name in ("chars", "hands", "deck", "destinations", "pending"))
+
+
+# Pending steps that carry nothing but their kind (or a count) are shared, not rebuilt.
+_P_ARRIVAL = Pending("arrival_roll")
+_P_OVER = Pending("over")
+_P_ZOMBIES0 = Pending("zombies0")
+_P_PLACE_ROLL = tuple(Pending("place_roll", n=n) for n in range(len(COLOURS) * len(KINDS)))
+
+
+def _turns(kind: str, order: tuple[str, ...]) -> Pending:
+    """A pending step the players of ``order`` take in turn."""
+    return _new(Pending, (kind, "", 0, order, 0, 0, (), (), (), (), (), False, "", ()))
 
 
 def _next_turn(p: Pending) -> Pending:
@@ -997,16 +1074,19 @@ def _step_deal(state: State, choice: Draw) -> tuple[State, tuple[Event, ...]]:
     s = list(state)
     s[_DECK] = _drawn(state.deck, card)
     s[_HANDS] = _give(state.hands, _table(state.setup).seat[colour], card)
-    s[_PENDING] = _next_turn(p) if p.index + 1 < len(p.order) else Pending("place_roll", n=0)
-    return _new(State, s), (_event(E.DEAL, colour, state, _VIS[colour], card),)
+    s[_PENDING] = _next_turn(p) if p.index + 1 < len(p.order) else _P_PLACE_ROLL[0]
+    return _new(State, s), (_new(Event, (E.DEAL, colour, state[1], state[2], _VIS[colour],
+                                         card)),)
 
 
 def _step_placement_roll(state: State, choice: Dice) -> tuple[State, tuple[Event, ...]]:
     n = state.pending.n
     colours = _table(state.setup).colours
     colour = colours[n % len(colours)]
-    return (_new(State, (*state[:_PENDING], Pending("place", n=n, dice=choice.faces))),
-            (_event(E.PLACEMENT_ROLL, colour, state, (), choice.faces),))
+    pending = _new(Pending, ("place", "", 0, (), 0, n, choice.faces, (), (), (), (), False, "",
+                             ()))
+    return (_new(State, (*state[:_PENDING], pending)),
+            (_new(Event, (E.PLACEMENT_ROLL, colour, state[1], state[2], (), choice.faces)),))
 
 
 def _step_place(state: State, choice: Place) -> tuple[State, tuple[Event, ...]]:
@@ -1014,12 +1094,11 @@ def _step_place(state: State, choice: Place) -> tuple[State, tuple[Event, ...]]:
     p = state.pending
     colour = t.colours[p.n % len(t.colours)]
     loc = choice.location
-    there = sum(1 for x in state.chars if x[2] == loc)
-    fallback = loc not in p.dice or there >= t.caps[loc]
+    fallback = loc not in p.dice or [x[2] for x in state.chars].count(loc) >= t.caps[loc]
     s = list(state)
     s[_CHARS] = tuple(sorted((*state.chars, t.triples[colour, choice.kind, loc])))
     n = p.n + 1
-    s[_PENDING] = Pending("place_roll", n=n) if n < t.characters else Pending("zombies0")
+    s[_PENDING] = _P_PLACE_ROLL[n] if n < t.characters else _P_ZOMBIES0
     return _new(State, s), (_event(E.PLACE_FALLBACK if fallback else E.PLACE, colour, state,
                                    (), loc, choice.kind, t.labels[loc]),)
 
@@ -1030,9 +1109,10 @@ def _step_destination(state: State, choice: Destination) -> tuple[State, tuple[E
     loc = choice.location
     label = _table(state.setup).labels[loc]
     if colour == state.chief and state.chief_elected:
-        event = _event(E.DESTINATION_CHIEF, colour, state, (), loc, label)
+        event = _new(Event, (E.DESTINATION_CHIEF, colour, state[1], state[2], (), loc, label))
     else:
-        event = _event(E.DESTINATION_SECRET, colour, state, _VIS[colour], loc, label)
+        event = _new(Event, (E.DESTINATION_SECRET, colour, state[1], state[2], _VIS[colour],
+                             loc, label))
     destinations = (*state.destinations, (colour, loc))
     if p.index + 1 < len(p.order):
         s = list(state)
@@ -1049,7 +1129,7 @@ def _step_destination(state: State, choice: Destination) -> tuple[State, tuple[E
 def _step_ballot(state: State, choice: Vote) -> tuple[State, tuple[Event, ...]]:
     p = state.pending
     voter = p[3][p[4]]
-    event = _event(E.BALLOT, voter, state, _VIS[voter], choice.colour)
+    event = _new(Event, (E.BALLOT, voter, state[1], state[2], _VIS[voter], choice.colour))
     p = _new(Pending, (p[0], p[1], p[2], p[3], p[4] + 1, p[5], p[6], p[7], p[8], p[9],
                        (*p[10], (voter, choice.colour)), *p[11:]))
     if p[4] < len(p[3]):
@@ -1076,7 +1156,7 @@ def _step_window(state: State, choice: PlayCard | Pass) -> tuple[State, tuple[Ev
 def _step_truck_draw(state: State, choice: Draw) -> tuple[State, tuple[Event, ...]]:
     p = state.pending
     deck = _drawn(state.deck, choice.card)
-    p = p._replace(drawn=(*p.drawn, choice.card), n=p.n - 1)
+    p = _new(Pending, (*p[:5], p[5] - 1, *p[6:13], (*p[13], choice.card)))
     if p.n and sum(deck):  # more cards to draw from the unseen deck
         s = list(state)
         s[_DECK] = deck
@@ -1111,6 +1191,11 @@ _STEP: dict[str, Callable[[State, Any], tuple[State, tuple[Event, ...]]]] = {
     "pick_victim": _in_worker(_Work.pick_victim),
 }
 
+_IN_TURN: Any = object()
+#: ``to_move`` of the pending kinds not played in turn order.
+_MOVER: dict[str, Any] = {**dict.fromkeys(CHANCE_KINDS, CHANCE), "over": None,
+                          "truck_split": "chosen", "pick_victim": "chosen", "place": "placer"}
+
 _DECISION_RULES = {"place": "MoH-setup-characters", "window": "MoH-f-cards",
                    "ballot": "MoH-R7", "truck_split": "MoH-R9", "pick_victim": "MoH-R7",
                    "camera": "MoH-c", "destination": "MoH-R11", "zombie_drop": "MoH-R15",
@@ -1140,18 +1225,16 @@ class MallOfHorrorRules:
                      pending=Pending("deal", order=colours))
 
     def to_move(self, state: State) -> str | None:
-        p = state.pending
-        kind = p.kind
-        if kind in CHANCE_KINDS:
-            return CHANCE
-        if kind == "over":
-            return None
-        if kind == "place":
+        p = state[_PENDING]
+        special = _MOVER.get(p[0], _IN_TURN)
+        if special is _IN_TURN:  # the player whose turn it is in the pending order
+            return p[3][p[4]]  # type: ignore[no-any-return]
+        if special == "chosen":
+            return p.chosen
+        if special == "placer":
             colours = state.setup.colours
             return colours[p.n % len(colours)]
-        if kind == "truck_split" or kind == "pick_victim":
-            return p.chosen
-        return p.order[p.index]
+        return special  # CHANCE, or None at the end
 
     def outcomes(self, state: State) -> tuple[tuple[Any, Fraction], ...]:
         kind = state.pending.kind
@@ -1202,20 +1285,20 @@ class MallOfHorrorRules:
         t = _table(state.setup)
         p = state.pending
         colour = t.colours[p.n % len(t.colours)]
-        placed = []
-        counts = [0] * 7
-        for c, k, loc in state.chars:
-            counts[loc] += 1
-            if c == colour:
-                placed.append(k)
-        kinds = tuple(k for k in t.kinds if k not in placed)
-        sealed, caps = state.sealed, t.caps
-        offered = tuple(sorted({d for d in p.dice
-                                if t.is_open(d, sealed) and counts[d] < caps[d]}))
+        chars = state.chars
+        i = bisect_left(chars, (colour,))  # colour's characters are contiguous in chars
+        placed = [x[1] for x in chars[i:i + len(t.kinds)] if x[0] == colour]
+        kinds = t.kinds if not placed else tuple([k for k in t.kinds if k not in placed])
+        locs = [x[2] for x in chars]
+        closed, sealed, caps = t.closed, state.sealed, t.caps
+        offered = [d for d in p.dice if d not in closed and d not in sealed
+                   and locs.count(d) < caps[d]]
         if not offered:  # both dice full or closed: any location with room (MoH-R4)
-            offered = tuple(loc for loc in LOCATIONS
-                            if t.is_open(loc, sealed) and counts[loc] < caps[loc])
-        return _places(kinds, offered)
+            offered = [loc for loc in LOCATIONS if loc not in closed and loc not in sealed
+                       and locs.count(loc) < caps[loc]]
+        elif len(offered) == 2 and offered[0] >= offered[1]:
+            offered = offered[:1] if offered[0] == offered[1] else [offered[1], offered[0]]
+        return _places(kinds, tuple(offered))
 
     def _legal_move(self, state: State, colour: str) -> tuple[Move, ...]:
         dest = 0
@@ -1223,8 +1306,10 @@ class MallOfHorrorRules:
             if c == colour:
                 dest = loc
                 break
-        mine = tuple((k, loc) for c, k, loc in state.chars if c == colour)
+        chars = state.chars
         t = _table(state.setup)
+        i = bisect_left(chars, (colour,))  # colour's characters are contiguous in chars
+        mine = tuple([(x[1], x[2]) for x in chars[i:i + len(t.kinds)] if x[0] == colour])
         sprint = "sprint" in state.hands[t.seat[colour]]
         return _moves(mine, dest, state.sealed + t.closed if sprint else None)
 
