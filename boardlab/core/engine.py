@@ -21,9 +21,8 @@ from bisect import bisect_right
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from functools import lru_cache
-from itertools import accumulate, repeat
+from itertools import accumulate
 from math import gcd, lcm
-from operator import is_
 from typing import Any, Final, NamedTuple, Protocol, runtime_checkable
 
 from boardlab.core.errors import FormatError, IllegalAction
@@ -378,7 +377,10 @@ class Match:
                     legal = legal_of(state)
                     choice = agents[mover].choose(
                         observe(state, mover) if uses_view[mover] else None, legal)
-                    if not any(map(is_, legal, repeat(choice))):  # not one of legal's objects
+                    for c in legal:  # a choice taken from legal: recognised by identity
+                        if c is choice:
+                            break
+                    else:
                         self._state, self._cursor = state, cursor
                         choice = self._canonical(choice, legal)
                 new_state, events = step(state, choice)

@@ -276,7 +276,9 @@ class _Work:
 
     def count(self, location: int) -> int:
         """Character tokens at ``location``."""
-        return len(self.index()[location])
+        if self._index_for is not self.chars:
+            self.index()
+        return len(self._index[location])
 
     def is_open(self, location: int) -> bool:
         return location not in self.t.closed and location not in self.sealed
@@ -684,7 +686,7 @@ class _Work:
             self.pending = _new(Pending, ("window", purpose, location, order, 0, 0, (), (), (),
                                           (), (), False, "", ()))
         else:
-            self.open_ballots(purpose, location, ())
+            self.open_ballots(purpose, location, (), candidates)
 
     def forced(self, purpose: str, location: int, colour: str) -> None:
         self.events.append(_new(Event, (
@@ -693,9 +695,11 @@ class _Work:
 
     def start_window(self, location: int, purpose: str) -> None:
         """Players there may play cards, Chief first then clockwise (MoH-R14)."""
-        present = {c for c, _, _ in self.index()[location]}
-        order = tuple(c for c in self.order()
-                      if c in present and self.window_cards(c, location, purpose))
+        here = self.index()[location]
+        present = [x[0] for x in here]
+        hands, seat, hidden = self.hands, self.t.seat, self.hidden
+        order = tuple([c for c in self.t.orders[self.chief] if c in present
+                       and _window_cards(hands[seat[c]], here, hidden, c, location, purpose)])
         if order:
             self.pending = _new(Pending, ("window", purpose, location, order, 0, 0, (), (), (),
                                           (), (), False, "", ()))
@@ -754,34 +758,45 @@ class _Work:
 
     def after_window(self, purpose: str, location: int,
                      threats: tuple[tuple[str, int], ...]) -> None:
-        if purpose in ("sacrifice", "meal"):
+        if purpose == "sacrifice" or purpose == "meal":
             z = self.zombies[location - 1]
-            if purpose == "sacrifice" and z < self.threshold(location):
-                self.events.append(_new(Event, (
-                    E.REPELLED, None, self.round, self.phase, (), location, z,
-                    self.threshold(location), self.t.labels[location])))
-                return self.attack_from(location + 1)
-            if purpose == "meal" and z == 0:
+            if purpose == "sacrifice":
+                t = self.threshold(location)
+                if z < t:
+                    self.events.append(_new(Event, (
+                        E.REPELLED, None, self.round, self.phase, (), location, z, t,
+                        self.t.labels[location])))
+                    return self.attack_from(location + 1)
+            elif z == 0:
                 self.events.append(_new(Event, (
                     E.REPELLED_PARKING, None, self.round, self.phase, (), location)))
                 return self.attack_from(location + 1)
-            if not self.eligible(location):
+            candidates = self.eligible(location)
+            if not candidates:
                 self.set_zombies(location, 0)
                 self.events.append(_new(Event, (
                     E.ALL_HIDDEN, None, self.round, self.phase, (), location,
                     self.t.labels[location])))
                 return self.attack_from(location + 1)
-        candidates = self.eligible(location)
+        else:
+            candidates = self.eligible(location)
         if len(candidates) == 1:
             return self.forced(purpose, location, candidates[0])
-        self.open_ballots(purpose, location, threats)
+        self.open_ballots(purpose, location, threats, candidates)
 
-    def open_ballots(self, purpose: str, location: int,
-                     threats: tuple[tuple[str, int], ...]) -> None:
-        candidates = self.eligible(location)
-        extra = dict(threats)
-        weights = tuple((c, self.base_weight(c, location) + extra.get(c, 0))
-                        for c in candidates)
+    def open_ballots(self, purpose: str, location: int, threats: tuple[tuple[str, int], ...],
+                     candidates: tuple[str, ...] | None = None) -> None:
+        """The ballots of a vote among ``candidates`` (default: who may be chosen there)."""
+        if candidates is None:
+            candidates = self.eligible(location)
+        # Votes per player: non-hidden characters there, +1 for a non-hidden Gunman, +1 per
+        # Threat played (MoH-R7, MoH-voting-threat).
+        weight = dict(threats) if threats else dict.fromkeys(candidates, 0)
+        hidden = self.hidden
+        for c, k, _ in self.index()[location]:
+            if not hidden or (c, k) not in hidden:
+                weight[c] = weight.get(c, 0) + (2 if k == "gunman" else 1)
+        weights = tuple([(c, weight[c]) for c in candidates])
         self.pending = _new(Pending, ("ballot", purpose, location, candidates, 0, 0, (),
                                       candidates, weights, threats, (), False, "", ()))
 
