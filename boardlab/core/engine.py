@@ -362,7 +362,9 @@ class Match:
                 self._stream_ply = -1
         if self._stream_ply != self._cursor:
             self._sync_stream()
-        stream, append = self._stream, records.append
+        append = records.append
+        # randrange(n) for n >= 2 is exactly _randbelow(n): the same draw as roll() makes.
+        below = self._stream._randbelow
         state, cursor = self._state, self._cursor
         drawn = False  # a draw made for a ply not recorded yet
         try:
@@ -371,8 +373,13 @@ class Match:
                 if mover is None:
                     return True
                 if mover == CHANCE:
-                    choice = sample_outcome(outcomes_of(state), stream)
-                    drawn = True
+                    outcomes = outcomes_of(state)
+                    if len(outcomes) == 1:
+                        choice = outcomes[0][0]
+                    else:
+                        den, cumulative = chance_table(outcomes)
+                        choice = outcomes[bisect_right(cumulative, below(den))][0]
+                        drawn = True
                 else:
                     legal = legal_of(state)
                     choice = agents[mover].choose(

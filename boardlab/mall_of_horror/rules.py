@@ -197,24 +197,18 @@ def _table(setup: Setup) -> _Table:
 Char = tuple[str, str, int]
 
 
-ByLocation = tuple[tuple[Char, ...], ...]
-_last_index: list[Any] = [None, ()]  # the last ``chars`` indexed and its index
+ByLocation = tuple[list[Char], ...]
 
 
 def _by_location(chars: tuple[Char, ...]) -> ByLocation:
     """The ``chars`` entries standing at each location 1–6 (index 0 unused), in order.
 
-    Characters move on few plies, so consecutive steps usually ask about the same
-    ``chars``: the last answer is kept (one entry, immutable).
+    A worker's private index (lists, never handed out beyond the step that built it).
     """
-    if chars is _last_index[0]:
-        return _last_index[1]  # type: ignore[no-any-return]
-    by: list[list[Char]] = [[], [], [], [], [], [], []]
+    by: ByLocation = ([], [], [], [], [], [], [])
     for x in chars:
         by[x[2]].append(x)
-    index = tuple(map(tuple, by))
-    _last_index[0], _last_index[1] = chars, index
-    return index
+    return by
 
 
 class _Work:
@@ -519,9 +513,9 @@ class _Work:
 
     def check_sealing(self) -> None:
         """Empty locations with enough zombies are sealed (MoH-e-seal, MoH-R12)."""
-        seal_at = self.t.seal_at
+        seal_at, closed = self.t.seal_at, self.t.closed
         for loc in LOCATIONS:
-            if loc == PARKING or not self.is_open(loc):
+            if loc == PARKING or loc in closed or loc in self.sealed:
                 continue
             z = self.zombies[loc - 1]
             if z >= seal_at and self.count(loc) == 0:
@@ -548,25 +542,9 @@ class _Work:
             self.events.append(_new(Event, (
                 E.SPRINT_BACK if target == start else E.SPRINT_TOWARDS, colour, self.round,
                 self.phase, (), target, kind, labels[target], self.destination_of(colour))))
-        if target == start:
-            self.events.append(_new(Event, (
-                E.MOVE_STAYS, colour, self.round, self.phase, (), kind, start, start,
-                labels[start])))
-        elif target in self.sealed or not self.has_room(target):
-            stays, falls_back = E.MOVE_SEALED if target in self.sealed else E.MOVE_FULL
-            if start == PARKING:
-                self.events.append(_new(Event, (
-                    stays, colour, self.round, self.phase, (), kind, start, start, labels[target])))
-            else:
-                self.relocate(colour, kind, PARKING)
-                self.events.append(_new(Event, (
-                    falls_back, colour, self.round, self.phase, (), kind, start, PARKING,
-                    labels[target], labels[start])))
-        else:
-            self.relocate(colour, kind, target)
-            self.events.append(_new(Event, (
-                E.MOVE, colour, self.round, self.phase, (), kind, start, target, labels[start],
-                labels[target])))
+        self.chars, event = _moved(self.t, self.chars, self.sealed, colour, kind, start, target,
+                                   self.round, self.phase)
+        self.events.append(event)
         if not self.next_turn():
             self.begin_f()
 
@@ -585,11 +563,16 @@ class _Work:
 
     def add_extra_zombies(self) -> None:
         """The crowd and the loudest Pin-Ups draw one zombie each (MoH-f-extra, R13)."""
-        open_locs = [loc for loc in LOCATIONS if self.is_open(loc)]
         by = self.index()
-        crowd = {loc: len(by[loc]) for loc in open_locs}
+        closed, sealed = self.t.closed, self.sealed
+        crowd: dict[int, int] = {}
+        pinups: dict[int, int] = {}
+        for loc in LOCATIONS:
+            if loc not in closed and loc not in sealed:
+                here = by[loc]
+                crowd[loc] = len(here)
+                pinups[loc] = [x[1] for x in here].count("pinup")
         self.extra_zombie(crowd, "characters", minimum=1)
-        pinups = {loc: sum(1 for _, k, _ in by[loc] if k == "pinup") for loc in open_locs}
         self.extra_zombie(pinups, "Pin-Ups", minimum=1)
 
     def under_attack(self) -> tuple[int, ...]:
@@ -807,7 +790,7 @@ class _Work:
         for voter, colour in p.ballots:
             counts[colour] += weight[voter]
         top = max(counts.values())
-        tied = tuple(c for c in p.candidates if counts[c] == top)
+        tied = tuple([c for c, n in counts.items() if n == top])
         self.events.append(_new(Event, (
             E.TALLY_SECOND if p.second else E.TALLY, None, self.round, self.phase, (), p.location,
             p.ballots, tuple(counts.items()), self.t.labels[p.location], p.weights)))
@@ -1156,6 +1139,48 @@ def _step_ballot(state: State, choice: Vote) -> tuple[State, tuple[Event, ...]]:
     return w.done()
 
 
+def _moved(t: _Table, chars: tuple[Char, ...], sealed: tuple[int, ...], colour: str,
+           kind: str, start: int, target: int, round_: int, phase: str
+           ) -> tuple[tuple[Char, ...], Event]:
+    """Where a character heading from ``start`` to ``target`` ends, and its event (MoH-e).
+
+    A sealed or full target sends it to the Parking Lot instead (MoH-R12, MoH-e-full);
+    one already at the Parking Lot stays.
+    """
+    labels = t.labels
+    if target == start:
+        return chars, _new(Event, (E.MOVE_STAYS, colour, round_, phase, (), kind, start, start,
+                                   labels[start]))
+    i = bisect_left(chars, (colour, kind))
+    if target in sealed or [x[2] for x in chars].count(target) >= t.caps[target]:
+        stays, falls_back = E.MOVE_SEALED if target in sealed else E.MOVE_FULL
+        if start == PARKING:
+            return chars, _new(Event, (stays, colour, round_, phase, (), kind, start, start,
+                                       labels[target]))
+        moved = (*chars[:i], t.triples[colour, kind, PARKING], *chars[i + 1:])
+        return moved, _new(Event, (falls_back, colour, round_, phase, (), kind, start, PARKING,
+                                   labels[target], labels[start]))
+    moved = (*chars[:i], t.triples[colour, kind, target], *chars[i + 1:])
+    return moved, _new(Event, (E.MOVE, colour, round_, phase, (), kind, start, target,
+                               labels[start], labels[target]))
+
+
+def _step_move(state: State, choice: Move) -> tuple[State, tuple[Event, ...]]:
+    p = state.pending
+    if choice.sprint or p.index + 1 >= len(p.order):
+        w = _Work(state)  # a Sprint card is discarded; after the last move comes phase f)
+        w.move(choice)
+        return w.done()
+    colour = p.order[p.index]
+    chars = state.chars
+    i = bisect_left(chars, (colour, choice.kind))
+    s = list(state)
+    s[_CHARS], event = _moved(_table(state.setup), chars, state.sealed, colour, choice.kind,
+                              chars[i][2], choice.to, state.round, state.phase)
+    s[_PENDING] = _next_turn(p)
+    return _new(State, s), (event,)
+
+
 def _step_window(state: State, choice: PlayCard | Pass) -> tuple[State, tuple[Event, ...]]:
     p = state.pending
     if isinstance(choice, Pass) and p.index + 1 < len(p.order):
@@ -1197,7 +1222,7 @@ def _in_worker(method: Callable[[_Work, Any], None]
 #: What ``step`` does for each pending kind.
 _STEP: dict[str, Callable[[State, Any], tuple[State, tuple[Event, ...]]]] = {
     "ballot": _step_ballot, "destination": _step_destination,
-    "move": _in_worker(_Work.move), "window": _step_window,
+    "move": _step_move, "window": _step_window,
     "place_roll": _step_placement_roll, "place": _step_place,
     "arrival_roll": _in_worker(_Work.arrival_roll), "deal": _step_deal,
     "truck_draw": _step_truck_draw, "zombies0": _in_worker(_Work.initial_zombies),
