@@ -25,6 +25,7 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations_with_replacement
 from math import factorial
+from types import MappingProxyType
 from typing import Any
 
 from boardlab.core.engine import CHANCE, OutcomeTable
@@ -153,26 +154,32 @@ class _Table:
                  "characters", "triples")
 
     def __init__(self, setup: Setup) -> None:
+        # Shared by every match with this setup, so read-only once built: attributes
+        # cannot be rebound and the mappings are read-only views.
         cfg = setup.config
         colours = setup.colours
-        self.setup = setup
-        self.colours = colours
-        self.seat = {c: i for i, c in enumerate(colours)}
-        self.kinds = setup.kinds
-        self.closed = setup.closed
+        kinds = setup.kinds
         big = 1 << 30  # the Parking Lot's unlimited room
-        self.caps = (0, *(big if cap is None else cap for cap in cfg.capacities))
-        self.labels = ("", *(f"{loc} {cfg.name(loc)}" for loc in LOCATIONS))
-        self.orders = {c: colours[i:] + colours[:i] for i, c in enumerate(colours)}
-        self.vis = {c: (c,) for c in colours}
-        self.survivors_to_end = setup.survivors_to_end
-        self.seal_at = cfg.seal_at
-        self.supermarket_threshold = cfg.supermarket_threshold
-        self.dice = cfg.dice
-        self.characters = len(colours) * len(self.kinds)
-        # (colour, kind, location) entries of ``State.chars``, shared by every state.
-        self.triples = {(c, k, loc): (c, k, loc) for c in colours for k in self.kinds
-                        for loc in LOCATIONS}
+        fields = {
+            "setup": setup, "colours": colours, "kinds": kinds, "closed": setup.closed,
+            "seat": MappingProxyType({c: i for i, c in enumerate(colours)}),
+            "caps": (0, *(big if cap is None else cap for cap in cfg.capacities)),
+            "labels": ("", *(f"{loc} {cfg.name(loc)}" for loc in LOCATIONS)),
+            "orders": MappingProxyType({c: colours[i:] + colours[:i]
+                                        for i, c in enumerate(colours)}),
+            "vis": MappingProxyType({c: (c,) for c in colours}),
+            "survivors_to_end": setup.survivors_to_end, "seal_at": cfg.seal_at,
+            "supermarket_threshold": cfg.supermarket_threshold, "dice": cfg.dice,
+            "characters": len(colours) * len(kinds),
+            # (colour, kind, location) entries of ``State.chars``, shared by every state.
+            "triples": MappingProxyType({(c, k, loc): (c, k, loc) for c in colours
+                                         for k in kinds for loc in LOCATIONS}),
+        }
+        for name, value in fields.items():
+            object.__setattr__(self, name, value)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("a setup's table is read-only")
 
     def is_open(self, location: int, sealed: tuple[int, ...]) -> bool:
         return location not in self.closed and location not in sealed

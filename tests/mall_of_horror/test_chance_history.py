@@ -68,3 +68,22 @@ def test_a_branch_rolls_like_its_parent_and_another_seed_explores_other_dice() -
     assert _advance(same, RandomAgent(5), 30) == _advance(m.branch(), RandomAgent(5), 30)
     other = m.branch(seed=4)
     assert _advance(other, RandomAgent(5), 30) != _advance(m.branch(), RandomAgent(5), 30)
+
+
+def test_an_equal_choice_is_stored_as_the_legal_object() -> None:
+    # Place("pinup", True) equals Place("pinup", 1); the rules and the record must only
+    # ever see the legal object (an int location), never the bool.
+    m = moh.new_match(players=4, seed=1)
+    while m.to_move == CHANCE or not any(getattr(c, "location", None) == 1 for c in m.legal()):
+        if m.to_move == CHANCE:
+            m.roll()
+        else:
+            m.push(m.legal()[-1])
+    legal = next(c for c in m.legal() if c.location == 1)
+    odd = moh.Place(legal.kind, True)  # type: ignore[arg-type]
+    assert odd == legal and odd is not legal
+    events = m.push(odd)
+    assert m.choices[-1] is legal and type(m.choices[-1].location) is int
+    place = next(e for e in events if e.kind == "place")
+    assert type(place.data["location"]) is int and " at 1 " in place.summary + " "
+    assert moh.load_match(m.to_json()).choices == m.choices
