@@ -355,6 +355,8 @@ class Match:
         rules = self.rules
         to_move, legal_of, outcomes_of = rules.to_move, rules.legal, rules.outcomes
         step, observe = rules.step, rules.observe
+        # Per player: the agent's choose method, and whether it reads a view.
+        choosers = {p: (agent.choose, uses_view[p]) for p, agent in agents.items()}
         records = self._records
         if len(records) != self._cursor:
             del records[self._cursor:]
@@ -382,8 +384,8 @@ class Match:
                         drawn = True
                 else:
                     legal = legal_of(state)
-                    choice = agents[mover].choose(
-                        observe(state, mover) if uses_view[mover] else None, legal)
+                    choose, viewing = choosers[mover]
+                    choice = choose(observe(state, mover) if viewing else None, legal)
                     for c in legal:  # a choice taken from legal: recognised by identity
                         if c is choice:
                             break
