@@ -85,6 +85,18 @@ def check_node(rules: Rules, state: Any) -> list[str]:
             problems.append(f"{mover} has no legal choice")
         if len(set(legal)) != len(legal):
             problems.append("repeated legal choice")
+    node = getattr(rules, "node", None)
+    if node is not None:  # the optional fast path must say what the protocol methods say
+        fast_mover, options, step = node(state)
+        expected = (rules.outcomes(state) if mover == CHANCE else
+                    rules.legal(state) if mover is not None else ())
+        if fast_mover != mover or tuple(options) != tuple(expected):
+            problems.append(f"node() says {fast_mover!r} with {len(options)} options, the "
+                            f"rules {mover!r} with {len(expected)}")
+        elif mover is not None:
+            first = options[0][0] if mover == CHANCE else options[0]
+            if step is None or step(state, first) != rules.step(state, first):
+                problems.append(f"node()'s step of {first} differs from step()")
     return problems
 
 

@@ -74,6 +74,11 @@ class Rules(Protocol):
     def scores(self, state: Any) -> dict[str, int]:
         """Points per player (final at the end, provisional before)."""
 
+    # Optional, for speed: ``node(state) -> (to_move, legal or outcomes, step)``, the
+    # three answers in one look at the state (``step`` is any function with the
+    # signature of :meth:`step`). Bulk play uses it when present; it must agree with
+    # the methods above, which :mod:`boardlab.core.conformance` checks.
+
 
 class Record(NamedTuple):
     """One ply of a match: the choice made, the events it caused, the states around it."""
@@ -187,6 +192,18 @@ def sample_outcome(outcomes: Sequence[tuple[Any, Fraction]], rng: random.Random)
     else:
         den, cumulative = _cumulative(outcomes)
     return outcomes[bisect_right(cumulative, rng.randrange(den))][0]
+
+
+def _node_of(rules: Rules) -> Any:
+    """``node(state)`` built from the protocol methods, for games without the fast path."""
+    to_move, legal, outcomes, step = rules.to_move, rules.legal, rules.outcomes, rules.step
+
+    def node(state: Any) -> tuple[str | None, Any, Any]:
+        mover = to_move(state)
+        if mover is None:
+            return None, (), None
+        return mover, outcomes(state) if mover == CHANCE else legal(state), step
+    return node
 
 
 def _advance(outcomes: Sequence[tuple[Any, Fraction]], rng: random.Random) -> None:
@@ -353,8 +370,8 @@ class Match:
         the match at the ply where it was refused.
         """
         rules = self.rules
-        to_move, legal_of, outcomes_of = rules.to_move, rules.legal, rules.outcomes
-        step, observe = rules.step, rules.observe
+        node = getattr(rules, "node", None) or _node_of(rules)
+        observe = rules.observe
         # Per player: the agent's choose method, and whether it reads a view.
         choosers = {p: (agent.choose, uses_view[p]) for p, agent in agents.items()}
         records = self._records
@@ -371,11 +388,11 @@ class Match:
         drawn = False  # a draw made for a ply not recorded yet
         try:
             for _ in range(max_plies):
-                mover = to_move(state)
+                mover, options, step = node(state)
                 if mover is None:
                     return True
                 if mover == CHANCE:
-                    outcomes = outcomes_of(state)
+                    outcomes = options
                     if len(outcomes) == 1:
                         choice = outcomes[0][0]
                     else:
@@ -383,7 +400,7 @@ class Match:
                         choice = outcomes[bisect_right(cumulative, below(den))][0]
                         drawn = True
                 else:
-                    legal = legal_of(state)
+                    legal = options
                     choose, viewing = choosers[mover]
                     choice = choose(observe(state, mover) if viewing else None, legal)
                     for c in legal:  # a choice taken from legal: recognised by identity

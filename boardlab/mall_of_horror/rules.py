@@ -1250,6 +1250,117 @@ _IN_TURN: Any = object()
 _MOVER: dict[str, Any] = {**dict.fromkeys(CHANCE_KINDS, CHANCE), "over": None,
                           "truck_split": "chosen", "pick_victim": "chosen", "place": "placer"}
 
+
+# -- what each node offers: legal choices or chance outcomes, read without copying ---------
+def _offer_ballot(state: State, p: Pending) -> tuple[Vote, ...]:
+    return _votes(p.candidates)
+
+
+def _offer_camera(state: State, p: Pending) -> tuple[PlayCard | Pass, ...]:
+    return _CAMERA_CHOICES
+
+
+def _offer_destination(state: State, p: Pending) -> tuple[Destination, ...]:
+    return _destination_options(_table(state.setup), state.chars, state.sealed,
+                                p.order[p.index])
+
+
+def _offer_move(state: State, p: Pending) -> tuple[Move, ...]:
+    colour = p.order[p.index]
+    dest = 0
+    for c, loc in state.destinations:
+        if c == colour:
+            dest = loc
+            break
+    chars = state.chars
+    t = _table(state.setup)
+    i = bisect_left(chars, (colour,))  # colour's characters are contiguous in chars
+    mine = tuple([(x[1], x[2]) for x in chars[i:i + len(t.kinds)] if x[0] == colour])
+    sprint = "sprint" in state.hands[t.seat[colour]]
+    return _moves(mine, dest, state.sealed + t.closed if sprint else None)
+
+
+def _offer_window(state: State, p: Pending) -> tuple[PlayCard | Pass, ...]:
+    colour = p.order[p.index]
+    hand = state.hands[_table(state.setup).seat[colour]]
+    return (*_window_cards(hand, state.chars, state.hidden, colour, p.location, p.purpose),
+            _PASS)
+
+
+def _offer_place(state: State, p: Pending) -> tuple[Place, ...]:
+    t = _table(state.setup)
+    colour = t.colours[p.n % len(t.colours)]
+    chars = state.chars
+    i = bisect_left(chars, (colour,))  # colour's characters are contiguous in chars
+    placed = [x[1] for x in chars[i:i + len(t.kinds)] if x[0] == colour]
+    kinds = t.kinds if not placed else tuple([k for k in t.kinds if k not in placed])
+    locs = [x[2] for x in chars]
+    closed, sealed, caps = t.closed, state.sealed, t.caps
+    offered = [d for d in p.dice if d not in closed and d not in sealed
+               and locs.count(d) < caps[d]]
+    if not offered:  # both dice full or closed: any location with room (MoH-R4)
+        offered = [loc for loc in LOCATIONS if loc not in closed and loc not in sealed
+                   and locs.count(loc) < caps[loc]]
+    elif len(offered) == 2 and offered[0] >= offered[1]:
+        offered = offered[:1] if offered[0] == offered[1] else [offered[1], offered[0]]
+    return _places(kinds, tuple(offered))
+
+
+def _offer_zombie_drop(state: State, p: Pending) -> tuple[PlaceZombie, ...]:
+    t = _table(state.setup)
+    return _drops(tuple(loc for loc in LOCATIONS if t.is_open(loc, state.sealed)))
+
+
+def _offer_victim(state: State, p: Pending) -> tuple[Sacrifice, ...]:
+    hidden = state.hidden
+    return tuple(_SACRIFICE[k] for c, k, loc in state.chars
+                 if loc == p.location and c == p.chosen and (c, k) not in hidden)
+
+
+def _offer_split(state: State, p: Pending) -> tuple[TruckSplit, ...]:
+    return _splits(p.drawn, tuple(c for c in _table(state.setup).colours if c != p.chosen))
+
+
+def _offer_draw(state: State, p: Pending) -> OutcomeTable:
+    return draw_outcomes(state.deck)
+
+
+def _offer_arrival(state: State, p: Pending) -> OutcomeTable:
+    return dice_outcomes(_table(state.setup).dice)
+
+
+def _offer_placement_dice(state: State, p: Pending) -> OutcomeTable:
+    return dice_outcomes(PLACEMENT_DICE)
+
+
+def _offer_zombie_dice(state: State, p: Pending) -> OutcomeTable:
+    return dice_outcomes(INITIAL_ZOMBIE_DICE)
+
+
+def _offer_tiebreak(state: State, p: Pending) -> OutcomeTable:
+    return _tiebreak_outcomes(p.candidates)
+
+
+#: Per pending kind: who moves (``_IN_TURN``: the player whose turn it is in the pending
+#: order), what is offered, and the step. The end ("over") has no entry.
+_NODE: dict[str, tuple[Any, Callable[[State, Pending], Any], Callable[..., Any]]] = {
+    "ballot": (_IN_TURN, _offer_ballot, _step_ballot),
+    "destination": (_IN_TURN, _offer_destination, _step_destination),
+    "move": (_IN_TURN, _offer_move, _step_move),
+    "window": (_IN_TURN, _offer_window, _step_window),
+    "place": ("placer", _offer_place, _step_place),
+    "camera": (_IN_TURN, _offer_camera, _STEP["camera"]),
+    "zombie_drop": (_IN_TURN, _offer_zombie_drop, _STEP["zombie_drop"]),
+    "pick_victim": ("chosen", _offer_victim, _STEP["pick_victim"]),
+    "truck_split": ("chosen", _offer_split, _STEP["truck_split"]),
+    "deal": (CHANCE, _offer_draw, _step_deal),
+    "truck_draw": (CHANCE, _offer_draw, _step_truck_draw),
+    "place_roll": (CHANCE, _offer_placement_dice, _step_placement_roll),
+    "zombies0": (CHANCE, _offer_zombie_dice, _STEP["zombies0"]),
+    "arrival_roll": (CHANCE, _offer_arrival, _STEP["arrival_roll"]),
+    "tiebreak": (CHANCE, _offer_tiebreak, _STEP["tiebreak"]),
+}
+
 _DECISION_RULES = {"place": "MoH-setup-characters", "window": "MoH-f-cards",
                    "ballot": "MoH-R7", "truck_split": "MoH-R9", "pick_victim": "MoH-R7",
                    "camera": "MoH-c", "destination": "MoH-R11", "zombie_drop": "MoH-R15",
@@ -1291,81 +1402,43 @@ class MallOfHorrorRules:
         return special  # CHANCE, or None at the end
 
     def outcomes(self, state: State) -> tuple[tuple[Any, Fraction], ...]:
-        kind = state.pending.kind
-        if kind == "deal" or kind == "truck_draw":
-            return draw_outcomes(state.deck)
-        if kind == "arrival_roll":
-            return dice_outcomes(state.setup.config.dice)
-        if kind == "place_roll":
-            return dice_outcomes(PLACEMENT_DICE)
-        if kind == "zombies0":
-            return dice_outcomes(INITIAL_ZOMBIE_DICE)
-        if kind == "tiebreak":
-            return _tiebreak_outcomes(state.pending.candidates)
-        return ()
+        p = state[_PENDING]
+        entry = _NODE.get(p[0])
+        if entry is None or entry[0] != CHANCE:
+            return ()
+        return entry[1](state, p)  # type: ignore[no-any-return]
 
     def legal(self, state: State) -> tuple[Any, ...]:
         """The legal choices, read from ``state`` without copying it (shared objects)."""
-        p = state.pending
-        kind = p.kind
-        if kind == "ballot":
-            return _votes(p.candidates)
-        if kind == "camera":
-            return _CAMERA_CHOICES
-        if kind == "destination":
-            t = _table(state.setup)
-            return _destination_options(t, state.chars, state.sealed, p.order[p.index])
-        if kind == "move":
-            return self._legal_move(state, p.order[p.index])
-        if kind == "window":
-            colour = p.order[p.index]
-            hand = state.hands[_table(state.setup).seat[colour]]
-            return (*_window_cards(hand, state.chars, state.hidden, colour, p.location,
-                                   p.purpose), _PASS)
-        if kind == "place":
-            return self._legal_place(state)
-        if kind == "zombie_drop":
-            t = _table(state.setup)
-            return _drops(tuple(loc for loc in LOCATIONS if t.is_open(loc, state.sealed)))
-        if kind == "pick_victim":
-            hidden = state.hidden
-            return tuple(_SACRIFICE[k] for c, k, loc in state.chars
-                         if loc == p.location and c == p.chosen and (c, k) not in hidden)
-        if kind == "truck_split":
-            return _splits(p.drawn, tuple(c for c in state.setup.colours if c != p.chosen))
-        return ()
+        p = state[_PENDING]
+        entry = _NODE.get(p[0])
+        if entry is None or entry[0] == CHANCE:
+            return ()
+        return entry[1](state, p)  # type: ignore[no-any-return]
 
-    def _legal_place(self, state: State) -> tuple[Place, ...]:
-        t = _table(state.setup)
-        p = state.pending
-        colour = t.colours[p.n % len(t.colours)]
-        chars = state.chars
-        i = bisect_left(chars, (colour,))  # colour's characters are contiguous in chars
-        placed = [x[1] for x in chars[i:i + len(t.kinds)] if x[0] == colour]
-        kinds = t.kinds if not placed else tuple([k for k in t.kinds if k not in placed])
-        locs = [x[2] for x in chars]
-        closed, sealed, caps = t.closed, state.sealed, t.caps
-        offered = [d for d in p.dice if d not in closed and d not in sealed
-                   and locs.count(d) < caps[d]]
-        if not offered:  # both dice full or closed: any location with room (MoH-R4)
-            offered = [loc for loc in LOCATIONS if loc not in closed and loc not in sealed
-                       and locs.count(loc) < caps[loc]]
-        elif len(offered) == 2 and offered[0] >= offered[1]:
-            offered = offered[:1] if offered[0] == offered[1] else [offered[1], offered[0]]
-        return _places(kinds, tuple(offered))
+    def node(self, state: State) -> tuple[str | None, tuple[Any, ...], Any]:
+        """``(to_move, legal choices or chance outcomes, step)`` in one look at the state.
 
-    def _legal_move(self, state: State, colour: str) -> tuple[Move, ...]:
-        dest = 0
-        for c, loc in state.destinations:
-            if c == colour:
-                dest = loc
-                break
-        chars = state.chars
-        t = _table(state.setup)
-        i = bisect_left(chars, (colour,))  # colour's characters are contiguous in chars
-        mine = tuple([(x[1], x[2]) for x in chars[i:i + len(t.kinds)] if x[0] == colour])
-        sprint = "sprint" in state.hands[t.seat[colour]]
-        return _moves(mine, dest, state.sealed + t.closed if sprint else None)
+        The fast path of bulk play (:meth:`boardlab.core.engine.Match._play`): the same
+        answers as :meth:`to_move`, :meth:`legal` / :meth:`outcomes` and :meth:`step`
+        (the conformance check compares them), found with one dispatch on the pending
+        kind instead of three.
+        """
+        p = state[_PENDING]
+        entry = _NODE.get(p[0])
+        if entry is None:
+            return None, (), None
+        who, options, apply = entry
+        if who is _IN_TURN:
+            mover = p[3][p[4]]
+        elif who == "chosen":
+            mover = p[12]
+        elif who == "placer":
+            colours = _table(state[0]).colours
+            mover = colours[p[5] % len(colours)]
+        else:
+            mover = who  # CHANCE
+        return mover, options(state, p), apply
 
     def step(self, state: State, choice: Any) -> tuple[State, tuple[Event, ...]]:
         """Apply a legal choice or outcome (unchecked: :class:`Match` checks legality)."""
