@@ -25,6 +25,7 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations_with_replacement
 from math import factorial
+from operator import itemgetter
 from types import MappingProxyType
 from typing import Any
 
@@ -72,6 +73,7 @@ PHASE_NAMES = {"setup": "Setup", "a": "a) Search the Truck", "b": "b) Elect the 
                "e": "e) Move Characters", "f": "f) Zombie Attack", "over": "End of Game"}
 
 _new = tuple.__new__  # builds a State, Pending or Event from a plain tuple, no checks
+_COLOUR_OF, _LOCATION_OF = itemgetter(0), itemgetter(2)  # of a ``State.chars`` entry
 
 # -- interned choices ----------------------------------------------------------------------
 # ``legal`` hands out these shared objects instead of building fresh ones: a choice taken
@@ -271,7 +273,7 @@ class _Work:
         return self.t.orders[self.chief]
 
     def alive(self) -> set[str]:
-        return {c for c, _, _ in self.chars}
+        return set(map(_COLOUR_OF, self.chars))
 
     def index(self) -> ByLocation:
         """The characters at each location, built once per step (again if they move)."""
@@ -296,10 +298,8 @@ class _Work:
 
     def defence(self, location: int) -> int:
         """Characters (a Tough Guy counts 2, hidden ones too) + Hardware (MoH-R5)."""
-        d = self.hardware[location - 1]
-        for _, k, _ in self.index()[location]:
-            d += 2 if k == "toughguy" else 1
-        return d
+        kinds = [x[1] for x in self.index()[location]]
+        return len(kinds) + kinds.count("toughguy") + self.hardware[location - 1]
 
     def threshold(self, location: int) -> int:
         """Zombies needed to break in (MoH-R5, MoH-f-supermarket)."""
@@ -648,9 +648,11 @@ class _Work:
                 continue
             if not z:  # no zombies in front: nothing to tell
                 continue
-            d = self.defence(loc)
+            # Defence (MoH-R5): characters, a Tough Guy counting 2, plus Hardware.
+            kinds = [x[1] for x in by[loc]]
+            tough = "toughguy" in kinds
+            d = len(kinds) + kinds.count("toughguy") + self.hardware[loc - 1]
             t = min(d, self.t.supermarket_threshold) if loc == SUPERMARKET else d
-            tough = any(k == "toughguy" for _, k, _ in by[loc])
             if loc == SUPERMARKET and t < d:
                 rule_id = "MoH-f-supermarket"
             elif tough:
@@ -921,7 +923,7 @@ class _Work:
     def end_round(self) -> None:
         """The rescue arrives or the next round begins (MoH-end, MoH-R16)."""
         living = len(self.chars)
-        places = {loc for _, _, loc in self.chars}
+        places = set(map(_LOCATION_OF, self.chars))
         limit = self.t.survivors_to_end
         if living <= limit or (len(places) == 1 and PARKING not in places):
             why = (f"{E.n_of(living, 'character')} alive, at most {limit}" if living <= limit
