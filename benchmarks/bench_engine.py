@@ -13,7 +13,8 @@ undo: the same rules, option sets and game length). The ceiling is imported from
 The two run *interleaved* in one process: ``--rounds`` rounds, each playing a batch of
 ceiling games then a batch of boardlab matches, so a machine shared with other jobs
 slows both alike; the ratio printed is the median of the per-round ratios (the spread
-is shown too). Also measured:
+is shown too). Times are the process's CPU time (``time.process_time``): on a machine
+whose cores other jobs share, wall time also counts the waits for a core. Also measured:
 
 * ``raw rules``  — the same rules driven by a bare loop over ``RULES.step`` (no history,
   no legality check): what the Match's safety costs on top of the rules.
@@ -71,27 +72,27 @@ def run_ceiling(ceiling: ModuleType, games: int, seed: int) -> tuple[float, int]
     """Seconds for ``games`` ceiling games, and their steps (decisions + chance nodes)."""
     rng = random.Random(seed)
     steps = 0
-    start = time.perf_counter()
+    start = time.process_time()
     for _ in range(games):
         _, decisions, chance = ceiling.play_game(rng, 4)
         steps += decisions + chance
-    return time.perf_counter() - start, steps
+    return time.process_time() - start, steps
 
 
 def run_boardlab(seeds: range) -> tuple[float, int]:
     """Seconds for ``moh.play`` over ``seeds`` (the public API), and the plies played."""
     plies = 0
-    start = time.perf_counter()
+    start = time.process_time()
     for seed in seeds:
         plies += moh.play(players=4, seed=seed).ply
-    return time.perf_counter() - start, plies
+    return time.process_time() - start, plies
 
 
 def run_raw(seeds: range) -> tuple[float, int]:
     """The rules alone: a bare loop over ``RULES.step``, no legality check, no history."""
     rules = moh.RULES
     plies = 0
-    start = time.perf_counter()
+    start = time.process_time()
     for seed in seeds:
         rng, pick = random.Random(seed), random.Random(seed)
         state = rules.initial(moh.Setup(players=4))
@@ -103,7 +104,7 @@ def run_raw(seeds: range) -> tuple[float, int]:
                 choice = legal[pick.randrange(len(legal))]
             state, _ = rules.step(state, choice)
             plies += 1
-    return time.perf_counter() - start, plies
+    return time.process_time() - start, plies
 
 
 def bytes_per_ply(n: int) -> tuple[float, int]:
@@ -123,20 +124,20 @@ def bytes_per_ply(n: int) -> tuple[float, int]:
 
 def bench_undo(n: int) -> tuple[float, float]:
     matches = [moh.play(players=4, seed=s) for s in range(n)]
-    start = time.perf_counter()
+    start = time.process_time()
     for m in matches:
         while m.ply:
             m.pop()
-    pop_time = time.perf_counter() - start
+    pop_time = time.process_time() - start
     matches = [moh.play(players=4, seed=s) for s in range(n)]
-    start = time.perf_counter()
+    start = time.process_time()
     for m in matches:
         choices = m.choices
         for ply in range(len(choices) - 1, -1, -10):  # every 10th ply: already slow
             replay = Match(moh.RULES, m.setup, seed=m.seed)
             for c in choices[:ply]:
                 replay.push(c)
-    replay_time = (time.perf_counter() - start) * 10  # scale back to every ply
+    replay_time = (time.process_time() - start) * 10  # scale back to every ply
     return pop_time, replay_time
 
 
