@@ -192,14 +192,22 @@ def _table_for(setup: Setup) -> _Table:
     return _Table(setup)
 
 
-_last: list[Any] = [None, None]  # the last setup asked for and its table: one `is` test
+# The last setup asked for and its table, as one pair replaced in one assignment (so a
+# thread never sees one setup with another's table): finding it costs one `is` test.
+_last: tuple[Any, Any] = (None, None)
 
 
 def _table(setup: Setup) -> _Table:
-    if setup is _last[0]:
-        return _last[1]  # type: ignore[no-any-return]
+    last = _last
+    if setup is last[0]:
+        return last[1]  # type: ignore[no-any-return]
+    return _remember(setup)
+
+
+def _remember(setup: Setup) -> _Table:
+    global _last
     table = _table_for(setup)
-    _last[0], _last[1] = setup, table
+    _last = (setup, table)
     return table
 
 
@@ -207,7 +215,7 @@ Char = tuple[str, str, int]
 
 
 ByLocation = tuple[tuple[Char, ...], ...]
-_last_index: list[Any] = [None, ()]  # the last ``chars`` indexed, and its index
+_last_index: tuple[Any, Any] = (None, ())  # the last ``chars`` indexed, and its index
 
 
 def _by_location(chars: tuple[Char, ...]) -> ByLocation:
@@ -216,14 +224,16 @@ def _by_location(chars: tuple[Char, ...]) -> ByLocation:
     Characters move on few plies, so the next step usually asks about the same
     ``chars`` (about 20 of 35 times in a match): the last index is kept (immutable).
     """
-    if chars is _last_index[0]:
-        return _last_index[1]  # type: ignore[no-any-return]
+    global _last_index
+    last = _last_index
+    if chars is last[0]:
+        return last[1]  # type: ignore[no-any-return]
     by: tuple[list[Char], ...] = ([], [], [], [], [], [], [])
     for x in chars:
         by[x[2]].append(x)
     index = (), tuple(by[1]), tuple(by[2]), tuple(by[3]), tuple(by[4]), tuple(by[5]), \
         tuple(by[6])
-    _last_index[0], _last_index[1] = chars, index
+    _last_index = (chars, index)
     return index
 
 
@@ -246,7 +256,8 @@ class _Work:
          self.hidden, self.eliminated, self.pending) = state
         self.events: list[Event] = []
         setup = state[0]
-        self.t = _last[1] if setup is _last[0] else _table(setup)
+        last = _last
+        self.t = last[1] if setup is last[0] else _remember(setup)
         self._index_for: Any = None
         self._index: ByLocation = ()
 
