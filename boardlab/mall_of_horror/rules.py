@@ -304,9 +304,6 @@ class _Work:
     def is_open(self, location: int) -> bool:
         return location not in self.t.closed and location not in self.sealed
 
-    def has_room(self, location: int) -> bool:
-        return self.count(location) < self.t.caps[location]
-
     def defence(self, location: int) -> int:
         """Characters (a Tough Guy counts 2, hidden ones too) + Hardware (MoH-R5)."""
         kinds = [x[1] for x in self.index()[location]]
@@ -329,17 +326,6 @@ class _Work:
         if not present:
             return ()
         return tuple([c for c in self.t.orders[self.chief] if c in present])
-
-    def base_weight(self, colour: str, location: int) -> int:
-        """Non-hidden characters there, +1 for a non-hidden Gunman (MoH-R7)."""
-        w = 0
-        for c, k, _ in self.index()[location]:
-            if c == colour and (c, k) not in self.hidden:
-                w += 2 if k == "gunman" else 1
-        return w
-
-    def seat(self, colour: str) -> int:
-        return self.t.seat[colour]
 
     def give_card(self, colour: str, card: str) -> None:
         self.hands = _give(self.hands, self.t.seat[colour], card)
@@ -365,15 +351,6 @@ class _Work:
         z = list(self.zombies)
         z[location - 1] = n
         self.zombies = tuple(z)
-
-    def relocate(self, colour: str, kind: str, location: int) -> None:
-        # ``chars`` is sorted by (colour, kind), which a move does not change: replace the
-        # one entry in place; every other entry is shared with the previous state.
-        chars = self.chars
-        i = bisect_left(chars, (colour, kind))
-        if i == len(chars) or chars[i][0] != colour or chars[i][1] != kind:
-            raise KeyError((colour, kind))
-        self.chars = (*chars[:i], self.t.triples[colour, kind, location], *chars[i + 1:])
 
     def deck_size(self) -> int:
         return sum(self.deck) + len(self.bottom)
