@@ -134,8 +134,11 @@ def draw_outcomes(deck: tuple[int, ...]) -> OutcomeTable:
     >>> draw_outcomes((3, 0, 0, 0, 0, 0, 1))
     ((Draw(card='threat'), Fraction(3, 4)), (Draw(card='hidden'), Fraction(1, 4)))
     """
-    return OutcomeTable.from_counts([(_DRAW[card], n)
-                                     for card, n in zip(CARDS, deck, strict=True) if n])
+    # The deck is an urn: one draw without replacement from counted piles. Imported
+    # here, not at the top: boardlab.prob costs ~10 ms that importing the game need not pay.
+    from boardlab.prob.urn import draw_one
+
+    return OutcomeTable((_DRAW[card], p) for card, p in draw_one(deck, labels=CARDS))
 
 
 @lru_cache(maxsize=512)
