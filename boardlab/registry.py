@@ -41,7 +41,7 @@ __all__ = [
 
 #: Option names the command line and the soak use themselves; a game may not take them.
 RESERVED = frozenset({"game", "seed", "agents", "json", "viewer", "file", "help", "matches",
-                      "workers", "deep_every", "first_seed", "chunk"})
+                      "workers", "deep_every", "first_seed", "chunk", "progress"})
 
 
 def _config_error(message: str) -> ConfigError:

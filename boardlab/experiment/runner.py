@@ -202,6 +202,7 @@ def run(experiment: Experiment, executor: Executor | Any = None, *, workers: int
             else:
                 _on_executor(executor, tasks, add)
         except KeyboardInterrupt:
+            bar.close()
             print(_stopped(experiment, len(rows), store), file=sys.stderr, flush=True)
         except BaseException as err:
             err.add_note(_stopped(experiment, len(rows), store, why="stopped by this error"))
