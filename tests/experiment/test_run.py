@@ -217,9 +217,9 @@ def test_run_refuses_bad_arguments(toy) -> None:
     with pytest.raises(ValueError, match="chunk: expected a whole number of at least 1, "
                                          "got True"):
         exp.run(chunk=True)
-    with pytest.raises(ValueError, match="give at most one of executor, workers and scheduler"):
-        with ProcessPoolExecutor(1) as pool:
-            exp.run(pool, workers=2)
+    with ProcessPoolExecutor(1) as pool, pytest.raises(
+            ValueError, match="give at most one of executor, workers and scheduler"):
+        exp.run(pool, workers=2)
 
 
 def test_worker_processes_need_not_know_a_game_registered_in_the_parent(toy) -> None:
