@@ -19,8 +19,8 @@ handy under a debugger). A crash inside a match is counted as a violation, not a
 
 Progress: a line about every 10 %, and a ``tqdm`` progress bar on stderr when it is a
 terminal (or a widget in a Jupyter kernel; ``--no-progress`` turns it off). Ctrl-C
-stops cleanly: no new chunk starts, running chunks finish, and the report covers the
-matches checked so far (exit code 130, or 1 if a violation was found).
+stops at once and cleanly: the worker processes stop, and the report covers the chunks
+checked so far (exit code 130, or 1 if a violation was found).
 
 >>> from boardlab.registry import names
 >>> main(["--game", names()[0], "--matches", "2", "--workers", "1", "--deep-every", "2"])
@@ -39,7 +39,7 @@ import signal
 import sys
 import time
 from collections.abc import Mapping, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor, as_completed, wait
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from typing import Any
 
 from boardlab import registry
@@ -120,6 +120,13 @@ def _show_bar() -> bool:
         return False
 
 
+def _stop_pool(pool: ProcessPoolExecutor) -> None:
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.terminate()
+
+
 def _ignore_sigint() -> None:
     # Workers leave Ctrl-C to the parent process, which stops the soak cleanly.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -186,13 +193,11 @@ def soak(game: Registration, matches: int, plan: Plan, *, workers: int, deep_eve
                     for future in as_completed(futures):
                         add(futures[future], future.result())
                 except KeyboardInterrupt:
-                    for future in futures:
-                        future.cancel()  # running chunks finish: keep them
-                    wait(futures)
-                    for future, index in futures.items():
-                        if index not in parts and not future.cancelled() \
+                    for future, index in futures.items():  # finished meanwhile: keep
+                        if index not in parts and future.done() \
                                 and future.exception() is None:
                             add(index, future.result())
+                    _stop_pool(pool)  # a stop means stop: running chunks are dropped
                     raise
     except KeyboardInterrupt:
         if bar is not None:

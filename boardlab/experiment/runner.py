@@ -16,10 +16,12 @@ appended to ``out`` (JSON lines, see :mod:`boardlab.experiment.store`) and the p
 bar moves (``tqdm.auto``: a widget in JupyterLab, text in a terminal). Running the same
 experiment again with the same ``out`` plays only the matches that are not in the file.
 
-Ctrl-C (or interrupting the kernel) stops cleanly: no new chunk starts, the chunks
-already running on local processes finish, and :func:`run` returns what finished
-(``results.complete`` is then False) after saying so on stderr. A crash (a match that
-raises, a worker that dies) keeps every finished chunk in the file too, then raises.
+Ctrl-C (or interrupting the kernel) stops at once and cleanly: the chunks that finished
+are kept (and in ``out``), the others are cancelled — the worker processes of
+boardlab's own pool are stopped, so nothing keeps computing in the background — and
+:func:`run` returns what finished (``results.complete`` is then False) after saying so
+on stderr. A crash (a match that raises, a worker that dies) keeps every finished chunk
+in the file too, then raises.
 
 >>> from boardlab.experiment import Experiment
 >>> exp = Experiment("mall-of-horror", variants=[{}, {"config": {"dice": 3}}], seeds=4)
@@ -109,6 +111,15 @@ def _bar(enabled: bool, total: int, initial: int, name: str) -> Any:
                 dynamic_ncols=True)
 
 
+def stop_pool(pool: ProcessPoolExecutor) -> None:
+    """Stop the worker processes of a pool of ours now: a stop means stop (their
+    running chunks are lost, and played again when the run is resumed)."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.terminate()
+
+
 def _ignore_sigint() -> None:
     # Worker processes of our own pool leave Ctrl-C to the parent, which stops cleanly.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -172,7 +183,8 @@ def run(experiment: Experiment, executor: Executor | Any = None, *, workers: int
     store = ResultFile.open(out, experiment) if out is not None else None
     rows: dict[Key, dict[str, Any]] = dict(store.done) if store else {}
     client = None
-    own_pool = None
+    own_pool: ProcessPoolExecutor | None = None
+    stopped = False
     try:
         if scheduler is not None or _is_client(executor):
             executor, client = _dask_executor(scheduler, executor)
@@ -202,16 +214,20 @@ def run(experiment: Experiment, executor: Executor | Any = None, *, workers: int
             else:
                 _on_executor(executor, tasks, add)
         except KeyboardInterrupt:
+            stopped = True
             bar.close()
             print(_stopped(experiment, len(rows), store), file=sys.stderr, flush=True)
         except BaseException as err:
+            stopped = True
             err.add_note(_stopped(experiment, len(rows), store, why="stopped by this error"))
             raise
         finally:
             bar.close()
     finally:
         if own_pool is not None:
-            own_pool.shutdown(wait=False, cancel_futures=True)
+            if stopped:
+                stop_pool(own_pool)
+            own_pool.shutdown(wait=not stopped, cancel_futures=True)
         if client is not None:
             client.close()
         if store is not None:
@@ -236,13 +252,9 @@ def _on_executor(executor: Executor, tasks: list[Task],
         for future in as_completed(futures):
             taken.add(future)
             add(future.result())
-    except BaseException as err:
+    except BaseException:
         for future in futures:
-            future.cancel()  # not started: never will; running: finishes (kept below)
-        if isinstance(err, KeyboardInterrupt):
-            from concurrent.futures import wait
-
-            wait([f for f in futures if not f.cancelled()])
+            future.cancel()  # those not started never will
         for future in futures:  # finished but not yet taken when the stop came
             if future not in taken and future.done() and not future.cancelled() \
                     and future.exception() is None:
