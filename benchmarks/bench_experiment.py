@@ -52,8 +52,8 @@ def overhead(matches: int, blocks: int, folder: Path) -> dict[str, float]:
     for k in range(blocks):
         exp = experiment(k * size, size)
         out = folder / f"block{k}.jsonl"
-        runs = [("bare", lambda: bare(k * size, size)),
-                ("exp", lambda: exp.run(workers=1, out=out, progress=False))]  # noqa: B023
+        runs = [("bare", lambda first=k * size: bare(first, size)),
+                ("exp", lambda exp=exp, out=out: exp.run(workers=1, out=out, progress=False))]
         for name, work in runs if k % 2 == 0 else runs[::-1]:
             wall, cpu = timed(work)
             totals[f"{name} wall"] += wall
