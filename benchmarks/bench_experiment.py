@@ -3,8 +3,10 @@
 Run: ``python benchmarks/bench_experiment.py [--matches 10000] [--blocks 10] [--no-dask]``.
 Random 4-player Mall of Horror matches (seeds 0 … matches − 1), measured in one run:
 
-* ``bare``     — the simulation loop with nothing around it: ``GAME.play(seed=s)`` for
-  each seed, results thrown away (what a user would write by hand).
+* ``bare``     — the simulation loop with nothing around it: the setup built once, then
+  for each seed a ``Match``, its random agents and ``play_out``, results thrown away
+  (the loop a user would write by hand, and exactly what an experiment's worker does
+  per match, without rows, file or bookkeeping).
 * ``1 worker`` — ``Experiment(...).run(workers=1, out=FILE, progress=False)``: the same
   matches in this process, plus rows, the results file and the bookkeeping.
 * ``2 workers``— ``run(workers=2, out=FILE)``: a local process pool, chunks of 250.
@@ -25,6 +27,8 @@ import time
 from pathlib import Path
 
 from boardlab import registry
+from boardlab.core.engine import Match
+from boardlab.core.simulate import play_out
 from boardlab.experiment import Experiment
 
 GAME = "mall-of-horror"
@@ -36,8 +40,11 @@ def experiment(first: int, count: int) -> Experiment:
 
 def bare(first: int, count: int) -> None:
     game = registry.get(GAME)
+    setup = game.setup(players=4)
+    make = game.agents["random"]
     for seed in range(first, first + count):
-        game.play(seed=seed, players=4)
+        match = Match(game.rules, setup, seed=seed)
+        play_out(match, {p: make(p, i, seed) for i, p in enumerate(game.players(match))})
 
 
 def timed(work, *args, **kwargs) -> tuple[float, float]:
@@ -64,7 +71,7 @@ def overhead(matches: int, blocks: int, folder: Path) -> dict[str, float]:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--matches", type=int, default=10_000)
-    ap.add_argument("--blocks", type=int, default=10)
+    ap.add_argument("--blocks", type=int, default=20)
     ap.add_argument("--no-dask", action="store_true", help="skip the LocalCluster")
     args = ap.parse_args()
     n = args.matches
@@ -72,7 +79,7 @@ def main() -> None:
         folder = Path(tmp)
         bare(0, 20)  # warm caches and imports
         t = overhead(n, args.blocks, folder)
-        rows = [("bare loop (GAME.play)", n, t["bare wall"]),
+        rows = [("bare loop (Match + play_out)", n, t["bare wall"]),
                 ("experiment, 1 worker (this process)", n, t["exp wall"])]
         wall, _ = timed(experiment(0, n).run, workers=2, out=folder / "two.jsonl",
                         progress=False)

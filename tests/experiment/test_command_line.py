@@ -111,18 +111,34 @@ def test_unreadable_spec_other_experiment_and_conflicting_flags(toy, tmp_path, c
         capsys.readouterr().err
 
 
-def test_python_dash_m_boardlab_experiment(tmp_path) -> None:
+HEAVY = {"networkx", "sympy", "matplotlib", "ipywidgets", "pandas", "distributed", "dask"}
+
+
+def test_python_dash_m_boardlab_experiment_loads_nothing_heavy(tmp_path) -> None:
     game = registry.names()[0]
     spec = write(tmp_path / "s.json", {"game": game, "seeds": 3})
-    done = subprocess.run([sys.executable, "-m", "boardlab", "experiment", str(spec),
-                           "--workers", "1"], cwd=ROOT, capture_output=True, text=True,
-                          timeout=120, check=False)
+    done = subprocess.run([sys.executable, "-X", "importtime", "-m", "boardlab", "experiment",
+                           str(spec), "--workers", "1"], cwd=ROOT, capture_output=True,
+                          text=True, timeout=120, check=False)
     assert done.returncode == 0, done.stderr
+    loaded = {line.rsplit("|", 1)[-1].strip().split(".")[0]
+              for line in done.stderr.splitlines() if line.startswith("import time:")}
+    assert "tqdm" in loaded and "boardlab" in loaded  # the probe sees imports
+    assert loaded & HEAVY == set()
     assert done.stdout.startswith(f"{game}: 1 variant(s) × 1 line-up(s) × 3 seeds (0…2) = 3 "
                                   "matches\n")
     assert len(read_results(tmp_path / "s.results.jsonl")[1]) == 3
     # The bar goes to stderr (not a terminal here, so tqdm prints its final state).
     assert "3/3" in done.stderr
+
+
+def test_importing_boardlab_experiment_loads_nothing_heavy() -> None:
+    done = subprocess.run([sys.executable, "-X", "importtime", "-c",
+                           "import boardlab.experiment"], cwd=ROOT, capture_output=True,
+                          text=True, timeout=120, check=True)
+    loaded = {line.rsplit("|", 1)[-1].strip().split(".")[0]
+              for line in done.stderr.splitlines() if line.startswith("import time:")}
+    assert "boardlab" in loaded and loaded & (HEAVY | {"tqdm"}) == set()
 
 
 # -- the soak ----------------------------------------------------------------------------
