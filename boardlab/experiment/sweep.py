@@ -171,9 +171,15 @@ class Sweep:
 
     def heatmap(self, rows: str | None = None, columns: str | None = None, *,
                 where: Mapping[str, Any] | None = None, ax: Axes | None = None,
-                annotate: str | None = "percent", cmap: str = "viridis") -> Axes:
+                annotate: str | None = "percent", cmap: str = "viridis",
+                vmin: float | None = None, vmax: float | None = None) -> Axes:
         """Draw two axes as a heatmap, each cell annotated (``"percent"``,
-        ``"fraction"`` or ``None``); returns the matplotlib Axes."""
+        ``"fraction"`` or ``None``); returns the matplotlib Axes.
+
+        The colour scale runs from ``vmin`` to ``vmax``: by default 0 to 1 when every
+        answer is a probability (so two heatmaps side by side compare), else the
+        answers' own range.
+        """
         if annotate not in ("percent", "fraction", None):
             raise ValueError(f"annotate must be 'percent', 'fraction' or None, got {annotate!r}")
         row_name, col_name, fixed = self._pick(rows, columns, where)
@@ -185,7 +191,11 @@ class Sweep:
             import matplotlib.pyplot as plt
 
             _, ax = plt.subplots(figsize=(1.0 + 0.9 * len(c_values), 0.8 + 0.5 * len(r_values)))
-        image = ax.imshow(numbers, cmap=cmap, aspect="auto", origin="lower")
+        if vmin is None and vmax is None and all(0 <= float(v) <= 1
+                                                  for v in self.values.values()):
+            vmin, vmax = 0.0, 1.0
+        image = ax.imshow(numbers, cmap=cmap, aspect="auto", origin="lower", vmin=vmin,
+                          vmax=vmax)
         ax.figure.colorbar(image, ax=ax, label=self.label)
         ax.set_xticks(range(len(c_values)), [str(c) for c in c_values])
         ax.set_yticks(range(len(r_values)), [str(r) for r in r_values])
@@ -194,7 +204,7 @@ class Sweep:
         if fixed:
             ax.set_title(", ".join(f"{k}={v}" for k, v in fixed.items()))
         if annotate:
-            high = max(max(line) for line in numbers)
+            high = max(max(line) for line in numbers) if vmax is None else vmax
             for i, line in enumerate(matrix):
                 for j, value in enumerate(line):
                     text = (f"{float(value) * 100:.1f}%" if annotate == "percent"

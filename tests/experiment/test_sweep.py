@@ -104,6 +104,8 @@ def test_heatmap_draws_the_grid(grid) -> None:
     texts = [t.get_text() for t in ax.texts]
     assert len(texts) == 30 and texts[8] == "13.2%"  # row defence=2, column dice=4
     assert ax.get_xlabel() == "dice" and ax.get_ylabel() == "defence"
+    assert ax.images[0].get_clim() == (0.0, 1.0)  # probabilities: one scale for every map
+    assert sweep(lambda n: n * n, n=[2, 3]).heatmap().images[0].get_clim() == (4.0, 9.0)
     ax = grid.heatmap(rows="dice", columns="defence", annotate="fraction")
     assert [t.get_text() for t in ax.texts][:3] == ["1/6", "0", "0"]
     with pytest.raises(ValueError, match="annotate must be"):
