@@ -6,11 +6,13 @@ import json
 
 import pytest
 
+from boardlab import registry
 from boardlab.experiment import Experiment, Lineup, SpecError, Variant, load_spec
 from boardlab.experiment.spec import build_setup
 from boardlab.mall_of_horror import Config
 
 MOH = "mall-of-horror"
+GAMES = ", ".join(registry.names())
 FOUR = ["heuristic", "random", "random", "random"]
 
 
@@ -21,8 +23,8 @@ def refused(data: dict) -> str:
 
 
 @pytest.mark.parametrize(("data", "message"), [
-    ({"seeds": 3}, "game: missing: the registered name of the game (mall-of-horror)"),
-    ({"game": "chess"}, "game: expected one of mall-of-horror, got 'chess'"),
+    ({"seeds": 3}, f"game: missing: the registered name of the game ({GAMES})"),
+    ({"game": "chess"}, f"game: expected one of {GAMES}, got 'chess'"),
     ({"game": MOH, "varients": []}, "varients: unknown field (fields: game, name, options, "
                                     "config, variants, lineups, seeds)"),
     ({"game": MOH, "variants": {}}, "variants: expected a non-empty list, got {}"),
