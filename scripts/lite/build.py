@@ -309,7 +309,12 @@ def jupyter_lite_json() -> dict[str, Any]:
         # The app pages drive the notebook app through window.jupyterapp.
         "exposeAppInBrowser": True,
         "litePluginSettings": {
-            "@jupyterlite/pyodide-kernel-extension:kernel": {"disablePyPIFallback": True},
+            "@jupyterlite/pyodide-kernel-extension:kernel": {
+                "disablePyPIFallback": True,
+                # boardlab and its dependencies load with the kernel: a cell's imports are
+                # found by parsing it, which fails on a cell that starts with a %magic.
+                "loadPyodideOptions": {"packages": ["boardlab"]},
+            },
         },
     }}
 
