@@ -12,6 +12,7 @@ Each check runs in a fresh interpreter where importing matplotlib or numpy fails
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import re
 import subprocess
@@ -93,7 +94,9 @@ def clean(text: str) -> str:
 def test_import_boardlab_and_every_game_without_compiled_packages() -> None:
     modules = ["boardlab", "boardlab.prob", "boardlab.prob.charts", "boardlab.widgets"]
     for r in registry.BUILTIN:
-        modules += [r.package, r.entry, f"{r.package}.odds", f"{r.package}.board"]
+        modules += [r.package, r.entry]
+        modules += [f"{r.package}.{part}" for part in ("odds", "board", "render")
+                    if importlib.util.find_spec(f"{r.package}.{part}") is not None]
     code = "; ".join(f"import {m}" for m in modules)
     probe = ROOT / "build" / "lite-probe.ipynb"
     probe.parent.mkdir(exist_ok=True)
