@@ -172,6 +172,7 @@ class Axes:
         self.ylim: tuple[float, float] | None = None
         self.xscale = "linear"
         self.legend_handles: list[Handle] | None = None
+        self.legend_loc = "upper right"
         self._cycle = 0
 
     def __getattr__(self, name: str) -> Any:
@@ -311,7 +312,16 @@ class Axes:
     def get_legend_handles_labels(self) -> tuple[list[Handle], list[str]]:
         return list(self.handles), [h.label for h in self.handles]
 
-    def legend(self, handles: Sequence[Handle] | None = None, **_placement: Any) -> None:
+    def legend(self, handles: Sequence[Handle] | None = None, *, loc: str = "best",
+               **_style: Any) -> None:
+        """Show a legend; ``loc`` as in matplotlib ("best" is the upper right corner here)."""
+        vertical, _, horizontal = ("upper right" if loc == "best" else loc).partition(" ")
+        if loc in ("center", "right"):
+            vertical, horizontal = "upper", "right"
+        if vertical not in ("upper", "lower", "center") or horizontal not in (
+                "left", "right", "center"):
+            raise _unsupported(f"legend(loc={loc!r})")
+        self.legend_loc = f"{vertical} {horizontal}"
         self.legend_handles = list(self.handles if handles is None else handles)
 
     # -- rendering --------------------------------------------------------------------------
@@ -474,7 +484,7 @@ class Axes:
             out.append(_svg_text(px0 + pw / 2, top + 20, self.title, 12, "middle",
                                  bold=True))
         if self.legend_handles:
-            out.append(self._legend(px0 + pw - 8, py0 + 8, uid))
+            out.append(self._legend(px0, py0, pw, ph, uid))
         out.append("</g>")
         return "\n".join(out)
 
@@ -488,12 +498,17 @@ class Axes:
                     for k in range(lo, hi + 1)]
         return [(t, _g(t)) for t in _nice_ticks(x0, x1)]
 
-    def _legend(self, right: float, top: float, uid: str) -> str:
+    def _legend(self, px0: float, py0: float, pw: float, ph: float, uid: str) -> str:
         handles = self.legend_handles or []
         width = 34 + 6.2 * max(len(h.label) for h in handles)
-        left = right - width
+        height = 8 + 18 * len(handles)
+        vertical, horizontal = self.legend_loc.split(" ")
+        left = {"left": px0 + 8, "right": px0 + pw - 8 - width,
+                "center": px0 + (pw - width) / 2}[horizontal]
+        top = {"upper": py0 + 8, "lower": py0 + ph - 8 - height,
+               "center": py0 + (ph - height) / 2}[vertical]
         rows = [f'<rect x="{_f(left)}" y="{_f(top)}" width="{_f(width)}" '
-                f'height="{_f(8 + 18 * len(handles))}" fill="#ffffff" fill-opacity="0.85" '
+                f'height="{_f(height)}" fill="#ffffff" fill-opacity="0.85" '
                 'stroke="#cccccc"/>']
         for k, h in enumerate(handles):
             y = top + 6 + 18 * k

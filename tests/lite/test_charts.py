@@ -85,8 +85,21 @@ def test_unsupported_calls_say_so() -> None:
         ax.bar([0], [1], bottom=0.5)
     with pytest.raises(NotImplementedError, match=r"subplots\(2, 1\)"):
         svgplot.subplots(2, 1)
+    with pytest.raises(NotImplementedError, match=r"legend\(loc='outside'\)"):
+        ax.legend(loc="outside")
     with pytest.raises(ValueError, match="2 positions but 1 heights"):
         ax.bar([0, 1], [1])
+
+
+def test_legend_goes_where_loc_says() -> None:
+    fig, ax = svgplot.subplots(figsize=(4, 3))
+    ax.plot([0, 1], [0, 1], label="rising")
+    ax.legend(loc="upper left")
+    upper_left = fig.to_svg()
+    ax.legend(loc="lower right")
+    lower_right = fig.to_svg()
+    # The legend box: 8 px inside the plot area's left/top, or its right/bottom.
+    assert 'x="70.0" y="20.0"' in upper_left and 'x="70.0" y="20.0"' not in lower_right
 
 
 def test_show_displays_every_open_figure(monkeypatch: pytest.MonkeyPatch) -> None:
