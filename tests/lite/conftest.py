@@ -8,7 +8,11 @@ through playwright (never ``playwright install``). Nothing may leave the machine
 - a host-resolver rule sends every name but 127.0.0.1 to NOTFOUND, and a dead proxy is
   set, so a request that slipped past the route below still could not go anywhere;
 - ``context.route("**/*")`` aborts and records every request not for 127.0.0.1 (it sees
-  the kernel's Web Worker requests too); each test asserts the record is empty.
+  the kernel's Web Worker requests too); the tests assert the record is empty.
+
+The browser itself is driven in a thread of its own (tests/lite/test_browser.py): the
+playwright sync API allows one instance per thread, and tests/browser keeps its own open
+for the whole session.
 
 Without npm (and no cached Pyodide), Chromium, playwright or the jupyterlite packages the
 tests skip with the reason; ``BOARDLAB_REQUIRE_LITE=1`` (set by .ci/run) makes them fail.
@@ -25,7 +29,6 @@ import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import urlsplit
 
 import pytest
 
@@ -98,46 +101,3 @@ def lite_url(lite_site: dict[str, Any]) -> Iterator[str]:
     finally:
         server.shutdown()
         server.server_close()
-
-
-@pytest.fixture(scope="session")
-def lite_browser(lite_site: dict[str, Any]) -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=CHROMIUM, headless=True,
-                                      args=CHROMIUM_FLAGS, proxy=DEAD_PROXY)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
-
-
-@pytest.fixture(scope="module")
-def requests() -> Requests:
-    return Requests()
-
-
-@pytest.fixture(scope="module")
-def lite_context(lite_browser: Any, lite_url: str, requests: Requests) -> Iterator[Any]:
-    """A browser context where every request not for the local server is aborted."""
-    local_host = urlsplit(lite_url).netloc
-
-    def route(r: Any) -> None:
-        url = r.request.url
-        if url.startswith(("data:", "blob:")) or urlsplit(url).netloc == local_host:
-            requests.local += 1
-            r.continue_()
-        else:
-            requests.blocked.append(url)
-            r.abort()
-
-    ctx = lite_browser.new_context(viewport={"width": 1400, "height": 1300})
-    ctx.set_default_timeout(PAGE_MS)
-    ctx.route("**/*", route)
-    ctx.route_web_socket(lambda url: urlsplit(url).netloc != local_host,
-                         lambda ws: (requests.blocked.append(ws.url), ws.close()))
-    try:
-        yield ctx
-    finally:
-        ctx.close()

@@ -1,7 +1,9 @@
 """The browser edition in a real Chromium, offline: lessons run in Pyodide, the board plays.
 
-All pages open at once (each notebook has its own Pyodide kernel in a Web Worker) and
-the tests then wait on them in turn, so the slowest page sets the time, not the sum:
+One scenario drives Chromium in a thread of its own (the playwright sync API allows one
+instance per thread, and tests/browser keeps one open all session); the tests check
+what it saw. All pages open at once (each notebook has its own Pyodide kernel in a Web
+Worker), so the slowest page sets the time, not the sum:
 
 - the site opens (the file browser lists the teacher notebooks and the apps);
 - notebook 00 and the four-dice lesson (02) run top to bottom in the Pyodide kernel and
@@ -17,14 +19,18 @@ from __future__ import annotations
 
 import json
 import time
+import traceback
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 
 from scripts.lite import build
 from tests.browser.pages import BoardPage, expect
-from tests.lite.conftest import PAGE_MS, Requests
+from tests.lite.conftest import CHROMIUM, CHROMIUM_FLAGS, DEAD_PROXY, PAGE_MS, Requests
 from tests.lite.run_without import kind
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -81,42 +87,6 @@ def stored(name: str) -> list[list[dict[str, Any]]]:
     return [c["outputs"] for c in nb["cells"] if c["cell_type"] == "code"]
 
 
-@pytest.fixture(scope="module")
-def pages(lite_context: Any, lite_url: str) -> dict[str, Any]:
-    """Every page opened and started at once: the two lessons, the app, the file browser."""
-    opened: dict[str, Any] = {}
-    started = time.monotonic()
-    for key, name in LESSONS.items():
-        page = lite_context.new_page()
-        page.goto(f"{lite_url}/notebooks/index.html?path=teacher/{name}", timeout=PAGE_MS)
-        opened[key] = page
-    app = lite_context.new_page()
-    app.goto(f"{lite_url}/apps/{APP}.html", timeout=PAGE_MS)
-    opened["app"] = app
-    for key in LESSONS:
-        page = opened[key]
-        page.wait_for_function("() => window.jupyterapp && window.jupyterapp.shell"
-                               " && window.jupyterapp.shell.currentWidget"
-                               " && window.jupyterapp.shell.currentWidget.sessionContext",
-                               timeout=PAGE_MS)
-        page.evaluate(f"() => {{ ({RUN_ALL})(); }}")
-    opened["started"] = started
-    opened["timings"] = {}
-    return opened
-
-
-def run_lesson(pages: dict[str, Any], key: str) -> list[list[dict[str, Any]]]:
-    page = pages[key]
-    handle = page.wait_for_function(OUTPUTS, timeout=PAGE_MS, polling=500)
-    result = handle.json_value()
-    assert "error" not in result, f"lesson {key} failed in the browser: {result['error']}"
-    assert result["done"] == "ok", result["done"]
-    pages["timings"][key] = {"since_open_s": round(time.monotonic() - pages["started"], 1),
-                             "kernel_ready_s": round(result["ready_s"], 1),
-                             "run_all_s": round(result["run_s"], 1)}
-    return result["outputs"]
-
-
 def check_same_as_stored(name: str, got: list[list[dict[str, Any]]]) -> None:
     want = stored(name)
     assert len(got) == len(want)
@@ -126,69 +96,177 @@ def check_same_as_stored(name: str, got: list[list[dict[str, Any]]]) -> None:
             f"{name}, code cell {k}"
 
 
-def test_the_site_opens(lite_context: Any, lite_url: str, requests: Requests) -> None:
-    page = lite_context.new_page()
-    page.goto(f"{lite_url}/", timeout=PAGE_MS)   # the site's front door: JupyterLab
+@dataclass
+class Failed:
+    """A step of the scenario that raised: its traceback."""
+
+    trace: str
+
+
+def open_lessons_and_app(ctx: Any, url: str) -> dict[str, Any]:
+    """Open both lessons and the app page, and start running the lessons."""
+    pages: dict[str, Any] = {}
+    for key, name in LESSONS.items():
+        page = ctx.new_page()
+        page.goto(f"{url}/notebooks/index.html?path=teacher/{name}", timeout=PAGE_MS)
+        pages[key] = page
+    pages["app"] = ctx.new_page()
+    pages["app"].goto(f"{url}/apps/{APP}.html", timeout=PAGE_MS)
+    for key in LESSONS:
+        pages[key].wait_for_function("() => window.jupyterapp && window.jupyterapp.shell"
+                                     " && window.jupyterapp.shell.currentWidget"
+                                     " && window.jupyterapp.shell.currentWidget.sessionContext",
+                                     timeout=PAGE_MS)
+        pages[key].evaluate(f"() => {{ ({RUN_ALL})(); }}")
+    return pages
+
+
+def lesson_outputs(page: Any) -> dict[str, Any]:
+    """Wait until the lesson ran (or failed); its code cells' outputs and timings."""
+    return page.wait_for_function(OUTPUTS, timeout=PAGE_MS, polling=500).json_value()
+
+
+def site_opens(ctx: Any, url: str) -> list[str]:
+    page = ctx.new_page()
+    page.goto(f"{url}/", timeout=PAGE_MS)   # the site's front door: JupyterLab
     listing = page.locator(".jp-DirListing-itemText")
     for folder in ("apps", "teacher"):
         expect(listing.filter(has_text=folder)).to_have_count(1, timeout=PAGE_MS)
+    names = listing.all_inner_texts()
     page.close()
-    assert requests.blocked == []
+    return names
 
 
-def test_notebook_00_runs_with_the_stored_results(pages: dict[str, Any],
-                                                  requests: Requests) -> None:
-    got = run_lesson(pages, "00")
-    text = "".join(printed(c) for c in stored(LESSONS["00"]))
-    assert "19/144" in text and "671/1296" in text  # the key results are in what is compared
-    check_same_as_stored(LESSONS["00"], got)
-    assert requests.blocked == []
-
-
-def test_four_dice_lesson_runs_with_the_stored_results(pages: dict[str, Any],
-                                                       requests: Requests) -> None:
-    got = run_lesson(pages, "02")
-    text = "".join(printed(c) for c in stored(LESSONS["02"]))
-    assert "171/1296 = 19/144" in text and "1296 rolls in all; 171 of them" in text
-    check_same_as_stored(LESSONS["02"], got)
-    # The charts are boardlab's SVG (no matplotlib in the browser).
-    assert sum(shown(c).count("image/svg+xml") for c in got) >= 2
-    assert requests.blocked == []
-
-
-def test_app_page_board_steps_and_takes_a_seat_choice(pages: dict[str, Any],
-                                                      requests: Requests) -> None:
-    page = pages["app"]
+def app_board(page: Any) -> dict[str, Any]:
+    """The app page: no code shown; Step and a choice of the seat, against a shadow board."""
+    expect(page.locator("body")).to_have_attribute("data-bl-app", "ready", timeout=PAGE_MS)
     frame = page.locator("#bl-app-frame").element_handle().content_frame()
     board = BoardPage(frame)
-    # The board the app shows, made here too (from the same code in lite.toml).
+    # The board the app shows, made here too, from the same code in lite.toml.
     app = next(a for a in build.load_config().apps if a.name == APP)
     *setup, last = app.code.strip().splitlines()
     scope: dict[str, Any] = {}
     exec("\n".join(setup), scope)  # our own config: the app's imports
     shadow = eval(last, scope)  # and its board expression
-    expect(page.locator("body")).to_have_attribute("data-bl-app", "ready", timeout=PAGE_MS)
-    pages["timings"]["app"] = {"since_open_s": round(time.monotonic() - pages["started"], 1)}
-    board.expect_like(shadow)
-    # No code on the page: every input area is hidden.
-    assert frame.locator(".jp-CodeCell .jp-Cell-inputWrapper").evaluate_all(
-        "els => els.every(e => getComputedStyle(e).display === 'none')")
+    first = board.expect_like(shadow)
+    hidden = frame.locator(".jp-CodeCell .jp-Cell-inputWrapper").evaluate_all(
+        "els => els.length > 0 && els.every(e => getComputedStyle(e).display === 'none')")
     board.click("step")
     shadow.step()
-    board.expect_like(shadow)
+    stepped = board.expect_like(shadow)
     board.click("phase")          # plays on until red (the seat) must choose
     shadow.play_phase()
-    shown_now = board.expect_like(shadow)
-    assert shadow.offered and shown_now.choices == tuple(shadow.choice_labels)
-    board.pick(shadow.choice_labels[1])
+    offered = board.expect_like(shadow)
+    labels = list(shadow.choice_labels)
+    board.pick(labels[1])
     shadow.choose(shadow.offered[1])
-    board.expect_like(shadow)
-    assert requests.blocked == []
+    chosen = board.expect_like(shadow)
+    return {"code_hidden": hidden, "first": first.status, "stepped": stepped.status,
+            "offered": list(offered.choices), "labels": labels, "picked": labels[1],
+            "after_choice": chosen.status, "log_after": list(chosen.log[-3:])}
 
 
-def test_nothing_left_the_machine(pages: dict[str, Any], requests: Requests) -> None:
-    # Runs last in this module: every page above, with its kernel, stayed on 127.0.0.1.
-    assert requests.local > 100
-    assert requests.blocked == []
-    TIMINGS.write_text(json.dumps({**pages["timings"], "local_requests": requests.local,
+def scenario(url: str) -> dict[str, Any]:
+    """Drive Chromium through the site (in this thread); what each step saw, or Failed."""
+    from playwright.sync_api import sync_playwright
+
+    requests = Requests()
+    local_host = urlsplit(url).netloc
+    results: dict[str, Any] = {"requests": requests, "timings": {}}
+
+    def route(r: Any) -> None:
+        target = r.request.url
+        if target.startswith(("data:", "blob:")) or urlsplit(target).netloc == local_host:
+            requests.local += 1
+            r.continue_()
+        else:
+            requests.blocked.append(target)
+            r.abort()
+
+    def step(name: str, fn: Any, *args: Any) -> Any:
+        started = time.monotonic()
+        try:
+            results[name] = fn(*args)
+        except Exception:  # reported by the test that reads this step
+            results[name] = Failed(traceback.format_exc())
+        results["timings"][name] = round(time.monotonic() - started, 1)
+        return results[name]
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                     args=CHROMIUM_FLAGS, proxy=DEAD_PROXY)
+        try:
+            ctx = browser.new_context(viewport={"width": 1400, "height": 1300})
+            ctx.set_default_timeout(PAGE_MS)
+            ctx.route("**/*", route)
+            ctx.route_web_socket(lambda u: urlsplit(u).netloc != local_host,
+                                 lambda ws: (requests.blocked.append(ws.url), ws.close()))
+            step("site", site_opens, ctx, url)
+            pages = step("open", open_lessons_and_app, ctx, url)
+            if not isinstance(pages, Failed):
+                for key in LESSONS:
+                    step(key, lesson_outputs, pages[key])
+                step("app", app_board, pages["app"])
+            ctx.close()
+        finally:
+            browser.close()
+    return results
+
+
+@pytest.fixture(scope="module")
+def seen(lite_url: str) -> dict[str, Any]:
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        results = pool.submit(scenario, lite_url).result()
+    requests = results["requests"]
+    TIMINGS.write_text(json.dumps({**results["timings"], "local_requests": requests.local,
                                    "blocked_requests": len(requests.blocked)}, indent=1))
+    return results
+
+
+def result(seen: dict[str, Any], name: str) -> Any:
+    for before in ("open", name):
+        got = seen.get(before)
+        if isinstance(got, Failed):
+            pytest.fail(f"browser step {before!r} failed:\n{got.trace}", pytrace=False)
+    return seen[name]
+
+
+def test_the_site_opens(seen: dict[str, Any]) -> None:
+    names = result(seen, "site")
+    assert "apps" in names and "teacher" in names
+
+
+def test_notebook_00_runs_with_the_stored_results(seen: dict[str, Any]) -> None:
+    run = result(seen, "00")
+    assert "error" not in run, f"notebook 00 failed in the browser: {run['error']}"
+    assert run["done"] == "ok", run["done"]
+    text = "".join(printed(c) for c in stored(LESSONS["00"]))
+    assert "19/144" in text and "671/1296" in text  # the key results are in what is compared
+    check_same_as_stored(LESSONS["00"], run["outputs"])
+
+
+def test_four_dice_lesson_runs_with_the_stored_results(seen: dict[str, Any]) -> None:
+    run = result(seen, "02")
+    assert "error" not in run, f"lesson 02 failed in the browser: {run['error']}"
+    assert run["done"] == "ok", run["done"]
+    text = "".join(printed(c) for c in stored(LESSONS["02"]))
+    assert "171/1296 = 19/144" in text and "1296 rolls in all; 171 of them" in text
+    check_same_as_stored(LESSONS["02"], run["outputs"])
+    # The charts are boardlab's SVG (no matplotlib in the browser).
+    assert sum(shown(c).count("image/svg+xml") for c in run["outputs"]) >= 2
+
+
+def test_app_page_board_steps_and_takes_a_seat_choice(seen: dict[str, Any]) -> None:
+    app = result(seen, "app")
+    assert app["code_hidden"] is True
+    assert app["first"] == "Setup · to move: chance"
+    assert app["stepped"] == "Setup · to move: chance · last: yellow is dealt an action card"
+    assert app["offered"] == app["labels"] and len(app["labels"]) >= 2
+    # (Each status, log, picture, odds panel and choice list above equalled the shadow's.)
+    assert app["after_choice"] != app["stepped"]
+
+
+def test_nothing_left_the_machine(seen: dict[str, Any]) -> None:
+    requests = seen["requests"]
+    assert requests.local > 100           # the pages and kernels did load, from 127.0.0.1
+    assert requests.blocked == []
