@@ -1144,7 +1144,8 @@ def live_odds(state: State) -> dict[str, Fraction]:
     computed by playing the choice in the engine and reading its roll. At a move with
     enemies around: P(getting away) by bull rush and by outwit. At a roll: P(it
     succeeds) — for Dr. Cronos, P(he reaches his target this activation), each outcome
-    walked by the engine. At a tile or event draw: the draw's chances. Empty at the end.
+    walked by the engine. At a tile draw: each tile; at an event draw: each kind of
+    spawn; at an item draw: each kind of item. Empty at the end.
 
     >>> from boardlab.level7_lockdown.position import position
     >>> s = position(players=1, characters={"Leo": {"tile": "Storage Bay"}}, step="action")
@@ -1190,6 +1191,14 @@ def _live(state: State) -> tuple[tuple[str, Fraction], ...]:
                 key = f"a {card.spawn} spawns"
                 spawn[key] = spawn.get(key, Fraction(0)) + q
         out.update(sorted(spawn.items()))
+    elif p.kind == "item_draw":
+        cfg = state.setup.cfg
+        kinds: dict[str, Fraction] = {}
+        for draw, q in RULES.outcomes(state):
+            kind = cfg.item_kind(draw.item)
+            key = f"draw {'an' if kind[0] in 'aeiou' else 'a'} {kind}"
+            kinds[key] = kinds.get(key, Fraction(0)) + q
+        out.update(sorted(kinds.items()))
     return tuple(out.items())
 
 
@@ -1235,9 +1244,11 @@ def _roll_odds(state: State) -> dict[str, Fraction]:
         out["Dr. Cronos moves"] = sum((q for roll, q in _outcomes(state) if roll.speed),
                                       Fraction(0))
     elif p.purpose == "hunters":
-        out["the fear hunters activate"] = sum(
-            (q for roll, q in _outcomes(state) if roll.strength + roll.speed
-             + roll.intelligence), Fraction(0))
+        icons = [(roll.strength + roll.speed + roll.intelligence, q)
+                 for roll, q in _outcomes(state)]
+        out["each fear hunter activates"] = sum((q for n, q in icons if n), Fraction(0))
+        out["each fear hunter activates twice"] = sum((q for n, q in icons if n >= 2),
+                                                      Fraction(0))
     elif p.purpose == "blasters":
         for label, read in (("power tokens", _icons(INTELLIGENCE)),
                             ("blaster 1 (Strength) activates", _icons(STRENGTH)),
