@@ -3,9 +3,10 @@
 A subclass of the generic :class:`~boardlab.widgets.board.GameBoard` (see docs/board.md,
 "Adding a board for a new game"): the stepping, Back (``match.pop()``), Reset, the
 log, the caches and the error handling are the generic board's; this module says how
-a Level 7 position looks (:func:`~.render.render_svg`), what the odds panel shows
-(:func:`~.odds.live_odds`: the chance of each challenge on offer, of the roll being
-made, of Dr. Cronos reaching someone), how choices read and how they group.
+a Level 7 position looks (:func:`~boardlab.level7_lockdown.render.render_svg`), what
+the odds panel shows (:func:`~boardlab.level7_lockdown.odds.live_odds`: the chance of
+each challenge on offer, of the roll being made, of Dr. Cronos reaching someone), how
+choices read and how they group.
 
 Choices are grouped by what they do — **move**, **vent**, **explore**, **peek**,
 **attack**, **search** … — and a tile's placements by their rotation (**turned 90°**
@@ -132,7 +133,8 @@ class Board(GameBoard):
     ``seat`` is the seat you play (a character's name, ``"solo"`` for one seat with
     several characters; ``None``: every seat is played by agents); ``odds`` shows the
     odds panel; ``agents`` maps seats to agents (default: a seeded
-    :class:`~.agents.HeuristicAgent` each); ``group_above`` groups longer choice lists.
+    :class:`~boardlab.level7_lockdown.agents.HeuristicAgent` each); ``group_above``
+    groups longer choice lists.
 
     >>> from boardlab import level7_lockdown as l7
     >>> board = l7.Board(l7.new_match(players=1, seed=2))
@@ -161,7 +163,7 @@ class Board(GameBoard):
         return status_line(state, last, viewer)
 
     def odds_for(self, state: State) -> Mapping[Hashable, Any]:
-        """:func:`~.odds.live_odds`: exact chances of what can happen next."""
+        """:func:`~boardlab.level7_lockdown.odds.live_odds`: exact chances of what comes."""
         from boardlab.level7_lockdown.odds import live_odds
 
         return live_odds(state)

@@ -10,7 +10,7 @@ each with the rule that caused it. The walking (Next / Back / Next round / a ste
 menu) is :class:`~boardlab.widgets.explainer.PhaseExplainer`'s.
 
 Cards are keyed ``(round, "<step>:<character>")``, as the events' phases are
-(:mod:`.narration`).
+(:mod:`boardlab.level7_lockdown.narration`).
 
 >>> from boardlab import level7_lockdown as l7
 >>> match = l7.play(players=2, seed=1)

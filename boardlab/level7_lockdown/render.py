@@ -573,7 +573,7 @@ def _wrap(text: str, room: float, size: float) -> list[str]:
     return lines
 
 
-#: Used by :mod:`.board` to outline what an event touched.
+#: Used by :mod:`boardlab.level7_lockdown.board` to outline what an event touched.
 TILE_FIELDS: Final = ("tile", "start", "end", "index")
 
 
