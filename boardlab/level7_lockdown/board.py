@@ -36,22 +36,7 @@ from typing import Any, ClassVar
 from boardlab.core.agents import Agent
 from boardlab.core.events import Event
 from boardlab.level7_lockdown.agents import HeuristicAgent
-from boardlab.level7_lockdown.choices import (
-    Access,
-    Attack,
-    EndStep,
-    Explore,
-    Extinguish,
-    FallDown,
-    LowerTerror,
-    Move,
-    Peek,
-    Place,
-    Search,
-    Smash,
-    StandUp,
-    Vent,
-)
+from boardlab.level7_lockdown.choices import Place
 from boardlab.level7_lockdown.geometry import Placement, doors_of
 from boardlab.level7_lockdown.narration import PHASE_TITLES, STEP_NAMES, describe
 from boardlab.level7_lockdown.render import render_svg, touched_tiles
@@ -62,22 +47,26 @@ from boardlab.widgets.board import GameBoard
 __all__ = ["Board", "choice_group", "place_label", "status_line"]
 
 _SIDE_WORDS = {"N": "north", "E": "east", "S": "south", "W": "west"}
-_GROUPS: dict[type, str] = {Move: "move", Vent: "vent", Explore: "explore", Peek: "peek",
-                            Attack: "attack", Smash: "smash", Search: "search",
-                            Access: "control panel", Extinguish: "other",
-                            StandUp: "other", FallDown: "other", LowerTerror: "other",
-                            EndStep: "other"}
+#: The group of each kind of choice, by class name (scenario choices included: a
+#: scenario's special action and where Dr. Cronos is placed, L7-R43).
+_GROUPS: dict[str, str] = {"Move": "move", "Vent": "vent", "Explore": "explore",
+                           "Peek": "peek", "Attack": "attack", "Smash": "smash",
+                           "Search": "search", "Access": "control panel",
+                           "Special": "scenario action", "PlaceCronos": "Dr. Cronos",
+                           "Extinguish": "other", "StandUp": "other", "FallDown": "other",
+                           "LowerTerror": "other", "EndStep": "other"}
 
 
 def choice_group(choice: Any) -> str | None:
     """The group a choice is offered in: what it does, or a placement's rotation.
 
+    >>> from boardlab.level7_lockdown.choices import EndStep
     >>> choice_group(Place(0, 1, 1)), choice_group(EndStep())
     ('turned 90°', 'other')
     """
     if isinstance(choice, Place):
         return f"turned {90 * choice.rotation}°"
-    return _GROUPS.get(type(choice))
+    return _GROUPS.get(type(choice).__name__)
 
 
 def place_label(choice: Place, state: State) -> str:
@@ -166,7 +155,8 @@ class Board(GameBoard):
         """:func:`~boardlab.level7_lockdown.odds.live_odds`: exact chances of what comes."""
         from boardlab.level7_lockdown.odds import live_odds
 
-        return live_odds(state)
+        odds: dict[Hashable, Any] = {k: p for k, p in live_odds(state).items()}
+        return odds
 
     def odds_title(self, state: State) -> str:
         kind = state.pending.kind

@@ -144,7 +144,7 @@ class _Picture:
         s = self.s
         floors = sorted({p.floor for p in s.tiles})
         y = self.header()
-        x = _MARGIN
+        x: float = _MARGIN
         bottom = y
         for floor in floors:
             w, h = self.floor(floor, x, y)
@@ -272,9 +272,9 @@ class _Picture:
         fill = "#D5D8DE" if dark else "#FFFFFF"
         words = [FEATURE_WORDS[f] for f in spec.features
                  if f in FEATURE_WORDS and not (f == "lift" and self.linked(t))]
-        for a, b in self.s.links:
-            if t in (a, b):
-                other = b if t == a else a
+        for one, two in self.s.links:
+            if t in (one, two):
+                other = two if t == one else one
                 words.append(f"LIFT→F{s.tiles[other].floor}")
         markers = [("GAS" if kind == "gas" else "EXT") for tile, kind in s.clouds if tile == t]
         if t in s.caches:
