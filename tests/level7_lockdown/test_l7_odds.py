@@ -103,6 +103,8 @@ def test_b5_6_cronos_reach() -> None:
     assert odds.cronos_reach(3, 2) == Fraction(1, 12)
     assert odds.cronos_reach(4, 2) == Fraction(1, 36)
     assert [odds.cronos_moves(k).E() for k in range(5)] == [Fraction(k, 2) for k in range(5)]
+    for k in range(4):
+        assert odds.cronos_moves(k).P(1) == brute(k, DIE_FACES, lambda ic: ic["Speed"] == 1)
     assert odds.cronos_moves(20) == odds.cronos_moves(8)     # at most 8 dice (L7-R25)
 
 
@@ -131,6 +133,8 @@ def test_dice_questions_match_brute_force(faces: Faces) -> None:
             for k in range(0, 2 * n + 2):
                 want = brute(n, faces, lambda ic, icon=icon, k=k: ic[icon] == k)
                 assert dist.P(k) == want
+                assert odds.challenge(n, icon, k, die=faces) == brute(
+                    n, faces, lambda ic, icon=icon, k=k: ic[icon] >= k)
                 assert odds.at_least(n, icon, k, die=faces) == brute(
                     n, faces, lambda ic, icon=icon, k=k: ic[icon] >= k)
             m = odds.margin(n, icon, 3, die=faces)
@@ -282,7 +286,8 @@ def _quiet_turn(state: Any, rng: random.Random) -> Any:
 
 
 def test_simulated_chase_matches_the_chain() -> None:
-    """Whole quiet turns sampled from the engine: mean turns to be caught, 4σ."""
+    """Whole quiet turns sampled from the engine: mean turns to be caught and
+    P(caught within 2 turns), 4σ."""
     rng = random.Random(3)
     start = odds._chase_start(3, 0)
     runs, samples = 600, []
@@ -295,6 +300,51 @@ def test_simulated_chase_matches_the_chain() -> None:
     mean = sum(samples) / runs
     sd = math.sqrt(sum((x - mean) ** 2 for x in samples) / (runs - 1))
     assert abs(mean - float(odds.chase(3))) <= 4 * sd / math.sqrt(runs)
+    assert within_4_sigma(sum(t <= 2 for t in samples), runs, odds.chase_within(3, 2))
+
+
+def test_simulated_barricade_destruction_time() -> None:
+    """A lone guard attacks until the barricade is gone: mean attacks vs 2/p, 4σ."""
+    rng = random.Random(21)
+    states = {}
+    for strength in (2, 1):
+        states[strength], _ = build(players=1, characters={"Leo": {"tile": "Maintenance",
+                                                                   "threat": 3}},
+                                    enemies={"guard#1": "Hub"}, cronos=None, step="enemies",
+                                    barricades={odds_door(): strength},
+                                    tasks=("activate:guard#1",))
+    runs, samples = 400, []
+    for _ in range(runs):
+        attacks, strength = 0, 2
+        while strength:
+            attacks += 1
+            _, events = _sample_roll(states[strength], rng)
+            strength -= any(e.kind.startswith("barricade_") and e.kind != "barricade_holds"
+                            for e in events)
+        samples.append(attacks)
+    mean = sum(samples) / runs
+    sd = math.sqrt(sum((x - mean) ** 2 for x in samples) / (runs - 1))
+    assert abs(mean - float(odds.barricade_activations("guard"))) <= 4 * sd / math.sqrt(runs)
+
+
+def odds_door() -> Any:
+    from boardlab.level7_lockdown.geometry import Door
+
+    return Door(0, 0, -1, "N")     # Hub – Maintenance, barricaded in the sandbox
+
+
+def test_simulated_tank_farm_plan() -> None:
+    """Dr. Cronos's quiet turn with 2 tokens, then a 4-dice access roll of the engine."""
+    rng = random.Random(13)
+    start = odds._chase_start(3, 1)                  # 1 token + the events step's = 2 dice
+    access, _ = RULES.step(position(players=1, characters={"Leo": {"tile": "Storage Bay"}},
+                                    cronos=None, step="action"), Search(1))
+    n, hits = 3000, 0
+    for _ in range(n):
+        stays = _quiet_turn(start, rng).cronos == start.cronos
+        roll = sample_outcome(RULES.outcomes(access), rng)
+        hits += stays and roll.intelligence >= 5
+    assert within_4_sigma(hits, n, odds.tank_farm_plan(2, 4))
 
 
 def test_simulated_stays_and_reach() -> None:
