@@ -112,7 +112,7 @@ class QuestionError(ConfigError):
     >>> exactly_k_of_n(1, 4, Fraction(3, 2))
     Traceback (most recent call last):
     ...
-    boardlab.core.errors.QuestionError: exactly_k_of_n: p must be a probability in [0, 1], not 3/2
+    boardlab.core.errors.QuestionError: exactly_k_of_n: p = 3/2 is not a probability (it must lie in [0, 1])
     """
 
 
@@ -126,7 +126,7 @@ class LimitError(QuestionError):
     >>> count_face(10**6, 6)
     Traceback (most recent call last):
     ...
-    boardlab.core.errors.LimitError: count_face: 1000000 dice is over the limit of 1000 ...
+    boardlab.core.errors.LimitError: count_face: 1000000 dice is over the limit of 1000 dice ...
     """
 
     def __init__(self, message: str, *, limit: str, value: Any, allowed: Any) -> None:

@@ -16,7 +16,7 @@ boardlab.core.errors.ArgumentTypeError: count_face: n: must be a whole number (a
 >>> probability(Fraction(3, 2), "p", "exactly_k_of_n")
 Traceback (most recent call last):
 ...
-boardlab.core.errors.QuestionError: exactly_k_of_n: p must be a probability in [0, 1], not 3/2
+boardlab.core.errors.QuestionError: exactly_k_of_n: p = 3/2 is not a probability (it must lie in [0, 1])
 """
 
 from __future__ import annotations
@@ -49,10 +49,10 @@ def whole(value: Any, name: str, function: str, *, low: int | None = 0,
                                 "string)")
     n = int(value)
     if low is not None and n < low:
-        raise QuestionError(f"{function}: {name} must be a whole number ≥ {low}, not "
+        raise QuestionError(f"{function}: {name} must be ≥ {low} (a whole number), not "
                             f"{show_value(n)}")
     if high is not None and n > high:
-        raise QuestionError(f"{function}: {name} must be a whole number ≤ {high}, not "
+        raise QuestionError(f"{function}: {name} must be ≤ {high} (a whole number), not "
                             f"{show_value(n)}")
     return n
 
@@ -78,8 +78,8 @@ def probability(value: Any, name: str, function: str) -> Fraction:
     """``value`` as a Fraction in [0, 1]."""
     q = exact(value, name, function)
     if not 0 <= q <= 1:
-        raise QuestionError(f"{function}: {name} must be a probability in [0, 1], not "
-                            f"{show_number(q)}")
+        raise QuestionError(f"{function}: {name} = {show_number(q)} is not a probability "
+                            "(it must lie in [0, 1])")
     return q
 
 

@@ -84,13 +84,13 @@ def to_fraction(x: Any, *, what: str = "value") -> Fraction:
     >>> to_fraction(0.5)
     Traceback (most recent call last):
     ...
-    boardlab.core.errors.ArgumentTypeError: value: 0.5 is a float and floats are not exact; ...
+    boardlab.core.errors.ArgumentTypeError: value: a float is not exact; use an int or a Fraction ...
     """
     if type(x) is Fraction:
         return x
     if isinstance(x, float):
-        raise ArgumentTypeError(what, x, f"{x!r} is a float and floats are not exact; use an "
-                                "int or a Fraction (e.g. Fraction(1, 6))")
+        raise ArgumentTypeError(what, x, "a float is not exact; use an int or a Fraction "
+                                "(e.g. Fraction(1, 6))")
     if isinstance(x, bool):
         raise ArgumentTypeError(what, x, "a bool is not a number; use 0 or 1")
     if isinstance(x, numbers.Rational):

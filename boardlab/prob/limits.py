@@ -112,18 +112,21 @@ class Limits:
 LIMITS = Limits()
 
 
-def check_limit(function: str, limit: str, size: int, what: str | None = None) -> None:
+def check_limit(function: str, limit: str, size: int, what: str | None = None, *,
+                more_than: bool = False) -> None:
     """Refuse ``size`` over ``LIMITS.<limit>`` with a :class:`LimitError` that says how to
     raise it. ``what`` words the size when it is not counted in the limit's own unit
-    (``"totals (at most)"``)."""
+    (``"possible totals"``); ``more_than`` says that counting stopped past the limit, so
+    the size is only known to be larger."""
     allowed: int = getattr(LIMITS, limit)
     if size <= allowed:
         return
     unit = LIMIT_UNITS[limit][0]
-    suggestion = str(size) if size < 10**12 else "a larger number"
+    shown = f"more than {allowed}" if more_than else show_value(size)
+    suggestion = str(size) if size < 10**12 and not more_than else "a larger number"
     raise LimitError(
-        f"{function}: {show_value(size)} {what or unit} is over the limit of {allowed} "
+        f"{function}: {shown} {what or unit} is over the limit of {allowed} "
         f"{unit} (boardlab.prob.LIMITS.{limit}). To ask anyway, raise it: "
         f"boardlab.prob.LIMITS.{limit} = {suggestion}, or for one block "
-        f"`with boardlab.prob.LIMITS.using({limit}={suggestion}): ...`",
+        f"`with boardlab.prob.LIMITS.using({limit}=...): ...`",
         limit=limit, value=size, allowed=allowed)
