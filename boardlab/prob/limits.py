@@ -49,9 +49,14 @@ LIMIT_UNITS: dict[str, tuple[str, str]] = {
                       "hypergeometric, count_arrangements, arrangements)"),
     "states": ("states", "states of one Markov chain (AbsorbingChain, its from_transition "
                          "exploration)"),
-    "work": ("operations", "exact multiply-adds a Markov chain solve or step-by-step "
-                           "distribution needs, predicted from its sparsity before any "
-                           "arithmetic"),
+    "work": ("operations", "exact multiply-adds one computation on small fractions needs, "
+                           "predicted before it starts (combining two Dists, a sum of icon "
+                           "dice, samples drawn, counting a draw's outcomes)"),
+    "chain_work": ("operations", "exact multiply-adds one Markov chain computation needs (a "
+                                 "solve, the fundamental matrix, step-by-step distributions), "
+                                 "predicted from its pattern of nonzeros before any "
+                                 "arithmetic; smaller than work because the fractions of a "
+                                 "solve grow as it goes"),
     "seal_at": ("zombies", "the sealing count of a sealing chain solved exactly (Mall of "
                            "Horror's expected_rounds_to_seal and seal_chain)"),
 }
@@ -71,6 +76,7 @@ class Limits:
     pile: int = 2_000
     states: int = 10_000
     work: int = 1_000_000
+    chain_work: int = 100_000
     seal_at: int = 250
 
     def __setattr__(self, name: str, value: Any) -> None:
