@@ -112,7 +112,7 @@ class QuestionError(ConfigError):
     >>> exactly_k_of_n(1, 4, Fraction(3, 2))
     Traceback (most recent call last):
     ...
-    boardlab.core.errors.QuestionError: exactly_k_of_n: p = 3/2 is not a probability (it must lie in [0, 1])
+    boardlab.core.errors.QuestionError: exactly_k_of_n: p = 3/2 is not a probability ...
     """
 
 

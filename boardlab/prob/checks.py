@@ -12,11 +12,11 @@ not an exact number (``0.1`` is not 1/10).
 >>> whole(True, "n", "count_face")
 Traceback (most recent call last):
 ...
-boardlab.core.errors.ArgumentTypeError: count_face: n: must be a whole number (an int; not a bool, a float or a string) (got True)
+boardlab.core.errors.ArgumentTypeError: count_face: n: must be a whole number ... (got True)
 >>> probability(Fraction(3, 2), "p", "exactly_k_of_n")
 Traceback (most recent call last):
 ...
-boardlab.core.errors.QuestionError: exactly_k_of_n: p = 3/2 is not a probability (it must lie in [0, 1])
+boardlab.core.errors.QuestionError: exactly_k_of_n: p = 3/2 is not a probability ...
 """
 
 from __future__ import annotations

@@ -53,8 +53,7 @@ def _face_set(chosen: int | Iterable[int], faces: int, what: str,
               function: str) -> frozenset[int]:
     """The faces named by ``chosen`` (one face or several), each checked as it comes, so
     that a long or endless iterable stops at the first face not on the die."""
-    if isinstance(chosen, bool) or isinstance(chosen, (str, bytes)) or \
-            not isinstance(chosen, (int, Iterable)):
+    if isinstance(chosen, (bool, str, bytes)) or not isinstance(chosen, (int, Iterable)):
         raise ArgumentTypeError(f"{function}: {what}", chosen,
                                 "give a face number or a collection of face numbers")
     picked: set[int] = set()
@@ -299,8 +298,7 @@ def icon_pool(dice: Sequence[IconDie]) -> Dist[Icons]:
 
 
 def _dice_list(dice: Any, function: str) -> list[IconDie]:
-    if isinstance(dice, IconDie) or isinstance(dice, (str, bytes, Mapping)) or \
-            not isinstance(dice, Iterable):
+    if isinstance(dice, (IconDie, str, bytes, Mapping)) or not isinstance(dice, Iterable):
         raise ArgumentTypeError(f"{function}: dice", dice,
                                 "give a list of dice: [IconDie(...)] * n")
     if isinstance(dice, Sized):
