@@ -40,7 +40,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Final, Literal, TypeAlias, overload
 
-from boardlab.core.errors import ConfigError
+from boardlab.core.errors import ArgumentTypeError, ConfigError, QuestionError, show_value
 from boardlab.level7_lockdown.choices import (
     Access,
     Attack,
@@ -74,6 +74,7 @@ from boardlab.level7_lockdown.config import (
 )
 from boardlab.level7_lockdown.rolls import roll_outcomes
 from boardlab.level7_lockdown.state import INSIDE, Setup, State
+from boardlab.prob.checks import flag, whole
 from boardlab.prob.derivation import Derivation
 from boardlab.prob.dist import Dist
 
@@ -118,30 +119,46 @@ def _faces(die: Any) -> Faces:
         # An IconDie: each face is an Icons multiset.
         die = [[name for name in face for _ in range(face[name])] for face in faces_of]
     if isinstance(die, str) or not isinstance(die, Sequence) or not die:
-        raise ConfigError(f"die: expected None, a Config, an IconDie or a list of faces, "
-                          f"got {die!r}")
+        raise ArgumentTypeError("level7 odds: die", die, "expected None, a Config, an "
+                                "IconDie or a non-empty list of faces")
     out = []
     for i, face in enumerate(die):
         if isinstance(face, str) or not isinstance(face, Sequence):
-            raise ConfigError(f"die[{i}]: a face is a list of icon names, got {face!r}")
+            raise ArgumentTypeError(f"level7 odds: die[{i}]", face,
+                                    "a face is a list of icon names")
         for name in face:
             if name not in ICONS:
-                raise ConfigError(f"die[{i}]: {name!r} is not one of {', '.join(ICONS)} "
-                                  "(the engine's icons, L7-R2)")
+                raise QuestionError(f"level7 odds: die[{i}]: {show_value(name)} is not one of "
+                                    f"{', '.join(ICONS)} (the engine's icons, L7-R2)")
         out.append(tuple(sorted(face)))
     return tuple(out)
 
 
-def _check_icon(icon: Any) -> str:
+def _check_icon(icon: Any, function: str = "odds") -> str:
+    if not isinstance(icon, str):
+        raise ArgumentTypeError(f"level7 odds.{function}: icon", icon,
+                                f"must be one of {', '.join(ICONS)}")
     if icon not in ICONS:
-        raise ConfigError(f"icon: expected one of {', '.join(ICONS)}, got {icon!r}")
-    return str(icon)
+        raise QuestionError(f"level7 odds.{function}: icon must be one of "
+                            f"{', '.join(ICONS)}, not {show_value(icon)}")
+    return icon
 
 
-def _check_count(name: str, value: Any, low: int = 0, high: int = 99) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ConfigError(f"{name}: expected a whole number {low}…{high}, got {value!r}")
-    return value
+def _check_count(name: str, value: Any, low: int, high: int, function: str) -> int:
+    """A whole number in ``[low, high]``: a bool or a float is a type error
+    (:class:`ArgumentTypeError`), a value out of range a :class:`QuestionError`."""
+    return whole(value, name, f"level7 odds.{function}", low=low, high=high)
+
+
+def _check_kind(kind: Any) -> str:
+    if not isinstance(kind, str) or kind not in ENEMY_KINDS:
+        raise QuestionError(f"level7 odds: kind must be one of {', '.join(ENEMY_KINDS)}, not "
+                            f"{show_value(kind)}")
+    return kind
+
+
+def _check_flag(name: str, value: Any, function: str) -> bool:
+    return flag(value, name, f"level7 odds.{function}")
 
 
 def _die_facts(faces: Faces) -> tuple[str, str]:
@@ -200,9 +217,10 @@ def icon_count(n: int, icon: str, *, die: DieSpec = None, explain: bool = False)
     >>> print(icon_count(2, "Speed").P(0))
     4/9
     """
+    _check_flag("explain", explain, "icon_count")
     faces = _faces(die)
-    _check_count("n", n, 0, 12)
-    answer = _counts(faces, n, _check_icon(icon))
+    _check_count("n", n, 0, 12, "icon_count")
+    answer = _counts(faces, n, _check_icon(icon, "icon_count"))
     if not explain:
         return answer
     return Derivation(f"{icon} icons shown by {n} dice", answer,
@@ -225,10 +243,11 @@ def at_least(n: int, icon: str, k: int, *, die: DieSpec = None,
     >>> at_least(2, "Intelligence", 3, die=[["Intelligence"], []]).numerator
     0
     """
+    _check_flag("explain", explain, "at_least")
     faces = _faces(die)
-    _check_count("n", n, 0, 12)
-    _check_count("k", k, 0, 99)
-    counts = _counts(faces, n, _check_icon(icon))
+    _check_count("n", n, 0, 12, "at_least")
+    _check_count("k", k, 0, 99, "at_least")
+    counts = _counts(faces, n, _check_icon(icon, "at_least"))
     p = counts.at_least(k)
     if not explain:
         return p
@@ -257,10 +276,11 @@ def challenge(n: int, icon: str, difficulty: int, *, die: DieSpec = None,
     >>> challenge(4, "Intelligence", 4, explain=True).favourable
     224
     """
+    _check_flag("explain", explain, "challenge")
     faces = _faces(die)
-    _check_count("n", n, 0, 12)
-    _check_count("difficulty", difficulty, 0, 99)
-    p = _counts(faces, n, _check_icon(icon)).at_least(difficulty)
+    _check_count("n", n, 0, 12, "challenge")
+    _check_count("difficulty", difficulty, 0, 99, "challenge")
+    p = _counts(faces, n, _check_icon(icon, "challenge")).at_least(difficulty)
     if not explain:
         return p
     total = len(faces) ** n
@@ -291,10 +311,11 @@ def margin(n: int, icon: str, difficulty: int, *, die: DieSpec = None,
     >>> print((m <= 0).P(), m.P(1), (m >= 2).P())
     14/81 13/81 2/3
     """
+    _check_flag("explain", explain, "margin")
     faces = _faces(die)
-    _check_count("n", n, 0, 12)
-    _check_count("difficulty", difficulty, 0, 99)
-    answer = _counts(faces, n, _check_icon(icon)).map(lambda got: difficulty - got)
+    _check_count("n", n, 0, 12, "margin")
+    _check_count("difficulty", difficulty, 0, 99, "margin")
+    answer = _counts(faces, n, _check_icon(icon, "margin")).map(lambda got: difficulty - got)
     if not explain:
         return answer
     return Derivation(f"How far a {icon} {difficulty} challenge on {n} dice falls short",
@@ -311,7 +332,7 @@ def _config(config: Config | None) -> Config:
     if config is None:
         return DEFAULT
     if not isinstance(config, Config):
-        raise ConfigError(f"config: expected a Config, got {type(config).__name__}")
+        raise ArgumentTypeError("level7 odds: config", config, "expected a Config")
     return config
 
 
@@ -373,14 +394,13 @@ def dice_for(icon: str, *, stat: int | None = None, terror: int = 0, weapon: boo
     7
     """
     cfg = _config(config)
-    icon = _check_icon(icon)
+    icon = _check_icon(icon, "dice_for")
     if stat is not None:
-        _check_count("stat", stat, 0, 8)
-    _check_count("terror", terror, 0, 7)
-    _check_count("adrenaline", adrenaline, 0, 8)
-    for name, flag in (("weapon", weapon), ("dark", dark), ("flashlight", flashlight)):
-        if not isinstance(flag, bool):
-            raise ConfigError(f"{name}: expected True or False, got {flag!r}")
+        _check_count("stat", stat, 0, 8, "dice_for")
+    _check_count("terror", terror, 0, 7, "dice_for")
+    _check_count("adrenaline", adrenaline, 0, 8, "dice_for")
+    for name, value in (("weapon", weapon), ("dark", dark), ("flashlight", flashlight)):
+        _check_flag(name, value, "dice_for")
     return _engine_dice(cfg, icon, stat, terror, weapon, flashlight, dark, adrenaline)[0]
 
 
@@ -408,11 +428,11 @@ def challenge_odds(icon: str, difficulty: int, *, stat: int | None = None, terro
     >>> challenge_odds("Strength", 3, cloud=True) == challenge_odds("Strength", 4)
     True
     """
+    _check_flag("explain", explain, "challenge_odds")
     cfg = _config(config)
-    icon = _check_icon(icon)
-    _check_count("difficulty", difficulty, 0, 99)
-    if not isinstance(cloud, bool):
-        raise ConfigError(f"cloud: expected True or False, got {cloud!r}")
+    icon = _check_icon(icon, "challenge_odds")
+    _check_count("difficulty", difficulty, 0, 99, "challenge_odds")
+    _check_flag("cloud", cloud, "challenge_odds")
     dice_for(icon, stat=stat, terror=terror, weapon=weapon, adrenaline=adrenaline, dark=dark,
              flashlight=flashlight, config=cfg)   # validates every argument
     n, how = _engine_dice(cfg, icon, stat, terror, weapon, flashlight, dark, adrenaline)
@@ -470,19 +490,20 @@ def enemy_attack(kind: str, *, toughness: int | None = None, power: int = 0,
     >>> enemy_attack("guard"), enemy_attack("blaster", power=2, downed=True)
     (Fraction(1, 3), Fraction(1, 3))
     """
+    _check_flag("explain", explain, "enemy_attack")
     from boardlab.level7_lockdown.position import build
 
     cfg = _config(config)
-    if kind not in ENEMY_KINDS:
-        raise ConfigError(f"kind: expected one of {', '.join(ENEMY_KINDS)}, got {kind!r}")
-    _check_count("power", power, 0, POWER_MAX)
+    _check_kind(kind)
+    _check_count("power", power, 0, POWER_MAX, "enemy_attack")
     if power and kind != "blaster":
-        raise ConfigError("power: only blaster hybrids hold power tokens (L7-blaster-power)")
-    for name, flag in (("cloud", cloud), ("downed", downed)):
-        if not isinstance(flag, bool):
-            raise ConfigError(f"{name}: expected True or False, got {flag!r}")
+        raise QuestionError("level7 odds: power: only blaster hybrids hold power tokens "
+                            "(L7-blaster-power)")
+    for name, value in (("cloud", cloud), ("downed", downed)):
+        _check_flag(name, value, "enemy_attack")
     base = cfg.characters[0]
-    tough = base.toughness if toughness is None else _check_count("toughness", toughness, 1, 8)
+    tough = base.toughness if toughness is None else \
+        _check_count("toughness", toughness, 1, 8, "enemy_attack")
     if toughness is not None and toughness != base.toughness:
         chars = (replace(base, toughness=toughness), *cfg.characters[1:])
         cfg = replace(cfg, characters=chars)
@@ -552,6 +573,7 @@ def blaster_attack(toughness: int, power: int, *, cloud: bool = False, downed: b
     >>> [blaster_attack(3, p) for p in (0, 1, 5)]
     [Fraction(1, 12), Fraction(11, 54), Fraction(481, 729)]
     """
+    _check_flag("explain", explain, "blaster_attack")
     if explain:
         return enemy_attack("blaster", toughness=toughness, power=power, cloud=cloud,
                             downed=downed, config=config, explain=True)
@@ -574,8 +596,8 @@ def _barricade_state(cfg: Config, kind: str, extra: int, power: int) -> State:
     lead = _figure(kind)
     helpers = sorted(f for f in pool if f != lead)
     if extra > len(helpers):
-        raise ConfigError(f"extra: the sandbox has {len(helpers)} other figures of this type, "
-                          f"not {extra}")
+        raise QuestionError(f"level7 odds.barricade_attack: extra: the sandbox has "
+                            f"{len(helpers)} other figures of this type, not {extra}")
     enemies: dict[str, Any] = {lead: ("Hub", power) if kind == "blaster" else "Hub"}
     enemies.update({h: "Hub" for h in helpers[:extra]})
     state, _ = build(players=1, names=(base.name,), config=cfg,
@@ -610,13 +632,14 @@ def barricade_attack(kind: str = "guard", extra: int = 0, *, power: int = 0,
     >>> [barricade_attack("guard", extra) for extra in range(4)]
     [Fraction(1, 12), Fraction(11, 54), Fraction(1, 3), Fraction(37, 81)]
     """
+    _check_flag("explain", explain, "barricade_attack")
     cfg = _config(config)
-    if kind not in ENEMY_KINDS:
-        raise ConfigError(f"kind: expected one of {', '.join(ENEMY_KINDS)}, got {kind!r}")
-    _check_count("extra", extra, 0, 9)
-    _check_count("power", power, 0, POWER_MAX)
+    _check_kind(kind)
+    _check_count("extra", extra, 0, 9, "barricade_attack")
+    _check_count("power", power, 0, POWER_MAX, "barricade_attack")
     if power and kind != "blaster":
-        raise ConfigError("power: only blaster hybrids hold power tokens (L7-blaster-power)")
+        raise QuestionError("level7 odds: power: only blaster hybrids hold power tokens "
+                            "(L7-blaster-power)")
     state = _barricade_state(cfg, kind, extra, power)
     pending = state.pending
     assert pending.purpose == "enemy_barricade", pending
@@ -655,6 +678,7 @@ def barricade_activations(kind: str = "guard", extra: int = 0, *,
     >>> barricade_activations("guard"), barricade_activations("guard", 3)
     (Fraction(24, 1), Fraction(162, 37))
     """
+    _check_flag("explain", explain, "barricade_activations")
     p = barricade_attack(kind, extra, config=config)
     e = BARRICADE_FULL / p
     if not explain:
@@ -693,8 +717,9 @@ def cache(n: int, *, die: DieSpec = None, explain: bool = False) -> Any:
     >>> cache(4)
     {'item': Fraction(14, 81), 'nothing': Fraction(13, 81), 'lost': Fraction(2, 3)}
     """
+    _check_flag("explain", explain, "cache")
     faces = _faces(die)
-    _check_count("n", n, 0, 12)
+    _check_count("n", n, 0, 12, "cache")
     m = margin(n, INTELLIGENCE, CACHE_DIFFICULTY, die=faces)
     answer = {"item": (m <= 0).P(), "nothing": m.P(lambda x: 0 < x < CACHE_LOST_MARGIN),
               "lost": (m >= CACHE_LOST_MARGIN).P()}
@@ -726,12 +751,14 @@ def cache_items(n: int, *, die: DieSpec = None, explain: bool = False) -> Any:
     >>> cache_items(4), cache_items(5)
     (Fraction(7, 27), Fraction(1, 2))
     """
+    _check_flag("explain", explain, "cache_items")
     faces = _faces(die)
     one = cache(n, die=faces)
     s, lost = one["item"], one["lost"]
     if not lost:
-        raise ConfigError(f"with this die {n} dice never miss by {CACHE_LOST_MARGIN}: the "
-                          "cache is never lost and the expected items are unbounded")
+        raise QuestionError(f"level7 odds.cache_items: with this die {n} dice never miss by "
+                            f"{CACHE_LOST_MARGIN}: the cache is never lost and the expected "
+                            "items are unbounded")
     e = s / lost
     if not explain:
         return e
@@ -766,8 +793,9 @@ def cronos_moves(tokens: int, *, config: Config | None = None, explain: bool = F
     >>> print(d.E(), (d >= 1).P(), (d >= 2).P())
     1 5/9 1/3
     """
+    _check_flag("explain", explain, "cronos_moves")
     cfg = _config(config)
-    _check_count("tokens", tokens, 0, 99)
+    _check_count("tokens", tokens, 0, 99, "cronos_moves")
     n = min(tokens, cfg.dice_cap)
     answer = _counts(cfg.die, n, SPEED)
     if not explain:
@@ -796,7 +824,8 @@ def cronos_reach(distance: int, tokens: int, *, config: Config | None = None,
     >>> [cronos_reach(1, k) for k in (1, 2, 3, 4)]
     [Fraction(1, 3), Fraction(5, 9), Fraction(19, 27), Fraction(65, 81)]
     """
-    _check_count("distance", distance, 0, 99)
+    _check_flag("explain", explain, "cronos_reach")
+    _check_count("distance", distance, 0, 99, "cronos_reach")
     d = cronos_moves(tokens, config=config)
     p = d.at_least(distance)
     if not explain:
@@ -874,11 +903,11 @@ def _chase_turn(distance: int, pool: int, fixed: int | None) -> dict[Hashable, F
     return out
 
 
-def _check_chase(distance: int, pool: int, dice: int | None) -> None:
-    _check_count("distance", distance, 1, len(LINE) - 1)
-    _check_count("pool", pool, 0, 99)
+def _check_chase(distance: int, pool: int, dice: int | None, function: str) -> None:
+    _check_count("distance", distance, 1, len(LINE) - 1, function)
+    _check_count("pool", pool, 0, 99, function)
     if dice is not None:
-        _check_count("dice", dice, 1, QUIET.dice_cap)
+        _check_count("dice", dice, 1, QUIET.dice_cap, function)
 
 
 @lru_cache(maxsize=_SPEC_CACHE)
@@ -914,7 +943,7 @@ def chase_chain(distance: int = 1, *, pool: int = 0,
     >>> chain.transition((2, 2)).P("caught")
     Fraction(1, 3)
     """
-    _check_chase(distance, pool, dice)
+    _check_chase(distance, pool, dice, "chase_chain")
     first = (distance, dice if dice is not None else min(pool, QUIET.dice_cap))
     return _chain(dice, (first,))
 
@@ -939,6 +968,7 @@ def chase(distance: int, *, pool: int = 0, dice: int | None = None,
     >>> round(float(chase(1)), 2), round(float(chase(5)), 2)
     (2.07, 4.42)
     """
+    _check_flag("explain", explain, "chase")
     chain = chase_chain(distance, pool=pool, dice=dice)
     first = (distance, dice if dice is not None else min(pool, QUIET.dice_cap))
     e = chain.expected_steps(first)
@@ -995,8 +1025,9 @@ def chase_within(distance: int, turns: int, *, pool: int = 0, dice: int | None =
     >>> chase_within(1, 1, dice=2), chase_within(1, 2, dice=2)
     (Fraction(5, 9), Fraction(65, 81))
     """
+    _check_flag("explain", explain, "chase_within")
     chain = chase_chain(distance, pool=pool, dice=dice)
-    _check_count("turns", turns, 0, 500)
+    _check_count("turns", turns, 0, 500, "chase_within")
     first = (distance, dice if dice is not None else min(pool, QUIET.dice_cap))
     p = chain.prob_absorbed_by(turns, first)
     if not explain:
@@ -1026,6 +1057,7 @@ def tank_farm_stays(tokens: int, *, config: Config | None = None,
     >>> [tank_farm_stays(k) for k in (1, 2, 3, 4)]
     [Fraction(2, 3), Fraction(4, 9), Fraction(8, 27), Fraction(16, 81)]
     """
+    _check_flag("explain", explain, "tank_farm_stays")
     d = cronos_moves(tokens, config=config)
     p = d.P(0)
     if not explain:
@@ -1065,8 +1097,9 @@ def tank_farm_plan(tokens: int, access_dice: int, *, difficulty: int = 5,
     >>> tank_farm_plan(2, 4, difficulty=4) == Fraction(4, 9) * challenge(4, "Intelligence", 4)
     True
     """
+    _check_flag("explain", explain, "tank_farm_plan")
     cfg = _config(config)
-    _check_count("access_dice", access_dice, 0, 12)
+    _check_count("access_dice", access_dice, 0, 12, "tank_farm_plan")
     stays = tank_farm_stays(tokens, config=cfg)
     access = challenge(access_dice, INTELLIGENCE, difficulty, die=cfg.die)
     p = stays * access
@@ -1102,9 +1135,10 @@ def departure(*, dice: int = 2, threshold: int = 3, die: DieSpec = None,
     >>> departure(threshold=2, die=mixed)["both"]
     Fraction(1, 9)
     """
+    _check_flag("explain", explain, "departure")
     faces = _faces(die)
-    _check_count("dice", dice, 0, 12)
-    _check_count("threshold", threshold, 1, 99)
+    _check_count("dice", dice, 0, 12, "departure")
+    _check_count("threshold", threshold, 1, 99, "departure")
     answer = dict.fromkeys(("fear hunter", "blaster", "both", "swarm"), Fraction(0))
     for roll, p in roll_outcomes(faces, dice, ""):   # the engine's roll of every icon
         hunter = roll.strength >= threshold
@@ -1153,7 +1187,8 @@ def live_odds(state: State) -> dict[str, Fraction]:
     {'search the supply cache': Fraction(19, 216)}
     """
     if not isinstance(state, State):
-        raise ConfigError(f"live_odds needs a Level 7 State, got {type(state).__name__}")
+        raise ArgumentTypeError("level7 odds.live_odds: state", state,
+                                "live_odds needs a Level 7 State")
     return dict(_live(state))
 
 

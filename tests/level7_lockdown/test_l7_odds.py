@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from boardlab.core.engine import sample_outcome
-from boardlab.core.errors import ConfigError
+from boardlab.core.errors import ArgumentTypeError, ConfigError, QuestionError
 from boardlab.level7_lockdown import odds
 from boardlab.level7_lockdown.choices import Attack, CardDraw, EndStep, Search
 from boardlab.level7_lockdown.config import DIE_FACES, Config
@@ -415,8 +415,10 @@ def test_stand_ins_are_listed_and_vanish_with_your_own_numbers() -> None:
 def test_bad_input_is_refused_with_the_field_named() -> None:
     with pytest.raises(ConfigError, match="icon"):
         odds.challenge(3, "Luck", 2)
-    with pytest.raises(ConfigError, match="n: expected a whole number"):
+    with pytest.raises(ArgumentTypeError, match="challenge: n: must be a whole number"):
         odds.challenge(True, "Speed", 1)          # a bool is not a count
+    with pytest.raises(QuestionError, match="challenge: n must be ≤ 12"):
+        odds.challenge(13, "Speed", 1)
     with pytest.raises(ConfigError, match="die\\[0\\]"):
         odds.at_least(2, "Speed", 1, die=[["Sword"]])
     with pytest.raises(ConfigError, match="power"):
@@ -425,5 +427,5 @@ def test_bad_input_is_refused_with_the_field_named() -> None:
         odds.chase(0)
     with pytest.raises(ConfigError, match="never lost"):
         odds.cache_items(2, die=[["Intelligence", "Intelligence"]])
-    with pytest.raises(ConfigError, match="live_odds needs"):
+    with pytest.raises(ArgumentTypeError, match="live_odds needs"):
         odds.live_odds("not a state")  # type: ignore[arg-type]
