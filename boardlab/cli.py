@@ -115,6 +115,17 @@ def dim_rule_ids(line: str) -> str:
     return _RULE_COLUMN.sub(lambda m: f"{m[1]}\x1b[2m{m[2]}\x1b[0m", line)
 
 
+def _emit(lines: list[str]) -> None:
+    """Print the narration; a reader that stops early (``| head``) is not an error."""
+    try:
+        print("\n".join(lines), flush=True)
+    except BrokenPipeError:
+        # Python's recipe: point stdout at devnull, so the interpreter's own last flush
+        # at exit does not fail on the closed pipe again.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+
+
 def _dims(stream: Any) -> bool:
     """Dim the rule ids: only on a terminal, and not when ``NO_COLOR`` is set."""
     isatty = getattr(stream, "isatty", None)
@@ -310,7 +321,7 @@ def main(argv: list[str] | None = None) -> int:
     lines = match_lines(game, match, args.viewer)
     if _dims(sys.stdout):
         lines = [dim_rule_ids(line) for line in lines]
-    print("\n".join(lines))
+    _emit(lines)
     if args.command == "play" and args.json is not None:
         try:
             args.json.write_text(match.to_json(indent=2) + "\n", encoding="utf-8")

@@ -307,6 +307,21 @@ def test_viewer_red_hides_the_other_players_secret_votes(capsys, seed1) -> None:
     assert len(told(red)) == len(told(everything))
 
 
+def test_a_reader_that_stops_early_is_not_an_error(tmp_path) -> None:
+    """``python -m boardlab play … | head -3``: no BrokenPipeError, and --json still saved."""
+    path = tmp_path / "m.json"
+    with subprocess.Popen([sys.executable, "-m", "boardlab", *PLAY, "--json", str(path)],
+                          cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                          text=True) as proc:
+        first = [proc.stdout.readline() for _ in range(3)]
+        proc.stdout.close()   # the reader goes away with most of the narration unread
+        err = proc.stderr.read()
+        code = proc.wait(timeout=120)
+    assert first[0].startswith("Mall of Horror: 4 players")
+    assert (code, err) == (0, f"boardlab play: saved the match to {path}\n")
+    assert moh.load_match(path.read_text()).is_over
+
+
 def test_unknown_viewer_is_refused(capsys) -> None:
     code, lines, err = run(capsys, *PLAY, "--viewer", "purple")
     assert (code, lines) == (2, [])
