@@ -313,11 +313,9 @@ def test_a_reader_that_stops_early_is_not_an_error(tmp_path) -> None:
     with subprocess.Popen([sys.executable, "-m", "boardlab", *PLAY, "--json", str(path)],
                           cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                           text=True) as proc:
-        first = [proc.stdout.readline() for _ in range(3)]
-        proc.stdout.close()   # the reader goes away with most of the narration unread
+        proc.stdout.close()   # the reader goes away before the narration is written
         err = proc.stderr.read()
         code = proc.wait(timeout=120)
-    assert first[0].startswith("Mall of Horror: 4 players")
     assert (code, err) == (0, f"boardlab play: saved the match to {path}\n")
     assert moh.load_match(path.read_text()).is_over
 
