@@ -429,3 +429,185 @@ def test_bad_input_is_refused_with_the_field_named() -> None:
         odds.cache_items(2, die=[["Intelligence", "Intelligence"]])
     with pytest.raises(ArgumentTypeError, match="live_odds needs"):
         odds.live_odds("not a state")  # type: ignore[arg-type]
+
+
+# -- brute force for the enemy, Dr. Cronos and scenario questions --------------------------------
+def test_attacks_match_brute_force() -> None:
+    """An attack rolls the profile's dice (+1 per extra enemy, +1 per power token) and
+    hits when the Strength icons reach the target's Toughness (L7-R10, L7-R67)."""
+    for toughness in (1, 2, 3, 4):
+        for power in range(0, 4):
+            want = brute(2 + power, DIE_FACES, lambda ic, t=toughness: ic["Strength"] >= t)
+            assert odds.blaster_attack(toughness, power) == want
+            # downed: +1 Toughness against a ranged attack (L7-R66)
+            if toughness > 1:
+                assert odds.blaster_attack(toughness - 1, power, downed=True) == want
+    # (the sandbox holds one fear hunter: no extra hunters to add)
+    for kind, dice, extras in (("guard", 2, range(0, 3)), ("hunter", 3, range(0, 1))):
+        for extra in extras:
+            assert odds.barricade_attack(kind, extra) == brute(
+                dice + extra, DIE_FACES, lambda ic: ic["Strength"] >= 3)
+            p = brute(dice + extra, DIE_FACES, lambda ic: ic["Strength"] >= 3)
+            # two damages destroy a full barricade; each attack is a fresh roll: 2/p
+            assert odds.barricade_activations(kind, extra) == 2 / p
+    assert odds.barricade_attack("blaster", 0, power=2) == brute(
+        4, DIE_FACES, lambda ic: ic["Strength"] >= 3)
+    assert odds.enemy_attack("blaster", power=2, downed=True) == odds.blaster_attack(3, 2)
+
+
+@pytest.mark.parametrize("mods", [{}, {"terror": 1}, {"terror": 2, "dark": True},
+                                  {"adrenaline": 2}, {"weapon": True, "cloud": True},
+                                  {"stat": 1, "dark": True, "flashlight": True}])
+def test_challenge_odds_match_brute_force(mods: dict[str, Any]) -> None:
+    for icon, difficulty in (("Intelligence", 4), ("Strength", 3), ("Intelligence", 5)):
+        n = odds.dice_for(icon, **{k: v for k, v in mods.items() if k != "cloud"})
+        need = difficulty + mods.get("cloud", False)   # a cloud: +1 difficulty (L7-cloud)
+        assert odds.challenge_odds(icon, difficulty, **mods) == brute(
+            n, DIE_FACES, lambda ic, icon=icon, need=need: ic[icon] >= need)
+
+
+def test_cronos_moves_reach_and_stays_match_brute_force() -> None:
+    for k in range(0, 5):
+        dist = odds.cronos_moves(k)
+        for moves in range(0, 2 * k + 1):
+            assert dist.P(moves) == brute(k, DIE_FACES, lambda ic, m=moves: ic["Speed"] == m)
+        for d in range(1, 5):
+            assert odds.cronos_reach(d, k) == brute(k, DIE_FACES,
+                                                    lambda ic, d=d: ic["Speed"] >= d)
+        assert odds.tank_farm_stays(k) == brute(k, DIE_FACES, lambda ic: ic["Speed"] == 0)
+
+
+def test_tank_farm_plan_matches_a_joint_brute_force() -> None:
+    """One enumeration of both rolls together: his 2 dice, then the 4 access dice."""
+    hits = 0
+    for combo in itertools.product(DIE_FACES, repeat=6):
+        cronos, access = combo[:2], combo[2:]
+        hits += (sum(f.count("Speed") for f in cronos) == 0
+                 and sum(f.count("Intelligence") for f in access) >= 5)
+    assert odds.tank_farm_plan(2, 4) == Fraction(hits, 6 ** 6)
+
+
+def test_cache_items_is_success_over_loss_by_brute_force() -> None:
+    for n in range(1, 6):
+        s = brute(n, DIE_FACES, lambda ic: ic["Intelligence"] >= 4)
+        lost = brute(n, DIE_FACES, lambda ic: ic["Intelligence"] <= 2)
+        assert odds.cache_items(n) == s / lost
+
+
+def _caught_within(distance: int, dice_per_turn: list[int]) -> Fraction:
+    """Brute force over every ordered roll of every turn: the Speed icons of the turns
+    add up (he walks one tile per icon and stops on the character)."""
+    n = sum(dice_per_turn)
+    return brute(n, DIE_FACES, lambda ic: ic["Speed"] >= distance)
+
+
+def test_chase_within_matches_brute_force() -> None:
+    for d in (1, 2, 3, 4):
+        for turns in (1, 2, 3):
+            # two dice a turn (scenario 9) and the growing pool from empty (1, 2, 3 dice)
+            assert odds.chase_within(d, turns, dice=2) == _caught_within(d, [2] * turns)
+            assert odds.chase_within(d, turns) == _caught_within(d, list(range(1, turns + 1)))
+    assert odds.chase_within(2, 0, dice=2) == 0
+
+
+# -- seeded engine simulations of the dice and of live odds ---------------------------------------
+def test_simulated_icon_counts_match_the_exact_distribution() -> None:
+    """The engine's search roll (4 dice), sampled: each Intelligence count, 4σ; this
+    checks icon_count, at_least, challenge and margin against the engine's sampler."""
+    s = position(players=1, characters={"Leo": {"tile": "Storage Bay"}}, cronos=None,
+                 step="action")
+    rolled, _ = RULES.step(s, Search(1))
+    rng = random.Random(31)
+    n = 3000
+    counts: dict[int, int] = {}
+    for _ in range(n):
+        roll = sample_outcome(RULES.outcomes(rolled), rng)
+        counts[roll.intelligence] = counts.get(roll.intelligence, 0) + 1
+    dist = odds.icon_count(4, "Intelligence")
+    for k in range(0, 9):
+        assert within_4_sigma(counts.get(k, 0), n, dist.P(k)), (k, counts.get(k, 0))
+    at_least_4 = sum(v for k, v in counts.items() if k >= 4)
+    assert within_4_sigma(at_least_4, n, odds.challenge(4, "Intelligence", 4))
+    missed_by_1 = counts.get(3, 0)
+    assert within_4_sigma(missed_by_1, n, odds.margin(4, "Intelligence", 4).P(1))
+
+
+def test_simulated_attack_matches_live_odds() -> None:
+    """Leo (terror 2, in the dark) attacks the rogue clone: the engine's attack roll,
+    sampled, against the board's live odds and challenge_odds."""
+    s = position(players=1, characters={"Leo": {"tile": "Lair", "terror": 2, "fear": 4}},
+                 step="action", cronos=None)
+    p = odds.live_odds(s)["attack rogue clone 1"]
+    assert p == odds.challenge_odds("Strength", 1, terror=2, dark=True) == Fraction(19, 27)
+    rolled, _ = RULES.step(s, Attack("rogue#1", 0))
+    rng = random.Random(41)
+    n = 3000
+    hits = sum(any(e.kind == "challenge_won" for e in _sample_roll(rolled, rng)[1])
+               for _ in range(n))
+    assert within_4_sigma(hits, n, p)
+
+
+# -- the checklist: every public function has its brute force and its simulation ----------------
+#: For each public odds function: the tests that check it against brute force (or an
+#: independent exact computation) and against the engine (a seeded simulation at 4σ, or
+#: the engine's own exact counts where there is nothing random to sample).
+CHECKS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "icon_count": (("test_dice_questions_match_brute_force",),
+                   ("test_simulated_icon_counts_match_the_exact_distribution",)),
+    "at_least": (("test_dice_questions_match_brute_force",),
+                 ("test_simulated_icon_counts_match_the_exact_distribution",)),
+    "challenge": (("test_dice_questions_match_brute_force",),
+                  ("test_simulated_icon_counts_match_the_exact_distribution",
+                   "test_simulated_searches_match_cache_odds")),
+    "margin": (("test_dice_questions_match_brute_force",),
+               ("test_simulated_icon_counts_match_the_exact_distribution",)),
+    "dice_for": (("test_challenge_odds_match_brute_force",),
+                 ("test_dice_for_is_what_a_position_rolls",)),
+    "challenge_odds": (("test_challenge_odds_match_brute_force",),
+                       ("test_simulated_attack_matches_live_odds",
+                        "test_challenge_odds_agrees_with_live_odds_at_a_position")),
+    "live_odds": (("test_challenge_odds_match_brute_force",),
+                  ("test_simulated_attack_matches_live_odds",)),
+    "enemy_attack": (("test_attacks_match_brute_force",
+                      "test_enemy_attacks_read_the_profile_dice_and_toughness"),
+                     ("test_simulated_enemy_and_barricade_attacks",)),
+    "blaster_attack": (("test_attacks_match_brute_force",),
+                       ("test_simulated_enemy_and_barricade_attacks",)),
+    "barricade_attack": (("test_attacks_match_brute_force",),
+                         ("test_simulated_enemy_and_barricade_attacks",)),
+    "barricade_activations": (("test_attacks_match_brute_force",),
+                              ("test_simulated_barricade_destruction_time",)),
+    "cache": (("test_dice_questions_match_brute_force",),
+              ("test_simulated_searches_match_cache_odds",)),
+    "cache_items": (("test_cache_items_is_success_over_loss_by_brute_force",),
+                    ("test_simulated_items_before_the_cache_is_lost",)),
+    "cronos_moves": (("test_cronos_moves_reach_and_stays_match_brute_force",),
+                     ("test_simulated_stays_and_reach",)),
+    "cronos_reach": (("test_cronos_moves_reach_and_stays_match_brute_force",),
+                     ("test_simulated_stays_and_reach",)),
+    "chase_chain": (("test_chase_matches_a_direct_first_step_solution",
+                     "test_chase_within_matches_brute_force"),
+                    ("test_simulated_chase_matches_the_chain",)),
+    "chase": (("test_chase_matches_a_direct_first_step_solution",),
+              ("test_simulated_chase_matches_the_chain",)),
+    "chase_within": (("test_chase_within_matches_brute_force",),
+                     ("test_simulated_chase_matches_the_chain",)),
+    "tank_farm_stays": (("test_cronos_moves_reach_and_stays_match_brute_force",),
+                        ("test_simulated_stays_and_reach",)),
+    "tank_farm_plan": (("test_tank_farm_plan_matches_a_joint_brute_force",),
+                       ("test_simulated_tank_farm_plan",)),
+    "departure": (("test_dice_questions_match_brute_force",),
+                  ("test_simulated_departure_roll",)),
+}
+#: Public names that are not probability questions.
+NOT_QUESTIONS = {"CAUGHT", "QUIET", "stand_ins"}
+
+
+def test_every_public_function_has_its_brute_force_and_its_simulation() -> None:
+    assert set(odds.__all__) - NOT_QUESTIONS == set(CHECKS)
+    tests = {name for name, value in globals().items()
+             if name.startswith("test_") and callable(value)}
+    for name, (exact, engine) in CHECKS.items():
+        assert exact and engine, name
+        missing = [t for t in (*exact, *engine) if t not in tests]
+        assert not missing, f"{name}: no test named {missing}"
