@@ -166,8 +166,12 @@ class Board(GameBoard):
             return "P(getting away / peeking) from here (die invented, L7-R2)"
         if kind == "roll":
             return "This roll (exact; die invented, L7-R2)"
-        if kind in ("tile_draw", "event_draw"):
-            return "This draw (exact)"
+        if kind == "tile_draw":
+            return "This draw (exact: each tile still unseen in the stack)"
+        if kind == "event_draw":
+            return "This draw (exact; event cards invented, L7-R12)"
+        if kind == "item_draw":
+            return "This draw (exact; item cards invented, L7-R21)"
         return "Odds"
 
     def odds_empty(self, state: State) -> str:

@@ -70,6 +70,29 @@ def test_odds_panel_follows_the_position() -> None:
     assert board.odds != rolling
 
 
+def test_odds_panel_titles_name_the_invented_data() -> None:
+    """Every odds panel that rests on invented numbers says so (the die: L7-R2; the
+    event and item cards: L7-R12, L7-R21). The walkthrough's match (notebook 09)."""
+    board = l7.Board(l7.new_match(players=2, seed=5), seat="Leo")
+    titles = {}
+    board.choose(l7.Move(1))
+    board.choose(l7.EndStep())
+    titles["action"] = board.odds_title(board.match.state)
+    board.choose(l7.Search(1))
+    titles["roll"] = board.odds_title(board.match.state)
+    board.step()
+    assert board.match.state.pending.kind == "item_draw"
+    titles["item_draw"] = board.odds_title(board.match.state)
+    assert board.odds                         # the kinds of item on show
+    board.step()
+    assert board.match.state.pending.kind == "event_draw"
+    titles["event_draw"] = board.odds_title(board.match.state)
+    assert "die invented, L7-R2" in titles["action"] and "die invented, L7-R2" in titles["roll"]
+    assert titles["item_draw"] == "This draw (exact; item cards invented, L7-R21)"
+    assert titles["event_draw"] == "This draw (exact; event cards invented, L7-R12)"
+    assert titles["event_draw"] in board.odds_html
+
+
 def test_cronos_roll_odds_come_from_his_walk() -> None:
     s = l7.position(players=1, characters={"Leo": {"tile": "Storage Bay"}}, enemies={},
                     locked=[], lockdown=2, step="enemies", tasks=("cronos",))
