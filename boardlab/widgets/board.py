@@ -104,17 +104,31 @@ _MAX_PLIES = 100_000
 _CACHE_SIZE = 4096
 _SEAT: Any = object()  # viewer= not given: the seat's view (the narrator's without a seat)
 
-# The board's own CSS, scoped to .bl-board. Sizes the widgets' Layout cannot express: a
-# picture that scales with the notebook (an SVG keeps its aspect ratio), a status line
-# that wraps instead of being cut with an ellipsis.
+# The board's own CSS, scoped to .bl-board: the layout the widgets' Layout cannot express.
+# The board is a size container; in a narrow notebook its main area is one column: the
+# choices first (so they stay in view under the buttons), then the picture, then the
+# odds. From 840 px on (room for a picture of 520 px or more beside a side column) the
+# picture is on the left and the choices and odds beside it. Without container queries
+# (old browsers) the one-column layout stays: it never overflows. The picture scales
+# down with the column (an SVG keeps its aspect ratio); the status line wraps instead of
+# being cut with an ellipsis.
 _STYLE = """<style>
+.bl-board { container-type: inline-size; }
+.bl-board .bl-board-main { display: grid; width: 100%; gap: 6px 12px; align-items: start;
+  grid-template-columns: minmax(0, 720px); grid-template-areas: "pad" "pic" "odds"; }
+.bl-board .bl-board-main > * { min-width: 0; margin: 0; }
+.bl-board .bl-board-svg { grid-area: pic; }
+.bl-board .bl-board-main > .bl-choices { grid-area: pad; }
+.bl-board .bl-board-main > .bl-odds-panel { grid-area: odds; overflow-x: auto; }
+@container (min-width: 840px) {
+  .bl-board .bl-board-main { grid-template-columns: minmax(0, 720px) minmax(280px, 340px);
+    grid-template-rows: auto 1fr; grid-template-areas: "pic pad" "pic odds"; }
+}
 .bl-board .bl-board-svg svg { display: block; max-width: 100%; height: auto; }
-.bl-board .bl-board-svg .widget-html-content { line-height: normal; }
 .bl-board .bl-board-svg table { max-width: 100%; }
+.bl-board .widget-html-content { line-height: normal; }
 .bl-board .bl-status, .bl-board .bl-replay {
   white-space: normal; height: auto; line-height: 1.35; overflow-wrap: anywhere; }
-.bl-board .bl-board-side .widget-html-content { line-height: normal; }
-.bl-board .bl-log-view .widget-html-content { line-height: normal; }
 </style>"""
 
 
@@ -667,26 +681,17 @@ class GameBoard:
         style.add_class("bl-board-style")
         self._replay_widget = ipywidgets.HTML()
         self._replay_widget.add_class("bl-replay")
-        # The picture takes the room left of the side column and shrinks with the
-        # notebook (never below what makes the side column wrap under it); the side
-        # column holds the choices first, so they stay next to the picture, or right
-        # under it once the row wraps.
-        self._svg_widget = ipywidgets.HTML(layout=ipywidgets.Layout(
-            flex="3 1 440px", min_width="0", max_width="720px"))
+        self._svg_widget = ipywidgets.HTML()
         self._svg_widget.add_class("bl-board-svg")
         self._odds_widget = ipywidgets.HTML()
         self._odds_widget.add_class("bl-odds-panel")
         self._pad = ChoicePad(self._pick, group_above=self._group_above)  # None: unused
-        side = ipywidgets.VBox([self._pad.widget, self._odds_widget],
-                               layout=ipywidgets.Layout(flex="1 1 280px", min_width="260px",
-                                                        max_width="420px"))
-        side.add_class("bl-board-side")
-        main = ipywidgets.HBox([self._svg_widget, side],
-                               layout=ipywidgets.Layout(flex_flow="row wrap", width="100%"))
+        # Laid out by _STYLE: the picture with the choices and odds beside it, or in one
+        # column (choices, picture, odds) when the notebook is narrow.
+        main = ipywidgets.Box([self._svg_widget, self._pad.widget, self._odds_widget])
         main.add_class("bl-board-main")
         self._widget = ipywidgets.VBox([style, self._stepper.widget, self._replay_widget,
-                                        main, self._log.widget],
-                                       layout=ipywidgets.Layout(max_width="100%"))
+                                        main, self._log.widget])
         self._widget.add_class("bl-board")
 
     def _commit(self, view: _View) -> None:

@@ -94,8 +94,11 @@ def browser(chromium_path: str) -> Iterator[Any]:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:
+        # Scrollbars on show, as a user's browser has them: the layout tests measure
+        # them, and the docs' screenshots show them (playwright hides them by default).
         chromium = pw.chromium.launch(executable_path=chromium_path, headless=True,
-                                      args=CHROMIUM_FLAGS)
+                                      args=CHROMIUM_FLAGS,
+                                      ignore_default_args=["--hide-scrollbars"])
         try:
             yield chromium
         finally:
