@@ -272,7 +272,7 @@ class GameBoard:
 
         Default: ``Round 2 · <phase title> · to move: red · last: …``, from the state's
         ``round`` and ``phase`` when it has them. When the seat must choose, the board
-        puts ``red to choose: pick one of the choices below · `` in front of it.
+        puts "red to choose: pick one of the choices below" in front of it.
         """
         parts = []
         round_ = getattr(state, "round", 0)
