@@ -224,7 +224,7 @@ class GameBoard:
         self._group_above = self.default_group_above if group_above is None else group_above
         self._agent_spec = agents
         self.agents = self._make_agents()
-        self._rerolls = random.Random(f"boardlab-reroll:{seed}")
+        self._rerolls = random.Random(f"boardlab-reroll:{seed}:{match.seed}")
         self._log = LogView(viewer=viewer, phase_titles=self.phase_titles, rows=self.log_rows)
         self._svgs: dict[tuple[Any, Hashable], str] = {}
         self._odds: dict[Any, tuple[dict[Hashable, Any], dict[Hashable, str], str]] = {}
@@ -497,13 +497,14 @@ class GameBoard:
         """Back to ply 0, keeping the match's record: Step then replays it as it happened."""
         self._act(lambda: self._match.seek(0))
 
-    def reroll(self, seed: int | None = None) -> int:
+    def reroll(self, seed: int | None = None) -> int | None:
         """Re-roll from here: forget the plies after this one and draw other dice from now on.
 
         The board goes on with ``match.branch(ply, seed=...)`` (so :attr:`match` is that
         new match): the same history up to here, another seed for every chance event
         after it. Without ``seed`` the next seed of the board's own seeded sequence is
-        used, so a notebook re-rolls the same way every time it runs. Returns the seed.
+        used, so a notebook re-rolls the same way every time it runs. Returns the seed
+        (``None`` once the match is over: nothing is left to roll).
         The agents then decide afresh wherever the new dice lead.
 
         >>> from boardlab.core.engine import Match
@@ -518,7 +519,7 @@ class GameBoard:
         match = self._match
         if match.to_move is None:
             self._note("the match is over: nothing to re-roll")
-            return match.seed if isinstance(match.seed, int) else 0
+            return None
         new_seed = self._rerolls.getrandbits(63) if seed is None else seed
 
         def branch() -> None:

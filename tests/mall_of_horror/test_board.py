@@ -379,7 +379,7 @@ def test_reroll_at_the_end_of_a_match_does_nothing_and_says_so() -> None:
     while board.can_step:
         board.step()
     match = board.match
-    board.reroll()
+    assert board.reroll() is None
     assert board.match is match and board.status.startswith("the match is over: nothing")
     assert board.stepper.buttons["reroll"].disabled
 
