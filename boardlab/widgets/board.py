@@ -47,8 +47,9 @@ Pictures and odds are cached per state, and the log grows by one chunk per ply, 
 costs the same at any point of a match, and Back is served from the caches.
 
 The board fits the notebook's width: the picture scales down (an SVG keeps its aspect
-ratio) and the choices and odds sit next to it, or right under it when the notebook is
-narrow; the buttons and the status line wrap instead of widening the page.
+ratio) with the choices and odds beside it, or, in a narrow notebook, in one column: the
+choices under the status line (in view), then the picture, then the odds. The buttons
+and the status line wrap instead of widening the page.
 
 A board for the toy game of ``tests/core/toy.py``, with every hook left at its default
 (seeded random players, no odds, the state's repr as the picture); without a seat,
