@@ -245,6 +245,15 @@ class Picker:
         return 0
 
 
+def run_all(page: Any) -> None:
+    """Run every cell of the notebook on show (Run menu, Run All Cells)."""
+    # Run All before the kernel is connected would open the "Select Kernel" dialog.
+    expect(page.locator(".jp-StatusBar-TextItem", has_text=re.compile(r"\| Idle$"))
+           ).to_be_visible(timeout=WAIT_MS)
+    page.locator(".lm-MenuBar-item", has_text=re.compile(r"^Run$")).click()
+    page.locator(".lm-Menu-item", has_text=re.compile(r"^Run All Cells$")).click()
+
+
 def _can_step(shadow: Any) -> bool:
     mover = shadow.match.to_move
     return mover is not None and mover != shadow.seat

@@ -28,6 +28,7 @@ from tests.browser.pages import (
     Shown,
     drive,
     expect,
+    run_all,
 )
 
 pytestmark = pytest.mark.browser
@@ -39,15 +40,6 @@ PERCENT = re.compile(r"^\d{1,3}\.\d%$")
 def shadow_board() -> moh.Board:
     """The board of board_demo.ipynb, built in the test process."""
     return moh.Board(moh.new_match(players=4, seed=3), seat="red")
-
-
-def run_all(page: Any) -> None:
-    """Run every cell of the notebook on show (Run menu, Run All Cells)."""
-    # Run All before the kernel is connected would open the "Select Kernel" dialog.
-    expect(page.locator(".jp-StatusBar-TextItem", has_text=re.compile(r"\| Idle$"))
-           ).to_be_visible(timeout=WAIT_MS)
-    page.locator(".lm-MenuBar-item", has_text=re.compile(r"^Run$")).click()
-    page.locator(".lm-Menu-item", has_text=re.compile(r"^Run All Cells$")).click()
 
 
 @pytest.fixture(scope="module")

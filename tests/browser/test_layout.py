@@ -25,8 +25,7 @@ import pytest
 
 from boardlab import mall_of_horror as moh
 from tests.browser.conftest import Blocked, Server
-from tests.browser.pages import WAIT_MS, BoardPage, Picker, drive, expect
-from tests.browser.test_lab import run_all
+from tests.browser.pages import WAIT_MS, BoardPage, Picker, drive, expect, run_all
 
 pytestmark = pytest.mark.browser
 
