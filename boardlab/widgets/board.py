@@ -40,8 +40,9 @@ seat, :meth:`~GameBoard.choose`) picks a different choice, or with **Re-roll fro
 (:meth:`~GameBoard.reroll`), which continues with other dice from the current ply.
 
 Everything shown is computed for the new position first and only then put on the
-widgets; if anything fails (an agent, the rules, a hook), the match, its dice and the
-agents' random generators are put back as they were and the status says what went wrong:
+widgets; if anything fails (an agent, the rules, a hook), the match and the agents'
+random generators are put back as they were (the dice follow: chance is a function of
+the match's seed and history) and the status says what went wrong:
 a board never ends half-updated, and plays on as if the failed action never happened.
 Pictures and odds are cached per state, and the log grows by one chunk per ply, so a step
 costs the same at any point of a match, and Back is served from the caches.
@@ -594,7 +595,6 @@ class GameBoard:
         """Run ``action`` on the match, then show the result; on failure undo and say so."""
         match, agents = self._match, self.agents
         history = _history(match)
-        restore_chance = _chance_checkpoint(match)
         restore_agents = _agents_checkpoint(agents)
         try:
             result = action()
@@ -602,7 +602,6 @@ class GameBoard:
         except Exception as exc:
             self._match = match
             _restore(match, *history)
-            restore_chance()
             self.agents = agents
             restore_agents()
             self._note(f"error: {exc}")
@@ -754,14 +753,7 @@ def _replay_one(match: Match) -> tuple[Event, ...]:
 
 def _branch(match: Match, seed: int) -> Match:
     """``match.branch(ply, seed=seed)``: the history up to here, other dice from now on."""
-    try:
-        return match.branch(match.ply, seed=seed)
-    except TypeError:
-        # An engine whose branch takes no seed: the branch draws from a fresh generator.
-        other = match.branch(match.ply)
-        other.seed = seed
-        other.rng = random.Random(seed)
-        return other
+    return match.branch(match.ply, seed=seed)
 
 
 def _history(match: Match) -> tuple[tuple[Record, ...], int]:
@@ -774,21 +766,6 @@ def _history(match: Match) -> tuple[tuple[Record, ...], int]:
         return match.records, ply
     finally:
         match.seek(ply)
-
-
-def _chance_checkpoint(match: Match) -> Callable[[], None]:
-    """A function that puts the match's chance back where it stands now.
-
-    Today ``match.roll()`` draws from ``match.rng``, whose position ``pop()`` does not
-    rewind, so an error-restore saves and restores it here, and only here. Once
-    chance is a function of (seed, history), undoing the history is enough and this
-    helper can go (a match without ``rng`` is already handled).
-    """
-    rng = getattr(match, "rng", None)
-    if rng is None:
-        return lambda: None
-    saved = rng.getstate()
-    return lambda: rng.setstate(saved)
 
 
 def _agents_checkpoint(agents: Mapping[str, Agent]) -> Callable[[], None]:
