@@ -30,7 +30,9 @@ def test_a_move_then_an_exploration_with_a_rotation_through_the_grouped_pad() ->
     assert [b.description for b in pad.buttons] == ["move to Storage Bay"]
     pad.buttons[0].click()
     assert board.match.records[-1].choice == Move(1)
-    assert board.status.startswith("Round 1 · Leo's move step (1 move left) · to move: Leo")
+    assert board.status.startswith(
+        "Leo to choose: pick one of the choices below · "
+        "Round 1 · Leo's move step (1 move left) · to move: Leo")
     pad.select("explore")
     labels = [b.description for b in pad.buttons]
     assert "explore through the east door of Storage Bay" in labels

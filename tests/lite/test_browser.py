@@ -317,7 +317,8 @@ def test_app_page_board_steps_and_takes_a_seat_choice(seen: dict[str, Any]) -> N
 def test_level7_app_page_plays_with_odds_step_phase_and_back(seen: dict[str, Any]) -> None:
     app = result(seen, "l7app")
     assert app["code_hidden"] is True
-    assert app["first"].status == "Round 1 · Leo's move step (2 moves left) · to move: Leo"
+    assert app["first"].status == ("Leo to choose: pick one of the choices below · "
+                                   "Round 1 · Leo's move step (2 moves left) · to move: Leo")
     assert app["first"].odds == ()                 # a decision with no chance in it
     assert app["moved"].status.endswith(
         "last: Leo walks into the gas cloud and discards an adrenaline card")
