@@ -15,8 +15,9 @@ grouped choice pad; from ``default_group_above`` = 8 choices, or ``group_above=`
 
 >>> from boardlab import level7_lockdown as l7
 >>> board = l7.Board(l7.new_match(players=2, seed=1), seat="Leo")
->>> board.status
-"Round 1 · Leo's move step (2 moves left) · to move: Leo"
+>>> print(board.status.replace(" · Round", "\\n· Round"))
+Leo to choose: pick one of the choices below
+· Round 1 · Leo's move step (2 moves left) · to move: Leo
 >>> board.choice_labels
 ['fall down', 'move to Storage Bay', 'explore through the north door of Hub', 'end this step']
 >>> board.choice_groups
