@@ -170,7 +170,6 @@ def score_rest(w: Work) -> None:
         result = ", ".join(f"{s} {plural(v, 'star')}" for s, v in paid.items()) or "no one"
         w.emit("goal", f"Goal {name} ({shown}): {result}", rule_id, goal=name,
                values=tuple(values), paid=tuple(paid.items()))
-    w.phase = "over"
     total = {s: sum(w.stars[w.si[s]]) for s in w.setup.sides}
     shown = ", ".join(f"{s} {total[s]}" for s in w.setup.sides)
     won = winners(w)  # type: ignore[arg-type]

@@ -22,6 +22,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 
 from boardlab.core.errors import ConfigError
+from boardlab.core.events import Event
 from boardlab.lockup_breakout.catacombs import ENTRANCE, ESCAPED
 from boardlab.lockup_breakout.config import (
     BOARD_LOCATIONS,
@@ -109,7 +110,8 @@ def position(players: int = 4, *, difficulty: str = "", phase: str = "rollcall",
              stacks: Mapping[str, Iterable[str]] | None = None,
              escaped: Mapping[str, int] | None = None,
              turn: str | None = None,
-             config: Config | None = None) -> State:
+             config: Config | None = None,
+             events: list[Event] | None = None) -> State:
     """A position at the start of ``phase``: ``"rollcall"`` (with ``crews`` already
     assigned this round and ``turn`` to move), ``"lightsout"`` (locations resolve from 1),
     ``"patrol"`` or ``"final"``.
@@ -121,7 +123,9 @@ def position(players: int = 4, *, difficulty: str = "", phase: str = "rollcall",
     far. ``display`` defaults to the first items of the configuration not owned;
     ``goon_spaces`` maps locations 2–6 to goon cards; ``stacks`` fixes the contents of
     loot stacks (nobody has looked at them); ``escaped`` maps sides to their escape round
-    (their lantern is then on ESCAPED). Decks hold everything not placed.
+    (their lantern is then on ESCAPED). Decks hold everything not placed. Pass a list as
+    ``events`` to receive the events of the automatic steps that led to the first decision
+    or chance node (Lights Out at location 1 onwards, for example).
     """
     if _is_int(players) and players == 1 and not difficulty:
         difficulty = "yellow"
@@ -358,6 +362,8 @@ def position(players: int = 4, *, difficulty: str = "", phase: str = "rollcall",
         if w.stack[-1].kind != K.ASSIGN:
             raise ConfigError("turn: every player has passed already; start at lightsout")
     w.run()
+    if events is not None:
+        events.extend(w.events)
     result = w.freeze()
     broken = invariants(result)
     if broken:

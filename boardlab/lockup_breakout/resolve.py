@@ -98,12 +98,28 @@ def tome_window(w: Work, f: Frame, present: tuple[str, ...], legend: bool) -> bo
     while i < len(present):
         who = present[i]
         i += 1
-        if playable_tomes(w, who, legend):
+        if playable_tomes(w, who, legend) and tome_can_matter(w, f.loc, who, present[i:],
+                                                              legend):
             w.set_top(f._replace(index=i))
             w.push(Frame(K.TOME, who=who, loc=f.loc,
                          src="LB-legend-tomes" if legend else "LB-R13"))
             return True
     return False
+
+
+def tome_can_matter(w: Work, loc: int, who: str, later: tuple[str, ...], legend: bool) -> bool:
+    """Whether a tome could change anything for ``who`` here (else no window: LB-R41).
+
+    Only the ranking matters (rewards and the tunnel follow it). A tome is useless to a
+    side alone at the comparison, or already ranked first when no side still to decide
+    holds a tome it may play.
+    """
+    sides = w.sides_at(loc)
+    if len(sides) < 2:
+        return False
+    if w.ranking(loc)[0] != who:
+        return True
+    return any(playable_tomes(w, other, legend) for other in later)
 
 
 def playable_tomes(w: Work, who: str, legend: bool) -> tuple[str, ...]:

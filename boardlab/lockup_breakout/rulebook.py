@@ -232,8 +232,8 @@ RULINGS = [
        "location; at the legend the guards always take part."),
     _r("LB-R40", "Last Patrol", "Round 6 has no Patrol: nothing it changes is ever scored."),
     _r("LB-R41", "Forced steps", "Steps with nothing to decide are applied without asking: "
-       "the forced pass, rewards that cannot be taken, useless loot uses, single-type "
-       "Golems, one-option penalties."),
+       "the forced pass, rewards that cannot be taken, useless loot uses, tome windows "
+       "that cannot change the ranking, single-type Golems, one-option penalties."),
     _r("LB-R42", "Empty decks", "Goon and tome decks refill from their discards when a card "
        "is needed; the item deck does not, leaving gaps in the display."),
     _r("LB-R43", "Items gained", "Item stars count when the item is gained; its icons act "
