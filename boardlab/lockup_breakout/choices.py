@@ -199,7 +199,7 @@ class Draw:
 
 @dataclass(frozen=True, slots=True)
 class DrawMany:
-    """Several cards drawn at once, sorted (their order carries no information)."""
+    """Several cards drawn at once, sorted by name (their order carries no information)."""
 
     cards: tuple[str, ...]
 

@@ -472,7 +472,7 @@ def validate_config(c: Config) -> None:
                 raise field_error(f"items[{i}].valuables[{j}]", f"unknown valuable {v!r}")
         if item.improve is not None and item.improve[0] not in kinds:
             raise field_error(f"items[{i}].improve[0]", f"unknown resource {item.improve[0]!r}")
-    _records(c.goons, GoonCard, "goons", 5)
+    _records(c.goons, GoonCard, "goons")
     _unique(c.goons, "goons")
     if sum(g.count for g in c.goons) < len(GOON_LOCATIONS):
         raise field_error("goons", "at least 5 goon cards for locations 2–6 (LB-R11)")

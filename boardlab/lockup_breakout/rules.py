@@ -123,7 +123,7 @@ def _one(names: tuple[str, ...], counts: tuple[int, ...]) -> tuple[tuple[Draw, F
 @cache
 def _many(names: tuple[str, ...], counts: tuple[int, ...],
           k: int) -> tuple[tuple[DrawMany, Fraction], ...]:
-    return tuple((DrawMany(tuple(names[i] for i in cards)), p)
+    return tuple((DrawMany(tuple(sorted(names[i] for i in cards))), p)
                  for cards, p in draw_many(counts, k))
 
 
