@@ -5,7 +5,8 @@
 #   make notebooks      re-run every notebooks/*.ipynb and compare with its stored outputs
 #   make notebooks-run  re-execute every notebook in place, storing fresh outputs
 #   make docs   install boardlab[test,docs] and build the manual into docs/_build/html
-#   make soak   long randomized self-play run
+#   make soak   long randomized self-play run (make soak GAME=name SOAK_MATCHES=n)
+#   make overlap  the rule-text overlap check alone (it also runs inside make test)
 #   make bench  install boardlab[test,bench] and run benchmarks/run_all.py
 #   make lint   ruff only
 #   make clean  remove .venv, build output and caches
@@ -25,7 +26,11 @@ LINT_PATHS = $(wildcard boardlab tests benchmarks scripts docs/conf.py docs/_too
 # kernel's own inline matplotlib backend (an inherited MPLBACKEND would replace it).
 NB_ENV = env -u MPLBACKEND PYTHONHASHSEED=0
 
-.PHONY: lab test notebooks notebooks-run docs soak bench lint clean
+# The soak's game and length: `make soak GAME=mall-of-horror SOAK_MATCHES=2000`.
+GAME         ?= mall-of-horror
+SOAK_MATCHES ?= 100000
+
+.PHONY: lab test notebooks notebooks-run docs soak overlap bench lint clean
 
 lab: $(STAMP)
 	@if [ -f notebooks/00_start_here.ipynb ]; then \
@@ -58,7 +63,14 @@ docs: $(DOCS_STAMP)
 	$(BIN)/sphinx-build -W --keep-going -b html docs docs/_build/html
 
 soak: $(STAMP)
-	$(BIN)/python -m boardlab.soak --matches 100000
+	$(BIN)/python -m boardlab.soak --game $(GAME) --matches $(SOAK_MATCHES)
+
+# No passage of the repository may repeat a rule text (../shared/tools/rule_text_overlap.py).
+# Part of `make test` through tests/test_docs.py; without ../shared it skips with the reason
+# shown, and fails under BOARDLAB_REQUIRE_SHARED=1 (as .ci/run sets).
+overlap: $(STAMP)
+	$(BIN)/python -m pytest -q -rs -p no:cacheprovider -o addopts="" \
+	  tests/test_docs.py::test_no_passage_repeats_the_rule_texts
 
 bench: $(BENCH_STAMP)
 	@if [ -f benchmarks/run_all.py ]; then \

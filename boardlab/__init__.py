@@ -4,6 +4,10 @@
 >>> from boardlab import mall_of_horror as moh
 >>> moh.play(players=4, seed=1).is_over
 True
+
+``GAMES`` names the game packages (``boardlab.<name>``); they load on first use, so
+``import boardlab`` stays fast. The games by their saved-file names, with what the
+command line needs of each, are in :mod:`boardlab.registry`.
 """
 
 from __future__ import annotations
@@ -11,9 +15,12 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
+from boardlab import registry
+
 __version__ = "0.1.0"
 
-GAMES = ("mall_of_horror",)
+#: The built-in game packages, as ``boardlab.<name>`` attributes (see boardlab.registry).
+GAMES: tuple[str, ...] = registry.package_names()
 
 
 def __getattr__(name: str) -> Any:

@@ -1,6 +1,7 @@
 """``python -m boardlab``: the command line (see :mod:`boardlab.cli`).
 
-Example: ``python -m boardlab play mall-of-horror --players 4 --seed 1``.
+Example: ``python -m boardlab play GAME --seed 1``; ``python -m boardlab play --help``
+lists the games.
 """
 
 from boardlab.cli import main

@@ -1,18 +1,26 @@
-"""The ``boardlab`` command line: play, replay and list the rules of a game.
+"""The ``boardlab`` command line: play, replay and list the rules of any registered game.
 
-    python -m boardlab play mall-of-horror --players 4 --seed 1 [--agents heuristic]
-                                           [--json FILE] [--viewer COLOUR]
-    python -m boardlab replay FILE [--viewer COLOUR]
-    python -m boardlab rules mall-of-horror
+Usage::
 
-A match is told phase by phase from its events only (see :mod:`boardlab.narrate`) and
-ends with the scores and the winner(s). Bad input exits with code 2 and a message on
-stderr that names the problem (for a saved file, the path of the bad field).
+    python -m boardlab play GAME [game options] [--seed N] [--agents KIND]
+                                 [--json FILE] [--viewer PLAYER]
+    python -m boardlab replay FILE [--viewer PLAYER]
+    python -m boardlab rules GAME
 
->>> main(["rules", "mall-of-horror"])  # doctest: +ELLIPSIS
-Mall of Horror: ... rules (...)
-...
-0
+The games and their options come from :mod:`boardlab.registry`: ``play GAME --help``
+lists that game's own options (``--players``, ``--scenario``, …) and agent kinds. Game
+options follow ``GAME`` on the line. A match is told phase by phase from its events
+only (see :mod:`boardlab.narrate`) and ends with the game's result lines (scores and
+winners). ``replay`` reads the game from the saved file. Bad input exits with code 2
+and a message on stderr that names the problem (for a saved file, the path of the bad
+field).
+
+>>> import contextlib, io
+>>> from boardlab.registry import names
+>>> with contextlib.redirect_stdout(io.StringIO()) as out:
+...     code = main(["rules", names()[0]])
+>>> code, out.getvalue().splitlines()[0].endswith(" boardlab rulings)")
+(0, True)
 """
 
 from __future__ import annotations
@@ -20,120 +28,42 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from boardlab import registry
 from boardlab.core.engine import Match
 from boardlab.core.errors import BoardlabError, FormatError
-from boardlab.core.rules import RuleBook
-from boardlab.narrate import INDENT, narrate
+from boardlab.narrate import narrate
+from boardlab.registry import Game
 
-__all__ = ["GAMES", "Game", "main", "match_lines", "result_lines", "rules_lines"]
+__all__ = ["main", "match_lines", "rules_lines"]
 
-AGENT_KINDS = ("random", "heuristic")
-
-
-@dataclass(frozen=True)
-class Game:
-    """What the command line needs from a game package.
-
-    >>> GAMES["mall-of-horror"]().book.name
-    'Mall of Horror'
-    """
-
-    name: str
-    book: RuleBook
-    phase_titles: Mapping[str, str]
-    play: Callable[[int, int, str], Match]
-    load: Callable[[str], Match]
-    winners: Callable[[Match], tuple[str, ...]]
-    hand_sizes: Callable[[Match], dict[str, int]]
-
-
-def _mall_of_horror() -> Game:
-    """Mall of Horror for the command line (imported only when asked for)."""
-    from boardlab import mall_of_horror as moh
-    from boardlab.mall_of_horror.rules import PHASE_NAMES
-
-    def play(players: int, seed: int, agents: str) -> Match:
-        if agents == "heuristic":
-            return moh.play(players, seed=seed, agents=lambda c: moh.HeuristicAgent(seed=seed))
-        return moh.play(players, seed=seed)
-
-    def hand_sizes(match: Match) -> dict[str, int]:
-        state = match.state
-        return {c: len(hand) for c, hand in zip(state.setup.colours, state.hands, strict=True)}
-
-    return Game(name=moh.RULES.name, book=moh.BOOK, phase_titles=PHASE_NAMES, play=play,
-                load=moh.load_match, winners=lambda m: moh.winners(m.state),
-                hand_sizes=hand_sizes)
-
-
-#: Game name (as in saved files) → loader of its command-line description.
-GAMES: dict[str, Callable[[], Game]] = {"mall-of-horror": _mall_of_horror}
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
-def _and(names: Sequence[str]) -> str:
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
-
-
-def result_lines(game: Game, match: Match) -> list[str]:
-    """The scores (with cards in hand, the tie-break) and the winner(s) of ``match``.
-
-    >>> m = GAMES["mall-of-horror"]().play(4, 1, "random")
-    >>> result_lines(GAMES["mall-of-horror"](), m)[0]
-    'Final scores'
-    """
-    scores = match.scores()
-    hands = game.hand_sizes(match)
-    over = match.is_over
-    lines = ["Final scores" if over else f"Scores so far (the match stops at ply {match.ply})"]
-    lines += [f"{INDENT}{c}: {_plural(p, 'point')}, {_plural(hands[c], 'card')} in hand"
-              for c, p in scores.items()]
-    if not over:
-        return lines
-    won = game.winners(match)
-    top = scores[won[0]]
-    level = [c for c in scores if scores[c] == top]
-    if len(won) > 1:
-        lines.append(f"Shared win: {_and(won)} ({_plural(top, 'point')} and "
-                     f"{_plural(hands[won[0]], 'card')} in hand each)")
-    elif len(level) > 1:
-        others = [c for c in level if c != won[0]]
-        lines.append(f"Winner: {won[0]} (level with {_and(others)} on "
-                     f"{_plural(top, 'point')}; wins on cards in hand, "
-                     f"{hands[won[0]]} against {', '.join(str(hands[c]) for c in others)})")
-    else:
-        lines.append(f"Winner: {won[0]} with {_plural(top, 'point')}")
-    return lines
+PROG = "boardlab"
+VIEWER_HELP = "narrate only what this player may know (default: everything)"
 
 
 def match_lines(game: Game, match: Match, viewer: str | None = None) -> list[str]:
-    """The whole story of ``match``: a title, the narration, the scores and winner(s).
+    """The whole story of ``match``: a title, the narration, the result lines.
 
-    >>> g = GAMES["mall-of-horror"]()
-    >>> match_lines(g, g.play(4, 1, "random"))[:2]
-    ['Mall of Horror: 4 players (yellow, red, blue, green), seed 1', 'Setup']
+    >>> g = registry.get(registry.names()[0])
+    >>> lines = match_lines(g, g.play(seed=1))
+    >>> lines[0] == g.title(g.play(seed=1)) and lines[-1].startswith(("Winner", "Shared"))
+    True
     """
-    players = list(match.scores())
-    title = f"{game.book.name}: {len(players)} players ({', '.join(players)}), seed {match.seed}"
+    title = game.title(match)
     if viewer is not None:
         title += f", as {viewer} sees it"
     return [title, *narrate(match.events, viewer=viewer, phase_titles=game.phase_titles),
-            *result_lines(game, match)]
+            *game.result_lines(match)]
 
 
 def rules_lines(game: Game) -> list[str]:
     """Every rule id of ``game`` with its section and one-line summary.
 
-    >>> rules_lines(GAMES["mall-of-horror"]())[1].split()[0]
-    'MoH-box'
+    >>> lines = rules_lines(registry.get(registry.names()[0]))
+    >>> lines[0].split(":")[1].split()[1]
+    'rules'
     """
     refs = list(game.book)
     width = max(len(r.id) for r in refs)
@@ -144,41 +74,88 @@ def rules_lines(game: Game) -> list[str]:
     return lines
 
 
+# -- arguments ------------------------------------------------------------------------
+def _add_common_play(parser: argparse.ArgumentParser, game: Game | None) -> None:
+    """The options every game's ``play`` takes (after the game's own)."""
+    parser.add_argument("--seed", type=int, default=0, help="seed of chance and agents "
+                        "(default 0)")
+    kinds = tuple(game.agents) if game is not None else None
+    parser.add_argument("--agents", choices=kinds, default="random",
+                        metavar=None if kinds else "KIND",
+                        help="who plays every seat (default random)")
+    parser.add_argument("--json", metavar="FILE", type=Path, help="also save the match as JSON")
+    parser.add_argument("--viewer", metavar="PLAYER", help=VIEWER_HELP)
+
+
+def _play_parser(game: Game | None) -> argparse.ArgumentParser:
+    """``boardlab play`` with ``game``'s own options (``None``: the options of every game)."""
+    generic = None if game is not None else (
+        "%(prog)s [-h] GAME [game options] [--seed SEED] [--agents KIND] [--json FILE] "
+        "[--viewer PLAYER]")
+    parser = argparse.ArgumentParser(
+        prog=f"{PROG} play", usage=generic,
+        description="Play a whole match between agents and narrate it.",
+        epilog=None if game is not None else
+        f"A game's own options and agent kinds: {PROG} play GAME --help.")
+    if game is not None:
+        for option in game.options:
+            parser.add_argument(option.flag, dest=option.name, type=option.type,
+                                choices=option.choices, default=option.default,
+                                metavar=option.metavar, help=option.help)
+    _add_common_play(parser, game)
+    parser.add_argument("game", choices=registry.names(), help="the game: %(choices)s")
+    return parser
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="boardlab", description="Play, replay and read board-game rules with boardlab.")
+        prog=PROG, description="Play, replay and read board-game rules with boardlab.")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    games = sorted(GAMES)
+    games = registry.names()
 
-    play = sub.add_parser("play", help="play a whole match between agents and narrate it")
-    play.add_argument("game", choices=games, help="the game: %(choices)s")
-    play.add_argument("--players", type=int, default=4, help="number of players (default 4)")
-    play.add_argument("--seed", type=int, default=0, help="seed of chance and agents "
-                      "(default 0)")
-    play.add_argument("--agents", choices=AGENT_KINDS, default="random",
-                      help="who plays every seat (default random)")
-    play.add_argument("--json", metavar="FILE", type=Path, help="also save the match as JSON")
-    play.add_argument("--viewer", metavar="COLOUR",
-                      help="narrate only what this player may know (default: everything)")
+    # Only finds the game: its options are known once it is loaded (see _parse).
+    play = sub.add_parser("play", help="play a whole match between agents and narrate it",
+                          add_help=False)
+    play.add_argument("-h", "--help", action="store_true")
+    for flag in ("--seed", "--agents", "--json", "--viewer"):
+        play.add_argument(flag, nargs="?")  # checked by the second parser
+    play.add_argument("game", nargs="?")
 
     replay = sub.add_parser("replay", help="narrate a match saved with play --json")
     replay.add_argument("file", metavar="FILE", type=Path)
-    replay.add_argument("--viewer", metavar="COLOUR",
-                        help="narrate only what this player may know (default: everything)")
+    replay.add_argument("--viewer", metavar="PLAYER", help=VIEWER_HELP)
 
     rules = sub.add_parser("rules", help="list every rule id with its section and summary")
     rules.add_argument("game", choices=games, help="the game: %(choices)s")
     return parser
 
 
+def _parse(argv: list[str]) -> tuple[argparse.Namespace, Game | None]:
+    """Parse in two steps: the command and game first, then ``play`` with the game's options.
+
+    Only the game named is imported (``rules`` and ``replay`` import theirs later).
+    """
+    top = _parser()
+    args, extra = top.parse_known_args(argv)
+    if args.command != "play":
+        if extra:
+            top.error(f"unrecognized arguments: {' '.join(extra)}")
+        return args, None
+    game = registry.get(args.game) if args.game in registry.names() else None
+    rest = argv[argv.index("play") + 1:]
+    args = _play_parser(game).parse_args(rest)
+    args.command = "play"
+    return args, game
+
+
 def _fail(command: str, message: str) -> int:
-    print(f"boardlab {command}: error: {message}", file=sys.stderr)
+    print(f"{PROG} {command}: error: {message}", file=sys.stderr)
     return 2
 
 
-def _check_viewer(match: Match, viewer: str | None) -> str | None:
+def _check_viewer(game: Game, match: Match, viewer: str | None) -> str | None:
     """A problem with ``viewer`` (not one of the match's players), or ``None``."""
-    players = list(match.scores())
+    players = game.players(match)
     if viewer is None or viewer in players:
         return None
     return f"--viewer {viewer!r} is not a player of this match; players: {', '.join(players)}"
@@ -192,33 +169,35 @@ def _load(path: Path) -> tuple[Game, Match]:
     except json.JSONDecodeError:
         data = None
     name = data.get("game") if isinstance(data, dict) else None
-    if name not in GAMES:
-        if len(GAMES) != 1:
-            raise FormatError("game", f"expected one of {sorted(GAMES)}, got {name!r}")
-        name = next(iter(GAMES))  # its loader names the problem precisely
-    game = GAMES[name]()
+    games = registry.names()
+    if name not in games:
+        if len(games) != 1:
+            raise FormatError("game", f"expected one of {games}, got {name!r}")
+        name = games[0]  # its loader names the problem precisely
+    game = registry.get(name)
     return game, game.load(text)
 
 
 def main(argv: list[str] | None = None) -> int:
     """Run the command line with ``argv`` (default ``sys.argv[1:]``); return the exit code.
 
-    >>> main(["play", "mall-of-horror", "--seed", "1"])  # doctest: +ELLIPSIS
-    Mall of Horror: 4 players (yellow, red, blue, green), seed 1
-    Setup
-      yellow is dealt Security Camera  (MoH-setup)
-    ...
-    Shared win: yellow and blue (5 points and 0 cards in hand each)
-    0
+    >>> import contextlib, io
+    >>> game = registry.get(registry.names()[0])
+    >>> with contextlib.redirect_stdout(io.StringIO()) as out:
+    ...     code = main(["play", game.name, "--seed", "1"])
+    >>> code, out.getvalue().splitlines() == match_lines(game, game.play(seed=1))
+    (0, True)
     """
-    args = _parser().parse_args(argv)
+    args, game = _parse(sys.argv[1:] if argv is None else list(argv))
     if args.command == "rules":
-        print("\n".join(rules_lines(GAMES[args.game]())))
+        print("\n".join(rules_lines(registry.get(args.game))))
         return 0
     if args.command == "play":
-        game = GAMES[args.game]()
+        if game is None:  # cannot happen: _parse refuses an unknown game
+            return _fail("play", f"no game {args.game!r}")
+        options = {o.name: getattr(args, o.name) for o in game.options}
         try:
-            match = game.play(args.players, args.seed, args.agents)
+            match = game.play(seed=args.seed, agents=args.agents, **options)
         except BoardlabError as err:
             return _fail("play", str(err))
     else:
@@ -228,7 +207,7 @@ def main(argv: list[str] | None = None) -> int:
             return _fail("replay", f"cannot read {args.file}: {err.strerror or err}")
         except FormatError as err:
             return _fail("replay", f"{args.file} is not a valid saved match: {err}")
-    problem = _check_viewer(match, args.viewer)
+    problem = _check_viewer(game, match, args.viewer)
     if problem:
         return _fail(args.command, problem)
     print("\n".join(match_lines(game, match, args.viewer)))
@@ -237,5 +216,5 @@ def main(argv: list[str] | None = None) -> int:
             args.json.write_text(match.to_json(indent=2) + "\n", encoding="utf-8")
         except OSError as err:
             return _fail("play", f"cannot write {args.json}: {err.strerror or err}")
-        print(f"boardlab play: saved the match to {args.json}", file=sys.stderr)
+        print(f"{PROG} play: saved the match to {args.json}", file=sys.stderr)
     return 0

@@ -1,17 +1,26 @@
-"""Soak test: the conformance check over many seeded random Mall of Horror matches.
+"""Soak test: the conformance check over many seeded random matches of any registered game.
 
-    python -m boardlab.soak --matches 100000 [--players 3,4,5,6] [--workers N]
+Usage::
+
+    python -m boardlab.soak --game GAME [--matches 100000] [--workers N]
                             [--deep-every 1000] [--first-seed 0] [--chunk N]
+                            [game options, each a comma-separated list]
 
-Match ``i`` (``0 <= i < matches``) uses seed ``first_seed + i`` and player count
-``players[i % len(players)]``, so every count gets the same share and any violation can
-be replayed from its seed alone; every ``deep_every``-th match also gets the deep checks
-(JSON round trips, undo, replay). Seeds run in chunks on a
+A game's options (see :mod:`boardlab.registry`) take lists here: ``--players 3,5``.
+Options not given take the game's soak values (every player count, say). The game's
+:meth:`~boardlab.registry.Game.soak_plan` turns the lists into a plan of option
+combinations; match ``i`` (``0 <= i < matches``) uses seed ``first_seed + i`` and
+combination ``plan[i % len(plan)]``, so every combination gets the same share and any
+violation can be replayed from its seed and options alone. Every ``deep_every``-th
+match also gets the deep checks (JSON round trips, undo, replay, and the game's
+illegal choices when it declares them). Seeds run in chunks on a
 :class:`~concurrent.futures.ProcessPoolExecutor` (``--workers 1`` runs in this process,
 handy under a debugger). A crash inside a match is counted as a violation, not a stop.
 
->>> main(["--matches", "2", "--workers", "1", "--deep-every", "2"])  # doctest: +ELLIPSIS
-soak: 2 Mall of Horror matches, players 3,4,5,6, seeds 0…1, deep checks on 1 match in 2, ...
+>>> from boardlab.registry import names
+>>> main(["--game", names()[0], "--matches", "2", "--workers", "1", "--deep-every", "2"])
+... # doctest: +ELLIPSIS
+soak: 2 ... matches, ..., seeds 0…1, deep checks on 1 match in 2, 1 worker(s)
 ...
 invariant violations: 0
 0
@@ -21,38 +30,60 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from typing import Any
 
+from boardlab import registry
 from boardlab.core.conformance import ConformanceReport, check_match
+from boardlab.core.errors import BoardlabError
+from boardlab.registry import Game, Registration
 
-__all__ = ["chunks", "main", "run_chunk", "soak"]
+__all__ = ["chunks", "main", "plan_text", "run_chunk", "soak"]
 
 #: Violations printed at the end (all of them are counted).
 SHOWN = 20
 
+Plan = Sequence[Mapping[str, Any]]
 
-def run_chunk(start: int, stop: int, players: tuple[int, ...], first_seed: int,
+
+def _label(options: Mapping[str, Any]) -> str:
+    """``players=4 mode=hard``: how a violation names its options (None ones left out)."""
+    return " ".join(f"{k}={v}" for k, v in options.items() if v is not None)
+
+
+def run_chunk(game: Registration, plan: Plan, start: int, stop: int, first_seed: int,
               deep_every: int) -> ConformanceReport:
     """Check matches ``start``…``stop - 1`` (see the module docstring for the plan).
 
-    >>> run_chunk(0, 2, (3, 4), 0, 0).matches
+    ``game`` is a registration, not a loaded game, so that a worker process imports
+    the game itself.
+
+    >>> reg = registry.registration(registry.names()[0])
+    >>> run_chunk(reg, [{}], 0, 2, 0, 0).matches
     2
     """
-    from boardlab import mall_of_horror as moh
-
+    description = game.load()
+    rules = description.rules
+    setups: dict[int, Any] = {}
     report = ConformanceReport()
     for i in range(start, stop):
         seed = first_seed + i
-        p = players[i % len(players)]
+        k = i % len(plan)
+        options = description.option_values(plan[k])
         deep = bool(deep_every) and i % deep_every == 0
         try:
-            one = check_match(moh.RULES, moh.Setup(players=p), seed, deep=deep)
+            if k not in setups:
+                setups[k] = description.setup(**options)
+            one = check_match(rules, setups[k], seed, deep=deep, illegal=description.illegal)
         except Exception as err:  # a crash is a finding: keep it and go on
             one = ConformanceReport(matches=1, deep_matches=int(deep), violations=[
-                f"{moh.RULES.name} seed={seed}: crashed with {type(err).__name__}: {err}"])
-        one.violations = [f"players={p} {v}" for v in one.violations]
+                f"{rules.name} seed={seed}: crashed with {type(err).__name__}: {err}"])
+        label = _label(plan[k])
+        if label:
+            one.violations = [f"{label} {v}" for v in one.violations]
         report.merge(one)
     return report
 
@@ -73,24 +104,28 @@ def _progress(done: int, total: int, report: ConformanceReport, started: float) 
             f"{len(report.violations)} violation(s), {elapsed:.1f} s, {rate:.0f} matches/s")
 
 
-def soak(matches: int, players: tuple[int, ...], *, workers: int, deep_every: int,
+def soak(game: Registration, matches: int, plan: Plan, *, workers: int, deep_every: int,
          first_seed: int = 0, chunk: int | None = None) -> ConformanceReport:
     """Run the plan, printing progress about every 10%; return the merged report.
 
     Violations come back in seed order whatever order the workers finish in.
 
-    >>> soak(3, (4,), workers=1, deep_every=0, chunk=3).matches  # doctest: +ELLIPSIS
+    >>> reg = registry.registration(registry.names()[0])
+    >>> soak(reg, 3, [{}], workers=1, deep_every=0, chunk=3).matches  # doctest: +ELLIPSIS
       3/3 matches (100%), ...
     3
     """
+    if not plan:
+        raise ValueError("the soak plan is empty")
     if chunk is None:  # about 20 chunks per worker: even load, frequent progress
         chunk = max(1, min(1000, -(-matches // (20 * workers))))
-    plan = chunks(matches, chunk)
+    plan = [dict(entry) for entry in plan]
     parts: dict[int, ConformanceReport] = {}
     running = ConformanceReport()
     started = time.perf_counter()
     step = max(1, matches // 10)
     next_report = step
+    ranges = chunks(matches, chunk)
 
     def add(index: int, part: ConformanceReport) -> None:
         nonlocal next_report
@@ -103,29 +138,29 @@ def soak(matches: int, players: tuple[int, ...], *, workers: int, deep_every: in
                 next_report += step
 
     if workers == 1:
-        for index, (a, b) in enumerate(plan):
-            add(index, run_chunk(a, b, players, first_seed, deep_every))
+        for index, (a, b) in enumerate(ranges):
+            add(index, run_chunk(game, plan, a, b, first_seed, deep_every))
     else:
         with ProcessPoolExecutor(max_workers=workers) as pool:
             futures: dict[Future[ConformanceReport], int] = {
-                pool.submit(run_chunk, a, b, players, first_seed, deep_every): index
-                for index, (a, b) in enumerate(plan)}
+                pool.submit(run_chunk, game, plan, a, b, first_seed, deep_every): index
+                for index, (a, b) in enumerate(ranges)}
             for future in as_completed(futures):
                 add(futures[future], future.result())
     report = ConformanceReport()
-    for index in range(len(plan)):
+    for index in range(len(ranges)):
         report.merge(parts[index])
     return report
 
 
-def _player_counts(text: str) -> tuple[int, ...]:
-    try:
-        counts = tuple(int(x) for x in text.split(","))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected numbers like 3,4,5,6, got {text!r}") from None
-    if not counts or any(not 3 <= n <= 6 for n in counts):
-        raise argparse.ArgumentTypeError(f"Mall of Horror takes 3 to 6 players, got {text!r}")
-    return counts
+def plan_text(game: Game, values: Mapping[str, Sequence[Any]]) -> str:
+    """The options of the plan as the first line shows them: ``players 3,4,5,6``.
+
+    >>> plan_text(registry.get(registry.names()[0]), {})
+    ''
+    """
+    return ", ".join(f"{o.name} {','.join(map(str, values[o.name]))}" for o in game.options
+                     if o.name in values and values[o.name] != (None,))
 
 
 def _natural(text: str, least: int = 0) -> int:
@@ -142,14 +177,26 @@ def _positive(text: str) -> int:
     return _natural(text, 1)
 
 
-def _parser() -> argparse.ArgumentParser:
+def _list_of(option: registry.Option) -> Any:
+    def parse(text: str) -> tuple[Any, ...]:
+        try:
+            return option.parse_list(text)
+        except ValueError as err:
+            raise argparse.ArgumentTypeError(str(err)) from None
+    return parse
+
+
+def _parser(game: Game | None) -> argparse.ArgumentParser:
+    """The soak's arguments, with ``game``'s options as lists (None: before it is known)."""
     parser = argparse.ArgumentParser(
         prog="python -m boardlab.soak",
-        description="Check the Mall of Horror rules over many seeded random matches.")
+        description="Check a game's rules over many seeded random matches.",
+        epilog="A game's own options (each a comma-separated list, used in turn): "
+               "python -m boardlab.soak --game GAME --help.")
+    parser.add_argument("--game", required=True, choices=registry.names(),
+                        help="the game: %(choices)s")
     parser.add_argument("--matches", type=_positive, default=100_000,
                         help="matches to play (default 100000)")
-    parser.add_argument("--players", type=_player_counts, default=(3, 4, 5, 6),
-                        help="player counts, comma-separated, used in turn (default 3,4,5,6)")
     parser.add_argument("--workers", type=_positive, default=os.cpu_count() or 1,
                         help="worker processes (default: CPU count; 1 runs in this process)")
     parser.add_argument("--deep-every", type=_natural, default=1000, metavar="N",
@@ -158,33 +205,66 @@ def _parser() -> argparse.ArgumentParser:
                         help="seed of the first match (default 0)")
     parser.add_argument("--chunk", type=_positive, default=None,
                         help="matches per task (default: about 20 tasks per worker)")
+    if game is not None:
+        for option in game.options:
+            default = ",".join(map(str, option.soak_values))
+            parser.add_argument(option.flag, dest=option.name, type=_list_of(option),
+                                default=option.soak_values, metavar=option.metavar,
+                                help=f"{option.help}; the soak takes a comma-separated list, "
+                                     f"used in turn, default {default}".replace("%", "%%"))
     return parser
+
+
+def _parse(argv: Sequence[str]) -> tuple[argparse.Namespace, Game]:
+    """Two steps, as in the CLI: find ``--game``, then parse with that game's options."""
+    first = argparse.ArgumentParser(add_help=False)
+    first.add_argument("--game", nargs="?")  # checked by the second parser
+    found, _ = first.parse_known_args(argv)
+    game = registry.get(found.game) if found.game in registry.names() else None
+    parser = _parser(game)
+    args = parser.parse_args(argv)
+    assert game is not None  # --game is required: the parser stopped otherwise
+    values = {o.name: getattr(args, o.name) for o in game.options}
+    args.plan = game.soak_plan(values)
+    args.values = values
+    for entry in args.plan:
+        try:
+            game.setup(**game.option_values(entry))
+        except BoardlabError as err:
+            parser.error(f"{_label(entry) or 'default options'}: {err}")
+    if not args.plan:
+        parser.error("the game's soak plan for these options is empty")
+    return args, game
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the soak test; exit code 1 if any invariant was violated, else 0.
 
-    >>> main(["--matches", "4", "--players", "3", "--workers", "1", "--deep-every", "0"])
+    >>> from boardlab.registry import names
+    >>> main(["--game", names()[0], "--matches", "4", "--workers", "1", "--deep-every", "0"])
     ... # doctest: +ELLIPSIS
-    soak: 4 Mall of Horror matches, players 3, seeds 0…3, no deep checks, 1 worker(s)
+    soak: 4 ... matches, ..., seeds 0…3, no deep checks, 1 worker(s)
     ...
     invariant violations: 0
     0
     """
-    args = _parser().parse_args(argv)
-    counts = ",".join(map(str, args.players))
+    args, game = _parse(list(sys.argv[1:] if argv is None else argv))
     deep = (f"deep checks on 1 match in {args.deep_every}" if args.deep_every
             else "no deep checks")
-    print(f"soak: {args.matches} Mall of Horror matches, players {counts}, seeds "
-          f"{args.first_seed}…{args.first_seed + args.matches - 1}, {deep}, "
+    options = plan_text(game, args.values)
+    print(f"soak: {args.matches} {game.book.name} matches, {options + ', ' if options else ''}"
+          f"seeds {args.first_seed}…{args.first_seed + args.matches - 1}, {deep}, "
           f"{args.workers} worker(s)", flush=True)
     started = time.perf_counter()
-    report = soak(args.matches, args.players, workers=args.workers,
-                  deep_every=args.deep_every, first_seed=args.first_seed, chunk=args.chunk)
+    report = soak(registry.registration(game.name), args.matches, args.plan,
+                  workers=args.workers, deep_every=args.deep_every,
+                  first_seed=args.first_seed, chunk=args.chunk)
     elapsed = time.perf_counter() - started
     print(f"matches: {report.matches}")
     print(f"steps: {report.steps} ({report.chance_nodes} chance nodes)")
     print(f"deep matches: {report.deep_matches}")
+    if game.illegal is not None:
+        print(f"illegal choices refused: {report.illegal_tried}")
     print(f"time: {elapsed:.1f} s ({report.matches / max(elapsed, 1e-9):.0f} matches/s)")
     n = len(report.violations)
     print(f"invariant violations: {n}")

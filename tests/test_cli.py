@@ -1,4 +1,9 @@
-"""The command line (``boardlab.cli``) and the narration (``boardlab.narrate``).
+"""The command line (``boardlab.cli``), the narration (``boardlab.narrate``) and the game
+registry behind them (``boardlab.registry``).
+
+Mall of Horror's output is checked line by line here and byte by byte against the
+golden record (``tests/cli_golden.py``); the toy game of ``tests/core/toy.py``, which
+``cli.py`` has never heard of, is played, replayed and listed through the same ``main``.
 
 >>> from boardlab.cli import main
 """
@@ -10,16 +15,17 @@ import re
 import subprocess
 import sys
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 
 from boardlab import mall_of_horror as moh
-from boardlab.cli import Game, main, result_lines
+from boardlab import registry
+from boardlab.cli import main
 from boardlab.core.events import Event
 from boardlab.core.rules import RuleRef
 from boardlab.mall_of_horror.rules import PHASE_NAMES
-from boardlab.narrate import narrate
+from boardlab.narrate import Tiebreak, narrate, standings
+from tests import cli_golden
 
 ROOT = Path(__file__).resolve().parent.parent
 PLAY = ["play", "mall-of-horror", "--players", "4", "--seed", "1"]
@@ -248,10 +254,8 @@ def test_python_dash_m_boardlab_runs_main() -> None:
 # -- the winner line ------------------------------------------------------------------------
 def _result(scores: dict[str, int], hands: dict[str, int], won: tuple[str, ...],
             over: bool = True) -> list[str]:
-    game = Game(name="toy", book=moh.BOOK, phase_titles={}, play=None, load=None,
-                winners=lambda m: won, hand_sizes=lambda m: hands)
-    match = SimpleNamespace(scores=lambda: scores, is_over=over, ply=17)
-    return result_lines(game, match)
+    return standings(scores, won if over else (), over=over, ply=17,
+                     tiebreak=Tiebreak(hands, "card", " in hand"))
 
 
 def test_winner_line_single_winner() -> None:
@@ -274,6 +278,26 @@ def test_winner_line_shared_win() -> None:
 def test_unfinished_match_has_no_winner() -> None:
     assert _result({"a": 7}, {"a": 2}, ("a",), over=False) == [
         "Scores so far (the match stops at ply 17)", "  a: 7 points, 2 cards in hand"]
+
+
+def test_winner_lines_without_a_tiebreak_use_the_games_unit() -> None:
+    assert standings({"a": 2, "b": 2, "c": 0}, ("a", "b"), over=True, ply=3, unit="star") \
+        == ["Final scores", "  a: 2 stars", "  b: 2 stars", "  c: 0 stars",
+            "Shared win: a and b (2 stars each)"]
+    assert standings({"a": 2, "b": 2}, ("b",), over=True, ply=3)[-1] == \
+        "Winner: b (level with a on 2 points; wins on the tie-break)"
+
+
+def test_mall_of_horror_result_lines_count_cards_in_hand(seed1) -> None:
+    game = registry.get("mall-of-horror")
+    unfinished = seed1.branch(40)
+    state = unfinished.state
+    hands = [len(h) for h in state.hands]
+    assert game.result_lines(unfinished) == [
+        "Scores so far (the match stops at ply 40)",
+        *(f"  {c}: {unfinished.scores()[c]} points, {n} card{'s' if n != 1 else ''} in hand"
+          for c, n in zip(state.setup.colours, hands, strict=True))]
+    assert sum(hands) > 0
 
 
 # -- narrate ------------------------------------------------------------------------------
@@ -303,3 +327,156 @@ def test_narrate_shows_details_only_to_those_allowed() -> None:
     assert narrate([secret], viewer="a")[1] == "  a votes for b  (T-1)"
     assert narrate([secret], viewer="b")[1] == "  a votes in secret  (T-1)"
     assert narrate([]) == []
+
+
+# -- byte-identical output (the golden record) ---------------------------------------------
+def test_output_is_byte_identical_to_the_golden_record(tmp_path) -> None:
+    expected = json.loads(cli_golden.FIXTURE.read_text())
+    assert [e["argv"] for e in expected] == cli_golden.COMMANDS
+    assert sum(e["code"] == 0 for e in expected) == 33
+    got = cli_golden.record(tmp_path)
+    changed = [(e["argv"], g) for e, g in zip(expected, got, strict=True) if e != g]
+    assert changed == []
+
+
+def test_the_golden_record_sees_a_change(tmp_path, monkeypatch) -> None:
+    real = registry.get("mall-of-horror").result_lines
+    monkeypatch.setattr(type(registry.get("mall-of-horror")), "result_lines",
+                        lambda self, m: [*real(m)[:-1], "Winner: nobody"])
+    got = cli_golden.run(["play", "mall-of-horror", "--players", "4", "--seed", "1"])
+    first = next(e for e in json.loads(cli_golden.FIXTURE.read_text())
+                 if e["argv"] == ["play", "mall-of-horror", "--players", "4", "--seed", "1"])
+    assert (got["code"], got["stdout_lines"]) == (0, first["stdout_lines"])
+    assert got["stdout"] != first["stdout"]
+
+
+# -- any registered game: the toy ---------------------------------------------------------------
+@pytest.fixture
+def toy() -> object:
+    """The toy game registered for one test (cli.py and soak.py do not know it)."""
+    registry.register("toy", "tests.core.toy", module="tests.core.toy_game")
+    yield registry.get("toy")
+    registry.unregister("toy")
+
+
+def test_toy_plays_through_the_real_cli(capsys, toy) -> None:
+    code, lines, err = run(capsys, "play", "toy", "--seed", "3")
+    assert (code, err) == (0, "")
+    match = toy.play(seed=3)
+    assert lines[0] == "Toy: 2 players (a, b), seed 3"
+    assert lines[1] == "Turns"
+    assert lines[2:2 + len(match.events)] == [f"  {e.line()}" for e in match.events]
+    a, b = match.scores()["a"], match.scores()["b"]
+    assert max(a, b) >= 5
+    assert lines[-4:-1] == ["Final scores", f"  a: {a} pips", f"  b: {b} pips"]
+    winner = "a" if a > b else "b"
+    assert lines[-1] == f"Winner: {winner} with {max(a, b)} pips"
+    assert len(lines) == 2 + len(match.events) + 4
+
+
+def test_toy_options_agents_and_json_round_trip(capsys, tmp_path, toy) -> None:
+    path = tmp_path / "toy.json"
+    code, played, err = run(capsys, "play", "toy", "--target", "9", "--agents", "greedy",
+                            "--seed", "4", "--json", str(path))
+    assert code == 0 and err == f"boardlab play: saved the match to {path}\n"
+    saved = json.loads(path.read_text())
+    assert (saved["game"], saved["setup"]["target"]) == ("toy", 9)
+    assert all(c["amount"] in (2, 3) for c in saved["choices"] if "amount" in c)
+    assert max(toy.load(path.read_text()).scores().values()) >= 9
+    code, replayed, err = run(capsys, "replay", str(path))
+    assert (code, err, replayed) == (0, "", played)
+    code, lines, _ = run(capsys, "replay", str(path), "--viewer", "b")
+    assert lines[0] == "Toy: 2 players (a, b), seed 4, as b sees it"
+
+
+def test_toy_rules_through_the_real_cli(capsys, toy) -> None:
+    code, lines, _ = run(capsys, "rules", "toy")
+    assert code == 0
+    assert lines == ["Toy: 2 rules (2 from the rule text, 0 boardlab rulings)",
+                     "T-1  Turn: Flip, then add.", "T-2  End: Five wins."]
+
+
+def test_toy_refusals_name_the_problem(capsys, toy) -> None:
+    code, lines, err = run(capsys, "play", "toy", "--target", "0")
+    assert (code, lines) == (2, [])
+    assert err == "boardlab play: error: the toy's target must be at least 1, got 0 (T-2)\n"
+    with pytest.raises(SystemExit) as stop:
+        main(["play", "toy", "--players", "4"])
+    assert stop.value.code == 2
+    assert capsys.readouterr().err.endswith(
+        "boardlab play: error: unrecognized arguments: --players 4\n")
+    with pytest.raises(SystemExit):
+        main(["play", "toy", "--agents", "heuristic"])
+    assert "argument --agents: invalid choice: 'heuristic' (choose from 'random', 'greedy')" \
+        in capsys.readouterr().err
+    code, _, err = run(capsys, "play", "toy", "--viewer", "c")
+    assert err == "boardlab play: error: --viewer 'c' is not a player of this match; " \
+                  "players: a, b\n"
+
+
+def test_with_two_games_a_saved_file_must_name_one(capsys, tmp_path, toy) -> None:
+    path = tmp_path / "chess.json"
+    path.write_text('{"game": "chess"}')
+    code, _, err = run(capsys, "replay", str(path))
+    assert code == 2
+    assert err == (f"boardlab replay: error: {path} is not a valid saved match: game: "
+                   "expected one of ['mall-of-horror', 'toy'], got 'chess'\n")
+
+
+def test_help_lists_the_games_options_and_agent_kinds(capsys, toy) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(["play", "toy", "--help"])
+    assert stop.value.code == 0
+    out = capsys.readouterr().out
+    assert re.search(r"^  --target N +total that wins \(default 5\)$", out, re.M)
+    assert "{random,greedy}" in out
+    with pytest.raises(SystemExit):
+        main(["play", "mall-of-horror", "-h"])
+    out = capsys.readouterr().out
+    assert "--players PLAYERS" in out and "{random,heuristic}" in out
+    with pytest.raises(SystemExit):
+        main(["play", "--help"])
+    out = capsys.readouterr().out
+    assert "GAME [game options]" in out and "mall-of-horror" in out and "toy" in out
+    assert "--players" not in out
+
+
+def test_cli_soak_and_narrate_name_no_game() -> None:
+    """Nothing is hard-wired: no registered game is named in the generic modules."""
+    words = set()
+    for name in registry.names():
+        game = registry.get(name)
+        words |= {name, game.book.name, registry.registration(name).package.split(".")[-1]}
+    words |= {"moh", "mall"}
+    for module in ("cli.py", "soak.py", "narrate.py", "__main__.py"):
+        text = (ROOT / "boardlab" / module).read_text().lower()
+        assert [w for w in words if w.lower() in text] == [], module
+
+
+def test_only_the_named_game_is_imported() -> None:
+    probe = ("import sys, boardlab.cli, contextlib, io\n"
+             "with contextlib.redirect_stdout(io.StringIO()):\n"
+             "    boardlab.cli.main(['rules', 'mall-of-horror'])\n"
+             "print(sorted(m for m in sys.modules if m.startswith('boardlab.')))\n")
+    done = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True,
+                          text=True, check=True)
+    loaded = eval(done.stdout)  # a list of module names
+    assert "boardlab.mall_of_horror.game" in loaded
+    assert not [m for m in loaded if m.startswith(("boardlab.widgets", "boardlab.prob"))]
+
+
+def test_registry_refuses_a_broken_description(toy) -> None:
+    registry.register("toy2", "tests.core.toy", module="tests.core.toy_game")
+    try:
+        with pytest.raises(TypeError, match="rules.name is 'toy', registered as 'toy2'"):
+            registry.get("toy2")
+    finally:
+        registry.unregister("toy2")
+    registry.register("nothing", "tests.core.toy", module="tests.core.toy")
+    try:
+        with pytest.raises(TypeError, match="tests.core.toy.GAME must be a boardlab.registry"):
+            registry.get("nothing")
+    finally:
+        registry.unregister("nothing")
+    with pytest.raises(ValueError, match="no game 'chess'; games: mall-of-horror, toy"):
+        registry.get("chess")

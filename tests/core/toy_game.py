@@ -1,0 +1,52 @@
+"""The toy game of ``tests/core/toy.py`` as a registry entry.
+
+Registered by tests only (``registry.register("toy", "tests.core.toy", module=__name__)``):
+it proves that ``boardlab play``, ``replay``, ``rules`` and the soak take a game that
+``cli.py`` and ``soak.py`` have never heard of — with its own option (``--target``),
+its own agent kind (``greedy``), its own score unit and illegal choices for the soak.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from boardlab.core.agents import Agent
+from boardlab.core.errors import ConfigError
+from boardlab.registry import Game, Option, random_agent
+from tests.core.toy import RULES, Add, ToySetup
+
+
+class GreedyAgent:
+    """Always adds the most it may."""
+
+    def choose(self, view: Any, legal: Sequence[Any]) -> Any:
+        return max(legal, key=lambda c: c.amount)
+
+
+def greedy(player: str, index: int, seed: int) -> Agent:
+    return GreedyAgent()
+
+
+def illegal(state: Any, rng: random.Random) -> Iterable[Any]:
+    """Amounts the coin never offers (and 1 or 2 after tails, 3 after heads)."""
+    return (Add(0), Add(rng.choice((1, 2, 3))), Add(4))
+
+
+class ToyGame(Game):
+    rules = RULES
+    phase_titles = {"": "Turns"}
+    options = (Option("target", int, 5, "total that wins (default 5)", soak=(3, 5),
+                      metavar="N"),)
+    agents = {"random": random_agent, "greedy": greedy}
+    illegal = staticmethod(illegal)
+    score_unit = "pip"
+
+    def setup(self, *, target: int) -> ToySetup:
+        if target < 1:
+            raise ConfigError(f"the toy's target must be at least 1, got {target} (T-2)")
+        return ToySetup(target=target)
+
+
+GAME = ToyGame()
