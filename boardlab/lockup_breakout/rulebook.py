@@ -2,7 +2,7 @@
 
 Ids ``LB-<section>`` point at the rule text (rules/002, paraphrased, never quoted);
 ``LB-R<n>`` at rulings: LB-R1…R4 from the project's RULINGS.md, LB-R5…R35 from the
-expansion plan, LB-R36… made while building the engine (``docs/lockup_breakout_rulings.md``).
+expansion plan, LB-R36… made while building the engine (``docs/rulings.md``).
 
 >>> from boardlab.lockup_breakout.rulebook import BOOK, rule
 >>> rule("LB-escape").section

@@ -2,7 +2,7 @@
 
 Rule text: /work/shared/rules/002_f4ae64ed8355c7a5.txt (cited by section id, never
 quoted); rulings: LB-R1…R4 (RULINGS.md), LB-R5…R35 (the expansion plan) and LB-R36…R45
-(docs/lockup_breakout_rulings.md). Tests are named after the rule they show:
+(docs/rulings.md). Tests are named after the rule they show:
 ``test_lb_<id without "LB-", dashes as underscores>_…``.
 """
 
