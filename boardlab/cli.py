@@ -166,9 +166,13 @@ def _load(path: Path) -> tuple[Game, Match]:
     text = path.read_text(encoding="utf-8")
     try:
         data: Any = json.loads(text)
-    except json.JSONDecodeError:
-        data = None
-    name = data.get("game") if isinstance(data, dict) else None
+    except json.JSONDecodeError as err:
+        # (breakout helper) Not JSON, or not an object: say so whatever the number of
+        # games, as the single game's loader did.
+        raise FormatError("", f"not valid JSON: {err}") from err
+    if not isinstance(data, dict):
+        raise FormatError("", f"expected a JSON object, got {type(data).__name__}")
+    name = data.get("game")
     games = registry.names()
     if name not in games:
         if len(games) != 1:
