@@ -7,6 +7,7 @@ leave the stack ready for :meth:`~.work.Work.run`.
 
 from __future__ import annotations
 
+from boardlab.core.events import Event
 from boardlab.lockup_breakout.catacombs import ENTRANCE
 from boardlab.lockup_breakout.choices import Assign, Draw, DrawMany, Tunnels
 from boardlab.lockup_breakout.config import (
@@ -17,9 +18,17 @@ from boardlab.lockup_breakout.config import (
     ROUNDS,
     SEEKER,
     TUNNEL_KINDS,
+    Config,
 )
-from boardlab.lockup_breakout.state import Frame, K
-from boardlab.lockup_breakout.work import Work, join, seat_order, token_name
+from boardlab.lockup_breakout.state import Frame, K, State
+from boardlab.lockup_breakout.work import (
+    RULE,
+    Work,
+    join,
+    seat_order,
+    setup_info,
+    token_name,
+)
 
 
 # -- the game -----------------------------------------------------------------------------
@@ -260,21 +269,64 @@ def apply_assign(w: Work, choice: Assign) -> None:
     w.set_side("hands", who, tuple(hand))
     loc = choice.location
     w.set_crew(loc, tuple(sorted((*w.crews[loc], (who, choice.token, choice.face_down)))))
-    name = w.cfg.locations[loc - 1].name
     if choice.face_down:
         fd = list(w.face_down)
         fd[i] += 1
         w.face_down = tuple(fd)
-        w.emit("assign", f"{who} assigns a token face down to {loc} {name}",
-               "LB-rollcall-facedown", who, location=loc, face_down=True,
-               detail=f"{who} assigns {token_name(choice.token)} face down to {loc} {name}",
-               visible_to=(who,), secret={"token": choice.token})
-    else:
-        rule_id = "LB-rollcall-seeker" if choice.token == SEEKER else "LB-R7"
-        w.emit("assign", f"{who} assigns {token_name(choice.token)} to {loc} {name}", rule_id,
-               who, location=loc, token=choice.token, face_down=False)
+    w.events.append(assign_event(w.cfg, w.round, w.phase, who, choice))
     order = seat_order(w.players, w.first)
     next_assigner(w, order, order.index(who) + 1)
+
+
+def assign_event(cfg: Config, round_: int, phase: str, who: str, choice: Assign) -> Event:
+    """The event of one roll-call assignment (face-down identities for the owner only)."""
+    loc = choice.location
+    name = cfg.locations[loc - 1].name
+    if choice.face_down:
+        return Event("assign", f"{who} assigns a token face down to {loc} {name}",
+                     RULE["LB-rollcall-facedown"], who, {"location": loc, "face_down": True},
+                     round_, phase,
+                     f"{who} assigns {token_name(choice.token)} face down to {loc} {name}",
+                     (who,), {"token": choice.token})
+    rule_id = "LB-rollcall-seeker" if choice.token == SEEKER else "LB-R7"
+    return Event("assign", f"{who} assigns {token_name(choice.token)} to {loc} {name}",
+                 RULE[rule_id], who, {"location": loc, "token": choice.token,
+                                      "face_down": False}, round_, phase)
+
+
+def assign_fast(state: State, choice: Assign) -> tuple[State, tuple[Event, ...]] | None:
+    """A roll-call assignment straight on the state, without the worker (the most frequent
+    step of a match); ``None`` when the next turn is a forced pass or the end of roll
+    call, which the worker handles (:func:`apply_assign`)."""
+    cfg, _, si, players, _ = setup_info(state.setup)
+    stack = state.stack
+    who = stack[-1].who
+    i = si[who]
+    order = seat_order(players, state.first)
+    nxt = order[(order.index(who) + 1) % len(order)]
+    if nxt == who or len(state.hands[si[nxt]]) <= 1:
+        return None
+    hands = list(state.hands)
+    hand = list(hands[i])
+    hand.remove(choice.token)
+    hands[i] = tuple(hand)
+    crews = list(state.crews)
+    loc = choice.location
+    crews[loc] = tuple(sorted((*crews[loc], (who, choice.token, choice.face_down))))
+    face_down = state.face_down
+    if choice.face_down:
+        fd = list(face_down)
+        fd[i] += 1
+        face_down = tuple(fd)
+    fields = list(state)
+    fields[_HANDS], fields[_CREWS], fields[_FACE_DOWN] = tuple(hands), tuple(crews), face_down
+    fields[_STACK] = (*stack[:-1], Frame(K.ASSIGN, nxt))
+    event = assign_event(cfg, state.round, state.phase, who, choice)
+    return tuple.__new__(State, fields), (event,)
+
+
+_HANDS, _CREWS, _FACE_DOWN, _STACK = (State._fields.index(n)
+                                      for n in ("hands", "crews", "face_down", "stack"))
 
 
 # -- the LIBRARY --------------------------------------------------------------------------

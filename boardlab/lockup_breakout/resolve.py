@@ -52,44 +52,56 @@ def _crew_text(w: Work, loc: int) -> str:
 
 # -- a location ---------------------------------------------------------------------------
 def location(w: Work, f: Frame) -> None:
+    """Run the location's stages until one waits (a decision, a chance node) or it ends.
+
+    Stages: 0 reveal (and the guard card), 1 tome window, 2 comparison, 3 rewards,
+    4 tunnel, 5 stragglers. Frames are built positionally: this runs on most steps.
+    """
     loc = f.loc
-    stage = f.stage
-    if stage == 0:
-        w.rewarded, w.boosts = (), ()
-        entries = w.crews[loc]
-        if any(fd for _, _, fd in entries):
-            w.set_crew(loc, tuple(sorted((c, tok, False) for c, tok, _ in entries)))
-        w.emit("reveal", f"{_loc_name(w, loc)}: {_crew_text(w, loc)}", "LB-lightsout",
-               location=loc, crews=w.crews[loc])
-        w.set_top(f._replace(stage=1))
-        if w.setup.players == 1:
-            w.push(Frame(K.GUARD_CARD, loc=loc))
-        return
-    if stage == 1:
-        present = tuple(c for c in w.sides_at(loc) if c != GUARDS)
-        if not present and w.setup.players > 1:
-            w.pop()        # nobody here: no rewards, no seeker, no stragglers
+    kind = K.LOCATION
+    while True:
+        stage = f.stage
+        if stage == 0:
+            w.rewarded, w.boosts = (), ()
+            entries = w.crews[loc]
+            if any(fd for _, _, fd in entries):
+                w.set_crew(loc, tuple(sorted((c, tok, False) for c, tok, _ in entries)))
+            w.emit("reveal", f"{_loc_name(w, loc)}: {_crew_text(w, loc)}", "LB-lightsout",
+                   location=loc, crews=w.crews[loc])
+            f = Frame(kind, "", loc, 0, 1)
+            w.set_top(f)
+            if w.solo:
+                w.push(Frame(K.GUARD_CARD, loc=loc))
+                return
+        elif stage == 1:
+            present = tuple(c for c in w.sides_at(loc) if c != GUARDS)
+            if not present and not w.solo:
+                w.pop()        # nobody here: no rewards, no seeker, no stragglers
+                return
+            if present and tome_window(w, f, present, legend=False):
+                return
+            f = Frame(kind, "", loc, 0, 2)
+        elif stage == 2:
+            rank = tuple(w.ranking(loc))
+            _announce(w, loc, rank)
+            f = Frame(kind, "", loc, 0, 3, 0, 0, rank)
+            w.set_top(f)
+        elif stage == 3:
+            if next_reward(w, f):
+                return
+            f = Frame(kind, "", loc, 0, 4, 0, 0, f.order)
+        elif stage == 4:
+            f = Frame(kind, "", loc, 0, 5, 0, 0, f.order)
+            w.set_top(f)
+            depth = len(w.stack)
+            tunnel(w, loc, f.order)
+            if len(w.stack) != depth:
+                return
+        else:
+            stragglers(w, loc)
+            w.rewarded, w.boosts = (), ()
+            w.pop()
             return
-        if tome_window(w, f, present, legend=False):
-            return
-        w.set_top(f._replace(stage=2, index=0))
-        return
-    if stage == 2:
-        rank = tuple(w.ranking(loc))
-        _announce(w, loc, rank)
-        w.set_top(f._replace(stage=3, index=0, order=rank))
-        return
-    if stage == 3:
-        if not next_reward(w, f):
-            w.set_top(f._replace(stage=4))
-        return
-    if stage == 4:
-        w.set_top(f._replace(stage=5))
-        tunnel(w, loc, f.order)
-        return
-    stragglers(w, loc)
-    w.rewarded, w.boosts = (), ()
-    w.pop()
 
 
 def tome_window(w: Work, f: Frame, present: tuple[str, ...], legend: bool) -> bool:

@@ -261,6 +261,10 @@ class LockupBreakoutRules:
     def step(self, state: State, choice: Any) -> tuple[State, tuple[Event, ...]]:
         """Apply a legal choice or outcome (unchecked: :class:`Match` checks legality)."""
         kind = state.stack[-1].kind
+        if kind == K.ASSIGN:
+            fast = flow.assign_fast(state, choice)
+            if fast is not None:
+                return fast
         apply = DECIDE.get(kind)
         if apply is None:
             raise IllegalAction("the match is over", rule=BOOK["LB-end"])

@@ -36,7 +36,7 @@ from boardlab.lockup_breakout.config import (
 from boardlab.lockup_breakout.rulebook import BOOK
 from boardlab.lockup_breakout.state import SOURCE_INDEX, Frame, K, State
 
-_RULE = {ref.id: ref for ref in BOOK}  # a plain dict: one lookup per event
+RULE = {ref.id: ref for ref in BOOK}  # a plain dict: one lookup per event
 
 
 @dataclass(frozen=True)
@@ -151,7 +151,7 @@ def token_name(token: str) -> str:
 class Work:
     """A mutable copy of a state used inside one ``step``; frozen again at the end."""
 
-    __slots__ = (*State._fields, "events", "t", "si", "cfg", "players")
+    __slots__ = (*State._fields, "events", "t", "si", "cfg", "players", "solo")
 
     def __init__(self, state: State) -> None:
         (self.setup, self.round, self.phase, self.first, self.tunnels, self.hands, self.crews,
@@ -162,10 +162,7 @@ class Work:
          self.legend_bottom, self.loot_pool, self.stacks, self.looked, self.guard_cards,
          self.rewarded, self.boosts, self.escaped, self.declared, self.stack) = state
         self.events: list[Event] = []
-        self.cfg: Config = state.setup.config
-        self.t = tables(self.cfg)
-        self.si = _side_index(state.setup)
-        self.players: tuple[str, ...] = state.setup.colours
+        self.cfg, self.t, self.si, self.players, self.solo = setup_info(state.setup)
 
     def freeze(self) -> State:
         return State(self.setup, self.round, self.phase, self.first, self.tunnels, self.hands,
@@ -182,7 +179,7 @@ class Work:
     def emit(self, tag: str, summary: str, rule_id: str, who: str | None = None, /, *,
              detail: str = "", visible_to: tuple[str, ...] = (),
              secret: dict[str, Any] | None = None, **data: Any) -> None:
-        self.events.append(Event(tag, summary, _RULE[rule_id], who, data, self.round,
+        self.events.append(Event(tag, summary, RULE[rule_id], who, data, self.round,
                                  self.phase, detail, visible_to, secret or {}))
 
     # -- frames -----------------------------------------------------------------------------
@@ -216,7 +213,7 @@ class Work:
     def order(self) -> tuple[str, ...]:
         """Players clockwise from the first player; the guards last (LB-R4, LB-R25)."""
         seats = seat_order(self.players, self.first)
-        return (*seats, GUARDS) if self.setup.players == 1 else seats
+        return (*seats, GUARDS) if self.solo else seats
 
     def set_side(self, field: str, side: str, value: Any) -> None:
         seq = list(getattr(self, field))
@@ -297,19 +294,27 @@ class Work:
         return tuple(p for p in self.t.exits[here] if self.can_pay(side, p.cost))
 
 
-def _side_index(setup: Setup) -> dict[str, int]:
-    hit = _SIDES.get(setup.players)
-    if hit is None or hit[0] != setup.sides:
-        hit = (setup.sides, {s: i for i, s in enumerate(setup.sides)})
-        _SIDES[setup.players] = hit
-    return hit[1]
+SetupInfo = tuple[Config, Tables, dict[str, int], tuple[str, ...], bool]
+_SETUPS: dict[int, tuple[Setup, SetupInfo]] = {}
 
 
-_SIDES: dict[int, tuple[tuple[str, ...], dict[str, int]]] = {}
+def setup_info(setup: Setup) -> SetupInfo:
+    """Configuration, tables, side index, players and solitary flag of ``setup`` (cached
+    by identity: every state of a match shares its setup object)."""
+    hit = _SETUPS.get(id(setup))
+    if hit is not None and hit[0] is setup:
+        return hit[1]
+    sides = setup.sides
+    info = (setup.config, tables(setup.config), {s: i for i, s in enumerate(sides)},
+            setup.colours, setup.players == 1)
+    if len(_SETUPS) > 256:
+        _SETUPS.clear()
+    _SETUPS[id(setup)] = (setup, info)
+    return info
 
 #: Frame kind → handler of an automatic frame (filled by ``rules`` from the phase modules).
 AUTO: dict[str, Callable[[Work, Frame], None]] = {}
 
 # Re-exported for phase modules.
-__all__ = ["AUTO", "K", "Tables", "Work", "join", "plural", "seat_order", "tables",
-           "token_name"]
+__all__ = ["AUTO", "RULE", "K", "Tables", "Work", "join", "plural", "seat_order", "setup_info",
+           "tables", "token_name"]
