@@ -11,7 +11,9 @@ and no decision is ever the guards' (they are an automaton, LB-solo-*).
 
 from __future__ import annotations
 
-from collections import Counter
+from collections.abc import Sequence
+from functools import cache
+from typing import Any
 
 from boardlab.lockup_breakout.catacombs import ESCAPED
 from boardlab.lockup_breakout.config import GUARDS, LEGEND, LIBRARY, ROUNDS, TUNNEL_KINDS
@@ -75,7 +77,7 @@ def _check(state: State, problems: list[str]) -> None:
         problems.append("crews need the legend, locations 1–7 and the LIBRARY")
         return
     allowance = cfg.face_down_allowance(setup.players)
-    crew = Counter(t.crew)
+    crew = sorted(t.crew)
     for i, side in enumerate(sides):
         hand = state.hands[i]
         if list(hand) != sorted(hand):
@@ -84,17 +86,17 @@ def _check(state: State, problems: list[str]) -> None:
             if hand or state.face_down[i]:
                 problems.append("the guards have no crew tokens")
             continue
-        have = Counter(hand)
+        have = list(hand)
         down = 0
         for loc, entries in enumerate(state.crews):
             for c, tok, fd in entries:
                 if c == side:
-                    have[tok] += 1
+                    have.append(tok)
                     if fd and loc not in (LEGEND, LIBRARY):
                         down += 1
+        have.sort()
         if have != crew:
-            problems.append(f"{side}'s crew tokens do not add up to {sorted(t.crew)}: "
-                            f"{sorted(have.elements())}")
+            problems.append(f"{side}'s crew tokens do not add up to {crew}: {have}")
         if not down <= state.face_down[i] <= allowance:
             problems.append(f"{side} has {down} face-down board tokens, "
                             f"{state.face_down[i]} counted, allowance {allowance}")
@@ -135,82 +137,79 @@ def _check(state: State, problems: list[str]) -> None:
             problems.append(f"bad star sources for {side}")
         elif sum(state.stars[i]) < 0:
             problems.append(f"{side} has a negative total of stars")
-    # Items.
-    seen: Counter[str] = Counter(state.display)
-    for name, k in zip(t.item_names, state.item_deck, strict=True):
-        if k < 0:
-            problems.append("negative item count")
-        seen[name] += k
+    # Items (one copy each).
+    seen = [*state.display, *(name for name, k in zip(t.item_names, state.item_deck,
+                                                       strict=True) for _ in range(k))]
+    if min(state.item_deck) < 0:
+        problems.append("negative item count")
     for i in range(n):
-        seen.update(state.items[i])
-        seen.update(state.reserved[i])
-    if seen != Counter(t.item_names):
-        problems.append(f"items do not add up: {dict(seen)}")
+        seen.extend(state.items[i])
+        seen.extend(state.reserved[i])
+    if sorted(seen) != _sorted_names(t.item_names):
+        problems.append(f"items do not add up: {sorted(seen)}")
     if len(state.display) > cfg.display_size:
         problems.append("the display holds too many items")
     # Goons.
-    goons: Counter[str] = Counter(g for g in state.goon_spaces if g)
-    for counts in (state.goon_deck, state.goon_discard, state.goon_limbo):
-        for name, k in zip(t.goon_names, counts, strict=True):
-            if k < 0:
-                problems.append("negative goon count")
-            goons[name] += k
+    index = t.goon_index
+    goons = [a + b + c for a, b, c in zip(state.goon_deck, state.goon_discard,
+                                          state.goon_limbo, strict=True)]
+    if min(state.goon_deck) < 0 or min(state.goon_discard) < 0 or min(state.goon_limbo) < 0:
+        problems.append("negative goon count")
+    held = [g for g in state.goon_spaces if g]
     for i in range(n):
-        goons.update(state.goons[i])
+        held.extend(state.goons[i])
     for f in state.stack:
         if f.kind == K.KEEP:
-            goons.update(f.cards)
-    if goons != Counter({g.name: g.count for g in cfg.goons}):
-        problems.append(f"goons do not add up: {dict(goons)}")
+            held.extend(f.cards)
+    for g in held:
+        goons[index[g]] += 1
+    if tuple(goons) != _counts(cfg.goons):
+        problems.append(f"goons do not add up: {goons}")
     if any(state.goon_limbo) and not any(f.kind in (K.SHAPE, K.SHAPE_DRAW, K.KEEP)
                                          for f in state.stack):
         problems.append("goons held out of the deck with no Shapeshifter chain running")
     # Tomes.
-    tomes: Counter[str] = Counter()
-    for counts in (state.tome_deck, state.tome_discard):
-        for name, k in zip(t.tome_names, counts, strict=True):
-            if k < 0:
-                problems.append("negative tome count")
-            tomes[name] += k
+    tomes = [a + b for a, b in zip(state.tome_deck, state.tome_discard, strict=True)]
+    if min(state.tome_deck) < 0 or min(state.tome_discard) < 0:
+        problems.append("negative tome count")
     for i in range(n):
-        tomes.update(state.tomes[i])
-    if tomes != Counter({x.name: x.count for x in cfg.tomes}):
-        problems.append(f"tomes do not add up: {dict(tomes)}")
+        for x in state.tomes[i]:
+            tomes[t.tome_index[x]] += 1
+    if tuple(tomes) != _counts(cfg.tomes):
+        problems.append(f"tomes do not add up: {tomes}")
     # Legend cards and goals.
-    legends: Counter[str] = Counter(state.legend_bottom)
-    if state.legend:
-        legends[state.legend] += 1
-    for name, k in zip(t.legend_names, state.legend_deck, strict=True):
-        legends[name] += k
-    if legends != Counter(t.legend_names):
-        problems.append(f"legend cards do not add up: {dict(legends)}")
+    legends = list(state.legend_deck)
+    for x in (*state.legend_bottom, *((state.legend,) if state.legend else ())):
+        legends[t.legend_index[x]] += 1
+    if legends != [1] * len(legends):
+        problems.append(f"legend cards do not add up: {legends}")
     if state.round and not state.legend and top.kind != K.LEGEND_DRAW:
         problems.append("no active legend card")
-    goals = Counter(state.goals)
-    for name, k in zip(t.goal_names, state.goal_deck, strict=True):
-        goals[name] += k
-    if goals != Counter(t.goal_names):
+    goals = list(state.goal_deck)
+    for g in state.goals:
+        goals[t.goal_names.index(g)] += 1
+    if goals != [1] * len(goals):
         problems.append("goal cards do not add up")
     # Loot.
-    loot: Counter[str] = Counter()
-    for name, k in zip(t.loot_names, state.loot_pool, strict=True):
-        if k < 0:
-            problems.append("negative loot count")
-        loot[name] += k
+    loot = list(state.loot_pool)
+    if min(loot) < 0:
+        problems.append("negative loot count")
     unknown = 0
     if len(state.stacks) != len(t.loot_spaces):
         problems.append("one loot stack per loot space")
+    height = setup.stack_height
+    kept = [x for i in range(n) for x in state.kept_loot[i]]
     for known, hidden in state.stacks:
-        loot.update(known)
+        kept.extend(known)
         unknown += hidden
         if known and hidden:
             problems.append("a loot stack is partly known")
-        if len(known) + hidden > setup.stack_height:
+        if len(known) + hidden > height:
             problems.append("a loot stack is taller than the player count (LB-setup-loot)")
-    for i in range(n):
-        loot.update(state.kept_loot[i])
-    if loot != Counter({x.name: x.count for x in cfg.loot}):
-        problems.append(f"loot tokens do not add up: {dict(loot)}")
+    for x in kept:
+        loot[t.loot_index[x]] += 1
+    if tuple(loot) != _counts(cfg.loot):
+        problems.append(f"loot tokens do not add up: {loot}")
     if unknown > sum(state.loot_pool):
         problems.append("unseen stack tokens outnumber the unseen loot")
     for idx, side in state.looked:
@@ -221,13 +220,33 @@ def _check(state: State, problems: list[str]) -> None:
         if len(state.guard_cards) != 8:
             problems.append("eight guard card places in solitary")
         else:
-            deck = Counter({name: k for name, k in zip(
-                t.guard_names, t.guard_deck[setup.difficulty], strict=True) if k})
-            used = Counter(c for c in state.guard_cards if c)
-            if used - deck:
-                problems.append(f"guard cards not in the deck: {dict(used - deck)}")
+            left = list(t.guard_deck[setup.difficulty])
+            for c in state.guard_cards:
+                if c:
+                    left[t.guard_names.index(c)] -= 1
+            if min(left) < 0:
+                problems.append(f"guard cards not in the deck: {state.guard_cards}")
     elif state.guard_cards:
         problems.append("guard cards outside the solitary game")
     for side, what, _ in state.declared:
         if side not in sides or what not in ("golem", "wild"):
             problems.append(f"bad declaration {side} {what}")
+
+
+@cache
+def _sorted_names(names: tuple[str, ...]) -> list[str]:
+    return sorted(names)
+
+
+_COUNTS: dict[int, tuple[Sequence[Any], tuple[int, ...]]] = {}
+
+
+def _counts(records: Sequence[Any]) -> tuple[int, ...]:
+    """``count`` of every record (cached by identity: configs are immutable)."""
+    hit = _COUNTS.get(id(records))
+    if hit is None or hit[0] is not records:
+        if len(_COUNTS) > 64:
+            _COUNTS.clear()
+        hit = (records, tuple(r.count for r in records))
+        _COUNTS[id(records)] = hit
+    return hit[1]
