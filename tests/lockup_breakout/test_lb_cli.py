@@ -1,0 +1,81 @@
+"""Lockup: Breakout through the real command line and soak (the game registry)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from boardlab import lockup_breakout as lb
+from boardlab import registry
+from boardlab.cli import main
+from boardlab.lockup_breakout.game import GAME
+
+EVENT_LINE = re.compile(r"^  .*  \((LB-[A-Za-z0-9-]+)\)$")
+
+
+def run(capsys, *argv: str) -> tuple[int, list[str], str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out.splitlines(), err
+
+
+def test_play_narrates_six_rounds_with_a_rule_id_on_every_event_line(capsys) -> None:
+    code, lines, err = run(capsys, "play", "lockup-breakout", "--players", "3", "--seed", "1")
+    assert (code, err) == (0, "")
+    assert lines[0] == "Lockup: Breakout: 3 players (red, blue, green), seed 1"
+    events = [line for line in lines if line.startswith("  ") and not re.match(r"^  \w+: ", line)]
+    assert events and all(EVENT_LINE.match(line) for line in events)
+    for r in range(1, 7):
+        assert f"Round {r} — Roll Call" in lines and f"Round {r} — Lights Out" in lines
+    assert "Round 5 — Patrol" in lines and "Round 6 — Patrol" not in lines
+    result = GAME.result_lines(lb.play(players=3, seed=1))
+    assert lines[-len(result):] == result and result[0] == "Final scores"
+
+
+def test_solitary_play_names_the_guards_steps_never_their_turn(capsys) -> None:
+    code, lines, _ = run(capsys, "play", "lockup-breakout", "--players", "1", "--difficulty",
+                         "red", "--seed", "3")
+    assert code == 0
+    text = "\n".join(lines)
+    assert "(LB-solo-rollcall)" in text and "(LB-R23)" in text
+    assert lines[-1].startswith(("Winner: red", "The guards win"))
+
+
+def test_json_replay_and_viewer(capsys, tmp_path) -> None:
+    path = tmp_path / "m.json"
+    code, lines, _ = run(capsys, "play", "lockup-breakout", "--players", "2", "--seed", "4",
+                         "--json", str(path))
+    assert code == 0
+    code, again, _ = run(capsys, "replay", str(path))
+    assert code == 0 and again[1:] == lines[1:]
+    # Blue does not read red's face-down tokens; red does.
+    _, red, _ = run(capsys, "replay", str(path), "--viewer", "red")
+    _, blue, _ = run(capsys, "replay", str(path), "--viewer", "blue")
+    red_down = [x for x in red if x.startswith("  red assigns") and "face down" in x]
+    blue_down = [x for x in blue if x.startswith("  red assigns") and "face down" in x]
+    assert red_down and len(red_down) == len(blue_down)
+    assert all("a token face down" in x for x in blue_down)
+    assert not any("a token face down" in x for x in red_down)
+
+
+def test_rules_lists_every_rule_and_bad_options_exit_2(capsys) -> None:
+    code, lines, _ = run(capsys, "rules", "lockup-breakout")
+    assert code == 0
+    assert lines[0] == "Lockup: Breakout: 104 rules (59 from the rule text, 45 boardlab rulings)"
+    code, _, err = run(capsys, "play", "lockup-breakout", "--players", "6")
+    assert code == 2 and "(LB-R5)" in err
+    code, _, err = run(capsys, "play", "lockup-breakout", "--players", "3", "--difficulty",
+                       "red")
+    assert code == 2 and "(LB-solo-setup)" in err
+    with pytest.raises(SystemExit):
+        main(["play", "lockup-breakout", "--difficulty", "blue"])
+
+
+def test_registry_entry_and_soak_plan() -> None:
+    assert registry.get("lockup-breakout") is GAME
+    plan = GAME.soak_plan({"players": (1, 2, 5), "difficulty": (None,)})
+    assert plan == [{"players": 1, "difficulty": d} for d in ("green", "yellow", "red")] + \
+        [{"players": 2, "difficulty": None}, {"players": 5, "difficulty": None}]
+    assert GAME.setup(players=1).difficulty == "yellow"
+    assert GAME.play(seed=2, players=2, agents="heuristic").is_over
