@@ -1,6 +1,17 @@
-"""Mall of Horror board latency: from a click on Step (or Back) to a board ready on screen.
+"""Mall of Horror board latency: the first board of a fresh kernel, and a click on Step (or Back).
 
-Run: ``python benchmarks/bench_board.py [--matches 5]``. Whole 4-player matches are
+Run: ``python benchmarks/bench_board.py [--matches 5] [--fresh 9]``.
+
+**First board.** ``moh.Board(match)`` timed in a fresh interpreter (a subprocess per run,
+IPython already imported, as in a kernel; ipywidgets not yet), side by side with the
+alternative of the earlier board, which imported sympy in its constructor so that its
+odds (sympy Rationals) cost nothing later. ``--old DIR`` adds the earlier code itself
+(a folder holding an older ``boardlab`` package, e.g. from
+``git archive <commit> boardlab | tar -x -C DIR``). Runs are interleaved; the table gives
+medians and their ratio to ``Board()``. Two positions: a new match (setup: no odds to
+compute) and a match in round 1, phase a (the odds panel computes ``live_odds``).
+
+**Steps.** Whole 4-player matches are
 stepped ply by ply (HeuristicAgent players, seeds 0…n-1), then undone ply by ply, and
 every step is timed until the picture, the odds panel, the log and the status are on
 their widgets. Side by side in one run, on the very same plies:
@@ -29,12 +40,16 @@ from __future__ import annotations
 
 import argparse
 import gc
+import os
 import statistics
+import subprocess
+import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 import ipywidgets
-import sympy  # noqa: F401 - imported up front, as the Board does, so no step pays for it
+import sympy  # noqa: F401 - up front, so no timed step pays for an import (odds used to need it)
 
 from boardlab import mall_of_horror as moh
 from boardlab.core.engine import CHANCE, Match
@@ -138,12 +153,79 @@ def run(matches: int) -> Times:
     return times
 
 
+#: A fresh interpreter builds one board; it prints the milliseconds Board() took.
+#: ``{before}`` is what runs inside the timed region before Board() (the alternative's
+#: ``import sympy``); ``{play}`` is run before timing (to reach a position).
+_FRESH = """
+import sys, time
+import IPython  # a Jupyter kernel has it loaded before any cell runs
+from boardlab import mall_of_horror as moh
+match = moh.new_match(players=4, seed=1)
+{play}
+start, cpu = time.perf_counter(), time.process_time()
+{before}
+board = moh.Board(match)
+elapsed, cpu = (time.perf_counter() - start) * 1000, (time.process_time() - cpu) * 1000
+print(f"{{elapsed:.3f}} {{cpu:.3f}} {{'sympy' in sys.modules:d}}")
+"""
+_TO_PHASE_A = ("while match.state.phase == 'setup':\n"
+               "    match.roll() if match.to_move == moh.CHANCE else match.push(match.legal()[0])")
+_POSITIONS = {"new match (setup)": "", "round 1, phase a": _TO_PHASE_A}
+_VARIANTS = {"Board()": "", "import sympy; Board() (earlier board)": "import sympy"}
+
+
+Fresh = dict[tuple[str, str], list[tuple[float, float, bool]]]
+
+
+def fresh_board(runs: int, old: str | None = None) -> Fresh:
+    """Wall and CPU ms of the first Board() per (position, variant), runs interleaved."""
+    variants = {name: (before, None) for name, before in _VARIANTS.items()}
+    if old:
+        variants[f"earlier code ({Path(old).name})"] = ("", old)
+    times: Fresh = {(p, v): [] for p in _POSITIONS for v in variants}
+    for _ in range(runs):
+        for position, play in _POSITIONS.items():
+            for variant, (before, path) in variants.items():
+                code = _FRESH.format(play=play, before=before)
+                env = dict(os.environ, PYTHONPATH=path) if path else None
+                out = subprocess.run([sys.executable, "-c", code], capture_output=True,
+                                     text=True, check=True, env=env,
+                                     cwd=path or None).stdout.split()
+                times[position, variant].append((float(out[0]), float(out[1]), out[2] == "1"))
+    return times
+
+
+def report_fresh(runs: int, old: str | None = None) -> None:
+    times = fresh_board(runs, old)
+    variants = list(dict.fromkeys(v for _, v in times))
+    print(f"first Board() in a fresh interpreter (IPython loaded), {runs} runs each, "
+          f"interleaved (ms; the ratio is of median CPU times)")
+    print(f"{'position':<20} {'variant':<38} {'wall med':>8} {'wall min':>8} {'cpu med':>8} "
+          f"{'cpu min':>8} {'/ Board()':>9}  sympy loaded")
+    for position in _POSITIONS:
+        base = statistics.median(r[1] for r in times[position, variants[0]])
+        for variant in variants:
+            rows = times[position, variant]
+            wall, cpu = sorted(r[0] for r in rows), sorted(r[1] for r in rows)
+            loaded = "yes" if all(r[2] for r in rows) else "no" if not any(
+                r[2] for r in rows) else "sometimes"
+            print(f"{position:<20} {variant:<38} {statistics.median(wall):8.1f} {wall[0]:8.1f} "
+                  f"{statistics.median(cpu):8.1f} {cpu[0]:8.1f} "
+                  f"{statistics.median(cpu) / base:9.2f}  {loaded}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--matches", type=int, default=5)
+    parser.add_argument("--fresh", type=int, default=9,
+                        help="fresh interpreters per variant for the first-board timing")
+    parser.add_argument("--old", metavar="DIR",
+                        help="a folder with an earlier boardlab package, timed side by side")
     parser.add_argument("--gc-freeze", action="store_true",
                         help="move everything imported so far out of the collector's reach")
     args = parser.parse_args()
+    report_fresh(args.fresh, args.old)
+    print()
     if args.gc_freeze:
         gc.collect()
         gc.freeze()

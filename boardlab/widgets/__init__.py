@@ -1,8 +1,11 @@
-"""ipywidgets pieces shared by every board: a log view, an odds panel, a stepper, a choice pad.
+"""ipywidgets pieces shared by every game: a board, a phase explainer, and their parts (a log
+view, an odds panel, a stepper, a choice pad).
 
-Game-agnostic: they read events, numbers and labels, never a game's state. The HTML
-each piece shows is built by plain functions, and ipywidgets itself is imported only
-when a widget is first built, so ``import boardlab.widgets`` stays light.
+The parts are game-agnostic: they read events, numbers and labels, never a game's state.
+:class:`GameBoard` and :class:`PhaseExplainer` read a game's states only through hooks
+the game overrides (see docs/board.md, "Adding a board for a new game"). The HTML each
+piece shows is built by plain functions, and ipywidgets itself is imported only when a
+widget is first built, so ``import boardlab.widgets`` stays light.
 
 >>> from fractions import Fraction
 >>> from boardlab.widgets import odds_table_html
@@ -14,13 +17,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from boardlab.widgets.board import GameBoard
 from boardlab.widgets.choices import ChoicePad
+from boardlab.widgets.explainer import PhaseExplainer
 from boardlab.widgets.log import LogChunk, LogView, lines_html
 from boardlab.widgets.odds_panel import OddsPanel, odds_table_html
 from boardlab.widgets.stepper import STEPPER_LABELS, Stepper
 
-__all__ = ["STEPPER_LABELS", "ChoicePad", "LogChunk", "LogView", "OddsPanel", "Stepper",
-           "close_tree", "lines_html", "odds_table_html"]
+__all__ = ["STEPPER_LABELS", "ChoicePad", "GameBoard", "LogChunk", "LogView", "OddsPanel",
+           "PhaseExplainer", "Stepper", "close_tree", "lines_html", "odds_table_html"]
 
 
 def close_tree(widget: Any) -> None:

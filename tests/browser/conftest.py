@@ -217,15 +217,15 @@ def _write_json(path: Path, data: Any) -> None:
     path.write_text(json.dumps(data))
 
 
-def serve_copy(folder: Path) -> Path:
-    """Copy board_demo.ipynb into ``folder``, every output and execution count stripped."""
-    nb = json.loads(NOTEBOOK.read_text())
+def serve_copy(folder: Path, notebook: Path = NOTEBOOK) -> Path:
+    """Copy ``notebook`` (board_demo.ipynb) into ``folder``, outputs and counts stripped."""
+    nb = json.loads(notebook.read_text())
     for cell in nb["cells"]:
         if cell["cell_type"] == "code":
             cell["outputs"], cell["execution_count"] = [], None
     nb.get("metadata", {}).pop("widgets", None)
     folder.mkdir(parents=True, exist_ok=True)
-    copy = folder / NOTEBOOK.name
+    copy = folder / notebook.name
     copy.write_text(json.dumps(nb, indent=1))
     return copy
 
@@ -319,24 +319,39 @@ def lab_server(chromium_path: str, port: int,
         stop_server(server)
 
 
-@pytest.fixture(scope="module")
-def voila_server(chromium_path: str, port: int,
-                tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """Voilà on 127.0.0.1 with a token, serving a stripped copy of board_demo.ipynb.
+def start_voila(notebook: Path, port: int, base: Path) -> Server:
+    """Voilà on 127.0.0.1 with a token, serving a stripped copy of ``notebook``.
 
     Voilà runs the notebook itself when the page is opened.
     """
-    base = tmp_path_factory.mktemp("voila")
     root = base / "root"
-    notebook = serve_copy(root)
+    served = serve_copy(root, notebook)
     token = secrets.token_hex(16)
     url = f"http://127.0.0.1:{port}"
-    cmd = [sys.executable, "-m", "voila", str(notebook), "--no-browser",
+    cmd = [sys.executable, "-m", "voila", str(served), "--no-browser",
            "--Voila.ip=127.0.0.1", f"--Voila.port={port}", "--Voila.port_retries=0",
            f"--token={token}"]
     # A static file answers without running the notebook (opening the page would run it).
-    server = start_server(cmd, env=isolated_env(base), cwd=root, base=base, url=url,
-                          token=token, ready=f"{url}/voila/static/extension.js")
+    return start_server(cmd, env=isolated_env(base), cwd=root, base=base, url=url,
+                        token=token, ready=f"{url}/voila/static/extension.js")
+
+
+@pytest.fixture(scope="module")
+def voila_server(chromium_path: str, port: int,
+                tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """Voilà serving a stripped copy of board_demo.ipynb."""
+    server = start_voila(NOTEBOOK, port, tmp_path_factory.mktemp("voila"))
+    try:
+        yield server
+    finally:
+        stop_server(server)
+
+
+@pytest.fixture(scope="module")
+def grouped_voila_server(chromium_path: str, port: int,
+                         tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """Voilà serving a stripped copy of grouped_demo.ipynb (a board with grouped choices)."""
+    server = start_voila(HERE / "grouped_demo.ipynb", port, tmp_path_factory.mktemp("voila"))
     try:
         yield server
     finally:
@@ -382,7 +397,8 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Itera
     if report.when != "call" or not report.failed:
         return
     funcargs = getattr(item, "funcargs", {})
-    servers = [funcargs[name] for name in ("lab_server", "voila_server") if name in funcargs]
+    servers = [funcargs[name] for name in ("lab_server", "voila_server", "grouped_voila_server")
+               if name in funcargs]
     for server in servers:
         report.sections.append((f"{server.proc.args[2]} log (end)", server.log_tail()))
     page = funcargs.get("page_of")

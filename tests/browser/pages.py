@@ -64,6 +64,9 @@ class BoardPage:
         self.choice_buttons = self.pad.locator("button.bl-choice")
         self.dropdown = self.pad.locator(".bl-choice-dropdown select")
         self.choose_button = self.pad.locator("button.bl-choose")
+        # The group selector of a grouped pad: toggle buttons, or a dropdown for many groups.
+        self.group_buttons = self.pad.locator(".bl-choice-group button.widget-toggle-button")
+        self.group_dropdown = self.pad.locator(".bl-choice-group select")
 
     # -- reading -----------------------------------------------------------------------------
     def button(self, name: str) -> Any:
@@ -129,17 +132,32 @@ class BoardPage:
             expect(self.log_events).to_have_text(events, timeout=WAIT_MS)
         else:
             expect(self.log_events).to_have_count(0, timeout=WAIT_MS)
-        # The offered choices: button texts, or the dropdown's option values (its texts
-        # have no-break spaces), and never both.
+        # The offered choices on show (all of them, or the selected group's): button texts,
+        # or the dropdown's option values (its texts have no-break spaces), never both;
+        # and a grouped pad's groups, with the selected one active.
+        pad = shadow.choice_pad
+        want = [shadow.choice_labels[i] for i in pad.visible]
         self.page.wait_for_function(
-            """([pad, want]) => {
+            """([pad, want, many, groups, group]) => {
                  const buttons = [...pad.querySelectorAll('button.bl-choice')];
                  const options = [...pad.querySelectorAll('.bl-choice-dropdown option')];
-                 const got = want.length > 8 ? options.map(o => o.value)
-                                             : buttons.map(b => b.textContent.trim());
-                 const other = want.length > 8 ? buttons.length : options.length;
-                 return other === 0 && JSON.stringify(got) === JSON.stringify(want); }""",
-            arg=[self.pad.element_handle(timeout=WAIT_MS), shadow.choice_labels],
+                 const got = want.length > many ? options.map(o => o.value)
+                                                : buttons.map(b => b.textContent.trim());
+                 const other = want.length > many ? buttons.length : options.length;
+                 const toggles = [...pad.querySelectorAll(
+                     '.bl-choice-group button.widget-toggle-button')];
+                 const menu = pad.querySelector('.bl-choice-group select');
+                 const names = toggles.length ? toggles.map(b => b.textContent.trim())
+                     : menu ? [...menu.options].map(o => o.value).filter(v => v) : [];
+                 const active = toggles.length
+                     ? toggles.filter(b => b.classList.contains('mod-active'))
+                              .map(b => b.textContent.trim())
+                     : menu && menu.value ? [menu.value] : [];
+                 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+                 return other === 0 && same(got, want) && same(names, groups)
+                        && same(active, group === null ? [] : [group]); }""",
+            arg=[self.pad.element_handle(timeout=WAIT_MS), want, pad.max_buttons, pad.groups,
+                 pad.group],
             timeout=WAIT_MS)
         # The picture, exactly: the shadow's SVG put through the browser's own serializer.
         self.page.wait_for_function(
@@ -167,6 +185,13 @@ class BoardPage:
     # -- acting ------------------------------------------------------------------------------
     def click(self, name: str) -> None:
         self.button(name).click()
+
+    def pick_group(self, name: str) -> None:
+        """Select the choice group ``name`` of a grouped pad (its toggle, or the menu)."""
+        if self.group_dropdown.count():
+            self.group_dropdown.select_option(value=name)
+        else:
+            self.group_buttons.filter(has_text=re.compile(f"^{re.escape(name)}$")).click()
 
     def pick(self, label: str) -> None:
         """Choose the offered choice ``label`` (its button, or the dropdown and *Choose*)."""

@@ -1,0 +1,598 @@
+"""A game board for any game: the picture, the controls, the odds and the log, bound to a Match.
+
+:class:`GameBoard` steps a :class:`~boardlab.core.engine.Match` one decision or chance
+event at a time: Step / Back / Play phase / Play round / Reset, with a choice pad for
+the seat you play. It knows nothing of any game; a game subclasses it and overrides a
+few *hooks* (methods with a working default) that say how a state looks and reads:
+
+=======================================================  =====================================
+hook                                                     what it gives
+=======================================================  =====================================
+``render(state, *, viewer, highlight, odds) -> str``     the picture (SVG or HTML)
+``status_line(state, last, viewer) -> str``              the line under the buttons
+``odds_for(state) -> Mapping[key, probability]``         the odds panel's numbers (``{}``: none)
+``odds_title(state)``, ``odds_empty(state) -> str``      the panel's title; its text when empty
+``odds_labels(state) -> Mapping[key, str]``              row labels of the panel
+``highlights(events, viewer) -> tuple``                  what the picture outlines after a ply
+``phase_key(state)``, ``round_key(state) -> Hashable``   where Play phase / Play round stop
+``choice_label(choice) -> str``                          the text on a choice's button
+``choice_group(choice) -> str | None``                   the group of a choice in a long list
+``players(state) -> tuple[str, ...]``                    the seats
+``make_agent(player, index) -> Agent``                   who plays a seat nobody else plays
+class attributes ``rules``, ``game``, ``phase_titles``   the game a board accepts, its name,
+                                                         the log's headings
+=======================================================  =====================================
+
+Everything shown is computed for the new position first and only then put on the
+widgets; if anything fails (an agent, the rules, a hook), the match, its dice and the
+agents' random generators are put back as they were and the status says what went wrong:
+a board never ends half-updated, and plays on as if the failed action never happened. Pictures and
+odds are cached per state, and the log grows by one chunk per ply, so a step costs the
+same at any point of a match, and Back is served from the caches.
+
+A board for the toy game of ``tests/core/toy.py``, with every hook left at its default
+(seeded random players, no odds, the state's repr as the picture); without a seat,
+:meth:`~GameBoard.choose` plays for whoever is to move, chance included (a what-if):
+
+>>> from boardlab.core.engine import Match
+>>> from tests.core.toy import RULES, Add, Coin, ToySetup
+>>> board = GameBoard(Match(RULES, ToySetup(), seed=1))
+>>> board.choose(Coin(heads=True))[0].summary, board.status
+('heads', 'to move: a · last: heads')
+>>> board.choose(Add(2))[0].summary, board.status
+('+2', 'to move: chance · last: +2')
+>>> board.back(), board.status
+(Add(amount=2), 'to move: a · last: heads')
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from contextlib import suppress
+from fractions import Fraction
+from html import escape
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, TypeVar
+
+from boardlab.core.agents import Agent, RandomAgent
+from boardlab.core.engine import CHANCE, Match, Record, Rules
+from boardlab.core.errors import IllegalAction
+from boardlab.core.events import Event
+from boardlab.core.simulate import agent_table
+from boardlab.widgets.log import LogChunk, LogView
+from boardlab.widgets.odds_panel import as_fraction, odds_table_html
+
+if TYPE_CHECKING:
+    import ipywidgets
+
+    from boardlab.widgets.choices import ChoicePad
+    from boardlab.widgets.stepper import Stepper
+
+__all__ = ["AgentSpec", "GameBoard"]
+
+T = TypeVar("T")
+
+AgentSpec = Mapping[str, Agent] | Callable[[str], Agent] | None
+
+_MAX_PLIES = 100_000
+_CACHE_SIZE = 4096
+
+
+class _View(NamedTuple):
+    """Everything the board shows for one position, computed before any widget changes."""
+
+    keep: int
+    chunks: list[LogChunk]
+    svg: str
+    odds: dict[Hashable, Any]
+    odds_html: str
+    status: str
+    offered: tuple[Any, ...]
+    labels: tuple[str, ...]
+    groups: tuple[str | None, ...]
+    pad_groups: tuple[str | None, ...] | None  # what the pad groups by (None: no grouping)
+
+
+class GameBoard:
+    """A board for ``match``; see the module docstring for the hooks a game overrides.
+
+    ``seat`` is the player you play (``None``: every seat is played by agents and the
+    board tells everything, like an omniscient narrator); ``odds`` switches the odds
+    panel on or off; ``agents`` maps players to agents (or is a factory ``player ->
+    agent``), by default :meth:`make_agent` for each seat; ``seed`` seeds the default
+    agents. ``group_above``: a seat offered more choices than this sees a group selector
+    first, when the game groups its choices (:meth:`choice_group`); by default
+    :attr:`default_group_above`, so short lists always look the same.
+    """
+
+    #: The game's rules: a match of any other game is refused (``None``: any game).
+    rules: ClassVar[Rules | None] = None
+    #: The game's name, as error messages say it.
+    game: ClassVar[str] = "game"
+    #: Phase id → heading text, for the log.
+    phase_titles: ClassVar[Mapping[str, str]] = {}
+    #: Height of the log before it scrolls (a CSS length).
+    log_height: ClassVar[str] = "18em"
+    #: Longer choice lists are grouped when no ``group_above`` is given (``None``: never).
+    default_group_above: ClassVar[int | None] = 8
+
+    def __init__(self, match: Match, *, seat: str | None = None, odds: bool = True,
+                 agents: AgentSpec = None, seed: int | None = 0,
+                 group_above: int | None = None) -> None:
+        if self.rules is not None and match.rules is not self.rules:
+            raise ValueError(f"a {self.game} board needs a {self.game} match, "
+                             f"not {match.rules.name!r}")
+        self._match = match
+        players = self.players(match.state)
+        if seat is not None and seat not in players:
+            raise ValueError(f"unknown seat {seat!r}; players are {', '.join(players)}")
+        if group_above is not None and (isinstance(group_above, bool)
+                                        or not isinstance(group_above, int) or group_above < 0):
+            raise ValueError(f"group_above must be a whole number ≥ 0, not {group_above!r}")
+        self.seat = seat
+        self.odds_enabled = odds
+        self.seed = seed
+        self._group_above = self.default_group_above if group_above is None else group_above
+        self._agent_spec = agents
+        self.agents = self._make_agents()
+        # Reset replays the same match only if the board saw the dice at the first ply.
+        self._start_chance = _chance_checkpoint(match) if match.ply == 0 else None
+        self._log = LogView(viewer=seat, phase_titles=self.phase_titles, height=self.log_height)
+        self._svgs: dict[tuple[Any, Hashable], str] = {}
+        self._odds: dict[Any, tuple[dict[Hashable, Any], str]] = {}
+        self._svg = self._odds_html = self._status = ""
+        self._live: dict[Hashable, Any] = {}
+        self._offered: tuple[Any, ...] = ()
+        self._labels: tuple[str, ...] = ()
+        self._groups: tuple[str | None, ...] = ()
+        self._offered_for: Any = None
+        self._widget: ipywidgets.VBox | None = None
+        self._build_widgets()
+        self._commit(self._prepare())
+
+    # -- hooks: a game overrides these ----------------------------------------------------
+    def players(self, state: Any) -> tuple[str, ...]:
+        """The seats of the match (default: the players ``rules.scores`` names)."""
+        return tuple(self._match.rules.scores(state))
+
+    def make_agent(self, player: str, index: int) -> Agent:
+        """The agent for ``player`` (the ``index``-th seat) when none is given.
+
+        Default: a :class:`~boardlab.core.agents.RandomAgent` seeded as
+        :func:`~boardlab.core.simulate.agent_table` seeds it.
+        """
+        return RandomAgent(seed=(0 if self.seed is None else self.seed) * 1000 + index)
+
+    def render(self, state: Any, *, viewer: str | None, highlight: tuple[Hashable, ...],
+               odds: Mapping[Hashable, Fraction] | None) -> str:
+        """The picture of ``state`` as ``viewer`` may see it (``None``: everything).
+
+        ``highlight`` is :meth:`highlights` of the last ply; ``odds`` the odds on show as
+        Fractions (``None`` when odds are off). Default: the state's own ``_repr_svg_``,
+        else its repr as preformatted text.
+        """
+        draw = getattr(state, "_repr_svg_", None)
+        if draw is not None:
+            return str(draw())
+        return f'<pre class="bl-state">{escape(repr(state))}</pre>'
+
+    def status_line(self, state: Any, last: Event | None, viewer: str | None) -> str:
+        """Round, phase, who is to move, and the last event as ``viewer`` may read it.
+
+        Default: ``Round 2 · <phase title> · to move: red · last: …``, from the state's
+        ``round`` and ``phase`` when it has them.
+        """
+        parts = []
+        round_ = getattr(state, "round", 0)
+        if isinstance(round_, int) and round_ > 0:
+            parts.append(f"Round {round_}")
+        phase = getattr(state, "phase", None)
+        if phase:
+            parts.append(self.phase_titles.get(phase, str(phase)))
+        mover = self._match.rules.to_move(state)
+        parts.append("game over" if mover is None else f"to move: {mover}")
+        if last is not None:
+            parts.append(f"last: {last.text_for(viewer)}")
+        return " · ".join(parts)
+
+    def odds_for(self, state: Any) -> Mapping[Hashable, Any]:
+        """Exact probabilities to show (``Fraction``, ``int`` or ``sympy.Rational``); ``{}``."""
+        return {}
+
+    def odds_title(self, state: Any) -> str:
+        """The odds panel's title for ``state``."""
+        return "Odds"
+
+    def odds_empty(self, state: Any) -> str:
+        """What the odds panel says when :meth:`odds_for` is empty."""
+        return "No odds at this point."
+
+    def odds_labels(self, state: Any) -> Mapping[Hashable, str]:
+        """Row labels of the odds panel (a key without a label shows as itself)."""
+        return {}
+
+    def highlights(self, events: Sequence[Event], viewer: str | None) -> tuple[Hashable, ...]:
+        """What the picture outlines after a ply with these ``events`` (default: nothing).
+
+        Read events as ``viewer`` may know them (:meth:`Event.data_for`).
+        """
+        return ()
+
+    def round_key(self, state: Any) -> Hashable:
+        """Play round stops when this changes (default: the state's ``round``)."""
+        return getattr(state, "round", None)
+
+    def phase_key(self, state: Any) -> Hashable:
+        """Play phase stops when this changes (default: the state's round and ``phase``)."""
+        return (self.round_key(state), getattr(state, "phase", None))
+
+    def choice_label(self, choice: Any) -> str:
+        """The text of a choice's button (default: ``str(choice)``)."""
+        return str(choice)
+
+    def choice_group(self, choice: Any) -> str | None:
+        """The group of a choice in a long list (default ``None``: no grouping)."""
+        return None
+
+    # -- the public face ------------------------------------------------------------------
+    @property
+    def match(self) -> Match:
+        """The match this board steps (its history is the board's history)."""
+        return self._match
+
+    @property
+    def svg(self) -> str:
+        """The picture on show (what :meth:`render` made)."""
+        return self._svg
+
+    @property
+    def odds(self) -> dict[Hashable, Any]:
+        """The odds on show, as :meth:`odds_for` gave them (empty without odds)."""
+        return dict(self._live)
+
+    @property
+    def odds_html(self) -> str:
+        """The odds panel's HTML."""
+        return self._odds_html
+
+    @property
+    def log_html(self) -> str:
+        """The log's HTML."""
+        return self._log.html
+
+    @property
+    def log_lines(self) -> list[str]:
+        """The log as plain text: :func:`boardlab.narrate.narrate`'s lines for this seat."""
+        return self._log.lines
+
+    @property
+    def status(self) -> str:
+        """The status line (also on the widget's ``bl-status`` label)."""
+        return self._status
+
+    @property
+    def offered(self) -> tuple[Any, ...]:
+        """The choices offered to the seat now (empty when it is not the seat's turn)."""
+        return self._offered
+
+    @property
+    def choice_labels(self) -> list[str]:
+        """The labels of the offered choices, as on the buttons."""
+        return list(self._labels)
+
+    @property
+    def choice_groups(self) -> list[str | None]:
+        """The group of each offered choice, as :meth:`choice_group` gives it."""
+        return list(self._groups)
+
+    @property
+    def widget(self) -> ipywidgets.VBox:
+        """The whole board as one ``ipywidgets.VBox`` (class ``bl-board``)."""
+        assert self._widget is not None
+        return self._widget
+
+    @property
+    def stepper(self) -> Stepper:
+        """The button row and status label (buttons by name: ``stepper.buttons["step"]``)."""
+        return self._stepper
+
+    @property
+    def choice_pad(self) -> ChoicePad:
+        """The pad that offers the seat's choices."""
+        return self._pad
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        display(self.widget)
+
+    def close(self) -> None:
+        """Close every widget of the board (the match is untouched)."""
+        from boardlab.widgets import close_tree
+
+        close_tree(self.widget)
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} seat={self.seat!r} ply={self._match.ply}: {self._status}>"
+
+    # -- actions --------------------------------------------------------------------------
+    @property
+    def can_step(self) -> bool:
+        """Whether :meth:`step` would move the match: not over, not the seat's own turn.
+
+        Loop on this, not on :meth:`step`'s events (a ply can make none)::
+
+            while board.can_step:
+                board.step()
+        """
+        mover = self._match.to_move
+        return mover is not None and mover != self.seat
+
+    def step(self) -> tuple[Event, ...]:
+        """One decision or chance event; its events (empty if nothing could move).
+
+        At the seat's own decision nothing moves: the choice is the seat's (:meth:`choose`).
+        Some plies make no event (a card drawn in secret), so use :attr:`can_step` to know
+        whether stepping is possible.
+        """
+        events = self._act(self._advance)
+        if events is None:
+            self._note(self._why_stopped())
+            return ()
+        return events
+
+    def back(self) -> Any:
+        """Undo the last ply (``match.pop()``) and return its choice (``None`` at ply 0)."""
+        if self._match.ply == 0:
+            self._note("nothing to undo: this is the start of the match")
+            return None
+        return self._act(self._match.pop)
+
+    def play_phase(self) -> int:
+        """Step until the phase changes, the seat must choose, or the match ends; plies made."""
+        start = self.phase_key(self._match.state)
+        return self._act(lambda: self._play_until(lambda s: self.phase_key(s) != start))
+
+    def play_round(self) -> int:
+        """Step until the round changes, the seat must choose, or the match ends; plies made."""
+        start = self.round_key(self._match.state)
+        return self._act(lambda: self._play_until(lambda s: self.round_key(s) != start))
+
+    def reset(self) -> None:
+        """Back to ply 0; a board created at ply 0 also rewinds the dice and the agents."""
+        def rewind() -> None:
+            while self._match.ply:
+                self._match.pop()
+            if self._start_chance is not None:
+                self._start_chance()
+            if self._agent_spec is None or callable(self._agent_spec):
+                self.agents = self._make_agents()
+        self._act(rewind)
+
+    def choose(self, choice: Any) -> tuple[Event, ...]:
+        """Play ``choice`` for the player to move (the seat, on a seated board).
+
+        An illegal choice raises :class:`~boardlab.core.errors.IllegalAction` naming the
+        rule, and changes nothing: neither the match nor anything on show.
+        """
+        match = self._match
+        mover = match.to_move
+        if self.seat is not None and mover != self.seat:
+            who = "chance decides" if mover == CHANCE else (
+                "the match is over" if mover is None else f"it is {mover}'s decision")
+            raise IllegalAction(f"{choice} cannot be played by {self.seat}: {who}",
+                                rule=match.rules.decision_rule(match.state))
+        if mover is None or choice not in match.legal():
+            match.push(choice)  # raises the engine's own IllegalAction; nothing changes
+        return self._act(lambda: match.push(choice))
+
+    def refresh(self) -> None:
+        """Show the match as it stands (after changing it outside the board)."""
+        self._act(lambda: None)
+
+    # -- stepping ---------------------------------------------------------------------------
+    def _make_agents(self) -> dict[str, Agent]:
+        players = self.players(self._match.state)
+        if self._agent_spec is None:
+            return {p: self.make_agent(p, i) for i, p in enumerate(players)}
+        return agent_table(players, self._agent_spec, self.seed)
+
+    def _advance(self) -> tuple[Event, ...] | None:
+        """Make one ply unless the match is over or the seat must choose."""
+        match = self._match
+        mover = match.to_move
+        if mover is None or mover == self.seat:
+            return None
+        if mover == CHANCE:
+            match.roll()
+            return match.last_events
+        agent = self.agents[mover]
+        return match.push(agent.choose(match.observe(mover), match.legal()))
+
+    def _play_until(self, done: Callable[[Any], bool]) -> int:
+        plies = 0
+        while plies < _MAX_PLIES:
+            if self._advance() is None:
+                break
+            plies += 1
+            if done(self._match.state):
+                break
+        return plies
+
+    def _why_stopped(self) -> str:
+        mover = self._match.to_move
+        if mover is None:
+            return "the match is over"
+        return f"{mover} to choose: pick one of the choices below"
+
+    def _act(self, action: Callable[[], T]) -> T:
+        """Run ``action`` on the match, then show the result; on failure undo and say so."""
+        match = self._match
+        before, agents = match.records, self.agents
+        restore_chance = _chance_checkpoint(match)
+        restore_agents = _agents_checkpoint(agents)
+        try:
+            result = action()
+            view = self._prepare()
+        except Exception as exc:
+            _restore(match, before)
+            restore_chance()
+            self.agents = agents
+            restore_agents()
+            self._note(f"error: {exc}")
+            raise
+        self._commit(view)
+        return result
+
+    # -- what is shown ----------------------------------------------------------------------
+    def _prepare(self) -> _View:
+        """Compute everything shown for the match's current position (changes nothing)."""
+        match = self._match
+        records = match.records
+        keep = self._log.common_prefix([r.after for r in records])
+        chunks = self._log.build(((r.after, r.events) for r in records[keep:]), after=keep)
+        state = match.state
+        last_events = records[-1].events if records else ()
+        highlight = tuple(self.highlights(last_events, self.seat))
+        live, odds_html = self._odds_of(state)
+        svg = self._svg_for(state, highlight, live)
+        status = self.status_line(state, _last_event(records), self.seat)
+        mover = match.to_move
+        offered = match.legal() if self.seat is not None and mover == self.seat else ()
+        labels = tuple(self.choice_label(c) for c in offered)
+        groups = tuple(self.choice_group(c) for c in offered)
+        grouped = self._group_above is not None and any(g is not None for g in groups)
+        return _View(keep, chunks, svg, live, odds_html, status, offered, labels, groups,
+                     groups if grouped else None)
+
+    def _odds_of(self, state: Any) -> tuple[dict[Hashable, Any], str]:
+        hit = self._odds.get(state)
+        if hit is None:
+            live = dict(self.odds_for(state)) if self.odds_enabled else {}
+            empty = self.odds_empty(state) if self.odds_enabled else "Odds are switched off."
+            hit = (live, odds_table_html(live, labels=self.odds_labels(state),
+                                         title=self.odds_title(state), empty=empty))
+            _remember(self._odds, state, hit)
+        return hit
+
+    def _svg_for(self, state: Any, highlight: tuple[Hashable, ...],
+                 live: Mapping[Hashable, Any]) -> str:
+        key = (state, highlight)
+        svg = self._svgs.get(key)
+        if svg is None:
+            # The picture reads plain Fractions, whatever exact type the odds came in.
+            exact = {k: as_fraction(p) for k, p in live.items()} if self.odds_enabled else None
+            svg = self.render(state, viewer=self.seat, highlight=highlight, odds=exact)
+            _remember(self._svgs, key, svg)
+        return svg
+
+    def _build_widgets(self) -> None:
+        import ipywidgets
+
+        from boardlab.widgets.choices import ChoicePad
+        from boardlab.widgets.stepper import Stepper
+
+        self._stepper = Stepper({"step": self.step, "back": self.back,
+                                 "phase": self.play_phase, "round": self.play_round,
+                                 "reset": self.reset})
+        self._svg_widget = ipywidgets.HTML()
+        self._svg_widget.add_class("bl-board-svg")
+        self._odds_widget = ipywidgets.HTML()
+        self._odds_widget.add_class("bl-odds-panel")
+        self._pad = ChoicePad(self._pick, group_above=self._group_above)  # None: unused
+        # A bounded side column: a long row of choice buttons wraps inside it instead
+        # of widening the column until it drops below the picture.
+        side = ipywidgets.VBox([self._odds_widget, self._pad.widget],
+                               layout=ipywidgets.Layout(min_width="300px", max_width="420px"))
+        main = ipywidgets.HBox([self._svg_widget, side],
+                               layout=ipywidgets.Layout(flex_flow="row wrap"))
+        self._widget = ipywidgets.VBox([self._stepper.widget, main, self._log.widget])
+        self._widget.add_class("bl-board")
+
+    def _commit(self, view: _View) -> None:
+        """Put a prepared view on show (assignments only: nothing here can fail midway)."""
+        self._log.commit(view.keep, view.chunks)
+        self._svg, self._live, self._odds_html = view.svg, view.odds, view.odds_html
+        self._status = view.status
+        self._offered, self._labels, self._groups = view.offered, view.labels, view.groups
+        self._offered_for = self._match.state if view.offered else None
+        self._svg_widget.value = view.svg
+        self._odds_widget.value = view.odds_html
+        self._log.show()
+        self._stepper.set_status(view.status)
+        mover = self._match.to_move
+        moves = mover is not None and mover != self.seat
+        self._stepper.enable(step=moves, back=self._match.ply > 0, phase=moves, round=moves,
+                             reset=self._match.ply > 0)
+        prompt = f"{self.seat}, your choice:" if view.offered else ""
+        self._pad.offer(view.labels, prompt=prompt, groups=view.pad_groups)
+
+    def _note(self, text: str) -> None:
+        """Show a message in front of the status (the position shown stays as it is)."""
+        with suppress(Exception):  # if the display itself fails, keep what is shown
+            self._commit(self._prepare())
+        self._status = f"{text} · {self._status}" if self._status else text
+        self._stepper.set_status(self._status)
+
+    def _pick(self, index: int) -> None:
+        """A click on an offered choice."""
+        if self._offered_for is not self._match.state or not 0 <= index < len(self._offered):
+            self._note("that choice is out of date")
+            return
+        try:
+            self.choose(self._offered[index])
+        except Exception as exc:  # a click has no caller: the status says what went wrong
+            self._note(f"error: {exc}")
+
+
+def _chance_checkpoint(match: Match) -> Callable[[], None]:
+    """A function that puts the match's chance back where it stands now.
+
+    Today ``match.roll()`` draws from ``match.rng``, whose position ``pop()`` does not
+    rewind, so Reset and error-restore save and restore it here, and only here. Once
+    chance is a function of (seed, history), undoing the history is enough and this
+    helper can go (a match without ``rng`` is already handled).
+    """
+    rng = getattr(match, "rng", None)
+    if rng is None:
+        return lambda: None
+    saved = rng.getstate()
+    return lambda: rng.setstate(saved)
+
+
+def _agents_checkpoint(agents: Mapping[str, Agent]) -> Callable[[], None]:
+    """A function that puts the agents' own randomness back where it stands now.
+
+    An agent that played during a failed action has moved on its random generator; the
+    agents of boardlab keep it in ``rng`` (a :class:`random.Random`), whose state is
+    saved here (a few microseconds). Any other agent state is the agent's own business.
+    """
+    saved = [(agent.rng, agent.rng.getstate()) for agent in agents.values()
+             if isinstance(getattr(agent, "rng", None), random.Random)]
+
+    def restore() -> None:
+        for rng, state in saved:
+            rng.setstate(state)
+    return restore
+
+
+def _restore(match: Match, before: Sequence[Record]) -> None:
+    """Put ``match`` back to the history ``before`` (pop what was pushed, redo what was popped)."""
+    while match.ply and (match.ply > len(before)
+                         or match.records[-1] is not before[match.ply - 1]):
+        match.pop()
+    for record in before[match.ply:]:
+        match.push(record.choice)
+
+
+def _last_event(records: Sequence[Record]) -> Event | None:
+    for record in reversed(records):
+        if record.events:
+            return record.events[-1]
+    return None
+
+
+def _remember(cache: dict[Any, Any], key: Any, value: Any) -> None:
+    if len(cache) >= _CACHE_SIZE:
+        cache.clear()
+    cache[key] = value
