@@ -3,6 +3,11 @@
 The ``K.FINAL`` frame runs in stages: 0 the raid and the lanterns (LB-end,
 LB-end-lantern); 1 the owners' choices (Golem types, wild valuables: LB-R21) as
 decisions, the guards' made for them; 2 the rest of the scoring and the result.
+
+>>> from boardlab import lockup_breakout as lb
+>>> s = lb.position(players=2, phase="final", lanterns={"red": "TOMB"})
+>>> lb.final_scores(s)["red"]["lantern"], s.is_over
+(15, True)
 """
 
 from __future__ import annotations

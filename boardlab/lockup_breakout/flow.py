@@ -3,6 +3,13 @@
 Automatic frames (``K.GAME``, ``K.ROUND``, ``K.LIBRARY``, ``K.PATROL``) advance by
 stages; decisions and chance outcomes are applied by the ``apply_*`` functions, which
 leave the stack ready for :meth:`~.work.Work.run`.
+
+>>> from boardlab import lockup_breakout as lb
+>>> m = lb.new_match(2, seed=1)
+>>> while m.state.phase != "rollcall":
+...     _ = m.roll()
+>>> m.to_move, m.legal()[0]
+('red', Assign(token='1', location=1, face_down=False))
 """
 
 from __future__ import annotations

@@ -4,6 +4,13 @@ A ``K.ADVANCE`` frame holds an advance in progress: ``n`` steps still allowed, `
 loot advances waiting for the move to end (LB-R33), ``loc`` the tunnel location whose
 reward it is (0 if none) and ``stage`` 1 once the lantern has moved. A player decides
 each step (``K.STEP``: a path or stop, LB-R20); the guards step by their path rule.
+
+>>> from boardlab import lockup_breakout as lb
+>>> m = lb.new_match(start=lb.position(players=2, phase="lightsout", tunnels={1: "double"},
+...                                    lanterns={"red": "Stair"}, crews={1: ["red seeker"]}))
+>>> _ = m.push(lb.Decline())
+>>> m.legal()
+(Step(to='Flooded Hall'), Step(to='Ossuary'), Stop())
 """
 
 from __future__ import annotations

@@ -3,6 +3,15 @@
 A ``K.LOCATION`` frame goes through its stages: reveal (and, in solitary, turn up the
 guard card), the tome window, the comparison, the ranked rewards, the tunnel, and the
 stragglers. ``K.LEGEND`` does the same for the legend card with its reward and penalty.
+
+>>> from boardlab import lockup_breakout as lb
+>>> events = []
+>>> s = lb.position(players=2, phase="lightsout", crews={1: ["red 3", "blue 4"]},
+...                 events=events)
+>>> [e.line() for e in events if e.kind == "strengths"]
+['Strength at 1 Mess Hall: blue 4, red 3  (LB-R8)']
+>>> s.top.who, s.top.src, s.top.n
+('blue', 'resources', 2)
 """
 
 from __future__ import annotations
