@@ -15,7 +15,7 @@ from boardlab.lockup_breakout.config import SEEKER
 
 @dataclass(frozen=True, slots=True)
 class Assign:
-    """Roll call: put a crew token from the holding cell on location 1–7 (LB-rollcall-*)."""
+    """Roll call: put a crew token from the holding cell on location 1–7 (LB-rollcall-...)."""
 
     token: str
     location: int

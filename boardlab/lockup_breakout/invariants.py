@@ -2,7 +2,7 @@
 
 Every component is conserved (tokens, items, goons, tomes, legend cards, goals, loot),
 counts are never negative, lanterns stand on real spaces, the procedure stack is sound,
-and no decision is ever the guards' (they are an automaton, LB-solo-*).
+and no decision is ever the guards' (they are an automaton, LB-solo-...).
 
 >>> from boardlab.lockup_breakout import new_match
 >>> invariants(new_match(players=4).state)

@@ -161,7 +161,7 @@ class LockupBreakoutRules:
 
     def initial(self, setup: Setup) -> State:
         """Lanterns on ENTRANCE, seven tokens per holding cell, loot stacks unseen, decks
-        shuffled as counts; the first chance node is the tunnel layout (LB-setup-*)."""
+        shuffled as counts; the first chance node is the tunnel layout (LB-setup-...)."""
         if not isinstance(setup, Setup):
             from boardlab.core.errors import ConfigError
 
