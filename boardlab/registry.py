@@ -331,6 +331,7 @@ class Registration(NamedTuple):
 BUILTIN: tuple[Registration, ...] = (
     Registration("mall-of-horror", "boardlab.mall_of_horror"),
     Registration("lockup-breakout", "boardlab.lockup_breakout"),
+    Registration("level7-lockdown", "boardlab.level7_lockdown"),
 )
 
 _REGISTRY: dict[str, Registration] = {r.name: r for r in BUILTIN}

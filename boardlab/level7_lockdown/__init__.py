@@ -1,0 +1,77 @@
+"""Level 7 [Escape]: Lockdown on boardlab's stand-in core (rules/003, rulings L7-R*).
+
+The expansion's core game is not among the rule texts, so boardlab plays it on an
+explicit, labelled stand-in (L7-R1): a square-grid tile map with a door graph derived
+from it (L7-R5), turns of move, action, trigger-events and enemy activation steps
+(L7-R6), icon-dice challenges (L7-R2, L7-R8), enemies and Dr. Cronos as automata (only
+characters decide), and a turn limit so every match ends (L7-R23). On top of it run
+every general Lockdown rule: barricades, clouds, falling down, ranged attacks, supply
+caches, terror, generator / multi-event / war-zone tiles, warrior clones, blaster
+hybrids and Dr. Cronos's common rules. The one scenario so far is the invented
+``sandbox``.
+
+>>> from boardlab import level7_lockdown as l7
+>>> m = l7.play(players=2, seed=1)
+>>> m.is_over, sorted(l7.outcome(m.state))
+(True, ['Cody', 'Leo'])
+"""
+
+from boardlab.core.engine import CHANCE
+from boardlab.level7_lockdown.agents import HeuristicAgent, RandomAgent
+from boardlab.level7_lockdown.api import (
+    load_match,
+    load_position,
+    new_match,
+    outcome,
+    play,
+    save_position,
+)
+from boardlab.level7_lockdown.choices import (
+    Access,
+    Attack,
+    CardDraw,
+    EndStep,
+    Explore,
+    Extinguish,
+    FallDown,
+    ItemDraw,
+    LowerTerror,
+    Move,
+    Peek,
+    Place,
+    Roll,
+    Search,
+    Smash,
+    StandUp,
+    TileDraw,
+    Vent,
+)
+from boardlab.level7_lockdown.config import (
+    Character,
+    Config,
+    EnemyProfile,
+    EventCard,
+    ItemCard,
+    TileSpec,
+    config_from_json,
+    config_to_json,
+)
+from boardlab.level7_lockdown.geometry import Door, Placement, layout, to_networkx
+from boardlab.level7_lockdown.narration import PHASE_TITLES, phase_title
+from boardlab.level7_lockdown.observe import View, observe
+from boardlab.level7_lockdown.position import position
+from boardlab.level7_lockdown.rulebook import BOOK, rule
+from boardlab.level7_lockdown.rules import RULES
+from boardlab.level7_lockdown.scenario import SCENARIOS, Scenario
+from boardlab.level7_lockdown.state import Setup, State
+
+__all__ = [
+    "BOOK", "CHANCE", "PHASE_TITLES", "RULES", "SCENARIOS", "Access", "Attack", "CardDraw",
+    "Character", "Config", "Door", "EndStep", "EnemyProfile", "EventCard", "Explore",
+    "Extinguish", "FallDown", "HeuristicAgent", "ItemCard", "ItemDraw", "LowerTerror",
+    "Move", "Peek", "Place", "Placement", "RandomAgent", "Roll", "Scenario", "Search",
+    "Setup", "Smash", "StandUp", "State", "TileDraw", "TileSpec", "Vent", "View",
+    "config_from_json", "config_to_json", "layout", "load_match", "load_position",
+    "new_match", "observe", "outcome", "phase_title", "play", "position", "rule",
+    "save_position", "to_networkx",
+]

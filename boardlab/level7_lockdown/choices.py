@@ -1,0 +1,311 @@
+"""The choices characters make and the chance outcomes, as small readable records.
+
+Enemies and Dr. Cronos make no choices: their turns are chance and rulings only.
+
+>>> from boardlab.level7_lockdown.geometry import Door
+>>> str(Move(3, escape="outwit", adrenaline=1))
+'move to tile 3 (outwit, +1 adrenaline)'
+>>> str(Roll(strength=2))
+'roll: 2 Strength'
+>>> str(Explore(Door(0, 0, 0, "N")))
+'explore through door 0:(0,0)N'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Final
+
+from boardlab.core.errors import IllegalAction
+from boardlab.level7_lockdown.geometry import Door
+
+#: How a character gets away from enemies on their tile (L7-R7).
+ESCAPES: Final = ("", "bullrush", "outwit")
+
+
+def _int(owner: object, name: str, value: Any, low: int = 0) -> None:
+    """A whole number (a bool is not one) of at least ``low``."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < low:
+        raise IllegalAction(f"{type(owner).__name__}.{name}: expected a whole number "
+                            f"≥ {low}, got {value!r}")
+
+
+def _str(owner: object, name: str, value: Any) -> None:
+    if not isinstance(value, str):
+        raise IllegalAction(f"{type(owner).__name__}.{name}: expected a string, got {value!r}")
+
+
+def _door(owner: object, value: Any) -> None:
+    if not isinstance(value, Door):
+        raise IllegalAction(f"{type(owner).__name__}.door: expected a Door, got {value!r}")
+
+
+def _leaving(owner: Any) -> None:
+    if owner.escape not in ESCAPES:
+        raise IllegalAction(f"{type(owner).__name__}.escape: one of '', 'bullrush', "
+                            f"'outwit'; got {owner.escape!r}")
+    _int(owner, "adrenaline", owner.adrenaline)
+
+
+def _extras(escape: str = "", adrenaline: int = 0) -> str:
+    parts = []
+    if escape:
+        parts.append("bull rush" if escape == "bullrush" else "outwit")
+    if adrenaline:
+        parts.append(f"+{adrenaline} adrenaline")
+    return f" ({', '.join(parts)})" if parts else ""
+
+
+# -- move step ------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Move:
+    """Cross an open door (or a lift link) to tile ``to`` (L7-R7)."""
+
+    to: int
+    escape: str = ""
+    adrenaline: int = 0
+
+    def __post_init__(self) -> None:
+        _int(self, "to", self.to)
+        _leaving(self)
+
+    def __str__(self) -> str:
+        return f"move to tile {self.to}{_extras(self.escape, self.adrenaline)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Vent:
+    """Crawl from a vent tile to another vent tile of the same floor (L7-R7)."""
+
+    to: int
+    escape: str = ""
+    adrenaline: int = 0
+
+    def __post_init__(self) -> None:
+        _int(self, "to", self.to)
+        _leaving(self)
+
+    def __str__(self) -> str:
+        return f"crawl through the vents to tile {self.to}{_extras(self.escape, self.adrenaline)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Explore:
+    """Explore through a door with nothing (or a face-down tile) behind it (L7-R5)."""
+
+    door: Door
+    escape: str = ""
+    adrenaline: int = 0
+
+    def __post_init__(self) -> None:
+        _door(self, self.door)
+        _leaving(self)
+
+    def __str__(self) -> str:
+        return f"explore through door {self.door}{_extras(self.escape, self.adrenaline)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Peek:
+    """Peek instead of exploring through ``door`` (L7-R19)."""
+
+    door: Door
+
+    def __post_init__(self) -> None:
+        _door(self, self.door)
+
+    def __str__(self) -> str:
+        return f"peek through door {self.door}"
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Where the explored tile goes: first room at ``(x, y)``, turned ``rotation``."""
+
+    x: int
+    y: int
+    rotation: int
+
+    def __post_init__(self) -> None:
+        _int(self, "x", self.x, -10**6)
+        _int(self, "y", self.y, -10**6)
+        _int(self, "rotation", self.rotation)
+
+    def __str__(self) -> str:
+        return f"place the tile at ({self.x},{self.y}) turned {90 * self.rotation}°"
+
+
+@dataclass(frozen=True, slots=True)
+class StandUp:
+    """Spend a move to get up (L7-fall-effects)."""
+
+    def __str__(self) -> str:
+        return "stand up"
+
+
+@dataclass(frozen=True, slots=True)
+class FallDown:
+    """Drop to the floor (L7-fall)."""
+
+    def __str__(self) -> str:
+        return "fall down"
+
+
+@dataclass(frozen=True, slots=True)
+class LowerTerror:
+    """Discard two adrenaline cards to lower terror by 1 (L7-terror-lower)."""
+
+    def __str__(self) -> str:
+        return "discard two adrenaline cards to lower terror"
+
+
+@dataclass(frozen=True, slots=True)
+class EndStep:
+    """End the move step, or take no action."""
+
+    def __str__(self) -> str:
+        return "end this step"
+
+
+# -- action step ---------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Attack:
+    """A combat challenge against an enemy here (or next door, with a gun)."""
+
+    target: str
+    adrenaline: int = 0
+
+    def __post_init__(self) -> None:
+        _str(self, "target", self.target)
+        _int(self, "adrenaline", self.adrenaline)
+
+    def __str__(self) -> str:
+        return f"attack {self.target}{_extras('', self.adrenaline)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Smash:
+    """Attack the barricade on ``door`` (L7-barricade-player)."""
+
+    door: Door
+    adrenaline: int = 0
+
+    def __post_init__(self) -> None:
+        _door(self, self.door)
+        _int(self, "adrenaline", self.adrenaline)
+
+    def __str__(self) -> str:
+        return f"smash the barricade on {self.door}{_extras('', self.adrenaline)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Search:
+    """Search the supply cache here (L7-cache)."""
+
+    adrenaline: int = 0
+
+    def __post_init__(self) -> None:
+        _int(self, "adrenaline", self.adrenaline)
+
+    def __str__(self) -> str:
+        return f"search the supply cache{_extras('', self.adrenaline)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Access:
+    """Use the control panel here to lock or unlock ``door`` (L7-R20)."""
+
+    door: Door
+    lock: bool
+    adrenaline: int = 0
+
+    def __post_init__(self) -> None:
+        _door(self, self.door)
+        if not isinstance(self.lock, bool):
+            raise IllegalAction(f"Access.lock: expected True or False, got {self.lock!r}")
+        _int(self, "adrenaline", self.adrenaline)
+
+    def __str__(self) -> str:
+        verb = "lock" if self.lock else "unlock"
+        return f"access the control panel to {verb} {self.door}{_extras('', self.adrenaline)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Extinguish:
+    """Spray a fire extinguisher here: an extinguisher cloud (L7-R21)."""
+
+    def __str__(self) -> str:
+        return "use a fire extinguisher"
+
+
+# -- chance -----------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class TileDraw:
+    """The tile drawn from a stack (uniform over its unseen tiles)."""
+
+    tile: str
+
+    def __post_init__(self) -> None:
+        _str(self, "tile", self.tile)
+
+    def __str__(self) -> str:
+        return f"draw {self.tile}"
+
+
+@dataclass(frozen=True, slots=True)
+class CardDraw:
+    """The event card drawn."""
+
+    card: str
+
+    def __post_init__(self) -> None:
+        _str(self, "card", self.card)
+
+    def __str__(self) -> str:
+        return f"event card {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class ItemDraw:
+    """The item card drawn."""
+
+    item: str
+
+    def __post_init__(self) -> None:
+        _str(self, "item", self.item)
+
+    def __str__(self) -> str:
+        return f"item card {self.item}"
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """Icons rolled, collapsed to the counts that matter for this roll (L7-R2).
+
+    Plain integers so that a match record encodes it as JSON today.
+    """
+
+    strength: int = 0
+    speed: int = 0
+    intelligence: int = 0
+
+    def count(self, icon: str) -> int:
+        return {"Strength": self.strength, "Speed": self.speed,
+                "Intelligence": self.intelligence}[icon]
+
+    def __post_init__(self) -> None:
+        _int(self, "strength", self.strength)
+        _int(self, "speed", self.speed)
+        _int(self, "intelligence", self.intelligence)
+
+    def __str__(self) -> str:
+        parts = [f"{n} {name}" for n, name in ((self.strength, "Strength"),
+                                               (self.speed, "Speed"),
+                                               (self.intelligence, "Intelligence")) if n]
+        return "roll: " + (", ".join(parts) if parts else "no icons")
+
+
+DECISION_TYPES: Final = (Move, Vent, Explore, Peek, Place, StandUp, FallDown, LowerTerror,
+                         EndStep, Attack, Smash, Search, Access, Extinguish)
+CHANCE_TYPES: Final = (TileDraw, CardDraw, ItemDraw, Roll)
+CHOICE_TYPES: Final = DECISION_TYPES + CHANCE_TYPES

@@ -1,0 +1,656 @@
+"""Game data of Level 7 [Escape]: Lockdown on boardlab's stand-in core.
+
+The expansion text (rules/003) is written for a core game that is not among the texts,
+so most numbers here are **invented stand-ins**, labelled as such (ruling L7-R1): tile
+shapes and features, character stats (L7-R9), enemy profiles (L7-R10), event cards
+(L7-R12), items (L7-R21) and the die faces (L7-R2). Facts from the text (the box
+counts of L7-components, the warrior chart of L7-warrior-chart, terror's limit of 8)
+are constants.
+
+Every record validates itself on construction and names the bad field; a whole
+:class:`Config` also has a JSON form (:func:`config_to_json`, :func:`config_from_json`)
+whose errors name the path (``tiles[3].doors[1]``).
+
+>>> cfg = Config()
+>>> cfg.tile("Hub").doors
+((0, 'N'), (0, 'E'), (0, 'S'), (0, 'W'))
+>>> TileSpec("Bad", doors=((0, "X"),))
+Traceback (most recent call last):
+...
+boardlab.core.errors.ConfigError: tile 'Bad': doors[0]: side 'X' is not one of N, E, S, W
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, Final
+
+from boardlab.core.errors import ConfigError, FormatError
+
+# -- vocabulary -----------------------------------------------------------------------
+#: Sides of a grid cell, clockwise from north (L7-R5); also the tie order of L7-R24.
+SIDES: Final = ("N", "E", "S", "W")
+STRENGTH: Final = "Strength"
+SPEED: Final = "Speed"
+INTELLIGENCE: Final = "Intelligence"
+ICONS: Final = (STRENGTH, SPEED, INTELLIGENCE)
+#: Default die faces (ruling L7-R2; the printed faces are not in the text). Kept here,
+#: the game's own constant; ``boardlab.prob.dice.LEVEL7_FACES`` is the same tuple.
+DIE_FACES: Final = (
+    (STRENGTH,), (STRENGTH, STRENGTH),
+    (SPEED,), (SPEED, SPEED),
+    (INTELLIGENCE,), (INTELLIGENCE, INTELLIGENCE),
+)
+#: Printed tile features (L7-R3): spawn icons, generators, panels, vents, darkness …
+FEATURES: Final = ("security", "fear", "warzone", "guard_post", "clone_nest",
+                   "control_panel", "vent", "dark", "exit", "lift", "lab", "generator")
+#: Tile event icons (invented names: the text says only that tiles show event icons).
+EVENT_ICONS: Final = ("alarm", "hazard", "shadow")
+#: What an event card's tile section can do (L7-R12, illustrative).
+EFFECTS: Final = ("fear", "calm", "gas", "barricade", "fall", "lock", "cache")
+SPAWNS: Final = ("none", "guard", "clone")
+ACTIVATIONS: Final = ("guard", "clone")
+#: Enemy kinds: guards, the two clone kinds, the two hybrid kinds (L7-enemies).
+ENEMY_KINDS: Final = ("guard", "rogue", "warrior", "hunter", "blaster")
+ENEMY_NAMES: Final = {"guard": "guard", "rogue": "rogue clone", "warrior": "warrior clone",
+                      "hunter": "fear hunter", "blaster": "blaster hybrid"}
+#: Enemy "type" for barricade help (L7-R28): rogues and warriors are one type.
+ENEMY_TYPE: Final = {"guard": "guard", "rogue": "clone", "warrior": "clone",
+                     "hunter": "hunter", "blaster": "blaster"}
+ALIENS: Final = frozenset({"rogue", "warrior", "hunter", "blaster"})
+HYBRIDS: Final = frozenset({"hunter", "blaster"})
+ITEM_KINDS: Final = ("weapon", "gun", "flashlight", "map", "extinguisher")
+#: The two blaster hybrids (L7-R30): number 1 bears Strength, number 2 Speed.
+BLASTER_ICON: Final = {1: STRENGTH, 2: SPEED}
+
+# -- facts of the text ---------------------------------------------------------------
+FEAR_MAX: Final = 8        # L7-terror-gain: fear beyond 8 becomes terror
+HEART_ATTACK: Final = 8    # L7-terror-heart
+POWER_MAX: Final = 5       # L7-blaster-power
+BARRICADE_FULL: Final = 2  # L7-barricade: full strength, battered, gone
+BARRICADE_DIFFICULTY: Final = 3   # L7-barricade-player / L7-barricade-enemy
+CACHE_DIFFICULTY: Final = 4       # L7-cache
+CACHE_LOST_MARGIN: Final = 2      # L7-cache: missing by 2 or more
+#: L7-components: the box counts (data, not caps: L7-R31).
+BOX: Final = {"tiles": 14, "event": 12, "skill": 6, "item": 12, "adrenaline": 16,
+              "terror tokens": 5, "power tokens": 11, "gas clouds": 4,
+              "extinguisher clouds": 2, "locked doors": 2, "barricades": 2, "caches": 2,
+              "accessed panels": 2, "blasters": 2, "warriors": 8}
+#: L7-warrior-chart: scenario → (highest rogue number, highest warrior number).
+WARRIOR_CHART: Final = {1: (5, 1), 2: (4, 2), 3: (4, 2), 4: (4, 2), 5: (8, 2), 6: (8, 2),
+                        7: (6, 4), 8: (2, 4)}
+
+
+def _bad(owner: str, path: str, problem: str) -> ConfigError:
+    return ConfigError(f"{owner}: {path}: {problem}" if path else f"{owner}: {problem}")
+
+
+def _check_int(owner: str, path: str, value: Any, low: int, high: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise _bad(owner, path, f"expected an integer, got {value!r}")
+    if not low <= value <= high:
+        raise _bad(owner, path, f"{value} is outside {low}…{high}")
+
+
+def _check_name(owner: str, path: str, value: Any) -> None:
+    if not isinstance(value, str) or not value.strip():
+        raise _bad(owner, path, f"expected a non-empty name, got {value!r}")
+
+
+def _check_vocab(owner: str, path: str, values: Any, vocab: tuple[str, ...], *,
+                 unique: bool = True) -> None:
+    if not isinstance(values, tuple):
+        raise _bad(owner, path, f"expected a tuple, got {type(values).__name__}")
+    for i, v in enumerate(values):
+        if v not in vocab:
+            raise _bad(owner, f"{path}[{i}]", f"{v!r} is not one of {', '.join(vocab)}")
+    if unique and len(set(values)) != len(values):
+        raise _bad(owner, path, "an entry is repeated")
+
+
+# -- records --------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class TileSpec:
+    """One map tile (L7-R5): its rooms on the grid, doors, features and event icons.
+
+    ``rooms`` are cell offsets of the unrotated tile, the first at ``(0, 0)``; ``doors``
+    are ``(room index, side)``. ``events`` holds one or two tile event icons (two:
+    L7-tile-multievent). ``lockdown`` marks the expansion's tiles (L7-lockdown-icon).
+
+    >>> TileSpec("Long Hall", rooms=((0, 0), (0, 1)), doors=((0, "S"), (1, "N"))).size
+    2
+    >>> TileSpec("Odd", rooms=((0, 0), (0, 1)), doors=((0, "N"),))
+    Traceback (most recent call last):
+    ...
+    boardlab.core.errors.ConfigError: tile 'Odd': doors[0]: room 0's N side faces room 1 ...
+    """
+
+    name: str
+    doors: tuple[tuple[int, str], ...]
+    rooms: tuple[tuple[int, int], ...] = ((0, 0),)
+    features: tuple[str, ...] = ()
+    events: tuple[str, ...] = ()
+    lockdown: bool = False
+
+    def __post_init__(self) -> None:
+        _check_name("tile", "name", self.name)
+        owner = f"tile {self.name!r}"
+        if not isinstance(self.rooms, tuple) or not self.rooms:
+            raise _bad(owner, "rooms", "a tile needs at least one room")
+        for i, room in enumerate(self.rooms):
+            if not (isinstance(room, tuple) and len(room) == 2):
+                raise _bad(owner, f"rooms[{i}]", f"expected an (x, y) pair, got {room!r}")
+            for j, v in enumerate(room):
+                _check_int(owner, f"rooms[{i}][{j}]", v, -8, 8)
+        if self.rooms[0] != (0, 0):
+            raise _bad(owner, "rooms[0]", "the first room sits at (0, 0)")
+        if len(set(self.rooms)) != len(self.rooms):
+            raise _bad(owner, "rooms", "two rooms share a cell")
+        if not _connected(self.rooms):
+            raise _bad(owner, "rooms", "the rooms do not form one connected shape")
+        if not isinstance(self.doors, tuple) or not self.doors:
+            raise _bad(owner, "doors", "a tile needs at least one door")
+        for i, door in enumerate(self.doors):
+            if not (isinstance(door, tuple) and len(door) == 2):
+                raise _bad(owner, f"doors[{i}]", f"expected (room, side), got {door!r}")
+            room, side = door
+            _check_int(owner, f"doors[{i}]", room, 0, len(self.rooms) - 1)
+            if side not in SIDES:
+                raise _bad(owner, f"doors[{i}]", f"side {side!r} is not one of N, E, S, W")
+            dx, dy = _DELTA[side]
+            x, y = self.rooms[room]
+            if (x + dx, y + dy) in self.rooms:
+                other = self.rooms.index((x + dx, y + dy))
+                raise _bad(owner, f"doors[{i}]", f"room {room}'s {side} side faces room "
+                           f"{other} of the same tile")
+        if len(set(self.doors)) != len(self.doors):
+            raise _bad(owner, "doors", "a door is listed twice")
+        _check_vocab(owner, "features", self.features, FEATURES)
+        _check_vocab(owner, "events", self.events, EVENT_ICONS)
+        if len(self.events) > 2:
+            raise _bad(owner, "events", "a tile shows at most two event icons "
+                       "(L7-tile-multievent)")
+        if not isinstance(self.lockdown, bool):
+            raise _bad(owner, "lockdown", f"expected true or false, got {self.lockdown!r}")
+
+    @property
+    def size(self) -> int:
+        """Cells the tile covers."""
+        return len(self.rooms)
+
+    def has(self, feature: str) -> bool:
+        return feature in self.features
+
+
+_DELTA: Final = {"N": (0, 1), "E": (1, 0), "S": (0, -1), "W": (-1, 0)}
+
+
+def _connected(rooms: tuple[tuple[int, int], ...]) -> bool:
+    seen = {rooms[0]}
+    todo = [rooms[0]]
+    cells = set(rooms)
+    while todo:
+        x, y = todo.pop()
+        for dx, dy in _DELTA.values():
+            nxt = (x + dx, y + dy)
+            if nxt in cells and nxt not in seen:
+                seen.add(nxt)
+                todo.append(nxt)
+    return len(seen) == len(cells)
+
+
+@dataclass(frozen=True, slots=True)
+class Character:
+    """A character's stats (L7-R9: invented defaults 3/3/3, Toughness 2).
+
+    >>> Character("Leo").intelligence
+    3
+    >>> Character("Leo", strength=True)
+    Traceback (most recent call last):
+    ...
+    boardlab.core.errors.ConfigError: character 'Leo': strength: expected an integer, got True
+    """
+
+    name: str
+    strength: int = 3
+    speed: int = 3
+    intelligence: int = 3
+    toughness: int = 2
+
+    def __post_init__(self) -> None:
+        _check_name("character", "name", self.name)
+        owner = f"character {self.name!r}"
+        for stat in ("strength", "speed", "intelligence"):
+            _check_int(owner, stat, getattr(self, stat), 0, 8)
+        _check_int(owner, "toughness", self.toughness, 1, 8)
+
+
+@dataclass(frozen=True, slots=True)
+class EnemyProfile:
+    """How an enemy kind fights (L7-R10, invented): attack dice, Toughness, range.
+
+    >>> EnemyProfile("blaster", dice=2, toughness=3, ranged=True).ranged
+    True
+    """
+
+    kind: str
+    dice: int
+    toughness: int
+    ranged: bool = False
+
+    def __post_init__(self) -> None:
+        if self.kind not in ENEMY_KINDS:
+            raise ConfigError(f"enemy profile: kind: {self.kind!r} is not one of "
+                              f"{', '.join(ENEMY_KINDS)}")
+        owner = f"enemy profile {self.kind!r}"
+        # At least 2 dice: with one die no enemy could ever damage a barricade (L7-R10).
+        _check_int(owner, "dice", self.dice, 2, 8)
+        _check_int(owner, "toughness", self.toughness, 1, 8)
+        if not isinstance(self.ranged, bool):
+            raise _bad(owner, "ranged", f"expected true or false, got {self.ranged!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class EventCard:
+    """An event card (L7-R12, illustrative): spawn icon, activation icons, tile sections.
+
+    ``sections`` pairs a tile event icon with an effect, in card order.
+
+    >>> EventCard("Sirens", spawn="guard", activations=("guard",),
+    ...           sections=(("alarm", "lock"),)).spawn
+    'guard'
+    """
+
+    name: str
+    spawn: str = "none"
+    activations: tuple[str, ...] = ()
+    sections: tuple[tuple[str, str], ...] = ()
+    lockdown: bool = False
+
+    def __post_init__(self) -> None:
+        _check_name("event card", "name", self.name)
+        owner = f"event card {self.name!r}"
+        if self.spawn not in SPAWNS:
+            raise _bad(owner, "spawn", f"{self.spawn!r} is not one of {', '.join(SPAWNS)}")
+        _check_vocab(owner, "activations", self.activations, ACTIVATIONS, unique=False)
+        if not isinstance(self.sections, tuple):
+            raise _bad(owner, "sections", "expected a tuple of (icon, effect) pairs")
+        for i, sec in enumerate(self.sections):
+            if not (isinstance(sec, tuple) and len(sec) == 2):
+                raise _bad(owner, f"sections[{i}]", f"expected (icon, effect), got {sec!r}")
+            if sec[0] not in EVENT_ICONS:
+                raise _bad(owner, f"sections[{i}]", f"icon {sec[0]!r} is not one of "
+                           f"{', '.join(EVENT_ICONS)}")
+            if sec[1] not in EFFECTS:
+                raise _bad(owner, f"sections[{i}]", f"effect {sec[1]!r} is not one of "
+                           f"{', '.join(EFFECTS)}")
+        icons = [s[0] for s in self.sections]
+        if len(set(icons)) != len(icons):
+            raise _bad(owner, "sections", "one section per tile icon")
+
+
+@dataclass(frozen=True, slots=True)
+class ItemCard:
+    """An item card (L7-R21, illustrative); ``copies`` of it are in the deck."""
+
+    name: str
+    kind: str
+    copies: int = 1
+    lockdown: bool = False
+
+    def __post_init__(self) -> None:
+        _check_name("item card", "name", self.name)
+        owner = f"item card {self.name!r}"
+        if self.kind not in ITEM_KINDS:
+            raise _bad(owner, "kind", f"{self.kind!r} is not one of {', '.join(ITEM_KINDS)}")
+        _check_int(owner, "copies", self.copies, 1, 20)
+
+
+@dataclass(frozen=True, slots=True)
+class AdrenalineCard:
+    """An adrenaline card. In the stand-in every card does the same (L7-R8, L7-R21):
+    +1 die to a challenge for +1 fear, or two discarded lower terror by 1; so hands
+    are counts and the names are data only."""
+
+    name: str
+    lockdown: bool = False
+
+    def __post_init__(self) -> None:
+        _check_name("adrenaline card", "name", self.name)
+
+
+# -- the default (invented) library ------------------------------------------------------
+def _t(name: str, doors: str, *features: str, events: tuple[str, ...] = (),
+       lockdown: bool = False) -> TileSpec:
+    return TileSpec(name, doors=tuple((0, s) for s in doors), features=features,
+                    events=events, lockdown=lockdown)
+
+
+TILES: Final = (
+    # the sandbox's prebuilt map
+    _t("Hub", "NESW", "control_panel"),
+    _t("Storage Bay", "NEW", "vent", "lift", events=("hazard",)),
+    _t("Lair", "NES", "clone_nest", "guard_post", "fear", "dark", lockdown=True),
+    _t("Maintenance", "NE", "security", "vent"),
+    _t("Lower Landing", "NEW", "lift", events=("alarm",)),
+    # stack A
+    _t("Corridor A1", "NS", events=("alarm",)),
+    _t("Security Post", "NESW", "security", events=("hazard",)),
+    _t("Armory", "ESW", events=("alarm", "hazard"), lockdown=True),
+    _t("War Zone North", "NESW", "warzone", events=("shadow",), lockdown=True),
+    # stack B
+    TileSpec("Long Hall", rooms=((0, 0), (0, 1)), doors=((0, "S"), (1, "N"), (1, "E")),
+             features=("vent",), events=("shadow", "alarm"), lockdown=True),
+    _t("Strong Point", "NESW", "guard_post", "clone_nest", events=("alarm", "shadow"),
+       lockdown=True),
+    _t("Dark Lab", "NS", "dark", "fear", "lab", events=("shadow",)),
+    _t("Vent Shaft", "ES", "vent", events=("hazard",)),
+    # final stack
+    _t("War Zone South", "NESW", "warzone", events=("hazard", "shadow"), lockdown=True),
+    _t("Control Room", "NSW", "control_panel", events=("alarm",)),
+    _t("Nest", "NE", "fear", events=("shadow", "hazard"), lockdown=True),
+    TileSpec("Loading Dock", rooms=((0, 0), (1, 0)), doors=((0, "W"), (1, "E"), (1, "N")),
+             features=("security",), events=("hazard", "alarm"), lockdown=True),
+    # face-down stack of the sandbox (one-cell tiles only)
+    _t("Closet", "NS", "dark"),
+    _t("Crawlspace", "NESW", "vent", events=("shadow",)),
+    # objective
+    _t("Exit Shaft", "S", "exit", "lift"),
+)
+
+CHARACTERS: Final = (Character("Leo"), Character("Cody"), Character("Brent"),
+                     Character("Ava"))
+
+ENEMY_PROFILES: Final = (
+    EnemyProfile("guard", dice=2, toughness=2),
+    EnemyProfile("rogue", dice=2, toughness=1),
+    EnemyProfile("warrior", dice=2, toughness=1, ranged=True),
+    EnemyProfile("hunter", dice=3, toughness=3),
+    EnemyProfile("blaster", dice=2, toughness=3, ranged=True),
+)
+
+
+def _e(name: str, spawn: str, acts: str, *sections: tuple[str, str],
+       lockdown: bool = False) -> EventCard:
+    return EventCard(name, spawn=spawn, activations=tuple(acts.split()), sections=sections,
+                     lockdown=lockdown)
+
+
+EVENTS: Final = (
+    _e("Footsteps", "clone", "clone", ("shadow", "fear"), ("alarm", "lock")),
+    _e("Sirens", "guard", "guard", ("alarm", "lock"), ("hazard", "fall")),
+    _e("Patrol", "guard", "guard clone", ("hazard", "cache")),
+    _e("Hunger", "clone", "clone clone", ("shadow", "fear")),
+    _e("Quiet", "none", "", ("alarm", "calm"), ("shadow", "calm")),
+    _e("Power Surge", "none", "guard", ("hazard", "gas"), ("alarm", "fear")),
+    _e("Scratching", "clone", "clone", ("shadow", "fall")),
+    _e("Lights Flicker", "none", "clone", ("shadow", "fear"), ("hazard", "fear")),
+    _e("Lockdown Drill", "guard", "guard", ("alarm", "barricade")),
+    _e("Echoes", "none", "guard clone", ("hazard", "calm")),
+    _e("Ambush", "clone", "clone guard", ("shadow", "gas")),
+    _e("Supply Drop", "none", "", ("hazard", "cache"), ("alarm", "cache")),
+    # the twelve Lockdown cards (invented contents; L7-components counts them)
+    _e("Sealed Sector", "guard", "guard", ("alarm", "barricade"), ("hazard", "lock"),
+       lockdown=True),
+    _e("Toxic Leak", "none", "clone", ("hazard", "gas"), ("shadow", "gas"), lockdown=True),
+    _e("Collapse", "none", "guard", ("hazard", "fall"), ("alarm", "fall"), lockdown=True),
+    _e("Warriors Stir", "clone", "clone", ("shadow", "fear"), lockdown=True),
+    _e("Hidden Stash", "none", "", ("alarm", "cache"), ("shadow", "cache"), lockdown=True),
+    _e("Barricaded", "none", "guard clone", ("alarm", "barricade"), ("shadow", "barricade"),
+       lockdown=True),
+    _e("Terror Wave", "clone", "clone", ("shadow", "fear"), ("hazard", "fear"),
+       ("alarm", "fear"), lockdown=True),
+    _e("Security Sweep", "guard", "guard guard", ("hazard", "lock"), lockdown=True),
+    _e("Gas Vent", "none", "clone", ("hazard", "gas"), ("alarm", "calm"), lockdown=True),
+    _e("Stumble", "none", "guard", ("shadow", "fall"), ("hazard", "calm"), lockdown=True),
+    _e("Reinforcements", "guard", "guard clone", ("alarm", "fear"), lockdown=True),
+    _e("Swarm Alarm", "clone", "clone guard", ("shadow", "lock"), ("alarm", "gas"),
+       lockdown=True),
+)
+
+ITEMS: Final = (
+    ItemCard("Pipe Wrench", "weapon", copies=2),
+    ItemCard("Pistol", "gun", copies=2),
+    ItemCard("Flashlight", "flashlight", copies=3),
+    ItemCard("Facility Map", "map", copies=2),
+    ItemCard("Fire Extinguisher", "extinguisher", copies=2),
+    ItemCard("Stun Baton", "weapon", copies=3, lockdown=True),
+    ItemCard("Service Rifle", "gun", copies=3, lockdown=True),
+    ItemCard("Head Lamp", "flashlight", copies=3, lockdown=True),
+    ItemCard("CO2 Canister", "extinguisher", copies=3, lockdown=True),
+)
+
+ADRENALINE: Final = tuple(AdrenalineCard(f"Adrenaline {i}", lockdown=i > 16)
+                          for i in range(1, 33))
+
+
+@dataclass(frozen=True)
+class Config:
+    """Every stand-in number and data list, with boardlab's ruling defaults.
+
+    ``moves`` per move step (L7-R7), ``dice_cap`` (L7-R25), ``adrenaline_hand`` at the
+    start (L7-R9), ``die`` the challenge die's faces (L7-R2).
+
+    >>> Config().dice_cap, Config().moves, len(Config().events)
+    (8, 2, 24)
+    >>> Config(moves=0)
+    Traceback (most recent call last):
+    ...
+    boardlab.core.errors.ConfigError: config: moves: 0 is outside 1…6
+    """
+
+    tiles: tuple[TileSpec, ...] = TILES
+    characters: tuple[Character, ...] = CHARACTERS
+    enemies: tuple[EnemyProfile, ...] = ENEMY_PROFILES
+    events: tuple[EventCard, ...] = EVENTS
+    items: tuple[ItemCard, ...] = ITEMS
+    adrenaline: tuple[AdrenalineCard, ...] = ADRENALINE
+    die: tuple[tuple[str, ...], ...] = DIE_FACES
+    dice_cap: int = 8
+    moves: int = 2
+    adrenaline_hand: int = 4
+
+    def __post_init__(self) -> None:
+        for name, kind in (("tiles", TileSpec), ("characters", Character),
+                           ("enemies", EnemyProfile), ("events", EventCard),
+                           ("items", ItemCard), ("adrenaline", AdrenalineCard)):
+            value = getattr(self, name)
+            if not isinstance(value, tuple) or not value:
+                raise _bad("config", name, "expected a non-empty tuple")
+            for i, rec in enumerate(value):
+                if not isinstance(rec, kind):
+                    raise _bad("config", f"{name}[{i}]", f"expected a {kind.__name__}, got "
+                               f"{type(rec).__name__}")
+        for name, key in (("tiles", "name"), ("characters", "name"), ("enemies", "kind"),
+                          ("events", "name"), ("items", "name"), ("adrenaline", "name")):
+            seen: set[str] = set()
+            for i, rec in enumerate(getattr(self, name)):
+                k = getattr(rec, key)
+                if k in seen:
+                    raise _bad("config", f"{name}[{i}].{key}", f"{k!r} appears twice")
+                seen.add(k)
+        missing = set(ENEMY_KINDS) - {p.kind for p in self.enemies}
+        if missing:
+            raise _bad("config", "enemies", f"no profile for {', '.join(sorted(missing))}")
+        if not isinstance(self.die, tuple) or not self.die:
+            raise _bad("config", "die", "a die needs at least one face")
+        for i, face in enumerate(self.die):
+            _check_vocab("config", f"die[{i}]", face, ICONS, unique=False)
+        _check_int("config", "dice_cap", self.dice_cap, 1, 12)
+        _check_int("config", "moves", self.moves, 1, 6)
+        _check_int("config", "adrenaline_hand", self.adrenaline_hand, 0, 8)
+        # Look-up tables: not fields (never compared, hashed or saved), built once.
+        index: dict[str, Any] = {}
+        object.__setattr__(self, "_index", index)
+        index["tile"] = {t.name: t for t in self.tiles}
+        index["char"] = {c.name: c for c in self.characters}
+        index["enemy"] = {p.kind: p for p in self.enemies}
+        index["event"] = {e.name: i for i, e in enumerate(self.events)}
+        index["item"] = {it.name: i for i, it in enumerate(self.items)}
+        index["event_names"] = tuple(e.name for e in self.events)
+        index["item_names"] = tuple(it.name for it in self.items)
+
+    # -- look-ups ------------------------------------------------------------------------
+    def tile(self, name: str) -> TileSpec:
+        """The tile called ``name`` (a :class:`ConfigError` names an unknown one)."""
+        try:
+            return self._index["tile"][name]
+        except KeyError:
+            raise ConfigError(f"unknown tile {name!r}") from None
+
+    def has_tile(self, name: str) -> bool:
+        return name in self._index["tile"]
+
+    def character(self, name: str) -> Character:
+        try:
+            return self._index["char"][name]
+        except KeyError:
+            raise ConfigError(f"unknown character {name!r}; characters are "
+                              f"{', '.join(c.name for c in self.characters)}") from None
+
+    def profile(self, kind: str) -> EnemyProfile:
+        return self._index["enemy"][kind]
+
+    def event_index(self, name: str) -> int:
+        return self._index["event"][name]
+
+    def item_index(self, name: str) -> int:
+        return self._index["item"][name]
+
+    def item_kind(self, name: str) -> str:
+        return self.items[self._index["item"][name]].kind
+
+    @property
+    def event_names(self) -> tuple[str, ...]:
+        return self._index["event_names"]
+
+    @property
+    def item_names(self) -> tuple[str, ...]:
+        return self._index["item_names"]
+
+    def item_deck(self) -> tuple[int, ...]:
+        """Copies of each item card, in :attr:`items` order."""
+        return tuple(it.copies for it in self.items)
+
+
+DEFAULT: Final = Config()
+
+
+@dataclass(frozen=True, slots=True)
+class Components:
+    """Which Lockdown components join an older scenario (L7-use-old-scenarios).
+
+    The core stand-in data (records not marked ``lockdown``) always stays.
+
+    >>> cfg = Components(adrenaline=True).select(Config())
+    >>> sum(e.lockdown for e in cfg.events), sum(a.lockdown for a in cfg.adrenaline)
+    (0, 16)
+    """
+
+    tiles: bool = False
+    events: bool = False
+    items: bool = False
+    adrenaline: bool = False
+
+    def __post_init__(self) -> None:
+        for name in ("tiles", "events", "items", "adrenaline"):
+            if not isinstance(getattr(self, name), bool):
+                raise ConfigError(f"components: {name}: expected True or False")
+
+    def select(self, cfg: Config) -> Config:
+        """``cfg`` keeping Lockdown-marked records only where selected."""
+        from dataclasses import replace
+
+        def keep(records: tuple[Any, ...], on: bool) -> tuple[Any, ...]:
+            return tuple(r for r in records if on or not r.lockdown)
+
+        return replace(cfg, tiles=keep(cfg.tiles, self.tiles),
+                       events=keep(cfg.events, self.events),
+                       items=keep(cfg.items, self.items),
+                       adrenaline=keep(cfg.adrenaline, self.adrenaline))
+
+
+# -- JSON form --------------------------------------------------------------------------
+_LISTS = {"tiles": TileSpec, "characters": Character, "enemies": EnemyProfile,
+          "events": EventCard, "items": ItemCard, "adrenaline": AdrenalineCard}
+
+
+def config_to_json(cfg: Config, *, indent: int | None = None) -> str:
+    """``cfg`` as JSON (lists of plain objects; read back by :func:`config_from_json`).
+
+    >>> back = config_from_json(config_to_json(Config()))
+    >>> back == Config()
+    True
+    """
+    from boardlab.core.serialize import encode
+
+    data: dict[str, Any] = {}
+    for name in ("tiles", "characters", "enemies", "events", "items", "adrenaline", "die",
+                 "dice_cap", "moves", "adrenaline_hand"):
+        value = encode(getattr(cfg, name))
+        if isinstance(value, list):
+            for item in value:
+                if isinstance(item, dict):
+                    item.pop("type", None)
+        data[name] = value
+    return json.dumps(data, indent=indent)
+
+
+def config_from_json(text: str | Mapping[str, Any]) -> Config:
+    """Read a :class:`Config` from JSON; a missing list keeps its default.
+
+    Every field is checked; an error names its path:
+
+    >>> config_from_json('{"tiles": [{"name": "Hub", "doors": [[0, "Q"]]}]}')
+    Traceback (most recent call last):
+    ...
+    boardlab.core.errors.FormatError: tiles[0]: tile 'Hub': doors[0]: side 'Q' is not one of ...
+    >>> config_from_json('{"moves": "two"}')
+    Traceback (most recent call last):
+    ...
+    boardlab.core.errors.FormatError: moves: expected an integer, got 'two'
+    """
+    from boardlab.core.serialize import decode, load_json_object
+
+    data = load_json_object(text)
+    known = {*_LISTS, "die", "dice_cap", "moves", "adrenaline_hand"}
+    unknown = sorted(set(data) - known)
+    if unknown:
+        raise FormatError(unknown[0], f"unknown field; expected some of {sorted(known)}")
+    kwargs: dict[str, Any] = {}
+    for name, kind in _LISTS.items():
+        if name in data:
+            kwargs[name] = _decode_list(data[name], kind, name)
+    if "die" in data:
+        kwargs["die"] = decode(data["die"], tuple[tuple[str, ...], ...], "die")
+    for name in ("dice_cap", "moves", "adrenaline_hand"):
+        if name in data:
+            kwargs[name] = decode(data[name], int, name)
+    try:
+        return Config(**kwargs)
+    except ConfigError as err:
+        path, problem = _config_path(str(err))
+        raise FormatError(path, problem) from err
+
+
+def _decode_list(value: Any, kind: type, path: str) -> tuple[Any, ...]:
+    from boardlab.core.serialize import decode
+
+    if not isinstance(value, list):
+        raise FormatError(path, f"expected a list, got {value!r}")
+    return tuple(decode(v, kind, f"{path}[{i}]") for i, v in enumerate(value))
+
+
+def _config_path(message: str) -> tuple[str, str]:
+    """``config: moves: …`` → ``("moves", "…")``."""
+    parts = message.split(": ", 2)
+    if len(parts) == 3 and parts[0] == "config":
+        return parts[1], parts[2]
+    return "", message
+
+
+def names(records: Iterable[Any]) -> tuple[str, ...]:
+    """The ``name`` of each record, in order."""
+    return tuple(r.name for r in records)

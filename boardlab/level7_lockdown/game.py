@@ -1,0 +1,134 @@
+"""Level 7 [Escape]: Lockdown in the game registry: what the CLI, the soak and the docs
+tests use.
+
+    python -m boardlab play level7-lockdown --scenario sandbox --players 2 --seed 1
+    python -m boardlab rules level7-lockdown
+    python -m boardlab.soak --game level7-lockdown --players 1,2,3,4
+
+>>> from boardlab.level7_lockdown.game import GAME
+>>> GAME.name, [o.flag for o in GAME.options], list(GAME.agents)
+('level7-lockdown', ['--players', '--scenario', '--turn-limit'], ['random', 'heuristic'])
+>>> GAME.result_lines(GAME.play(seed=1, players=2))[:2]
+['Final results', '  Leo: inside at the end (never got out)']
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+from boardlab.core.agents import Agent
+from boardlab.core.engine import Match
+from boardlab.level7_lockdown.agents import HeuristicAgent
+from boardlab.level7_lockdown.choices import (
+    Access,
+    Attack,
+    CardDraw,
+    EndStep,
+    Explore,
+    Extinguish,
+    FallDown,
+    ItemDraw,
+    LowerTerror,
+    Move,
+    Peek,
+    Place,
+    Roll,
+    Search,
+    Smash,
+    StandUp,
+    TileDraw,
+    Vent,
+)
+from boardlab.level7_lockdown.geometry import Door
+from boardlab.level7_lockdown.narration import PHASE_TITLES
+from boardlab.level7_lockdown.rules import RULES
+from boardlab.level7_lockdown.scenario import SCENARIOS
+from boardlab.narrate import and_list
+from boardlab.registry import Game, Option, random_agent
+
+__all__ = ["GAME", "Level7Lockdown", "illegal_candidates"]
+
+_NAMES = ("guard#1", "rogue#1", "warrior#2", "hunter#1", "blaster#1", "blaster#2",
+          "cronos", "Leo")
+_WORDS = {"escaped": "escaped", "heart attack": "lost to a heart attack",
+          "dead": "dead", "inside": "inside at the end (never got out)",
+          "infirmary": "in the Infirmary at the end (never got out)"}
+
+
+def heuristic_agent(player: str, index: int, seed: int) -> Agent:
+    """The heuristic character, seeded from the match seed and the seat."""
+    return HeuristicAgent(seed=seed * 1000 + index)
+
+
+def _door(rng: random.Random) -> Door:
+    return Door(rng.randint(0, 1), rng.randint(-2, 2), rng.randint(-2, 2), rng.choice("NESW"))
+
+
+def illegal_candidates(state: Any, rng: random.Random) -> Iterator[Any]:
+    """A few random choices and outcomes of every kind, for the soak's deep checks (the
+    check keeps those that are not legal and expects them refused)."""
+    esc = rng.choice(("", "bullrush", "outwit"))
+    yield Move(rng.randint(0, 9), esc, rng.randint(0, 5))
+    yield Vent(rng.randint(0, 9))
+    yield Explore(_door(rng), esc)
+    yield Peek(_door(rng))
+    yield Place(rng.randint(-2, 2), rng.randint(-2, 2), rng.randint(0, 4))
+    yield rng.choice((StandUp(), FallDown(), LowerTerror(), EndStep(), Extinguish()))
+    yield Attack(rng.choice(_NAMES), rng.randint(0, 9))
+    yield Smash(_door(rng), rng.randint(0, 2))
+    yield Search(rng.randint(0, 9))
+    yield Access(_door(rng), rng.random() < 0.5)
+    yield TileDraw(rng.choice(("Hub", "Armory", "Exit Shaft", "Nowhere")))
+    yield CardDraw(rng.choice(("Quiet", "Hunger", "Nothing")))
+    yield ItemDraw(rng.choice(("Pistol", "Laser")))
+    yield Roll(rng.randint(0, 9), rng.randint(0, 9), rng.randint(0, 9))
+
+
+class Level7Lockdown(Game):
+    """Level 7's registry entry: 1–4 players (L7-R33), a scenario, the turn limit."""
+
+    rules = RULES
+    phase_titles = PHASE_TITLES
+    options = (
+        Option("players", int, 2, "number of players, 1–4 (default 2)", soak=(1, 2, 3, 4)),
+        Option("scenario", str, "sandbox", "scenario (default sandbox, invented by "
+               "boardlab)", choices=tuple(SCENARIOS)),
+        Option("turn_limit", int, None, "rounds before everyone still inside loses "
+               "(default: the scenario's, L7-R23)", metavar="ROUNDS"),
+    )
+    agents = {"random": random_agent, "heuristic": heuristic_agent}
+    illegal = staticmethod(illegal_candidates)
+    score_unit = "escaped character"
+
+    def players(self, match: Match) -> tuple[str, ...]:
+        return match.state.setup.seats
+
+    def title(self, match: Match) -> str:
+        setup = match.state.setup
+        seats = setup.seats
+        chars = f" playing {', '.join(setup.characters)}" if seats != setup.characters else ""
+        return (f"{self.book.name}: {setup.scenario} scenario, {len(seats)} "
+                f"player{'s' if len(seats) != 1 else ''} ({', '.join(seats)}){chars}, "
+                f"seed {match.seed}")
+
+    def winners(self, match: Match) -> tuple[str, ...]:
+        """Every seat with an escaped character (the characters play together)."""
+        return tuple(p for p, n in match.scores().items() if n)
+
+    def result_lines(self, match: Match) -> list[str]:
+        """Each character's result (L7-R23), then who got out."""
+        state = match.state
+        over = match.is_over
+        lines = ["Final results" if over else
+                 f"Results so far (the match stops at ply {match.ply})"]
+        for c in state.chars:
+            lines.append(f"  {c.name}: {_WORDS.get(c.status, c.status)}")
+        if over:
+            out = [c.name for c in state.chars if c.status == "escaped"]
+            lines.append(f"Escaped: {and_list(out)}" if out else "No one escaped")
+        return lines
+
+
+GAME = Level7Lockdown()

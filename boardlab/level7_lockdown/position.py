@@ -1,0 +1,320 @@
+"""Build a mid-game Level 7 position from a plain description, for what-ifs and tests.
+
+Start from the scenario's setup, add tiles from its stacks, put characters, enemies,
+Dr. Cronos and markers where you say, and start at any turn step — even in the middle
+of the enemy activation step, with the tasks still to run (``tasks``).
+
+>>> from boardlab.level7_lockdown.position import position
+>>> s = position(players=3, characters={"Leo": {"tile": "Storage Bay", "fear": 5,
+...                                              "terror": 3}},
+...              enemies={"blaster#1": ("Hub", 2)}, cronos=None)
+>>> s.char("Leo").fear, s.enemies[0].power, s.pending.kind
+(5, 2, 'move')
+>>> position(characters={"Leo": {"fear": 9}})
+Traceback (most recent call last):
+...
+boardlab.core.errors.ConfigError: characters['Leo'].fear: expected an integer 1…8, got 9
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from boardlab.core.errors import ConfigError
+from boardlab.core.events import Event
+from boardlab.level7_lockdown.config import (
+    ENEMY_KINDS,
+    FEAR_MAX,
+    HEART_ATTACK,
+    POWER_MAX,
+    Config,
+)
+from boardlab.level7_lockdown.geometry import Door, Placement, layout
+from boardlab.level7_lockdown.invariants import invariants
+from boardlab.level7_lockdown.state import (
+    HEART_ATTACK as HEART,
+)
+from boardlab.level7_lockdown.state import (
+    STATUSES,
+    Enemy,
+    Pending,
+    Setup,
+    State,
+    Task,
+)
+
+TASKS = ("guards", "clones", "hunters_die", "blaster_die", "cronos", "secure", "end_turn")
+STARTS = ("move", "action", "events", "enemies")
+_KEEP = object()
+
+CHAR_FIELDS = {"tile": str, "vitality": int, "fear": int, "terror": int, "threat": int,
+               "adrenaline": int, "items": tuple, "down": bool, "status": str}
+
+
+def _int(path: str, value: Any, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ConfigError(f"{path}: expected an integer {low}…{high}, got {value!r}")
+    return value
+
+
+def _bool(path: str, value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise ConfigError(f"{path}: expected True or False, got {value!r}")
+    return value
+
+
+def position(players: int = 2, **kwargs: Any) -> State:
+    """A position at the start of ``step`` ("move", "action", "events", "enemies").
+
+    ``characters`` maps names to any of ``tile`` (a tile name), ``vitality``, ``fear``,
+    ``terror``, ``threat``, ``adrenaline``, ``items``, ``down``, ``status``; ``tiles``
+    adds ``(name, floor, x, y, rotation)`` tiles from the stacks; ``enemies`` replaces
+    the scenario's figures (``{"blaster#1": ("Lair", 3)}`` = on the Lair with 3 power
+    tokens; every other figure is in the reserves); ``cronos`` is a tile name or ``None``
+    (not in play); ``locked``, ``barricades`` (door → strength 1 or 2), ``clouds``
+    (``(tile, "gas" | "extinguisher")``) and ``caches`` replace the scenario's markers.
+    With ``step="enemies"``, ``tasks`` lists what is still to run (names from
+    ``"guards"``, ``"clones"``, ``"hunters_die"``, ``"blaster_die"``, ``"cronos"``,
+    ``"secure"``, or ``"activate:<enemy id>"``); the end of the turn follows them, run
+    at once up to the next decision or roll (:func:`build` also returns those events).
+
+    Everything is validated; a problem raises :class:`ConfigError` naming the field.
+    """
+    return build(players, **kwargs)[0]
+
+
+def build(players: int = 2, *, scenario: str = "sandbox",
+             characters: Mapping[str, Mapping[str, Any]] | None = None,
+             tiles: Sequence[tuple[str, int, int, int, int] | Placement] = (),
+             enemies: Mapping[str, str | tuple[str, int]] | None = None,
+             cronos: Any = _KEEP, lockdown: int | None = None,
+             locked: Iterable[Door] | None = None,
+             barricades: Mapping[Door, int] | None = None,
+             clouds: Iterable[tuple[str, str]] | None = None,
+             caches: Iterable[str] | None = None,
+             active: str | None = None, step: str = "move", moves: int | None = None,
+             event: str | None = None, tasks: Sequence[str] = (), round: int = 1,
+             threat_pool: int | None = None, turn_limit: int = 0,
+             config: Config | None = None, names: tuple[str, ...] = ()
+             ) -> tuple[State, tuple[Event, ...]]:
+    """:func:`position` and the events of the automatic steps run to reach it."""
+    from boardlab.level7_lockdown.rules import RULES, Work
+
+    setup = Setup(players=players, scenario=scenario, characters=names,
+                  turn_limit=turn_limit, config=config)
+    state = RULES.initial(setup)
+    cfg = setup.cfg
+    # -- the map
+    placed = list(state.tiles)
+    stacks = {n: list(ts) for n, ts in state.stacks}
+    if isinstance(tiles, (str, bytes)) or not isinstance(tiles, Sequence):
+        raise ConfigError("tiles: expected a list of (name, floor, x, y, rotation)")
+    for i, spec in enumerate(tiles):
+        if not isinstance(spec, Placement):
+            if not (isinstance(spec, tuple) and len(spec) == 5):
+                raise ConfigError(f"tiles[{i}]: expected (name, floor, x, y, rotation), got "
+                                  f"{spec!r}")
+            name, floor, x, y, rotation = spec
+            _int(f"tiles[{i}].floor", floor, 0, 9)
+            _int(f"tiles[{i}].x", x, -50, 50)
+            _int(f"tiles[{i}].y", y, -50, 50)
+            _int(f"tiles[{i}].rotation", rotation, 0, 3)
+            spec = Placement(name, floor, x, y, rotation)
+        home = next((n for n, ts in stacks.items() if spec.tile in ts), None)
+        if home is None:
+            raise ConfigError(f"tiles[{i}]: {spec.tile!r} is in no stack of this scenario "
+                              "(already placed, or unknown)")
+        stacks[home].remove(spec.tile)
+        placed.append(spec)
+    try:
+        lay = layout(tuple(placed), state.links, cfg)
+    except ConfigError as err:
+        raise ConfigError(f"tiles: {err}") from None
+
+    def tile_of(path: str, name: Any) -> int:
+        if not isinstance(name, str):
+            raise ConfigError(f"{path}: expected a tile name, got {name!r}")
+        for k, p in enumerate(placed):
+            if p.tile == name:
+                return k
+        raise ConfigError(f"{path}: tile {name!r} is not on the map")
+
+    # -- characters
+    chars = list(state.chars)
+    by_name = {c.name: k for k, c in enumerate(chars)}
+    for name, spec in (characters or {}).items():
+        path = f"characters[{name!r}]"
+        if name not in by_name:
+            raise ConfigError(f"{path}: not a character of this match "
+                              f"({', '.join(by_name)})")
+        if not isinstance(spec, Mapping):
+            raise ConfigError(f"{path}: expected a mapping of fields")
+        unknown = sorted(set(spec) - set(CHAR_FIELDS))
+        if unknown:
+            raise ConfigError(f"{path}.{unknown[0]}: unknown field; fields are "
+                              f"{', '.join(CHAR_FIELDS)}")
+        c = chars[by_name[name]]
+        changes: dict[str, Any] = {}
+        if "tile" in spec:
+            changes["tile"] = tile_of(f"{path}.tile", spec["tile"])
+        if "vitality" in spec:
+            changes["vitality"] = _int(f"{path}.vitality", spec["vitality"], 0, 20)
+        if "fear" in spec:
+            changes["fear"] = _int(f"{path}.fear", spec["fear"], 1, FEAR_MAX)
+        if "terror" in spec:
+            changes["terror"] = _int(f"{path}.terror", spec["terror"], 0, HEART_ATTACK)
+        if "threat" in spec:
+            changes["threat"] = _int(f"{path}.threat", spec["threat"], 0, 99)
+        if "adrenaline" in spec:
+            changes["adrenaline"] = _int(f"{path}.adrenaline", spec["adrenaline"], 0, 99)
+        if "down" in spec:
+            changes["down"] = _bool(f"{path}.down", spec["down"])
+        if "status" in spec:
+            if spec["status"] not in STATUSES:
+                raise ConfigError(f"{path}.status: one of {', '.join(STATUSES)}")
+            changes["status"] = spec["status"]
+        if "items" in spec:
+            items = spec["items"]
+            if isinstance(items, str) or not isinstance(items, (list, tuple)):
+                raise ConfigError(f"{path}.items: expected a list of item names")
+            for k, it in enumerate(items):
+                if not isinstance(it, str) or it not in {x.name for x in cfg.items}:
+                    raise ConfigError(f"{path}.items[{k}]: unknown item {it!r}")
+            changes["items"] = tuple(sorted(items))
+        c = c._replace(**changes)
+        if c.fear < c.terror:
+            raise ConfigError(f"{path}.fear: fear {c.fear} is below terror {c.terror} "
+                              "(L7-terror-floor)")
+        if c.terror >= HEART_ATTACK and c.status != HEART:
+            raise ConfigError(f"{path}.terror: terror 8 is a heart attack (L7-terror-heart)")
+        chars[by_name[name]] = c
+    # items: what the characters carry leaves the deck
+    items_deck = list(cfg.item_deck())
+    for c in chars:
+        for it in c.items:
+            items_deck[cfg.item_index(it)] -= 1
+    for k, n in enumerate(items_deck):
+        if n < 0:
+            raise ConfigError(f"characters: more {cfg.items[k].name} cards carried than the "
+                              f"deck holds ({cfg.items[k].copies})")
+    # -- enemies
+    figures = {(e.kind, e.number) for e in state.enemies}
+    figures |= {(k, n) for k, ns in state.reserves for n in ns}
+    new_enemies = list(state.enemies)
+    if enemies is not None:
+        if not isinstance(enemies, Mapping):
+            raise ConfigError("enemies: expected a mapping of enemy id to tile")
+        new_enemies = []
+        for eid, where in enemies.items():
+            path = f"enemies[{eid!r}]"
+            kind, _, num = str(eid).partition("#")
+            if kind not in ENEMY_KINDS or not num.isdigit() or (kind, int(num)) not in \
+                    figures:
+                raise ConfigError(f"{path}: no such figure in this scenario; figures are "
+                                  f"{', '.join(sorted(f'{k}#{n}' for k, n in figures))}")
+            power = 0
+            if isinstance(where, tuple):
+                if len(where) != 2:
+                    raise ConfigError(f"{path}: expected a tile name or (tile, power)")
+                where, power = where
+                power = _int(f"{path}.power", power, 0, POWER_MAX)
+                if power and kind != "blaster":
+                    raise ConfigError(f"{path}.power: only blasters hold power tokens")
+            new_enemies.append(Enemy(kind, int(num), tile_of(path, where), power))
+    used = {(e.kind, e.number) for e in new_enemies}
+    reserves = tuple((k, tuple(sorted(n for kk, n in figures if kk == k and (kk, n)
+                                      not in used))) for k, _ in state.reserves)
+    new_enemies.sort(key=lambda e: (ENEMY_KINDS.index(e.kind), e.number))
+    # -- Dr. Cronos and markers
+    cronos_tile = state.cronos
+    if cronos is not _KEEP:
+        cronos_tile = -1 if cronos is None else tile_of("cronos", cronos)
+    pool = state.lockdown if lockdown is None else _int("lockdown", lockdown, 0, 99)
+    locked_t = state.locked if locked is None else tuple(sorted(locked))
+    for d in locked_t:
+        if not isinstance(d, Door) or d not in lay.doors:
+            raise ConfigError(f"locked: {d!r} is not a joined door of the map")
+    if barricades is None:
+        barr = state.barricades
+    else:
+        if not isinstance(barricades, Mapping):
+            raise ConfigError("barricades: expected a mapping of door to strength")
+        barr = tuple(sorted((d, _int(f"barricades[{d}]", s, 1, 2))
+                            for d, s in barricades.items()))
+        for d, _ in barr:
+            if not isinstance(d, Door) or d not in lay.doors:
+                raise ConfigError(f"barricades: {d!r} is not a joined door of the map")
+    cloud_t = state.clouds
+    if clouds is not None:
+        cl = []
+        for k, item in enumerate(clouds):
+            if not (isinstance(item, tuple) and len(item) == 2) or item[1] not in \
+                    ("gas", "extinguisher"):
+                raise ConfigError(f"clouds[{k}]: expected (tile, 'gas' or 'extinguisher')")
+            cl.append((tile_of(f"clouds[{k}]", item[0]), item[1]))
+        cloud_t = tuple(sorted(set(cl)))
+    cache_t = state.caches if caches is None else tuple(sorted(
+        {tile_of(f"caches[{k}]", t) for k, t in enumerate(caches)}))
+    # -- whose turn, which step
+    names_ = [c.name for c in chars]
+    act = 0
+    if active is not None:
+        if active not in names_:
+            raise ConfigError(f"active: {active!r} is not a character of this match")
+        act = names_.index(active)
+    if step not in STARTS:
+        raise ConfigError(f"step: one of {', '.join(STARTS)}, got {step!r}")
+    ev = -1
+    events_deck = list(state.events_deck)
+    if event is not None:
+        try:
+            ev = cfg.event_index(event)
+        except KeyError:
+            raise ConfigError(f"event: unknown event card {event!r}") from None
+        events_deck[ev] = 0
+    _int("round", round, 1, setup.rounds)
+    pool_threat = state.threat_pool if threat_pool is None else _int("threat_pool",
+                                                                     threat_pool, 0, 99)
+    mv = cfg.moves if moves is None else _int("moves", moves, 0, cfg.moves)
+    state = state._replace(
+        round=round, active=act, step=step, moves=mv if step == "move" else 0,
+        tiles=tuple(placed), chars=tuple(chars), enemies=tuple(new_enemies),
+        reserves=reserves, stacks=tuple((n, tuple(sorted(ts))) for n, ts in stacks.items()),
+        events_deck=tuple(events_deck), event=ev, items_deck=tuple(items_deck),
+        threat_pool=pool_threat, lockdown=pool, cronos=cronos_tile, locked=locked_t,
+        barricades=barr, clouds=cloud_t, caches=cache_t)
+    if chars[act].status != "inside":
+        raise ConfigError(f"active: {chars[act].name} is not on the map")
+    if tasks and step != "enemies":
+        raise ConfigError("tasks: only with step='enemies'")
+    w = Work(state)
+    if step == "move":
+        w.pending = Pending("move")
+    elif step == "action":
+        w.pending = Pending("action")
+    elif step == "events":
+        w.pending = Pending("event_draw")
+    else:
+        queue: list[Task] = []
+        for k, t in enumerate(tasks):
+            kind, _, actor = t.partition(":")
+            if kind == "activate":
+                if actor not in {e.id for e in new_enemies}:
+                    raise ConfigError(f"tasks[{k}]: no enemy {actor!r} in play")
+                queue.append(Task("activate", actor))
+            elif kind in TASKS and not actor:
+                queue.append(Task(kind))
+            else:
+                raise ConfigError(f"tasks[{k}]: {t!r} is not one of {', '.join(TASKS)} or "
+                                  "'activate:<enemy id>'")
+        if not queue or queue[-1].kind != "end_turn":
+            queue.append(Task("end_turn"))
+        w.queue = tuple(queue)
+        w.pending = Pending("roll", "hunters")   # placeholder, replaced by the queue
+        w.run_queue()
+    result = w.freeze()
+    broken = invariants(result)
+    if broken:
+        raise ConfigError(f"the described position is not sound: {broken[0]}")
+    return result, tuple(w.events)

@@ -1,0 +1,238 @@
+"""The Level 7 state: immutable records of tuples (hashable, JSON-encodable).
+
+The map is a tuple of :class:`~.geometry.Placement` (index = placement order, the tie
+order of L7-R24); the door graph is derived from it (:mod:`.geometry`), never stored.
+``Pending`` says what the match waits for; ``queue`` holds the automatic steps still to
+run in this turn (enemy activations, the hybrids' dice, Dr. Cronos, the end of the
+turn), so a roll in the middle of the enemy step is an ordinary chance node.
+
+>>> from boardlab.level7_lockdown.state import Setup
+>>> Setup(players=2).characters
+('Leo', 'Cody')
+>>> Setup(players=True)
+Traceback (most recent call last):
+...
+boardlab.core.errors.ConfigError: players: expected an integer 1–4, got True (L7-R33)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final, NamedTuple
+
+from boardlab.core.errors import ConfigError
+from boardlab.level7_lockdown.choices import Explore, Move, Vent
+from boardlab.level7_lockdown.config import DEFAULT, Config
+from boardlab.level7_lockdown.geometry import Door, Placement
+from boardlab.level7_lockdown.scenario import Scenario, scenario
+
+#: A character's standing (L7-R23, L7-R22, L7-terror-heart).
+INSIDE: Final = "inside"
+INFIRMARY: Final = "infirmary"
+ESCAPED: Final = "escaped"
+DEAD: Final = "dead"
+HEART_ATTACK: Final = "heart attack"
+STATUSES: Final = (INSIDE, INFIRMARY, ESCAPED, DEAD, HEART_ATTACK)
+SOLO: Final = "solo"
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """Everything needed to start a match.
+
+    ``players`` seats (1–4). Each seat plays one character, named by ``characters``
+    (default: the first characters of the configuration); a single seat may play
+    several characters (the single-player version, L7-R33) and is then called
+    ``"solo"``. ``turn_limit`` (rounds, L7-R23) overrides the scenario's when > 0;
+    ``config`` (``None``: the default data) holds every stand-in number.
+    """
+
+    players: int = 2
+    scenario: str = "sandbox"
+    characters: tuple[str, ...] = ()
+    turn_limit: int = 0
+    config: Config | None = None
+
+    def __post_init__(self) -> None:
+        if isinstance(self.players, bool) or not isinstance(self.players, int) \
+                or not 1 <= self.players <= 4:
+            raise ConfigError(f"players: expected an integer 1–4, got {self.players!r} "
+                              "(L7-R33)")
+        if not isinstance(self.scenario, str):
+            raise ConfigError(f"scenario: expected a name, got {self.scenario!r}")
+        scen = scenario(self.scenario)
+        if self.config is not None and not isinstance(self.config, Config):
+            raise ConfigError(f"config: expected a Config, got {type(self.config).__name__}")
+        cfg = self.cfg
+        if not isinstance(self.characters, tuple):
+            raise ConfigError(f"characters: expected a tuple of names, got "
+                              f"{type(self.characters).__name__}")
+        chars = self.characters or tuple(c.name for c in cfg.characters[: self.players])
+        for i, name in enumerate(chars):
+            if not isinstance(name, str):
+                raise ConfigError(f"characters[{i}]: expected a name, got {name!r}")
+            cfg.character(name)
+        if len(set(chars)) != len(chars):
+            raise ConfigError("characters: a character is listed twice")
+        if not 1 <= len(chars) <= 4:
+            raise ConfigError(f"characters: 1–4 characters, got {len(chars)}")
+        if self.players > 1 and len(chars) != self.players:
+            raise ConfigError(f"characters: {self.players} players play one character each, "
+                              f"got {len(chars)} (L7-R33)")
+        if len(chars) > len(cfg.characters):
+            raise ConfigError("characters: more than the configuration has")
+        object.__setattr__(self, "characters", chars)
+        if isinstance(self.turn_limit, bool) or not isinstance(self.turn_limit, int) \
+                or not 0 <= self.turn_limit <= 500:
+            raise ConfigError(f"turn_limit: expected rounds 0–500 (0: the scenario's), got "
+                              f"{self.turn_limit!r} (L7-R23)")
+        scen.check(cfg)
+
+    @property
+    def cfg(self) -> Config:
+        return DEFAULT if self.config is None else self.config
+
+    @property
+    def scen(self) -> Scenario:
+        return scenario(self.scenario)
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        """Seat names: the characters', or ``("solo",)`` for one seat with several."""
+        if self.players == 1 and len(self.characters) > 1:
+            return (SOLO,)
+        return self.characters
+
+    def seat_of(self, character: str) -> str:
+        return SOLO if self.players == 1 and len(self.characters) > 1 else character
+
+    @property
+    def rounds(self) -> int:
+        """The turn limit in rounds (L7-R23)."""
+        return self.turn_limit or self.scen.turn_limit
+
+
+class Char(NamedTuple):
+    """A character in play: where, how hurt, how frightened, what they carry."""
+
+    name: str
+    tile: int
+    vitality: int
+    fear: int
+    terror: int
+    threat: int
+    adrenaline: int
+    items: tuple[str, ...] = ()
+    down: bool = False
+    status: str = INSIDE
+
+
+class Enemy(NamedTuple):
+    """An enemy figure on the map; ``door`` is a locked door a hybrid has reached and
+    will cross on its next activation (L7-R70); ``spent`` marks an enemy that counts as
+    having activated this turn (L7-barricade-enemy)."""
+
+    kind: str
+    number: int
+    tile: int
+    power: int = 0
+    door: Door | None = None
+    spent: bool = False
+
+    @property
+    def id(self) -> str:
+        return f"{self.kind}#{self.number}"
+
+
+class Task(NamedTuple):
+    """An automatic step still to run this turn (see :mod:`.enemies`)."""
+
+    kind: str
+    actor: str = ""
+
+
+class Pending(NamedTuple):
+    """What the match waits for, with the bookkeeping of the procedure in progress."""
+
+    kind: str
+    purpose: str = ""        # what a roll is for
+    actor: str = ""          # the character or enemy id acting
+    target: str = ""         # the target (character name or enemy id)
+    door: Door | None = None
+    dice: int = 0
+    icon: str = ""           # the icon that counts ("" = every icon)
+    difficulty: int = 0
+    tile: str = ""           # a drawn tile waiting to be placed
+    stack: str = ""          # the stack it came from
+    index: int = -1          # the face-down tile being flipped
+    lock: bool = False       # Access: lock (True) or unlock
+    then: Move | Vent | Explore | None = None   # the move a bull rush/outwit is for
+
+
+class State(NamedTuple):
+    """A complete Level 7 position (see the module docstring)."""
+
+    setup: Setup
+    round: int
+    active: int                                  # index into chars
+    step: str                                    # move, action, events, enemies, over
+    moves: int
+    tiles: tuple[Placement, ...]
+    links: tuple[tuple[int, int], ...]
+    explored: tuple[int, ...]                    # tiles explored this turn
+    locked: tuple[Door, ...]
+    barricades: tuple[tuple[Door, int], ...]
+    clouds: tuple[tuple[int, str], ...]
+    caches: tuple[int, ...]
+    chars: tuple[Char, ...]
+    enemies: tuple[Enemy, ...]
+    reserves: tuple[tuple[str, tuple[int, ...]], ...]
+    stacks: tuple[tuple[str, tuple[str, ...]], ...]   # unseen tiles per stack, sorted
+    events_deck: tuple[int, ...]
+    events_discard: tuple[int, ...]
+    event: int                                   # this turn's event card, -1
+    items_deck: tuple[int, ...]
+    items_discard: tuple[int, ...]
+    threat_pool: int
+    lockdown: int                                # LOCKDOWN tokens (L7-R26)
+    cronos: int                                  # Dr. Cronos's tile, -1: not in play
+    queue: tuple[Task, ...]
+    pending: Pending
+
+    def __repr__(self) -> str:
+        who = self.chars[self.active].name if self.chars else "-"
+        return (f"<Level 7 state: {self.setup.scenario}, round {self.round}, {who}'s "
+                f"{self.step} step, waiting for {self.pending.kind}>")
+
+    @property
+    def cfg(self) -> Config:
+        return self.setup.cfg
+
+    @property
+    def is_over(self) -> bool:
+        return self.pending.kind == "over"
+
+    def char(self, name: str) -> Char:
+        for c in self.chars:
+            if c.name == name:
+                return c
+        raise ConfigError(f"no character {name!r} in this match")
+
+    def tile_index(self, name: str) -> int:
+        """The index of the placed tile called ``name``."""
+        for i, p in enumerate(self.tiles):
+            if p.tile == name:
+                return i
+        raise ConfigError(f"tile {name!r} is not on the map")
+
+    def stack(self, name: str) -> tuple[str, ...]:
+        for n, tiles in self.stacks:
+            if n == name:
+                return tiles
+        return ()
+
+    def reserve(self, kind: str) -> tuple[int, ...]:
+        for k, numbers in self.reserves:
+            if k == kind:
+                return numbers
+        return ()
