@@ -1,10 +1,12 @@
-"""Exact draws from shuffled piles, by counts (lazy and exchangeable).
+"""Exact draws from shuffled piles, by counts (lazy and exchangeable), for chance nodes.
 
 A pile is a tuple of counts per card kind. Drawing ``k`` cards without looking at their
 order gives a sorted multiset with the multivariate hypergeometric probability
-``∏ C(n_i, k_i) / C(N, k)``; the tunnel layout is one uniform multiset arrangement.
-These small functions stand in for ``boardlab.prob.urn`` (being written in parallel);
-they keep the same meaning so that swapping them is a one-line change per call.
+``∏ C(n_i, k_i) / C(N, k)``; the tunnel layout is one uniform multiset arrangement. The
+arithmetic is :mod:`boardlab.prob.urn`'s (imported on the first draw: ``boardlab.prob``
+is not needed to play); this module only shapes it as the engine's chance nodes want it
+— kind indices, sorted, as cached :class:`~boardlab.core.engine.OutcomeTable`\\ s that
+sample in one ``randrange``.
 
 >>> [(cards, str(p)) for cards, p in draw_many((2, 1), 2)]
 [((0, 0), '1/3'), ((0, 1), '2/3')]
@@ -15,78 +17,60 @@ they keep the same meaning so that swapping them is a one-line change per call.
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import cache
-from math import comb, factorial
+from functools import lru_cache
+
+from boardlab.core.engine import OutcomeTable
 
 
-@cache
-def draw_one(counts: tuple[int, ...]) -> tuple[tuple[int, Fraction], ...]:
+@lru_cache(maxsize=4096)
+def draw_one(counts: tuple[int, ...]) -> OutcomeTable:
     """The kind of the top card of a shuffled pile: ``(index, probability)`` pairs.
 
-    >>> draw_one((3, 0, 1))
+    >>> tuple(draw_one((3, 0, 1)))
     ((0, Fraction(3, 4)), (2, Fraction(1, 4)))
     """
-    total = sum(counts)
-    if total <= 0:
+    if sum(counts) <= 0:
         raise ValueError("cannot draw from an empty pile")
-    return tuple((i, Fraction(n, total)) for i, n in enumerate(counts) if n)
+    return OutcomeTable.from_counts((i, n) for i, n in enumerate(counts) if n)
 
 
-@cache
-def draw_many(counts: tuple[int, ...], k: int) -> tuple[tuple[tuple[int, ...], Fraction], ...]:
+@lru_cache(maxsize=4096)
+def draw_many(counts: tuple[int, ...], k: int) -> OutcomeTable:
     """``k`` cards from a shuffled pile as sorted kind indices, with exact chances.
 
     >>> sum(p for _, p in draw_many((6, 6, 6, 6, 6), 5))
     Fraction(1, 1)
     """
+    from boardlab.prob.urn import draw
+
     total = sum(counts)
     if not 0 <= k <= total:
         raise ValueError(f"cannot draw {k} cards from a pile of {total}")
-    den = comb(total, k)
-    out: list[tuple[tuple[int, ...], Fraction]] = []
-
-    def walk(i: int, left: int, chosen: tuple[int, ...], ways: int) -> None:
-        if left == 0:
-            out.append((chosen, Fraction(ways, den)))
-            return
-        if i == len(counts):
-            return
-        for take in range(min(left, counts[i]), -1, -1):
-            walk(i + 1, left - take, chosen + (i,) * take, ways * comb(counts[i], take))
-
-    walk(0, k, (), 1)
-    out.sort()
-    return tuple(out)
+    pairs = sorted((tuple(i for i, xi in enumerate(x) for _ in range(xi)), p)
+                   for x, p in draw(counts, k))
+    return OutcomeTable(pairs)
 
 
 def count_arrangements(counts: tuple[int, ...]) -> int:
     """Distinct orders of a multiset: ``n! / ∏ n_i!`` (42, 105, 140 for the tunnel sets)."""
-    ways = factorial(sum(counts))
-    for n in counts:
-        ways //= factorial(n)
-    return ways
+    from boardlab.prob.urn import count_arrangements as count
+
+    return count(counts)
 
 
-@cache
+@lru_cache(maxsize=64)
 def arrangements(counts: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     """Every distinct order of a multiset of kind indices, in lexicographic order.
 
     >>> arrangements((1, 2))
     ((0, 1, 1), (1, 0, 1), (1, 1, 0))
     """
-    out: list[tuple[int, ...]] = []
-    left = list(counts)
-    n = sum(counts)
+    from boardlab.prob.urn import arrangements as orders
 
-    def walk(prefix: tuple[int, ...]) -> None:
-        if len(prefix) == n:
-            out.append(prefix)
-            return
-        for i, c in enumerate(left):
-            if c:
-                left[i] -= 1
-                walk(prefix + (i,))
-                left[i] += 1
+    return tuple(orders(counts))
 
-    walk(())
-    return tuple(out)
+
+def uniform(outcomes: tuple[object, ...]) -> OutcomeTable:
+    """Equally likely outcomes (a whole arrangement of a pile, one per layout)."""
+    p = Fraction(1, len(outcomes))
+    return OutcomeTable((o, p) for o in outcomes)

@@ -27,15 +27,16 @@ from boardlab.lockup_breakout.config import (
     TUNNEL_KINDS,
     Config,
 )
-from boardlab.lockup_breakout.state import Frame, K, State
-from boardlab.lockup_breakout.work import (
-    RULE,
-    Work,
-    join,
-    seat_order,
-    setup_info,
-    token_name,
+from boardlab.lockup_breakout.events import (
+    ASSIGN,
+    ASSIGN_DOWN,
+    GOON_ARRIVES,
+    LEGEND_TOKEN,
+    LEGEND_UP,
+    tome_draw,
 )
+from boardlab.lockup_breakout.state import Frame, K, State
+from boardlab.lockup_breakout.work import Work, join, seat_order, setup_info
 
 
 # -- the game -----------------------------------------------------------------------------
@@ -118,8 +119,7 @@ def apply_legend_draw(w: Work, choice: Draw) -> None:
     deck = list(w.legend_deck)
     deck[w.t.legend_index[choice.card]] -= 1
     w.legend_deck = tuple(deck)
-    w.emit("legend", f"{choice.card} is turned up as the active legend", f.src,
-           card=choice.card)
+    w.emit_t(LEGEND_UP[f.src], None, choice.card)
 
 
 def apply_goals_draw(w: Work, choice: DrawMany) -> None:
@@ -151,8 +151,7 @@ def apply_goon_draw(w: Work, choice: Draw) -> None:
     spaces = list(w.goon_spaces)
     spaces[f.loc - 2] = choice.card
     w.goon_spaces = tuple(spaces)
-    w.emit("goon", f"{choice.card} arrives on the goon space of location {f.loc}", "LB-R11",
-           location=f.loc, goon=choice.card)
+    w.emit_t(GOON_ARRIVES, None, f.loc, choice.card)
 
 
 def refill_goon_deck(w: Work) -> bool:
@@ -192,9 +191,7 @@ def apply_tome_draw(w: Work, choice: Draw) -> None:
     deck[w.t.tome_index[choice.card]] -= 1
     w.tome_deck = tuple(deck)
     w.set_side("tomes", f.who, tuple(sorted((*w.get("tomes", f.who), choice.card))))
-    w.emit("tome", f"{f.who} draws a tome", f.src, f.who,
-           detail=f"{f.who} draws {choice.card}", visible_to=(f.who,),
-           secret={"tome": choice.card})
+    w.emit_t(tome_draw(f.src), f.who, choice.card, visible_to=(f.who,))
 
 
 # -- a round ----------------------------------------------------------------------------------
@@ -260,11 +257,7 @@ def next_assigner(w: Work, order: tuple[str, ...], start: int) -> None:
             token = hand[0]
             w.set_side("hands", p, ())
             w.set_crew(LEGEND, tuple(sorted((*w.crews[LEGEND], (p, token, True)))))
-            note = " (the seeker: strength 1, nothing more there)" if token == SEEKER else ""
-            w.emit("legend_token", f"{p} has one token left, passes, and puts it face down on "
-                   "the legend card", "LB-rollcall-pass", p,
-                   detail=f"{p} passes: {token_name(token)} goes face down on the legend "
-                   f"card{note}", visible_to=(p,), secret={"token": token})
+            w.emit_t(LEGEND_TOKEN, p, token, visible_to=(p,))
     w.pop()
 
 
@@ -290,15 +283,14 @@ def assign_event(cfg: Config, round_: int, phase: str, who: str, choice: Assign)
     loc = choice.location
     name = cfg.locations[loc - 1].name
     if choice.face_down:
-        return Event("assign", f"{who} assigns a token face down to {loc} {name}",
-                     RULE["LB-rollcall-facedown"], who, {"location": loc, "face_down": True},
-                     round_, phase,
-                     f"{who} assigns {token_name(choice.token)} face down to {loc} {name}",
-                     (who,), {"token": choice.token})
-    rule_id = "LB-rollcall-seeker" if choice.token == SEEKER else "LB-R7"
-    return Event("assign", f"{who} assigns {token_name(choice.token)} to {loc} {name}",
-                 RULE[rule_id], who, {"location": loc, "token": choice.token,
-                                      "face_down": False}, round_, phase)
+        return _new_tuple(Event, (ASSIGN_DOWN, who, round_, phase, (who,), loc, True,
+                                  choice.token, name))
+    template = ASSIGN["LB-rollcall-seeker" if choice.token == SEEKER else "LB-R7"]
+    return _new_tuple(Event, (template, who, round_, phase, (), loc, choice.token, False,
+                              name))
+
+
+_new_tuple = tuple.__new__
 
 
 def assign_fast(state: State, choice: Assign) -> tuple[State, tuple[Event, ...]] | None:

@@ -39,6 +39,22 @@ from boardlab.lockup_breakout.config import (
     Penalty,
     Reward,
 )
+from boardlab.lockup_breakout.events import (
+    DECLINE,
+    GUARD_LEGEND,
+    GUARD_OTHER,
+    GUARD_RESOURCES,
+    GUARD_STARS,
+    RESOURCES,
+    REVEAL,
+    SKIP_REWARD,
+    STRAGGLERS,
+    STRENGTHS,
+    TOME_PLAYED,
+    TUNNEL_NONE,
+    TUNNEL_WON,
+    crew_text,
+)
 from boardlab.lockup_breakout.flow import send_home, start_tome_draw, tome_available
 from boardlab.lockup_breakout.goods import affordable_crafts, craft, gain_item, recruit
 from boardlab.lockup_breakout.state import Frame, K
@@ -53,10 +69,7 @@ def _loc_name(w: Work, loc: int) -> str:
 
 
 def _crew_text(w: Work, loc: int) -> str:
-    by: dict[str, list[str]] = {}
-    for c, tok, _ in w.crews[loc]:
-        by.setdefault(c, []).append("seeker" if tok == SEEKER else tok)
-    return "; ".join(f"{c} {'+'.join(toks)}" for c, toks in by.items()) or "no crew"
+    return crew_text(w.crews[loc])
 
 
 # -- a location ---------------------------------------------------------------------------
@@ -75,8 +88,7 @@ def location(w: Work, f: Frame) -> None:
             entries = w.crews[loc]
             if any(fd for _, _, fd in entries):
                 w.set_crew(loc, tuple(sorted((c, tok, False) for c, tok, _ in entries)))
-            w.emit("reveal", f"{_loc_name(w, loc)}: {_crew_text(w, loc)}", "LB-lightsout",
-                   location=loc, crews=w.crews[loc])
+            w.emit_t(REVEAL, None, loc, w.crews[loc], _loc_name(w, loc))
             f = Frame(kind, "", loc, 0, 1)
             w.set_top(f)
             if w.solo:
@@ -165,19 +177,15 @@ def apply_tome(w: Work, choice: PlayTome | Any) -> None:
     discard[w.t.tome_index[choice.tome]] += 1
     w.tome_discard = tuple(discard)
     w.boosts = (*w.boosts, (f.who, tome.strength))
-    w.emit("tome_played", f"{f.who} plays {choice.tome}: +{tome.strength} strength at "
-           f"{_loc_name(w, f.loc)}", f.src if f.src else "LB-R13", f.who, tome=choice.tome,
-           location=f.loc)
+    w.emit_t(TOME_PLAYED[f.src or "LB-R13"], f.who, choice.tome, f.loc, tome.strength,
+             _loc_name(w, f.loc))
 
 
 def _announce(w: Work, loc: int, rank: tuple[str, ...]) -> None:
-    strengths = [(c, w.strength_at(c, loc)) for c in rank]
-    shown = ", ".join(f"{c} {s}" for c, s in strengths) or "nobody"
+    strengths = tuple((c, w.strength_at(c, loc)) for c in rank)
     tied = len({s for _, s in strengths}) < len(strengths)
     rule_id = "LB-legend-reveal" if loc == LEGEND else "LB-R4" if tied else "LB-R8"
-    note = " (ties go by seat order from the first player)" if tied else ""
-    w.emit("strengths", f"Strength at {_loc_name(w, loc)}: {shown}{note}", rule_id,
-           location=loc, strengths=tuple(strengths))
+    w.emit_t(STRENGTHS[rule_id], None, loc, strengths, _loc_name(w, loc))
 
 
 def _flat_rewards(w: Work, loc: int) -> list[tuple[int, Reward]]:
@@ -226,8 +234,7 @@ def offer(w: Work, who: str, reward: Reward, loc: int) -> bool:
     when it cannot be taken and is skipped (LB-R41)."""
     why = reward_possible(w, who, reward, loc)
     if why:
-        w.emit("skip_reward", f"{who} cannot take {reward} at {_loc_name(w, loc)}: {why}",
-               "LB-R41", who, location=loc, reward=reward.kind)
+        w.emit_t(SKIP_REWARD, who, loc, reward.kind, reward, _loc_name(w, loc), why)
         return False
     if reward.kind == "advance":
         w.push(Frame(K.ADVANCE, who=who, n=reward.amount, loc=loc,
@@ -258,17 +265,14 @@ def apply_reward(w: Work, choice: Any) -> None:
     where = _loc_name(w, loc)
     rule_id = _reward_rule(loc)
     if isinstance(choice, Decline):
-        w.emit("decline", f"{who} declines {Reward(kind, f.n)} at {where}",
-               "LB-tunnel-reward" if loc and w.tunnels[loc - 1] else rule_id, who,
-               location=loc, reward=kind)
+        w.emit_t(DECLINE[rule_id], who, loc, kind, Reward(kind, f.n), where)
         return
     if loc != LEGEND and who not in w.rewarded:
         w.rewarded = (*w.rewarded, who)
     source = "legend" if loc == LEGEND else "locations"
     if isinstance(choice, TakeResources):
         w.gain(who, choice.kind, f.n)
-        w.emit("resources", f"{who} takes {f.n} {choice.kind} at {where}", rule_id, who,
-               location=loc, kind=choice.kind, amount=f.n)
+        w.emit_t(RESOURCES[rule_id], who, loc, choice.kind, f.n, where)
     elif kind == "stars":
         w.add_stars(who, source, f.n)
         w.emit("stars", f"{who} scores {plural(f.n, 'star')} at {where}", rule_id, who,
@@ -289,25 +293,18 @@ def guard_reward(w: Work, reward: Reward, loc: int) -> None:
     source = "legend" if loc == LEGEND else "locations"
     if loc == LEGEND:
         w.add_stars(GUARDS, source, GUARD_LEGEND_STARS)
-        w.emit("guard_reward", f"The guards earn {reward} at the legend card: it becomes "
-               f"{GUARD_LEGEND_STARS} stars for them", "LB-solo-legend", GUARDS,
-               stars=GUARD_LEGEND_STARS)
+        w.emit_t(GUARD_LEGEND, GUARDS, GUARD_LEGEND_STARS, reward)
         return
     if reward.kind == "resources":
         kind = w.cfg.resources[0]
         w.gain(GUARDS, kind, reward.amount)
-        w.emit("guard_reward", f"The guards take {reward.amount} {kind} at {where} (the "
-               "first listed kind)", "LB-R24", GUARDS, location=loc, kind=kind,
-               amount=reward.amount)
+        w.emit_t(GUARD_RESOURCES, GUARDS, loc, kind, reward.amount, where)
     elif reward.kind == "stars":
         w.add_stars(GUARDS, source, reward.amount)
-        w.emit("guard_reward", f"The guards score {plural(reward.amount, 'star')} at {where}",
-               "LB-R24", GUARDS, location=loc, stars=reward.amount)
+        w.emit_t(GUARD_STARS, GUARDS, loc, reward.amount, where)
     else:
         w.add_stars(GUARDS, source, GUARD_OTHER_STARS)
-        w.emit("guard_reward", f"The guards earn '{reward}' at {where}: it becomes "
-               f"{GUARD_OTHER_STARS} stars for them", "LB-R24", GUARDS, location=loc,
-               stars=GUARD_OTHER_STARS)
+        w.emit_t(GUARD_OTHER, GUARDS, loc, GUARD_OTHER_STARS, reward, where)
 
 
 # -- the tunnel and the stragglers ------------------------------------------------------------
@@ -322,15 +319,10 @@ def tunnel(w: Work, loc: int, rank: tuple[str, ...]) -> None:
                and any(p == c and tok == SEEKER for p, tok, _ in w.crews[loc])]
     if w.setup.players > 1:
         if not seekers:
-            w.emit("tunnel", f"The {kind} tunnel at {where}: no seeker there, no one advances",
-                   "LB-tunnel-seekers", location=loc)
+            w.emit_t(TUNNEL_NONE, None, loc, kind, where)
             return
         who = seekers[0]
-        why = ("the only seeker" if len(seekers) == 1
-               else f"the strongest crew among the seekers of {join(seekers)}")
-        w.emit("tunnel", f"The {kind} tunnel at {where}: {who} has {why} and may advance up "
-               f"to {plural(steps, 'space')}", "LB-tunnel-seekers", who, location=loc,
-               steps=steps, seekers=tuple(seekers))
+        w.emit_t(TUNNEL_WON, who, loc, steps, tuple(seekers), kind, where)
         w.push(Frame(K.ADVANCE, who=who, n=steps, loc=loc, src="LB-tunnel-type"))
         return
     player = w.players[0]
@@ -378,13 +370,7 @@ def stragglers(w: Work, loc: int) -> None:
         w.set_crew(LIBRARY, tuple(sorted((*w.crews[LIBRARY], *keep))))
     w.set_crew(loc, tuple(e for e in w.crews[loc] if e[0] not in lost))
     send_home(w, loc)
-    parts = []
-    if home:
-        parts.append(f"{join(home)} took a reward and go{'es' if len(home) == 1 else ''} home")
-    if lost:
-        parts.append(f"{join(lost)} earned nothing: stragglers to the LIBRARY")
-    w.emit("stragglers", f"{_loc_name(w, loc)}: {'; '.join(parts)}", rule_id,
-           location=loc, home=tuple(home), stragglers=tuple(lost))
+    w.emit_t(STRAGGLERS[rule_id], None, loc, tuple(home), tuple(lost), _loc_name(w, loc))
 
 
 # -- the legend card ----------------------------------------------------------------------------

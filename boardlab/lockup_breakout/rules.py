@@ -17,10 +17,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
-from functools import cache
+from functools import lru_cache
 from typing import Any
 
-from boardlab.core.engine import CHANCE
+from boardlab.core.engine import CHANCE, OutcomeTable
 from boardlab.core.errors import IllegalAction
 from boardlab.core.events import Event
 from boardlab.core.rules import RuleRef
@@ -40,7 +40,8 @@ from boardlab.lockup_breakout.choices import (
     Tunnels,
 )
 from boardlab.lockup_breakout.config import BOARD_LOCATIONS, TUNNEL_KINDS, Setup
-from boardlab.lockup_breakout.draws import arrangements, draw_many, draw_one
+from boardlab.lockup_breakout.draws import arrangements, draw_many, uniform
+from boardlab.lockup_breakout.events import GUARD_CARD
 from boardlab.lockup_breakout.rulebook import BOOK
 from boardlab.lockup_breakout.state import (
     CHANCE_KINDS,
@@ -65,12 +66,8 @@ def _apply_guard_card(w: Work, choice: Draw) -> None:
     cards[f.loc] = choice.card
     w.guard_cards = tuple(cards)
     g = w.t.guard_cards[choice.card]
-    where = "the legend card" if f.loc == 0 else f"location {f.loc}"
-    seeker = " with a seeker" if g.seeker else ""
-    note = " (strength 0: no guards there)" if g.strength == 0 and f.loc else ""
-    w.emit("guard_card", f"The guard card on {where} is turned up: strength {g.strength}"
-           f"{seeker}{note}", "LB-R39" if note else "LB-R23", location=f.loc,
-           card=choice.card, strength=g.strength, seeker=g.seeker)
+    rule_id = "LB-R39" if g.strength == 0 and f.loc else "LB-R23"
+    w.emit_t(GUARD_CARD[rule_id], None, f.loc, choice.card, g.strength, g.seeker)
 
 
 #: Decision kind → function applying a legal choice to the worker.
@@ -101,8 +98,8 @@ _DECISION_RULES = {
 
 
 # -- chance -------------------------------------------------------------------------------
-@cache
-def tunnel_outcomes(players: int) -> tuple[tuple[Tunnels, Fraction], ...]:
+@lru_cache(maxsize=8)
+def tunnel_outcomes(players: int) -> OutcomeTable:
     """The tunnel layout as one chance node: every distinct arrangement, equally likely.
 
     >>> [len(tunnel_outcomes(n)) for n in (2, 3, 4, 5)]
@@ -111,20 +108,26 @@ def tunnel_outcomes(players: int) -> tuple[tuple[Tunnels, Fraction], ...]:
     from boardlab.lockup_breakout.config import TUNNEL_SETS
 
     layouts = arrangements(TUNNEL_SETS[players])
-    p = Fraction(1, len(layouts))
-    return tuple((Tunnels(tuple(TUNNEL_KINDS[i] for i in lay)), p) for lay in layouts)
+    return uniform(tuple(Tunnels(tuple(TUNNEL_KINDS[i] for i in lay)) for lay in layouts))
 
 
-@cache
-def _one(names: tuple[str, ...], counts: tuple[int, ...]) -> tuple[tuple[Draw, Fraction], ...]:
-    return tuple((Draw(names[i]), p) for i, p in draw_one(counts))
+@lru_cache(maxsize=512)
+def _draw(card: str) -> Draw:
+    """One shared ``Draw`` per card name (interned outcomes, docs/engine-patterns.md)."""
+    return Draw(card)
 
 
-@cache
-def _many(names: tuple[str, ...], counts: tuple[int, ...],
-          k: int) -> tuple[tuple[DrawMany, Fraction], ...]:
-    return tuple((DrawMany(tuple(sorted(names[i] for i in cards))), p)
-                 for cards, p in draw_many(counts, k))
+@lru_cache(maxsize=4096)
+def _one(names: tuple[str, ...], counts: tuple[int, ...]) -> OutcomeTable:
+    if not sum(counts):
+        raise ValueError("cannot draw from an empty pile")
+    return OutcomeTable.from_counts((_draw(names[i]), n) for i, n in enumerate(counts) if n)
+
+
+@lru_cache(maxsize=4096)
+def _many(names: tuple[str, ...], counts: tuple[int, ...], k: int) -> OutcomeTable:
+    return OutcomeTable((DrawMany(tuple(sorted(names[i] for i in cards))), p)
+                        for cards, p in draw_many(counts, k))
 
 
 def _guard_remaining(state: State) -> tuple[int, ...]:
@@ -143,7 +146,7 @@ def _legal_assign(state: State, who: str) -> tuple[Assign, ...]:
                            state.face_down[i] < allowance)
 
 
-@cache
+@lru_cache(maxsize=1024)
 def _assign_choices(tokens: tuple[str, ...], face_down: bool) -> tuple[Assign, ...]:
     faces = (False, True) if face_down else (False,)
     return tuple(Assign(tok, loc, fd) for tok in tokens for loc in BOARD_LOCATIONS

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from boardlab.core.events import Event
+from boardlab.core.events import Event, EventTemplate
 from boardlab.lockup_breakout.catacombs import ESCAPED, TOMB, Path
 from boardlab.lockup_breakout.config import (
     GUARDS,
@@ -33,10 +33,12 @@ from boardlab.lockup_breakout.config import (
     Setup,
     Tome,
 )
+from boardlab.lockup_breakout.events import join, plural, token_name
 from boardlab.lockup_breakout.rulebook import BOOK
 from boardlab.lockup_breakout.state import SOURCE_INDEX, Frame, K, State
 
 RULE = {ref.id: ref for ref in BOOK}  # a plain dict: one lookup per event
+_new_tuple = tuple.__new__
 
 
 @dataclass(frozen=True)
@@ -130,24 +132,6 @@ def seat_order(colours: tuple[str, ...], first: str) -> tuple[str, ...]:
     return colours[i:] + colours[:i]
 
 
-def plural(n: int, word: str) -> str:
-    """``'1 star'``, ``'3 stars'``."""
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
-def join(items: list[str] | tuple[str, ...]) -> str:
-    """``'a'``, ``'a and b'``, ``'a, b and c'`` (``'nobody'`` for none)."""
-    items = list(items)
-    if not items:
-        return "nobody"
-    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
-
-
-def token_name(token: str) -> str:
-    """``'the seeker'`` or ``'a 3'``."""
-    return "the seeker" if token == SEEKER else f"a {token}"
-
-
 class Work:
     """A mutable copy of a state used inside one ``step``; frozen again at the end."""
 
@@ -181,6 +165,12 @@ class Work:
              secret: dict[str, Any] | None = None, **data: Any) -> None:
         self.events.append(Event(tag, summary, RULE[rule_id], who, data, self.round,
                                  self.phase, detail, visible_to, secret or {}))
+
+    def emit_t(self, template: EventTemplate, who: str | None, /, *args: Any,
+               visible_to: tuple[str, ...] = ()) -> None:
+        """An event from a template (:mod:`.events`): its text is worded when read."""
+        self.events.append(_new_tuple(Event, (template, who, self.round, self.phase,
+                                              visible_to, *args)))
 
     # -- frames -----------------------------------------------------------------------------
     @property
