@@ -38,6 +38,17 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
+def owner(side: str, *, start: bool = False) -> str:
+    """``"red's"``, or ``"the guards'"`` (``"The guards'"`` to start a sentence).
+
+    >>> owner("red"), owner("guards"), owner("guards", start=True)
+    ("red's", "the guards'", "The guards'")
+    """
+    if side == "guards":
+        return "The guards'" if start else "the guards'"
+    return f"{side}'s"
+
+
 def crew_text(entries: tuple[tuple[str, str, bool], ...]) -> str:
     """``'red 2+seeker; blue 4'`` — the tokens at a place, by owner."""
     by: dict[str, list[str]] = {}
@@ -137,9 +148,10 @@ Wording = Callable[..., str]
 # -- the guards -------------------------------------------------------------------------------
 def _guard_card(_who: Any, loc: int, _card: str, strength: int, seeker: bool) -> str:
     where = "the legend card" if loc == 0 else f"location {loc}"
-    note = " (strength 0: no guards there)" if strength == 0 and loc else ""
+    if strength == 0 and loc:
+        return f"The guard card on {where} is turned up: strength 0, no guards there"
     return (f"The guard card on {where} is turned up: strength {strength}"
-            f"{' with a seeker' if seeker else ''}{note}")
+            f"{' with a seeker' if seeker else ''}")
 
 
 GUARD_CARD = _per_rule("guard_card", _guard_card, ("LB-R23", "LB-R39"),

@@ -15,6 +15,7 @@ from __future__ import annotations
 from boardlab.lockup_breakout.catacombs import TOMB
 from boardlab.lockup_breakout.choices import Declare, GolemAs
 from boardlab.lockup_breakout.config import GUARDS
+from boardlab.lockup_breakout.events import owner
 from boardlab.lockup_breakout.scoring import (
     best_golems,
     declarations,
@@ -67,7 +68,7 @@ def lantern_score(w: Work, side: str) -> None:
         rule_id = "LB-tomb"
     else:
         rule_id = "LB-solo-end" if w.setup.players == 1 else "LB-end-lantern"
-    w.emit("lantern", f"{side}'s lantern ends on {here}: {plural(stars, 'star')}", rule_id,
+    w.emit("lantern", f"{owner(side, start=True)} lantern ends on {here}: {plural(stars, 'star')}", rule_id,
            side, space=here, stars=stars)
 
 
@@ -145,7 +146,7 @@ def score_rest(w: Work) -> None:
         pts = goon_points(w.cfg, w.goons[i], golems.get(side, []), barrels, loot)
         if any(pts.values()):
             w.add_stars(side, "goons", sum(pts.values()))
-            w.emit("goons", f"{side}'s goons: sets {pts['sets']}, Dryads {pts['dryads']} "
+            w.emit("goons", f"{owner(side, start=True)} goons: sets {pts['sets']}, Dryads {pts['dryads']} "
                    f"({plural(barrels, 'barrel')}), Fungoids {pts['fungoids']} "
                    f"({plural(loot, 'loot token')})", "LB-end-goons", side, **pts)
         counts = valuables(w.cfg, w.items[i], mine)

@@ -81,8 +81,9 @@ def apply_tunnels(w: Work, choice: Tunnels) -> None:
     w.emit("setup", "The expansion's goals, goons, items and tomes are shuffled into their "
            "decks (traits are not modelled)", "LB-setup")
     w.emit("setup", "The catacombs board lies below the main board", "LB-setup-catacombs")
-    sides = "every player's lantern" + (" and the guards' lantern" if solo else "")
-    w.emit("setup", f"{sides[0].upper()}{sides[1:]} starts on {ENTRANCE}",
+    sides = ("The player's lantern and the guards' lantern start" if solo
+             else "Every player's lantern starts")
+    w.emit("setup", f"{sides} on {ENTRANCE}",
            "LB-solo-setup" if solo else "LB-setup-lanterns")
     h = w.setup.stack_height
     w.emit("setup", f"{len(w.stacks)} loot stacks of {h} face-down tokens on the loot spaces; "

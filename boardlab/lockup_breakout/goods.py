@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from boardlab.lockup_breakout.choices import Craft, DrawMany, Keep
 from boardlab.lockup_breakout.config import GUARDS, SHAPESHIFTER_DRAW
+from boardlab.lockup_breakout.events import owner
 from boardlab.lockup_breakout.state import Frame, K
 from boardlab.lockup_breakout.work import Work, join, plural
 
@@ -110,7 +111,7 @@ def shape(w: Work, f: Frame) -> None:
                "the chain is shuffled in", "LB-R22")
     k = min(SHAPESHIFTER_DRAW, sum(w.goon_deck))
     if k == 0:
-        w.emit("shape_end", f"No goon is left to draw: {f.who}'s Shapeshifter chain ends with "
+        w.emit("shape_end", f"No goon is left to draw: {owner(f.who)} Shapeshifter chain ends with "
                "no goon", "LB-R22", f.who)
         end_chain(w)
         w.pop()

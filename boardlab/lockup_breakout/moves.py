@@ -20,6 +20,7 @@ from typing import Any
 from boardlab.lockup_breakout.catacombs import ESCAPED, TOMB, Path
 from boardlab.lockup_breakout.choices import Draw, DrawMany, Step, Stop, TakeLoot
 from boardlab.lockup_breakout.config import GUARDS, escape_stars
+from boardlab.lockup_breakout.events import owner
 from boardlab.lockup_breakout.flow import start_tome_draw, tome_available
 from boardlab.lockup_breakout.goods import recruit
 from boardlab.lockup_breakout.state import Frame, K
@@ -37,7 +38,7 @@ def advance(w: Work, f: Frame) -> None:
             here = w.lanterns[w.si[who]]
             rule_id = "LB-finished-seeker" if f.loc else ("LB-tomb" if here == TOMB
                                                           else "LB-escape")
-            w.emit("no_advance", f"{who}'s lantern is on {here}: it moves no further", rule_id,
+            w.emit("no_advance", f"{owner(who, start=True)} lantern is on {here}: it moves no further", rule_id,
                    who, space=here)
             f = f._replace(n=0, extra=0)
         elif who == GUARDS:
@@ -55,7 +56,7 @@ def advance(w: Work, f: Frame) -> None:
             f = f._replace(n=0)
     if f.extra > 0 and not w.at_end(who):
         w.set_top(Frame(K.ADVANCE, who=who, n=1, extra=f.extra - 1, src="LB-R33"))
-        w.emit("loot_advance", f"{who}'s move is over: now the loot advance", "LB-R33", who)
+        w.emit("loot_advance", f"{owner(who, start=True)} move is over: now the loot advance", "LB-R33", who)
         return
     w.pop()
 
@@ -95,7 +96,7 @@ def move(w: Work, who: str, path: Path, src: str, fork: bool) -> None:
                else "LB-advance-arrows")
     if who == GUARDS:
         rule_id = "LB-solo-tunnel-path" if fork else rule_id
-    w.emit("step", f"{who}'s lantern moves {path.start} → {path.to}{paid}", rule_id, who,
+    w.emit("step", f"{owner(who, start=True)} lantern moves {path.start} → {path.to}{paid}", rule_id, who,
            start=path.start, to=path.to, cost=path.cost, source=src)
     if path.to == ESCAPED:
         stars = escape_stars(w.round)
