@@ -68,8 +68,8 @@ def lantern_score(w: Work, side: str) -> None:
         rule_id = "LB-tomb"
     else:
         rule_id = "LB-solo-end" if w.setup.players == 1 else "LB-end-lantern"
-    w.emit("lantern", f"{owner(side, start=True)} lantern ends on {here}: {plural(stars, 'star')}", rule_id,
-           side, space=here, stars=stars)
+    w.emit("lantern", f"{owner(side, start=True)} lantern ends on {here}: "
+           f"{plural(stars, 'star')}", rule_id, side, space=here, stars=stars)
 
 
 def choice_frames(w: Work, side: str) -> list[Frame]:
@@ -146,8 +146,9 @@ def score_rest(w: Work) -> None:
         pts = goon_points(w.cfg, w.goons[i], golems.get(side, []), barrels, loot)
         if any(pts.values()):
             w.add_stars(side, "goons", sum(pts.values()))
-            w.emit("goons", f"{owner(side, start=True)} goons: sets {pts['sets']}, Dryads {pts['dryads']} "
-                   f"({plural(barrels, 'barrel')}), Fungoids {pts['fungoids']} "
+            w.emit("goons", f"{owner(side, start=True)} goons: sets {pts['sets']}, "
+                   f"Dryads {pts['dryads']} ({plural(barrels, 'barrel')}), "
+                   f"Fungoids {pts['fungoids']} "
                    f"({plural(loot, 'loot token')})", "LB-end-goons", side, **pts)
         counts = valuables(w.cfg, w.items[i], mine)
         if side == GUARDS:

@@ -38,8 +38,8 @@ def advance(w: Work, f: Frame) -> None:
             here = w.lanterns[w.si[who]]
             rule_id = "LB-finished-seeker" if f.loc else ("LB-tomb" if here == TOMB
                                                           else "LB-escape")
-            w.emit("no_advance", f"{owner(who, start=True)} lantern is on {here}: it moves no further", rule_id,
-                   who, space=here)
+            w.emit("no_advance", f"{owner(who, start=True)} lantern is on {here}: it moves "
+                   "no further", rule_id, who, space=here)
             f = f._replace(n=0, extra=0)
         elif who == GUARDS:
             guard_step(w, f)
@@ -56,7 +56,8 @@ def advance(w: Work, f: Frame) -> None:
             f = f._replace(n=0)
     if f.extra > 0 and not w.at_end(who):
         w.set_top(Frame(K.ADVANCE, who=who, n=1, extra=f.extra - 1, src="LB-R33"))
-        w.emit("loot_advance", f"{owner(who, start=True)} move is over: now the loot advance", "LB-R33", who)
+        w.emit("loot_advance", f"{owner(who, start=True)} move is over: now the loot advance",
+               "LB-R33", who)
         return
     w.pop()
 
@@ -96,8 +97,8 @@ def move(w: Work, who: str, path: Path, src: str, fork: bool) -> None:
                else "LB-advance-arrows")
     if who == GUARDS:
         rule_id = "LB-solo-tunnel-path" if fork else rule_id
-    w.emit("step", f"{owner(who, start=True)} lantern moves {path.start} → {path.to}{paid}", rule_id, who,
-           start=path.start, to=path.to, cost=path.cost, source=src)
+    w.emit("step", f"{owner(who, start=True)} lantern moves {path.start} → {path.to}{paid}",
+           rule_id, who, start=path.start, to=path.to, cost=path.cost, source=src)
     if path.to == ESCAPED:
         stars = escape_stars(w.round)
         w.add_stars(who, "escape", stars)
