@@ -129,6 +129,9 @@ def position(players: int = 4, *, difficulty: str = "", phase: str = "rollcall",
     """
     if _is_int(players) and players == 1 and not difficulty:
         difficulty = "yellow"
+    if isinstance(difficulty, str):
+        difficulty = {"easy": "green", "normal": "yellow", "hard": "red"}.get(difficulty,
+                                                                              difficulty)
     setup = Setup(players=players, difficulty=difficulty, config=config or Config())
     cfg = setup.config
     t = tables(cfg)
