@@ -263,3 +263,17 @@ def test_config_json_round_trip_and_errors_name_the_field() -> None:
         lb.load_config(data)
     with pytest.raises(FormatError, match="colours: unknown field|unknown field"):
         lb.load_config({"colors": []})
+
+
+def test_lb_setup_tunnels_joint_odds_match_the_hypergeometric() -> None:
+    """The engine's tunnel node against closed forms (A5 questions 1–2)."""
+    from boardlab.prob.urn import hypergeometric_tail
+
+    for players, tunnels in ((2, 2), (3, 3), (4, 4)):
+        outs = lb.tunnel_outcomes(players)
+        any_of_three = sum(p for t, p in outs
+                           if any(k != "collapsed" for k in t.layout[:3]))
+        assert any_of_three == hypergeometric_tail(7, tunnels, 3, 1)
+        both = sum(p for t, p in outs if "collapsed" not in t.layout[:2])
+        assert both == Fraction(tunnels * (tunnels - 1), 42)
+    assert hypergeometric_tail(7, 2, 3, 1) == Fraction(5, 7)
