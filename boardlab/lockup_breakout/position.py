@@ -67,6 +67,14 @@ def _parse_token(spec: object, where: str, colours: tuple[str, ...],
     return colour, token, face_down
 
 
+def _mapping(value: Mapping[object, object] | None, name: str) -> Mapping[object, object]:
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        raise ConfigError(f"{name}: expected a mapping, got {value!r}")
+    return value
+
+
 def _side_map(value: Mapping[str, object] | None, name: str,
               sides: tuple[str, ...]) -> dict[str, object]:
     if value is None:
@@ -147,7 +155,7 @@ def position(players: int = 4, *, difficulty: str = "", phase: str = "rollcall",
         raise ConfigError("first: the solitary player always holds the marker (LB-R5)")
     # Tunnels.
     layout = [""] * 7
-    for loc, kind in (tunnels or {}).items():
+    for loc, kind in _mapping(tunnels, "tunnels").items():
         if loc not in BOARD_LOCATIONS:
             raise ConfigError(f"tunnels: unknown location {loc!r}; tunnels lie on 1–7 "
                               "(LB-setup-tunnels)")
@@ -161,7 +169,7 @@ def position(players: int = 4, *, difficulty: str = "", phase: str = "rollcall",
     # Crews.
     labels = set(t.strength)
     placed: list[list[tuple[str, str, bool]]] = [[] for _ in range(9)]
-    for loc, group in (crews or {}).items():
+    for loc, group in _mapping(crews, "crews").items():
         if loc not in BOARD_LOCATIONS:
             raise ConfigError(f"crews: unknown location {loc!r}; tokens go to locations 1–7 "
                               "(LB-R8)")
@@ -278,7 +286,7 @@ def position(players: int = 4, *, difficulty: str = "", phase: str = "rollcall",
     if len(disp) > cfg.display_size:
         raise ConfigError(f"display: at most {cfg.display_size} items (LB-R10)")
     spaces = [""] * len(GOON_LOCATIONS)
-    for loc, card in (goon_spaces or {}).items():
+    for loc, card in _mapping(goon_spaces, "goon_spaces").items():
         if loc not in GOON_LOCATIONS:
             raise ConfigError(f"goon_spaces: unknown goon space {loc!r}; goons stand on 2–6 "
                               "(LB-R11)")
@@ -312,7 +320,7 @@ def position(players: int = 4, *, difficulty: str = "", phase: str = "rollcall",
     h = setup.stack_height
     loot_used = Counter(x for row in kept_l for x in row)
     stack_rows: list[tuple[tuple[str, ...], int]] = [((), h)] * len(t.loot_spaces)
-    for space, tokens in (stacks or {}).items():
+    for space, tokens in _mapping(stacks, "stacks").items():
         if space not in t.stack_of:
             raise ConfigError(f"stacks: {space!r} is not a loot space; loot spaces are "
                               f"{', '.join(t.loot_spaces)}")

@@ -289,3 +289,10 @@ def test_every_event_cites_a_rule_of_the_book() -> None:
         m = lb.play(players=players, seed=players, difficulty="red" if players == 1 else None)
         assert {e.rule.id for e in m.events} <= {r.id for r in lb.BOOK}
         assert all(e.rule is lb.BOOK[e.rule.id] for e in m.events)
+
+
+@pytest.mark.parametrize("name", ["tunnels", "crews", "goon_spaces", "stacks", "lanterns",
+                                  "resources", "items", "legend_tokens"])
+def test_position_refuses_a_list_where_a_mapping_is_expected(name) -> None:
+    with pytest.raises(ConfigError, match=f"{name}: expected a mapping"):
+        lb.position(players=2, **{name: [1, 2]})
