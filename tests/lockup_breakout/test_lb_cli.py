@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 
 import pytest
 
@@ -10,8 +9,8 @@ from boardlab import lockup_breakout as lb
 from boardlab import registry
 from boardlab.cli import main
 from boardlab.lockup_breakout.game import GAME
-
-EVENT_LINE = re.compile(r"^  .*  \((LB-[A-Za-z0-9-]+)\)$")
+from boardlab.narrate import times
+from tests.test_cli import told
 
 
 def run(capsys, *argv: str) -> tuple[int, list[str], str]:
@@ -24,8 +23,18 @@ def test_play_narrates_six_rounds_with_a_rule_id_on_every_event_line(capsys) -> 
     code, lines, err = run(capsys, "play", "lockup-breakout", "--players", "3", "--seed", "1")
     assert (code, err) == (0, "")
     assert lines[0] == "Lockup: Breakout: 3 players (red, blue, green), seed 1"
-    events = [line for line in lines if line.startswith("  ") and not re.match(r"^  \w+: ", line)]
-    assert events and all(EVENT_LINE.match(line) for line in events)
+    # Every event is told once, in order, with its rule id in the column at the right;
+    # consecutive repeats (same text and rule in one phase) are merged into one line.
+    expected: list[tuple[str, str, tuple[int, str], int]] = []
+    for event in lb.play(players=3, seed=1).events:
+        item = (event.text_for(None), event.rule.id, (event.round, event.phase))
+        if expected and expected[-1][:3] == item:
+            expected[-1] = (*item, expected[-1][3] + 1)
+        else:
+            expected.append((*item, 1))
+    assert told(lines) == [(t if n == 1 else f"{t} ({times(n)})", r)
+                           for t, r, _, n in expected]
+    assert all(rule in lb.BOOK for _, rule in told(lines))
     for r in range(1, 7):
         assert f"Round {r} — Roll Call" in lines and f"Round {r} — Lights Out" in lines
     assert "Round 5 — Patrol" in lines and "Round 6 — Patrol" not in lines
@@ -38,7 +47,7 @@ def test_solitary_play_names_the_guards_steps_never_their_turn(capsys) -> None:
                          "red", "--seed", "3")
     assert code == 0
     text = "\n".join(lines)
-    assert "(LB-solo-rollcall)" in text and "(LB-R23)" in text
+    assert "[LB-solo-rollcall]" in text and "[LB-R23]" in text
     assert lines[-1].startswith(("Winner: red", "The guards win"))
 
 
@@ -52,8 +61,8 @@ def test_json_replay_and_viewer(capsys, tmp_path) -> None:
     # Blue does not read red's face-down tokens; red does.
     _, red, _ = run(capsys, "replay", str(path), "--viewer", "red")
     _, blue, _ = run(capsys, "replay", str(path), "--viewer", "blue")
-    red_down = [x for x in red if x.startswith("  red assigns") and "face down" in x]
-    blue_down = [x for x in blue if x.startswith("  red assigns") and "face down" in x]
+    red_down = [t for t, _ in told(red) if t.startswith("red assigns") and "face down" in t]
+    blue_down = [t for t, _ in told(blue) if t.startswith("red assigns") and "face down" in t]
     assert red_down and len(red_down) == len(blue_down)
     assert all("a token face down" in x for x in blue_down)
     assert not any("a token face down" in x for x in red_down)
