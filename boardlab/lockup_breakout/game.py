@@ -111,6 +111,18 @@ class LockupBreakout(Game):
     def players(self, match: Match) -> tuple[str, ...]:
         return match.state.setup.colours
 
+    def title(self, match: Match) -> str:
+        """The first line, saying that the core game's data are invented (LB-R1).
+
+        >>> print(GAME.title(GAME.play(seed=1, players=2)))
+        Lockup: Breakout on an invented stand-in core (LB-R1): 2 players (red, blue), seed 1
+        """
+        setup = match.state.setup
+        who = (f"solitary, {setup.colours[0]} against the guards, difficulty "
+               f"{setup.difficulty}" if setup.solo else
+               f"{len(setup.colours)} players ({', '.join(setup.colours)})")
+        return f"{self.book.name} on an invented stand-in core (LB-R1): {who}, seed {match.seed}"
+
     def winners(self, match: Match) -> tuple[str, ...]:
         """Most stars, ties shared (LB-R27); solitary: strictly more than the guards (LB-R26)."""
         return winners(match.state)

@@ -21,7 +21,8 @@ def run(capsys, *argv: str) -> tuple[int, list[str], str]:
 def test_play_narrates_six_rounds_with_a_rule_id_on_every_event_line(capsys) -> None:
     code, lines, err = run(capsys, "play", "lockup-breakout", "--players", "3", "--seed", "1")
     assert (code, err) == (0, "")
-    assert lines[0] == "Lockup: Breakout: 3 players (red, blue, green), seed 1"
+    assert lines[0] == ("Lockup: Breakout on an invented stand-in core (LB-R1): 3 players "
+                        "(red, blue, green), seed 1")
     # Every event is told once, in order, with its rule id in the column at the right;
     # consecutive repeats (same text and rule in one phase) are merged into one line.
     expected: list[tuple[str, str, tuple[int, str], int]] = []
@@ -45,6 +46,8 @@ def test_solitary_play_names_the_guards_steps_never_their_turn(capsys) -> None:
     code, lines, _ = run(capsys, "play", "lockup-breakout", "--players", "1", "--difficulty",
                          "red", "--seed", "3")
     assert code == 0
+    assert lines[0] == ("Lockup: Breakout on an invented stand-in core (LB-R1): solitary, red "
+                        "against the guards, difficulty red, seed 3")
     text = "\n".join(lines)
     assert "[LB-solo-rollcall]" in text and "[LB-R23]" in text
     assert lines[-1].startswith(("Winner: red", "The guards win"))
