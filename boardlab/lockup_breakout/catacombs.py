@@ -26,7 +26,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
-from boardlab.core.errors import ConfigError, FormatError
+from boardlab.core.errors import ConfigError, FormatError, show_value
 
 if TYPE_CHECKING:  # pragma: no cover
     import networkx
@@ -55,14 +55,14 @@ def field_error(field: str, problem: str) -> ConfigError:
 
 def _int(value: Any, field: str, low: int = 0) -> None:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise field_error(field, f"expected an integer, got {value!r}")
+        raise field_error(field, f"expected an integer, got {show_value(value)}")
     if value < low:
         raise field_error(field, f"must be at least {low}, got {value}")
 
 
 def _str(value: Any, field: str) -> None:
     if not isinstance(value, str) or not value:
-        raise field_error(field, f"expected a non-empty string, got {value!r}")
+        raise field_error(field, f"expected a non-empty string, got {show_value(value)}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,7 +85,7 @@ class Space:
         _int(self.stars, "stars")
         _int(self.depth, "depth")
         if not isinstance(self.loot, bool):
-            raise field_error("loot", f"expected true or false, got {self.loot!r}")
+            raise field_error("loot", f"expected true or false, got {show_value(self.loot)}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,15 +100,17 @@ class Path:
         _str(self.start, "start")
         _str(self.to, "to")
         if not isinstance(self.cost, tuple):
-            raise field_error("cost", f"expected a list of [resource, amount], got {self.cost!r}")
+            raise field_error("cost", f"expected a list of [resource, amount], got "
+                                      f"{show_value(self.cost)}")
         seen = set()
         for i, pair in enumerate(self.cost):
             if not isinstance(pair, tuple) or len(pair) != 2:
-                raise field_error(f"cost[{i}]", f"expected [resource, amount], got {pair!r}")
+                raise field_error(f"cost[{i}]", f"expected [resource, amount], got "
+                                                f"{show_value(pair)}")
             _str(pair[0], f"cost[{i}][0]")
             _int(pair[1], f"cost[{i}][1]", 1)
             if pair[0] in seen:
-                raise field_error(f"cost[{i}][0]", f"resource {pair[0]!r} listed twice")
+                raise field_error(f"cost[{i}][0]", f"resource {show_value(pair[0])} listed twice")
             seen.add(pair[0])
 
     def __str__(self) -> str:
@@ -131,7 +133,7 @@ class CatacombMap:
         for s in self.spaces:
             if s.name == name:
                 return s
-        raise ConfigError(f"unknown catacomb space {name!r}; spaces are "
+        raise ConfigError(f"unknown catacomb space {show_value(name)}; spaces are "
                           f"{', '.join(s.name for s in self.spaces)} (LB-R2)")
 
     @property
@@ -176,9 +178,9 @@ def validate_map(m: CatacombMap) -> None:
     by_name: dict[str, Space] = {}
     for i, s in enumerate(m.spaces):
         if not isinstance(s, Space):
-            raise field_error(f"spaces[{i}]", f"expected a Space, got {s!r}")
+            raise field_error(f"spaces[{i}]", f"expected a Space, got {show_value(s)}")
         if s.name in by_name:
-            raise field_error(f"spaces[{i}].name", f"space {s.name!r} defined twice")
+            raise field_error(f"spaces[{i}].name", f"space {show_value(s.name)} defined twice")
         by_name[s.name] = s
     for end in (ENTRANCE, TOMB, ESCAPED):
         if end not in by_name:
@@ -193,10 +195,10 @@ def validate_map(m: CatacombMap) -> None:
     pairs = set()
     for i, p in enumerate(m.paths):
         if not isinstance(p, Path):
-            raise field_error(f"paths[{i}]", f"expected a Path, got {p!r}")
+            raise field_error(f"paths[{i}]", f"expected a Path, got {show_value(p)}")
         for end, value in (("start", p.start), ("to", p.to)):
             if value not in by_name:
-                raise field_error(f"paths[{i}].{end}", f"unknown space {value!r}")
+                raise field_error(f"paths[{i}].{end}", f"unknown space {show_value(value)}")
         if p.start == p.to:
             raise field_error(f"paths[{i}].to", "a path cannot lead back to its start (LB-R2)")
         if (p.start, p.to) in pairs:

@@ -27,7 +27,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from boardlab.core.errors import ConfigError
+from boardlab.core.errors import ConfigError, show_value
 from boardlab.lockup_breakout.catacombs import (
     DEFAULT_MAP,
     CatacombMap,
@@ -77,12 +77,12 @@ def escape_stars(round_: int) -> int:
 # -- records of the stand-in ------------------------------------------------------------
 def _check_tuple(value: Any, name: str) -> None:
     if not isinstance(value, tuple):
-        raise field_error(name, f"expected a list, got {value!r}")
+        raise field_error(name, f"expected a list, got {show_value(value)}")
 
 
 def _bool(value: Any, name: str) -> None:
     if not isinstance(value, bool):
-        raise field_error(name, f"expected true or false, got {value!r}")
+        raise field_error(name, f"expected true or false, got {show_value(value)}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,7 +100,7 @@ class Reward:
 
     def __post_init__(self) -> None:
         if self.kind not in REWARD_KINDS:
-            raise field_error("kind", f"unknown reward {self.kind!r}; one of "
+            raise field_error("kind", f"unknown reward {show_value(self.kind)}; one of "
                               f"{', '.join(REWARD_KINDS)}")
         _int(self.amount, "amount")
         if self.kind in ("resources", "stars", "advance") and self.amount < 1:
@@ -133,7 +133,7 @@ class Location:
             _check_tuple(bundle, f"ranks[{i}]")
             for j, r in enumerate(bundle):
                 if not isinstance(r, Reward):
-                    raise field_error(f"ranks[{i}][{j}]", f"expected a Reward, got {r!r}")
+                    raise field_error(f"ranks[{i}][{j}]", f"expected a Reward, got {show_value(r)}")
                 if r.kind == "recruit" and self.number not in GOON_LOCATIONS:
                     raise field_error(f"ranks[{i}][{j}].kind", "only locations 2–6 hold a "
                                       "goon to recruit (LB-R11)")
@@ -165,7 +165,8 @@ class Item:
         _check_tuple(self.cost, "cost")
         for i, pair in enumerate(self.cost):
             if not isinstance(pair, tuple) or len(pair) != 2:
-                raise field_error(f"cost[{i}]", f"expected [resource, amount], got {pair!r}")
+                raise field_error(f"cost[{i}]", f"expected [resource, amount], got "
+                                                f"{show_value(pair)}")
             _str(pair[0], f"cost[{i}][0]")
             _int(pair[1], f"cost[{i}][1]", 1)
         _int(self.stars, "stars")
@@ -175,7 +176,8 @@ class Item:
             _bool(getattr(self, flag), flag)
         if self.improve is not None:
             if not isinstance(self.improve, tuple) or len(self.improve) != 2:
-                raise field_error("improve", f"expected [resource, stars], got {self.improve!r}")
+                raise field_error("improve", f"expected [resource, stars], got "
+                                             f"{show_value(self.improve)}")
             _str(self.improve[0], "improve[0]")
             _int(self.improve[1], "improve[1]", 1)
 
@@ -229,7 +231,7 @@ class Goal:
     def __post_init__(self) -> None:
         _str(self.name, "name")
         if self.kind not in GOAL_KINDS:
-            raise field_error("kind", f"unknown goal kind {self.kind!r}; one of "
+            raise field_error("kind", f"unknown goal kind {show_value(self.kind)}; one of "
                               f"{', '.join(GOAL_KINDS)}")
         if (self.kind == "items") != bool(self.item_type):
             raise field_error("item_type", "an items goal names its item type, no other does")
@@ -245,7 +247,7 @@ class Penalty:
 
     def __post_init__(self) -> None:
         if self.kind not in PENALTY_KINDS:
-            raise field_error("kind", f"unknown penalty {self.kind!r}; one of "
+            raise field_error("kind", f"unknown penalty {show_value(self.kind)}; one of "
                               f"{', '.join(PENALTY_KINDS)}")
         _int(self.amount, "amount", 1)
 
@@ -285,7 +287,7 @@ class LootToken:
     def __post_init__(self) -> None:
         _str(self.name, "name")
         if self.effect not in LOOT_EFFECTS:
-            raise field_error("effect", f"unknown loot effect {self.effect!r}; one of "
+            raise field_error("effect", f"unknown loot effect {show_value(self.effect)}; one of "
                               f"{', '.join(LOOT_EFFECTS)}")
         _int(self.amount, "amount", 1)
         _int(self.count, "count", 1)
@@ -388,7 +390,7 @@ class Config:
         for level in self.guard_levels:
             if level.colour == colour:
                 return level
-        raise ConfigError(f"unknown difficulty {colour!r}; one of "
+        raise ConfigError(f"unknown difficulty {show_value(colour)}; one of "
                           f"{', '.join(lv.colour for lv in self.guard_levels)} (LB-solo-setup)")
 
     @property
@@ -401,7 +403,7 @@ def _unique(records: tuple[Any, ...], name: str) -> None:
     seen: set[str] = set()
     for i, r in enumerate(records):
         if r.name in seen:
-            raise field_error(f"{name}[{i}].name", f"{r.name!r} is used twice")
+            raise field_error(f"{name}[{i}].name", f"{show_value(r.name)} is used twice")
         seen.add(r.name)
 
 
@@ -411,7 +413,7 @@ def _records(value: Any, cls: type, name: str, minimum: int = 1) -> None:
         raise field_error(name, f"needs at least {minimum} entr{'y' if minimum == 1 else 'ies'}")
     for i, r in enumerate(value):
         if not isinstance(r, cls):
-            raise field_error(f"{name}[{i}]", f"expected a {cls.__name__}, got {r!r}")
+            raise field_error(f"{name}[{i}]", f"expected a {cls.__name__}, got {show_value(r)}")
 
 
 def validate_config(c: Config) -> None:
@@ -446,7 +448,8 @@ def validate_config(c: Config) -> None:
         raise field_error("valuables", "the barrel is a valuable kind (Dryads count barrels, "
                           "LB-goon-dryad, LB-R12)")
     if c.crew_board_valuable not in c.valuables:
-        raise field_error("crew_board_valuable", f"unknown valuable {c.crew_board_valuable!r}")
+        raise field_error("crew_board_valuable", f"unknown valuable "
+                                                 f"{show_value(c.crew_board_valuable)}")
     kinds = set(c.resources)
     _records(c.locations, Location, "locations", 7)
     if len(c.locations) != 7:
@@ -455,23 +458,25 @@ def validate_config(c: Config) -> None:
         if loc.number != i + 1:
             raise field_error(f"locations[{i}].number", f"expected {i + 1}, got {loc.number}")
     if not isinstance(c.catacombs, CatacombMap):
-        raise field_error("catacombs", f"expected a CatacombMap, got {c.catacombs!r}")
+        raise field_error("catacombs", f"expected a CatacombMap, got {show_value(c.catacombs)}")
     for i, p in enumerate(c.catacombs.paths):
         for j, (kind, _) in enumerate(p.cost):
             if kind not in kinds:
                 raise field_error(f"catacombs.paths[{i}].cost[{j}][0]",
-                                  f"unknown resource {kind!r}")
+                                  f"unknown resource {show_value(kind)}")
     _records(c.items, Item, "items", c.display_size if isinstance(c.display_size, int) else 1)
     _unique(c.items, "items")
     for i, item in enumerate(c.items):
         for j, (kind, _) in enumerate(item.cost):
             if kind not in kinds:
-                raise field_error(f"items[{i}].cost[{j}][0]", f"unknown resource {kind!r}")
+                raise field_error(f"items[{i}].cost[{j}][0]", f"unknown resource "
+                                                              f"{show_value(kind)}")
         for j, v in enumerate(item.valuables):
             if v not in c.valuables:
-                raise field_error(f"items[{i}].valuables[{j}]", f"unknown valuable {v!r}")
+                raise field_error(f"items[{i}].valuables[{j}]", f"unknown valuable {show_value(v)}")
         if item.improve is not None and item.improve[0] not in kinds:
-            raise field_error(f"items[{i}].improve[0]", f"unknown resource {item.improve[0]!r}")
+            raise field_error(f"items[{i}].improve[0]", f"unknown resource "
+                                                        f"{show_value(item.improve[0])}")
     _records(c.goons, GoonCard, "goons")
     _unique(c.goons, "goons")
     if sum(g.count for g in c.goons) < len(GOON_LOCATIONS):
@@ -494,7 +499,8 @@ def validate_config(c: Config) -> None:
     _unique(c.goals, "goals")
     if isinstance(c.goals_drawn, bool) or not isinstance(c.goals_drawn, int) \
             or not 0 <= c.goals_drawn <= len(c.goals):
-        raise field_error("goals_drawn", f"between 0 and {len(c.goals)}, got {c.goals_drawn!r}")
+        raise field_error("goals_drawn", f"between 0 and {len(c.goals)}, got "
+                                         f"{show_value(c.goals_drawn)}")
     _records(c.legends, LegendCard, "legends")
     _unique(c.legends, "legends")
     _records(c.loot, LootToken, "loot")
@@ -513,7 +519,7 @@ def validate_config(c: Config) -> None:
         for j, card in enumerate(level.cards):
             if card.name in names:
                 raise field_error(f"guard_levels[{i}].cards[{j}].name",
-                                  f"guard card name {card.name!r} is used twice")
+                                  f"guard card name {show_value(card.name)} is used twice")
             names.append(card.name)
     _int(c.set_stars, "set_stars")
     if not isinstance(c.goal_stars, tuple) or len(c.goal_stars) != 2:
@@ -569,18 +575,19 @@ class Setup:
         if isinstance(self.players, bool) or not isinstance(self.players, int) \
                 or not 1 <= self.players <= 5:
             raise field_error("players", "1 (solitary) to 5 players, "
-                              f"got {self.players!r} (LB-R5)")
+                              f"got {show_value(self.players)} (LB-R5)")
         if not isinstance(self.config, Config):
-            raise field_error("config", f"expected a Config, got {self.config!r}")
+            raise field_error("config", f"expected a Config, got {show_value(self.config)}")
         if not isinstance(self.difficulty, str):
-            raise field_error("difficulty", f"expected a string, got {self.difficulty!r}")
+            raise field_error("difficulty", f"expected a string, got {show_value(self.difficulty)}")
         if self.players == 1:
             if not self.difficulty:
                 raise field_error("difficulty", "the solitary game needs a difficulty: one of "
                                   + ", ".join(lv.colour for lv in self.config.guard_levels)
                                   + " (LB-solo-setup)")
             if self.difficulty not in {lv.colour for lv in self.config.guard_levels}:
-                raise field_error("difficulty", f"unknown difficulty {self.difficulty!r}; one "
+                raise field_error("difficulty", f"unknown difficulty "
+                                                f"{show_value(self.difficulty)}; one "
                                   "of " + ", ".join(lv.colour for lv in self.config.guard_levels)
                                   + " (LB-solo-setup)")
         elif self.difficulty:

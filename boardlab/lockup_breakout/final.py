@@ -17,6 +17,7 @@ from boardlab.lockup_breakout.choices import Declare, GolemAs
 from boardlab.lockup_breakout.config import GUARDS
 from boardlab.lockup_breakout.events import owner
 from boardlab.lockup_breakout.scoring import (
+    _winners,
     best_golems,
     declarations,
     goal_value,
@@ -25,7 +26,6 @@ from boardlab.lockup_breakout.scoring import (
     rank_places,
     valuable_sets,
     valuables,
-    winners,
 )
 from boardlab.lockup_breakout.state import Frame, K
 from boardlab.lockup_breakout.work import Work, join, plural
@@ -179,7 +179,7 @@ def score_rest(w: Work) -> None:
                values=tuple(values), paid=tuple(paid.items()))
     total = {s: sum(w.stars[w.si[s]]) for s in w.setup.sides}
     shown = ", ".join(f"{s} {total[s]}" for s in w.setup.sides)
-    won = winners(w)  # type: ignore[arg-type]
+    won = _winners(w)
     if w.setup.players == 1:
         player = w.players[0]
         text = (f"{player} beats the guards" if won == (player,)

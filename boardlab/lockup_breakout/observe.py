@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from boardlab.core.errors import ConfigError
+from boardlab.core.errors import ConfigError, show_value
 from boardlab.lockup_breakout.config import Setup
-from boardlab.lockup_breakout.state import State
+from boardlab.lockup_breakout.state import State, require_state
 
 HIDDEN = "?"
 
@@ -67,9 +67,10 @@ class View:
 
 def observe(state: State, player: str) -> View:
     """``player``'s view of ``state``."""
-    setup = state.setup
+    setup = require_state(state).setup
     if player not in setup.colours:
-        raise ConfigError(f"unknown player {player!r}; players are {', '.join(setup.colours)}")
+        raise ConfigError(f"unknown player "
+                          f"{show_value(player)}; players are {', '.join(setup.colours)}")
     me = setup.sides.index(player)
     crews = []
     hidden: dict[str, list[str]] = {}

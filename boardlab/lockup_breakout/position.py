@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping
 
-from boardlab.core.errors import ConfigError
+from boardlab.core.errors import ConfigError, show_value
 from boardlab.core.events import Event
 from boardlab.lockup_breakout.catacombs import ENTRANCE, ESCAPED
 from boardlab.lockup_breakout.config import (
@@ -50,19 +50,19 @@ def _parse_token(spec: object, where: str, colours: tuple[str, ...],
                  labels: set[str]) -> tuple[str, str, bool]:
     if not isinstance(spec, str):
         raise ConfigError(f"{where}: a token is written 'colour token', e.g. 'red 3' or "
-                          f"'blue seeker*'; got {spec!r}")
+                          f"'blue seeker*'; got {show_value(spec)}")
     text = spec.strip()
     face_down = text.endswith("*")
     parts = text.rstrip("*").split()
     if len(parts) != 2:
         raise ConfigError(f"{where}: a token is written 'colour token', e.g. 'red 3' or "
-                          f"'blue seeker*'; got {spec!r}")
+                          f"'blue seeker*'; got {show_value(spec)}")
     colour, token = parts[0].lower(), parts[1].lower()
     if colour not in colours:
-        raise ConfigError(f"{where}: unknown colour {colour!r}; the players are "
+        raise ConfigError(f"{where}: unknown colour {show_value(colour)}; the players are "
                           f"{', '.join(colours)} (LB-R5)")
     if token not in labels:
-        raise ConfigError(f"{where}: unknown token {token!r}; crew tokens are "
+        raise ConfigError(f"{where}: unknown token {show_value(token)}; crew tokens are "
                           f"{', '.join(sorted(labels))} (LB-R6)")
     return colour, token, face_down
 
@@ -71,7 +71,7 @@ def _mapping(value: Mapping[object, object] | None, name: str) -> Mapping[object
     if value is None:
         return {}
     if not isinstance(value, Mapping):
-        raise ConfigError(f"{name}: expected a mapping, got {value!r}")
+        raise ConfigError(f"{name}: expected a mapping, got {show_value(value)}")
     return value
 
 
@@ -80,21 +80,22 @@ def _side_map(value: Mapping[str, object] | None, name: str,
     if value is None:
         return {}
     if not isinstance(value, Mapping):
-        raise ConfigError(f"{name}: expected a mapping of side to value, got {value!r}")
+        raise ConfigError(f"{name}: expected a mapping of side to value, got {show_value(value)}")
     for side in value:
         if side not in sides:
-            raise ConfigError(f"{name}: unknown side {side!r}; the sides are {', '.join(sides)}")
+            raise ConfigError(f"{name}: unknown side "
+                              f"{show_value(side)}; the sides are {', '.join(sides)}")
     return dict(value)
 
 
 def _names(value: object, where: str, known: Iterable[str]) -> tuple[str, ...]:
     if isinstance(value, str) or not isinstance(value, Iterable):
-        raise ConfigError(f"{where}: expected a list of names, got {value!r}")
+        raise ConfigError(f"{where}: expected a list of names, got {show_value(value)}")
     known = set(known)
     out = []
     for x in value:
         if x not in known:
-            raise ConfigError(f"{where}: unknown name {x!r}")
+            raise ConfigError(f"{where}: unknown name {show_value(x)}")
         out.append(x)
     return tuple(sorted(out))
 
@@ -145,22 +146,22 @@ def position(players: int = 4, *, difficulty: str = "", phase: str = "rollcall",
     t = tables(cfg)
     sides, colours = setup.sides, setup.colours
     if phase not in PHASE_STARTS:
-        raise ConfigError(f"phase: one of {', '.join(PHASE_STARTS)}, got {phase!r}")
+        raise ConfigError(f"phase: one of {', '.join(PHASE_STARTS)}, got {show_value(phase)}")
     if not _is_int(round) or not 1 <= round <= ROUNDS:
-        raise ConfigError(f"round: an integer 1–{ROUNDS}, got {round!r} (LB-objective)")
+        raise ConfigError(f"round: an integer 1–{ROUNDS}, got {show_value(round)} (LB-objective)")
     first = first if first is not None else colours[0]
     if first not in colours:
-        raise ConfigError(f"first: unknown player {first!r}")
+        raise ConfigError(f"first: unknown player {show_value(first)}")
     if setup.solo and first != colours[0]:
         raise ConfigError("first: the solitary player always holds the marker (LB-R5)")
     # Tunnels.
     layout = [""] * 7
     for loc, kind in _mapping(tunnels, "tunnels").items():
         if loc not in BOARD_LOCATIONS:
-            raise ConfigError(f"tunnels: unknown location {loc!r}; tunnels lie on 1–7 "
+            raise ConfigError(f"tunnels: unknown location {show_value(loc)}; tunnels lie on 1–7 "
                               "(LB-setup-tunnels)")
         if kind not in TUNNEL_KINDS[1:]:
-            raise ConfigError(f"tunnels[{loc}]: 'single' or 'double', got {kind!r}")
+            raise ConfigError(f"tunnels[{loc}]: 'single' or 'double', got {show_value(kind)}")
         layout[loc - 1] = kind
     _, singles, doubles = cfg.tunnel_set(players)
     if layout.count("single") > singles or layout.count("double") > doubles:
@@ -171,15 +172,16 @@ def position(players: int = 4, *, difficulty: str = "", phase: str = "rollcall",
     placed: list[list[tuple[str, str, bool]]] = [[] for _ in range(9)]
     for loc, group in _mapping(crews, "crews").items():
         if loc not in BOARD_LOCATIONS:
-            raise ConfigError(f"crews: unknown location {loc!r}; tokens go to locations 1–7 "
+            raise ConfigError(f"crews: unknown location "
+                              f"{show_value(loc)}; tokens go to locations 1–7 "
                               "(LB-R8)")
         if isinstance(group, str):
-            raise ConfigError(f"crews[{loc}]: expected a list of tokens, got {group!r}")
+            raise ConfigError(f"crews[{loc}]: expected a list of tokens, got {show_value(group)}")
         for spec in group:
             placed[loc].append(_parse_token(spec, f"crews[{loc}]", colours, labels))
     for colour, token in _side_map(legend_tokens, "legend_tokens", colours).items():
         if token not in labels:
-            raise ConfigError(f"legend_tokens[{colour}]: unknown token {token!r}")
+            raise ConfigError(f"legend_tokens[{colour}]: unknown token {show_value(token)}")
         placed[LEGEND].append((colour, token, phase in ("rollcall", "lightsout")))
     hands = []
     face_down = []
@@ -198,7 +200,7 @@ def position(players: int = 4, *, difficulty: str = "", phase: str = "rollcall",
                 left[tok] -= 1
                 if left[tok] < 0:
                     raise ConfigError(f"crews: {side} has only {t.crew.count(tok)} token(s) "
-                                      f"{tok!r} (LB-R6)")
+                                      f"{show_value(tok)} (LB-R6)")
                 if fd and loc != LEGEND:
                     if phase != "rollcall" and phase != "lightsout":
                         raise ConfigError(f"crews: face-down tokens only before Lights Out "
@@ -219,12 +221,12 @@ def position(players: int = 4, *, difficulty: str = "", phase: str = "rollcall",
     lant = [ENTRANCE] * len(sides)
     for side, space in _side_map(lanterns, "lanterns", sides).items():
         if space not in t.exits:
-            raise ConfigError(f"lanterns[{side}]: unknown space {space!r} (LB-R2)")
+            raise ConfigError(f"lanterns[{side}]: unknown space {show_value(space)} (LB-R2)")
         lant[sides.index(side)] = space  # type: ignore[assignment]
     esc = []
     for side, r in _side_map(escaped, "escaped", sides).items():
         if not _is_int(r) or not 1 <= r <= round:
-            raise ConfigError(f"escaped[{side}]: a round 1–{round}, got {r!r}")
+            raise ConfigError(f"escaped[{side}]: a round 1–{round}, got {show_value(r)}")
         lant[sides.index(side)] = ESCAPED
         esc.append((side, r))
     for i, side in enumerate(sides):
@@ -238,13 +240,14 @@ def position(players: int = 4, *, difficulty: str = "", phase: str = "rollcall",
         row = list(cfg.start_resources)
         given = res_map.get(side, {})
         if not isinstance(given, Mapping):
-            raise ConfigError(f"resources[{side}]: expected {{kind: amount}}, got {given!r}")
+            raise ConfigError(f"resources[{side}]: expected {{kind: amount}}, got "
+                              f"{show_value(given)}")
         for kind, amount in given.items():
             if kind not in t.res_index:
-                raise ConfigError(f"resources[{side}]: unknown resource {kind!r} (LB-R9)")
+                raise ConfigError(f"resources[{side}]: unknown resource {show_value(kind)} (LB-R9)")
             if not _is_int(amount) or amount < 0:
                 raise ConfigError(f"resources[{side}][{kind}]: a non-negative integer, got "
-                                  f"{amount!r}")
+                                  f"{show_value(amount)}")
             row[t.res_index[kind]] = amount
         res.append(tuple(row))
     star_rows = []
@@ -253,7 +256,7 @@ def position(players: int = 4, *, difficulty: str = "", phase: str = "rollcall",
         row = [0] * len(SOURCES)
         value = star_map.get(side, 0)
         if not _is_int(value) or value < 0:
-            raise ConfigError(f"stars[{side}]: a non-negative integer, got {value!r}")
+            raise ConfigError(f"stars[{side}]: a non-negative integer, got {show_value(value)}")
         row[SOURCE_INDEX["locations"]] = value
         star_rows.append(tuple(row))
     for side, r in esc:
@@ -282,16 +285,17 @@ def position(players: int = 4, *, difficulty: str = "", phase: str = "rollcall",
     used_items.update(disp)
     for name, k in used_items.items():
         if k > 1:
-            raise ConfigError(f"items: {name!r} is in two places (one copy in the box)")
+            raise ConfigError(f"items: {show_value(name)} is in two places (one copy in the box)")
     if len(disp) > cfg.display_size:
         raise ConfigError(f"display: at most {cfg.display_size} items (LB-R10)")
     spaces = [""] * len(GOON_LOCATIONS)
     for loc, card in _mapping(goon_spaces, "goon_spaces").items():
         if loc not in GOON_LOCATIONS:
-            raise ConfigError(f"goon_spaces: unknown goon space {loc!r}; goons stand on 2–6 "
+            raise ConfigError(f"goon_spaces: unknown goon space "
+                              f"{show_value(loc)}; goons stand on 2–6 "
                               "(LB-R11)")
         if card not in t.goon_index:
-            raise ConfigError(f"goon_spaces[{loc}]: unknown goon {card!r}")
+            raise ConfigError(f"goon_spaces[{loc}]: unknown goon {show_value(card)}")
         spaces[loc - 2] = card
     goon_used = Counter(g for g in spaces if g)
     for row in goons_l:
@@ -316,13 +320,13 @@ def position(players: int = 4, *, difficulty: str = "", phase: str = "rollcall",
         raise ConfigError("goals: a goal appears twice")
     legend = legend if legend is not None else t.legend_names[0]
     if legend not in t.legend_index:
-        raise ConfigError(f"legend: unknown legend card {legend!r}")
+        raise ConfigError(f"legend: unknown legend card {show_value(legend)}")
     h = setup.stack_height
     loot_used = Counter(x for row in kept_l for x in row)
     stack_rows: list[tuple[tuple[str, ...], int]] = [((), h)] * len(t.loot_spaces)
     for space, tokens in _mapping(stacks, "stacks").items():
         if space not in t.stack_of:
-            raise ConfigError(f"stacks: {space!r} is not a loot space; loot spaces are "
+            raise ConfigError(f"stacks: {show_value(space)} is not a loot space; loot spaces are "
                               f"{', '.join(t.loot_spaces)}")
         known = _names(tokens, f"stacks[{space}]", t.loot_names)
         if len(known) > h:
@@ -339,7 +343,7 @@ def position(players: int = 4, *, difficulty: str = "", phase: str = "rollcall",
     if sum(u for _, u in stack_rows) > sum(pool):
         raise ConfigError("stacks: not enough loot tokens left for the unseen stacks")
     if turn is not None and turn not in colours:
-        raise ConfigError(f"turn: unknown player {turn!r}")
+        raise ConfigError(f"turn: unknown player {show_value(turn)}")
     crews_t = tuple(tuple(sorted(e)) for e in placed)
     state = State(
         setup=setup, round=round, phase=phase, first=first, tunnels=tuple(layout),

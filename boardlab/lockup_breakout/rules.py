@@ -21,7 +21,7 @@ from functools import lru_cache
 from typing import Any
 
 from boardlab.core.engine import CHANCE, OutcomeTable
-from boardlab.core.errors import IllegalAction
+from boardlab.core.errors import IllegalAction, show_value
 from boardlab.core.events import Event
 from boardlab.core.rules import RuleRef
 from boardlab.lockup_breakout import final as final_mod
@@ -168,7 +168,7 @@ class LockupBreakoutRules:
         if not isinstance(setup, Setup):
             from boardlab.core.errors import ConfigError
 
-            raise ConfigError(f"setup: expected a Setup, got {setup!r}")
+            raise ConfigError(f"setup: expected a Setup, got {show_value(setup)}")
         cfg = setup.config
         t = tables(cfg)
         sides = setup.sides

@@ -25,7 +25,7 @@ from boardlab.lockup_breakout.config import (
     GUARDS,
     Config,
 )
-from boardlab.lockup_breakout.state import SOURCES, State
+from boardlab.lockup_breakout.state import SOURCES, State, require_state
 
 
 def set_points(k: int) -> int:
@@ -170,6 +170,7 @@ def final_scores(state: State) -> dict[str, dict[str, int]]:
     >>> all(sum(v.values()) == m.scores()[c] for c, v in final_scores(m.state).items())
     True
     """
+    require_state(state)
     return {side: dict(zip(SOURCES, row, strict=True))
             for side, row in zip(state.setup.sides, state.stars, strict=True)}
 
@@ -182,6 +183,11 @@ def scores(state: State) -> dict[str, int]:
 def winners(state: State) -> tuple[str, ...]:
     """The winner(s): most stars, ties shared (LB-R27); in solitary the player needs
     strictly more than the guards (LB-R26), else the guards win."""
+    return _winners(require_state(state))
+
+
+def _winners(state: Any) -> tuple[str, ...]:
+    """:func:`winners` of a state or of the engine's worker (which reads the same)."""
     total = scores(state)
     if state.setup.players == 1:
         player = state.setup.colours[0]

@@ -15,8 +15,9 @@ step inside a tunnel advance, a loot pick inside that step.
 
 from __future__ import annotations
 
-from typing import Final, NamedTuple
+from typing import Any, Final, NamedTuple
 
+from boardlab.core.errors import ConfigError, show_value
 from boardlab.lockup_breakout.config import Config, Setup
 
 
@@ -173,3 +174,18 @@ class State(NamedTuple):
     def at(self, location: int) -> tuple[tuple[str, str, bool], ...]:
         """``(colour, token, face_down)`` at a location (0 = legend, 8 = LIBRARY)."""
         return self.crews[location]
+
+
+def require_state(value: Any, name: str = "state") -> State:
+    """``value`` if it is a :class:`State`, else a :class:`ConfigError` naming ``name``
+    (a public function reading a state says what it got instead of failing deep inside).
+
+    >>> require_state(5)
+    Traceback (most recent call last):
+    ...
+    boardlab.core.errors.ConfigError: state: expected a Lockup: Breakout State, got int 5
+    """
+    if not isinstance(value, State):
+        raise ConfigError(f"{name}: expected a Lockup: Breakout State, got "
+                          f"{type(value).__name__} {show_value(value)}")
+    return value

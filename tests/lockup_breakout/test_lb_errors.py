@@ -296,3 +296,38 @@ def test_every_event_cites_a_rule_of_the_book() -> None:
 def test_position_refuses_a_list_where_a_mapping_is_expected(name) -> None:
     with pytest.raises(ConfigError, match=f"{name}: expected a mapping"):
         lb.position(players=2, **{name: [1, 2]})
+
+
+@pytest.mark.parametrize("call", [lb.final_scores, lb.winners, lb.save_position,
+                                  lambda s: lb.observe(s, "red")])
+@pytest.mark.parametrize("bad", [5, None, "state", {"round": 1}])
+def test_functions_of_a_state_refuse_anything_else_naming_it(call, bad) -> None:
+    with pytest.raises(ConfigError, match=r"^state: expected a Lockup: Breakout State, got "):
+        call(bad)
+
+
+def test_play_refuses_bad_agents_naming_them() -> None:
+    with pytest.raises(ConfigError, match="^agents: expected a mapping of player to agent"):
+        lb.play(players=2, agents=5)
+    with pytest.raises(ConfigError, match="^agents: no agent for blue$"):
+        lb.play(players=2, agents={"red": lb.RandomAgent(1)})
+    with pytest.raises(ConfigError, match="^agents: unknown player 'guards'"):
+        lb.play(players=1, agents={"red": lb.RandomAgent(1), "guards": lb.RandomAgent(2)})
+    with pytest.raises(ConfigError, match=r"^agents\[blue\]: expected an agent .*got int 7"):
+        lb.play(players=2, agents={"red": lb.RandomAgent(1), "blue": 7})
+    with pytest.raises(ConfigError, match=r"^agents\[red\]: expected an agent"):
+        lb.play(players=2, agents=lambda colour: "random")
+    # Well-formed tables still play, as a mapping or as a function of the colour.
+    a = lb.play(players=2, seed=3, agents={c: lb.RandomAgent(i) for i, c in
+                                            enumerate(("red", "blue"))})
+    b = lb.play(players=2, seed=3, agents=lambda c: lb.RandomAgent(("red", "blue").index(c)))
+    assert a.is_over and a.state == b.state
+
+
+def test_a_huge_bad_value_is_shown_cut_short_in_the_message() -> None:
+    for call in (lambda: lb.new_match("x" * 10**6),
+                 lambda: lb.position(players=3, lanterns={"red": "y" * 10**6}),
+                 lambda: lb.position(players=3, crews={1: ["red 2"] * 10**5})):
+        with pytest.raises(ConfigError) as err:
+            call()
+        assert len(str(err.value)) < 400
