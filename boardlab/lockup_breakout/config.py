@@ -112,9 +112,10 @@ class Reward:
         if self.kind == "stars":
             return f"{self.amount} star{'s' if self.amount != 1 else ''}"
         if self.kind == "advance":
-            return f"advance up to {self.amount}"
-        return {"recruit": "recruit the goon here", "craft": "craft an item",
-                "tome": "draw a tome", "item": "take a display item"}[self.kind]
+            return f"advancing up to {self.amount}"
+        # Gerunds, so that event texts read "declines recruiting the goon here".
+        return {"recruit": "recruiting the goon here", "craft": "crafting an item",
+                "tome": "drawing a tome", "item": "taking a display item"}[self.kind]
 
 
 @dataclass(frozen=True, slots=True)

@@ -110,7 +110,7 @@ RESOURCES = _per_rule("resources", "{0} takes {3} {2} at {4}", ("LB-R8", "LB-leg
 DECLINE = _per_rule("decline", "{0} declines {3} at {4}",
                     ("LB-R8", "LB-tunnel-reward", "LB-legend-effect"),
                     data=("location", "reward"))
-SKIP_REWARD = _t("skip_reward", "LB-R41", "{0} cannot take {3} at {4}: {5}",
+SKIP_REWARD = _t("skip_reward", "LB-R41", "{0} misses out on {3} at {4}: {5}",
                  data=("location", "reward"))
 TOME_PLAYED = _per_rule("tome_played", "{0} plays {1}: +{3} strength at {4}",
                         ("LB-R13", "LB-legend-tomes"), data=("tome", "location"))
