@@ -45,6 +45,7 @@ from boardlab.lockup_breakout.choices import (
 from boardlab.lockup_breakout.config import Setup
 from boardlab.lockup_breakout.rules import PHASE_NAMES, RULES
 from boardlab.lockup_breakout.scoring import winners
+from boardlab.lockup_breakout.snapshot import board_lines
 from boardlab.lockup_breakout.state import State
 from boardlab.narrate import standings
 from boardlab.registry import Game, Option, random_agent
@@ -110,6 +111,10 @@ class LockupBreakout(Game):
 
     def players(self, match: Match) -> tuple[str, ...]:
         return match.state.setup.colours
+
+    def board_lines(self, state: State) -> list[str]:
+        """Tunnels, legend, goons, display, and each side's lantern, stars and goods."""
+        return board_lines(state)
 
     def title(self, match: Match) -> str:
         """The first line, saying that the core game's data are invented (LB-R1).

@@ -90,3 +90,31 @@ def test_registry_entry_and_soak_plan() -> None:
         [{"players": 2, "difficulty": None}, {"players": 5, "difficulty": None}]
     assert GAME.setup(players=1).difficulty == "yellow"
     assert GAME.play(seed=2, players=2, agents="heuristic").is_over
+
+
+def test_board_snapshots_before_each_round_and_at_the_end_show_public_facts(capsys) -> None:
+    from tests.test_cli import boards
+
+    _, lines, _ = run(capsys, "play", "lockup-breakout", "--players", "3", "--seed", "1")
+    snaps = boards(lines)
+    assert list(snaps) == [f"Board as round {r} begins" for r in range(1, 7)] + [
+        "Board at the end"]
+    match = lb.play(players=3, seed=1)
+    end = match.state
+    assert snaps["Board at the end"] == GAME.board_lines(end)
+    cfg = end.setup.config
+    for i, side in enumerate(end.setup.sides):
+        row = next(x for x in snaps["Board at the end"] if x.startswith(f"  {side} "))
+        assert f"lantern on {end.lanterns[i]}, {sum(end.stars[i])} stars; " in row
+        assert ", ".join(f"{n} {k}" for k, n in zip(cfg.resources, end.resources[i],
+                                                      strict=True)) in row
+    # Tomes are secret: their number shows, never a name.
+    text = "\n".join(x for snap in snaps.values() for x in snap)
+    assert any(end.tomes) and not any(t.name in text for t in cfg.tomes)
+    # A position says exactly what it holds.
+    state = lb.position(players=2, tunnels={3: "double"}, lanterns={"red": "Stair"},
+                        resources={"blue": {"gold": 2}}, stars={"red": 5})
+    assert GAME.board_lines(state)[0] == "  tunnels     double at 3 Workshop"
+    assert GAME.board_lines(state)[4].startswith("  red         lantern on Stair, 5 stars; ")
+    assert "lantern on ENTRANCE, 0 stars; 1 scrap, 1 iron, 1 potion, 2 gold;" in \
+        GAME.board_lines(state)[6]
