@@ -70,7 +70,13 @@ def escape_stars(round_: int) -> int:
 
     >>> [escape_stars(r) for r in range(1, 7)]
     [32, 29, 26, 23, 20, 17]
+    >>> escape_stars(7)
+    Traceback (most recent call last):
+    ...
+    boardlab.core.errors.ConfigError: round: an integer 1–6, got 7 (LB-escape)
     """
+    if isinstance(round_, bool) or not isinstance(round_, int) or not 1 <= round_ <= ROUNDS:
+        raise ConfigError(f"round: an integer 1–{ROUNDS}, got {show_value(round_)} (LB-escape)")
     return ESCAPE_BASE + ESCAPE_PER_ROUND * (ROUNDS - round_)
 
 

@@ -98,13 +98,29 @@ _DECISION_RULES = {
 
 
 # -- chance -------------------------------------------------------------------------------
-@lru_cache(maxsize=8)
 def tunnel_outcomes(players: int) -> OutcomeTable:
     """The tunnel layout as one chance node: every distinct arrangement, equally likely.
 
     >>> [len(tunnel_outcomes(n)) for n in (2, 3, 4, 5)]
     [42, 105, 140, 140]
+    >>> tunnel_outcomes(6)
+    Traceback (most recent call last):
+    ...
+    boardlab.core.errors.ConfigError: players: 1 (solitary) to 5 players, got 6 (LB-R5)
     """
+    from boardlab.lockup_breakout.config import TUNNEL_SETS
+
+    if isinstance(players, bool) or not isinstance(players, int) or players not in TUNNEL_SETS:
+        from boardlab.core.errors import ConfigError
+
+        raise ConfigError(f"players: 1 (solitary) to 5 players, got {show_value(players)} "
+                          "(LB-R5)")
+    return _tunnel_outcomes(players)
+
+
+@lru_cache(maxsize=8)
+def _tunnel_outcomes(players: int) -> OutcomeTable:
+    """:func:`tunnel_outcomes` of a checked player count (cached: one table per count)."""
     from boardlab.lockup_breakout.config import TUNNEL_SETS
 
     layouts = arrangements(TUNNEL_SETS[players])
@@ -205,7 +221,7 @@ class LockupBreakoutRules:
         kind = f.kind
         t = tables(state.setup.config)
         if kind == K.TUNNELS:
-            return tunnel_outcomes(state.setup.players)
+            return _tunnel_outcomes(state.setup.players)
         if kind == K.LEGEND_DRAW:
             return _one(t.legend_names, state.legend_deck)
         if kind == K.GOON_DRAW:

@@ -331,3 +331,15 @@ def test_a_huge_bad_value_is_shown_cut_short_in_the_message() -> None:
         with pytest.raises(ConfigError) as err:
             call()
         assert len(str(err.value)) < 400
+
+
+@pytest.mark.parametrize("bad", [0, 6, True, "3", None, [3], 2.0])
+def test_tunnel_outcomes_refuses_bad_player_counts(bad) -> None:
+    with pytest.raises(ConfigError, match=r"^players: 1 \(solitary\) to 5 players, got .*LB-R5"):
+        lb.tunnel_outcomes(bad)
+
+
+@pytest.mark.parametrize("bad", [0, 7, True, "4", None, 4.0])
+def test_escape_stars_refuses_rounds_outside_one_to_six(bad) -> None:
+    with pytest.raises(ConfigError, match=r"^round: an integer 1–6, got .*\(LB-escape\)"):
+        lb.escape_stars(bad)
