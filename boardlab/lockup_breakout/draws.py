@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
+from itertools import combinations
 
 from boardlab.core.engine import OutcomeTable
 
@@ -41,11 +42,17 @@ def draw_many(counts: tuple[int, ...], k: int) -> OutcomeTable:
     >>> sum(p for _, p in draw_many((6, 6, 6, 6, 6), 5))
     Fraction(1, 1)
     """
-    from boardlab.prob.urn import draw
-
     total = sum(counts)
     if not 0 <= k <= total:
         raise ValueError(f"cannot draw {k} cards from a pile of {total}")
+    if max(counts, default=0) <= 1:
+        # One copy of each kind (the item deck): every k-subset is equally likely, the
+        # hypergeometric product being 1 / C(N, k) for each. Combinations of the sorted
+        # kinds come in the order the general path sorts them into.
+        return OutcomeTable.from_counts(
+            (cards, 1) for cards in combinations([i for i, n in enumerate(counts) if n], k))
+    from boardlab.prob.urn import draw
+
     pairs = sorted((tuple(i for i, xi in enumerate(x) for _ in range(xi)), p)
                    for x, p in draw(counts, k))
     return OutcomeTable(pairs)

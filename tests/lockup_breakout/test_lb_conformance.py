@@ -145,3 +145,22 @@ def test_heuristic_beats_random_more_often_than_not() -> None:
                                                   "blue": lb.RandomAgent(seed)})
         wins += lb.winners(m.state) == ("red",)
     assert wins > 120
+
+
+def test_single_copy_draws_equal_the_urns_hypergeometric_table() -> None:
+    """Piles of single copies (the item deck) take a shortcut: uniform k-subsets. Its table
+    (outcomes, probabilities, sampling table) is the one the general urn path builds, so
+    seeded matches draw exactly what they drew before."""
+    from boardlab.core.engine import OutcomeTable
+    from boardlab.prob.urn import draw
+
+    for counts in ((1,) * 12, (1, 0, 1, 1, 0, 1, 1, 1, 1, 0, 1, 1), (0, 1), (1, 1, 1)):
+        for k in range(sum(counts) + 1):
+            fast = draw_many.__wrapped__(counts, k)
+            general = OutcomeTable(sorted(
+                (tuple(i for i, xi in enumerate(x) for _ in range(xi)), p)
+                for x, p in draw(counts, k)))
+            assert tuple(fast) == tuple(general)
+            assert (fast.cumulative, fast.denominator) == (general.cumulative,
+                                                            general.denominator)
+            assert len(fast) == comb(sum(counts), k)
