@@ -86,6 +86,12 @@ class Space:
         _int(self.depth, "depth")
         if not isinstance(self.loot, bool):
             raise field_error("loot", f"expected true or false, got {show_value(self.loot)}")
+        for axis in ("x", "y"):
+            value = getattr(self, axis)
+            if isinstance(value, bool) or not isinstance(value, int | float) \
+                    or value != value or value in (float("inf"), float("-inf")):
+                raise field_error(axis, f"expected a finite number (a drawing coordinate), "
+                                        f"got {show_value(value)}")
 
 
 @dataclass(frozen=True, slots=True)

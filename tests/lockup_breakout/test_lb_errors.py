@@ -343,3 +343,10 @@ def test_tunnel_outcomes_refuses_bad_player_counts(bad) -> None:
 def test_escape_stars_refuses_rounds_outside_one_to_six(bad) -> None:
     with pytest.raises(ConfigError, match=r"^round: an integer 1–6, got .*\(LB-escape\)"):
         lb.escape_stars(bad)
+
+
+@pytest.mark.parametrize("bad", ["a", True, float("nan"), float("inf"), None])
+def test_space_coordinates_are_finite_numbers(bad) -> None:
+    with pytest.raises(ConfigError, match=r"^y: expected a finite number"):
+        lb.Space("Crypt", 3, 2, y=bad)
+    assert lb.Space("Crypt", 3, 2, x=1, y=2.5).y == 2.5
