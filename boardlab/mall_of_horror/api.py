@@ -15,8 +15,10 @@ from typing import Any
 
 from boardlab.core.agents import Agent
 from boardlab.core.engine import Match, position_from_json, position_to_json
+from boardlab.core.errors import ArgumentTypeError, ConfigError
 from boardlab.core.simulate import agent_table, play_out
 from boardlab.mall_of_horror.config import Config, Setup
+from boardlab.mall_of_horror.invariants import invariants
 from boardlab.mall_of_horror.rules import RULES
 from boardlab.mall_of_horror.state import State
 
@@ -28,8 +30,17 @@ _SETUPS: dict[int, Setup] = {}
 
 def new_match(players: int = 4, *, seed: int | None = None, config: Config | None = None,
               start: State | None = None) -> Match:
-    """A match before its first choice, or from ``start`` (see :func:`position`)."""
+    """A match before its first choice, or from ``start`` (see :func:`position`).
+
+    Bad arguments are refused with a boardlab error naming them:
+
+    >>> new_match(config="x")
+    Traceback (most recent call last):
+    ...
+    boardlab.core.errors.ArgumentTypeError: config: expected a moh.Config ... (got 'x')
+    """
     if start is not None:
+        check_start(start)
         return Match(RULES, start.setup, seed=seed, state=start)
     if type(players) is int and (config is None or config == _DEFAULT):
         setup = _SETUPS.get(players)
@@ -37,7 +48,25 @@ def new_match(players: int = 4, *, seed: int | None = None, config: Config | Non
             setup = Setup(players=players, config=_DEFAULT)  # validates players
             _SETUPS[players] = setup
         return Match(RULES, setup, seed=seed)
-    return Match(RULES, Setup(players=players, config=config), seed=seed)
+    return Match(RULES, Setup(players=players, config=_DEFAULT if config is None else config),
+                 seed=seed)
+
+
+def check_start(start: Any, argument: str = "start") -> State:
+    """``start`` if it is a sound Mall of Horror position, else a boardlab error.
+
+    >>> check_start(None)
+    Traceback (most recent call last):
+    ...
+    boardlab.core.errors.ArgumentTypeError: start: expected a moh.State ... (got None)
+    """
+    if not isinstance(start, State):
+        raise ArgumentTypeError(argument, start, "expected a moh.State (from moh.position "
+                                                 "or load_position)")
+    broken = invariants(start)
+    if broken:
+        raise ConfigError(f"{argument}: the position is not sound: {broken[0]}")
+    return start
 
 
 def play(players: int = 4, *, agents: Mapping[str, Agent] | Callable[[str], Agent] | None = None,
