@@ -14,12 +14,14 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from boardlab.core.agents import Agent
-from boardlab.core.engine import Match, position_from_json, position_to_json
-from boardlab.core.errors import ArgumentTypeError, ConfigError
+from boardlab.core.engine import Match, OutcomeTable, position_from_json, position_to_json
+from boardlab.core.errors import ArgumentError, ArgumentTypeError
 from boardlab.core.simulate import agent_table, play_out
+from boardlab.mall_of_horror.checks import strict_int
 from boardlab.mall_of_horror.config import Config, Setup
-from boardlab.mall_of_horror.invariants import invariants
+from boardlab.mall_of_horror.invariants import sound_state
 from boardlab.mall_of_horror.rules import RULES
+from boardlab.mall_of_horror.rules import dice_outcomes as rules_dice_outcomes
 from boardlab.mall_of_horror.state import State
 
 _DEFAULT = Config()
@@ -39,6 +41,7 @@ def new_match(players: int = 4, *, seed: int | None = None, config: Config | Non
     ...
     boardlab.core.errors.ArgumentTypeError: config: expected a moh.Config ... (got 'x')
     """
+    seed = _seed(seed)
     if start is not None:
         check_start(start)
         return Match(RULES, start.setup, seed=seed, state=start)
@@ -60,32 +63,85 @@ def check_start(start: Any, argument: str = "start") -> State:
     ...
     boardlab.core.errors.ArgumentTypeError: start: expected a moh.State ... (got None)
     """
-    if not isinstance(start, State):
-        raise ArgumentTypeError(argument, start, "expected a moh.State (from moh.position "
-                                                 "or load_position)")
-    broken = invariants(start)
-    if broken:
-        raise ConfigError(f"{argument}: the position is not sound: {broken[0]}")
-    return start
+    return sound_state(start, argument)
+
+
+def _seed(seed: Any) -> int | None:
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise ArgumentTypeError("seed", seed, "a match's seed is a whole number or None")
+    return seed
+
+
+def _agents(agents: Any, colours: tuple[str, ...]) -> Any:
+    """``agents`` if it is None, a factory or a mapping with an agent for every colour."""
+    if agents is None or (callable(agents) and not isinstance(agents, Mapping)):
+        return agents
+    if not isinstance(agents, Mapping):
+        raise ArgumentTypeError("agents", agents, "expected a mapping colour → agent, a "
+                                "factory colour → agent, or None")
+    missing = [c for c in colours if c not in agents]
+    if missing:
+        raise ArgumentError("agents", agents, f"no agent for {', '.join(missing)}")
+    for colour in colours:
+        if not callable(getattr(agents[colour], "choose", None)):
+            raise ArgumentTypeError(f"agents[{colour!r}]", agents[colour],
+                                    "an agent has a choose(view, legal) method")
+    return agents
+
+
+def dice_outcomes(n: int, faces: int = 6) -> OutcomeTable:
+    """Every roll of ``n`` dice with ``faces`` faces, as sorted faces with exact odds.
+
+    The rules' own table (:func:`boardlab.mall_of_horror.rules.dice_outcomes`), with
+    its arguments checked: 1–12 dice, as :class:`Config` allows, of 2–20 faces.
+
+    >>> from boardlab.mall_of_horror.choices import Dice
+    >>> dict(dice_outcomes(2))[Dice((1, 2))]
+    Fraction(1, 18)
+    >>> dice_outcomes(10**6)
+    Traceback (most recent call last):
+    ...
+    boardlab.core.errors.ArgumentError: n: 1 to 12 dice, as Config.dice allows (got 1000000)
+    """
+    n = strict_int("n", n)
+    faces = strict_int("faces", faces)
+    if not 1 <= n <= 12:
+        raise ArgumentError("n", n, "1 to 12 dice, as Config.dice allows")
+    if not 2 <= faces <= 20:
+        raise ArgumentError("faces", faces, "dice of 2 to 20 faces")
+    return rules_dice_outcomes(n, faces)
 
 
 def play(players: int = 4, *, agents: Mapping[str, Agent] | Callable[[str], Agent] | None = None,
          seed: int | None = 0, config: Config | None = None) -> Match:
     """A complete match: chance from ``seed``, decisions by ``agents`` (random by default)."""
     match = new_match(players, seed=seed, config=config)
-    return play_out(match, agent_table(match.state.setup.colours, agents, seed))
+    colours = match.state.setup.colours
+    return play_out(match, agent_table(colours, _agents(agents, colours), seed))
 
 
 def load_match(text: str | Mapping[str, Any]) -> Match:
     """Read a match saved with ``match.to_json()``; every field and choice is validated."""
-    return Match.from_json(RULES, text)
+    return Match.from_json(RULES, _text(text))
 
 
 def save_position(state: State, *, indent: int | None = None) -> str:
-    """A position as versioned JSON."""
+    """A position as versioned JSON (a sound one: see :func:`invariants`)."""
+    sound_state(state)
+    if indent is not None:
+        indent = strict_int("indent", indent)
+        if not 0 <= indent <= 16:
+            raise ArgumentError("indent", indent, "0 to 16 spaces, or None")
     return position_to_json(RULES, state, indent=indent)
 
 
 def load_position(text: str | Mapping[str, Any]) -> State:
     """Read a position written by :func:`save_position`, validating every field."""
-    return position_from_json(RULES, text)
+    return position_from_json(RULES, _text(text))
+
+
+def _text(text: Any) -> str | Mapping[str, Any]:
+    if not isinstance(text, (str, bytes, bytearray, Mapping)):
+        raise ArgumentTypeError("text", text, "expected saved JSON (a str) or its parsed "
+                                              "mapping")
+    return text

@@ -22,6 +22,17 @@ from typing import Any
 from boardlab.core.errors import ArgumentError, ArgumentTypeError, ConfigError, show_value
 
 
+class UnknownName(ArgumentError, KeyError):
+    """An unknown name asked for by key (a rule id): a boardlab error, and a ``KeyError``
+    as it always was, so ``except KeyError`` written for boardlab 0.1 still catches it.
+
+    >>> str(UnknownName("rule_id", "MoH-R99", "unknown rule id"))
+    "rule_id: unknown rule id (got 'MoH-R99')"
+    """
+
+    __str__ = BaseException.__str__  # a KeyError would print the message as a repr
+
+
 def strict_int(field: str, value: Any, *, error: type[Exception] = ArgumentTypeError) -> int:
     """``value`` if it is an ``int`` (and not a ``bool``), else a type error naming ``field``.
 

@@ -20,7 +20,7 @@ from collections import Counter
 from typing import Any
 
 from boardlab.core.engine import CHANCE
-from boardlab.core.errors import show_value
+from boardlab.core.errors import ArgumentTypeError, ConfigError, show_value
 from boardlab.mall_of_horror.config import (
     CARDS,
     LOCATIONS,
@@ -60,6 +60,26 @@ _PENDING_TYPES: dict[str, Any] = {
     "weights": ("tuple", _PAIR_SI), "threats": ("tuple", _PAIR_SI),
     "ballots": ("tuple", _PAIR_SS), "second": bool, "chosen": str, "drawn": ("tuple", str),
 }
+
+
+def sound_state(state: Any, argument: str = "state", *, facts: bool = True) -> State:
+    """``state`` if it is a sound Mall of Horror position, else a boardlab error naming
+    ``argument``: :class:`ArgumentTypeError` for anything but a ``State``,
+    :class:`ConfigError` with the first broken invariant for an impossible one
+    (``facts=False``: only the field types are checked, for pictures of what-ifs).
+
+    >>> sound_state(None, "start")
+    Traceback (most recent call last):
+    ...
+    boardlab.core.errors.ArgumentTypeError: start: expected a moh.State ... (got None)
+    """
+    if not isinstance(state, State):
+        raise ArgumentTypeError(argument, state, "expected a moh.State (from moh.position, "
+                                                 "moh.load_position or a match's .state)")
+    broken = invariants(state) if facts else _shape(state)
+    if broken:
+        raise ConfigError(f"{argument}: the position is not sound: {broken[0]}")
+    return state
 
 
 def _type_problem(value: Any, kind: Any, path: str) -> str | None:
