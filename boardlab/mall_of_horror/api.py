@@ -15,7 +15,7 @@ from typing import Any
 
 from boardlab.core.agents import Agent
 from boardlab.core.engine import Match, OutcomeTable, position_from_json, position_to_json
-from boardlab.core.errors import ArgumentError, ArgumentTypeError
+from boardlab.core.errors import ArgumentError, ArgumentTypeError, FormatError
 from boardlab.core.simulate import agent_table, play_out
 from boardlab.mall_of_horror.checks import strict_int
 from boardlab.mall_of_horror.config import Config, Setup
@@ -141,7 +141,13 @@ def load_position(text: str | Mapping[str, Any]) -> State:
 
 
 def _text(text: Any) -> str | Mapping[str, Any]:
-    if not isinstance(text, (str, bytes, bytearray, Mapping)):
+    if isinstance(text, (bytes, bytearray)):
+        try:
+            return bytes(text).decode("utf-8")
+        except UnicodeDecodeError as err:
+            raise FormatError("", f"not UTF-8 text: {err.reason} at byte {err.start}") \
+                from None
+    if not isinstance(text, (str, Mapping)):
         raise ArgumentTypeError("text", text, "expected saved JSON (a str) or its parsed "
                                               "mapping")
     return text
