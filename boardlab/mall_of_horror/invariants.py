@@ -76,7 +76,7 @@ def sound_state(state: Any, argument: str = "state", *, facts: bool = True) -> S
     if not isinstance(state, State):
         raise ArgumentTypeError(argument, state, "expected a moh.State (from moh.position, "
                                                  "moh.load_position or a match's .state)")
-    broken = invariants(state) if facts else _shape(state)
+    broken = _checked(state) if facts else _shape(state)
     if broken:
         raise ConfigError(f"{argument}: the position is not sound: {broken[0]}")
     return state
@@ -107,6 +107,45 @@ def _type_problem(value: Any, kind: Any, path: str) -> str | None:
     return None
 
 
+#: The last states found sound or not, by identity (kept alive here, so an id is never
+#: reused while listed): a what-if study starts many matches from one position.
+_SEEN: dict[int, tuple[State, list[str]]] = {}
+
+
+def _checked(state: State) -> list[str]:
+    known = _SEEN.get(id(state))
+    if known is not None and known[0] is state:
+        return known[1]
+    broken = invariants(state)
+    if len(_SEEN) >= 64:
+        _SEEN.clear()
+    _SEEN[id(state)] = (state, broken)
+    return broken
+
+
+def _fits(value: Any, kind: Any) -> bool:
+    """Whether ``value`` is of ``kind`` (the quick yes/no; :func:`_type_problem` says why
+    not). Runs on every state a match starts from, so the common shapes are fast paths."""
+    if kind is int:
+        return type(value) is int or (isinstance(value, int) and not isinstance(value, bool))
+    if isinstance(kind, type):
+        return isinstance(value, kind)
+    if type(value) is not tuple:
+        return isinstance(value, tuple) and all(
+            _fits(v, k) for v, k in zip(value, kind if kind[0] != "tuple" else
+                                        [kind[1]] * len(value), strict=False))
+    if kind[0] == "tuple":
+        item = kind[1]
+        if item is int:
+            return all(type(v) is int for v in value) or all(
+                isinstance(v, int) and not isinstance(v, bool) for v in value)
+        if item is str:
+            return all(type(v) is str for v in value) or all(isinstance(v, str) for v in value)
+        return all(_fits(v, item) for v in value)
+    return len(value) == len(kind) and all(_fits(v, k) for v, k in zip(value, kind,
+                                                                       strict=True))
+
+
 def _shape(state: Any) -> list[str]:
     """Type problems of ``state``'s fields (the other checks rely on the types)."""
     if not isinstance(state, State):
@@ -116,13 +155,14 @@ def _shape(state: Any) -> list[str]:
     if not isinstance(state.pending, Pending):
         return [f"pending: expected a Pending, got {show_value(state.pending)}"]
     for field, kind in _STATE_TYPES.items():
-        problem = _type_problem(getattr(state, field), kind, field)
-        if problem:
-            return [problem]
+        value = getattr(state, field)
+        if not _fits(value, kind):
+            return [_type_problem(value, kind, field) or f"{field}: wrong type"]
     for field, kind in _PENDING_TYPES.items():
-        problem = _type_problem(getattr(state.pending, field), kind, f"pending.{field}")
-        if problem:
-            return [problem]
+        value = getattr(state.pending, field)
+        if not _fits(value, kind):
+            return [_type_problem(value, kind, f"pending.{field}") or f"pending.{field}: "
+                    "wrong type"]
     for field, size in (("zombies", 6), ("hardware", 6), ("deck", len(CARDS)),
                         ("discard", len(CARDS)), ("hands", len(state.setup.colours))):
         n = len(getattr(state, field))
