@@ -15,7 +15,8 @@ from typing import Any
 
 from boardlab.core.agents import Agent
 from boardlab.core.engine import Match, OutcomeTable, position_from_json, position_to_json
-from boardlab.core.errors import ArgumentError, ArgumentTypeError, FormatError
+from boardlab.core.errors import ArgumentError, ArgumentTypeError, FormatError, show_value
+from boardlab.core.serialize import load_json_object
 from boardlab.core.simulate import agent_table, play_out
 from boardlab.mall_of_horror.checks import strict_int
 from boardlab.mall_of_horror.config import Config, Setup
@@ -122,7 +123,14 @@ def play(players: int = 4, *, agents: Mapping[str, Agent] | Callable[[str], Agen
 
 def load_match(text: str | Mapping[str, Any]) -> Match:
     """Read a match saved with ``match.to_json()``; every field and choice is validated."""
-    return Match.from_json(RULES, _text(text))
+    data = load_json_object(_text(text))
+    choices = data.get("choices")
+    if isinstance(choices, list):  # a kind that is not a name (a list, say) is no kind
+        for i, raw in enumerate(choices):
+            if isinstance(raw, Mapping) and "type" in raw and not isinstance(raw["type"], str):
+                raise FormatError(f"choices[{i}].type", f"expected the name of a choice, "
+                                  f"got {show_value(raw['type'])}")
+    return Match.from_json(RULES, data)
 
 
 def save_position(state: State, *, indent: int | None = None) -> str:

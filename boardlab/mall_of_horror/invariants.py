@@ -36,6 +36,9 @@ PENDING_KINDS = frozenset({"deal", "place_roll", "place", "zombies0", "window", 
                            "arrival_roll", "camera", "destination", "zombie_drop", "move",
                            "over"})
 PHASES = ("setup", "a", "b", "c", "d", "e", "f", "over")
+#: Pending steps that take place at one location (``pending.location``).
+_AT_A_LOCATION = frozenset({"window", "ballot", "tiebreak", "pick_victim", "truck_draw",
+                            "truck_split"})
 #: Pending steps decided by the player whose turn it is in ``pending.order``.
 IN_TURN = frozenset({"ballot", "destination", "move", "window", "camera", "zombie_drop"})
 FACES = range(1, 7)
@@ -316,10 +319,35 @@ def _pending_facts(state: State) -> list[str]:
         problems.append(f"pending.n: negative count {p.n}")
     if any(f not in FACES for f in p.dice):
         problems.append(f"pending.dice: die faces are 1–6, got {show_value(p.dice)}")
+    if p.kind in _AT_A_LOCATION and p.location not in LOCATIONS:
+        problems.append(f"pending.location: the {p.kind} step happens at a location 1–6, "
+                        f"got {p.location}")
+    if p.kind == "ballot":
+        problems.extend(_ballot_facts(p))
+    if p.kind == "move":
+        chosen = {c for c, _ in state.destinations}
+        if any(c not in chosen for c in p.order):
+            problems.append("pending.order: a player moves without a destination (MoH-e)")
+    if p.kind in ("tiebreak", "ballot") and not p.candidates:
+        problems.append(f"pending.candidates: the {p.kind} step needs candidates (MoH-R8)")
     named = [c for c, _ in (*p.weights, *p.threats)] + [x for b in p.ballots for x in b]
     if any(c not in colours for c in named) or any(n < 0 for _, n in (*p.weights,
                                                                       *p.threats)):
         problems.append("pending: a vote names an unknown colour or a negative count")
+    return problems
+
+
+def _ballot_facts(p: Pending) -> list[str]:
+    """A vote in progress: a weight per voter, the ballots cast so far in turn order."""
+    problems = []
+    if tuple(c for c, _ in p.weights) != p.order:
+        problems.append("pending.weights: one vote weight per voter, in turn order, "
+                        "expected (MoH-R7)")
+    cast = p.ballots
+    if len(cast) != p.index or tuple(v for v, _ in cast) != p.order[:len(cast)] \
+            or any(c not in p.candidates for _, c in cast):
+        problems.append("pending.ballots: the ballots cast must be those of the voters "
+                        "before the one to vote, each for a candidate (MoH-R7)")
     return problems
 
 
