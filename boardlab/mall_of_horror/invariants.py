@@ -39,6 +39,10 @@ PHASES = ("setup", "a", "b", "c", "d", "e", "f", "over")
 #: Pending steps that take place at one location (``pending.location``).
 _AT_A_LOCATION = frozenset({"window", "ballot", "tiebreak", "pick_victim", "truck_draw",
                             "truck_split"})
+#: Pending steps of a vote (or of what it decides), and the purposes each can serve.
+_VOTE_STEPS = {"window": ("truck", "chief", "sacrifice", "meal"),
+               "ballot": ("truck", "chief", "sacrifice", "meal"),
+               "tiebreak": ("sacrifice", "meal"), "pick_victim": ("sacrifice", "meal")}
 #: Pending steps decided by the player whose turn it is in ``pending.order``.
 IN_TURN = frozenset({"ballot", "destination", "move", "window", "camera", "zombie_drop"})
 FACES = range(1, 7)
@@ -312,7 +316,10 @@ def _pending_facts(state: State) -> list[str]:
                         f"(index {p.index} of {len(p.order)} players)")
     elif p.order and p.kind != "over" and not 0 <= p.index < len(p.order):
         problems.append("pending.index: turn index out of range")
-    if p.kind in ("pick_victim", "truck_split") and p.chosen not in colours:
+    if p.kind in _VOTE_STEPS and p.purpose not in _VOTE_STEPS[p.kind]:
+        problems.append(f"pending.purpose: the {p.kind} step serves "
+                        f"{' or '.join(_VOTE_STEPS[p.kind])}, not {show_value(p.purpose)}")
+    if p.kind in ("pick_victim", "truck_split", "truck_draw") and p.chosen not in colours:
         problems.append(f"pending.chosen: the {p.kind} step needs a player, got "
                         f"{show_value(p.chosen)}")
     if p.n < 0:
