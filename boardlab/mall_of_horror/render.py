@@ -28,7 +28,7 @@ from html import escape
 from numbers import Rational, Real
 from typing import Any
 
-from boardlab.core.errors import ArgumentError, ArgumentTypeError
+from boardlab.core.errors import ArgumentError, ArgumentTypeError, show_value
 from boardlab.mall_of_horror.config import (
     CARD_NAMES,
     KIND_NAMES,
@@ -126,7 +126,8 @@ def _locations(argument: str, values: Any) -> frozenset[int]:
     found = []
     for loc in values:
         if isinstance(loc, bool) or not isinstance(loc, int) or loc not in LOCATIONS:
-            raise ArgumentError(argument, loc, "unknown location: locations are 1–6")
+            raise ArgumentError(argument, loc, f"unknown location {show_value(loc)}: "
+                                               "locations are 1–6")
         found.append(loc)
     return frozenset(found)
 
