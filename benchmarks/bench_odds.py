@@ -19,8 +19,12 @@ least one call):
    (MoH-R12): ``odds.expected_rounds_to_seal`` / a ``sympy.stats.DiscreteMarkovChain``
    fundamental matrix / ``icepool.mean_time_to_absorb``.
 
+A fourth part times boardlab against itself: ``prob.enumerate_game`` as a tree walk and
+as a merged walk (``merge=True``) to the end of the round from two positions whose
+votes funnel many ballot sequences into few states (same answer, checked).
+
 *cold* clears each library's own caches before every call: boardlab's ``functools``
-caches (the four in ``odds`` and the engine's ``dice_outcomes``), sympy's cache for the
+caches (those in ``odds`` and the engine's ``dice_outcomes``), sympy's cache for the
 sympy formulations; icepool's natural code builds its dice afresh on every call, and its
 pool cache is cleared too. *warm* repeats the call with the caches kept. The output ends
 with a summary table, the cold ``round_odds`` time and the import times of a fresh
@@ -105,9 +109,38 @@ def measure(fn: Callable[[], Any], budget: float,
 
 
 def clear_odds_caches() -> None:
-    for cached in (odds._round_weights, odds._at_least, odds._arrivals_at_weights,
-                   odds._arrival_weights):
+    for cached in (odds._round_weights, odds._at_least, odds._count_weights,
+                   odds._arrival_weights, odds._seal_chain, odds._seal_steps):
         cached.cache_clear()
+
+
+# -- part 4: enumerate_game, tree walk vs merged walk -----------------------------------------
+WALKS = {
+    "6 players, phase f, two votes": dict(
+        players=6, phase="f", zombies={2: 3, 6: 3},
+        characters={4: ["red pinup"], 2: ["green toughguy", "brown pinup"],
+                    6: ["yellow pinup", "black pinup"]}),
+    "4 players, phase c, two sealed": dict(
+        players=4, phase="c", zombies={5: 2}, sealed=(1, 6),
+        characters={5: ["red pinup", "blue gunman"], 4: ["green toughguy", "yellow pinup"]}),
+}
+
+
+def walk(state: Any, merge: bool) -> tuple[dict[Any, Fraction], Any]:
+    """The eaten characters at the end of the round, random ballots, card windows and
+    victim picks uniform, every other decision the first legal choice."""
+    from boardlab.prob.exact import WalkStats, enumerate_weights, uniform_policy
+
+    def policy(st: Any, player: str, legal: Sequence[Any]) -> Any:
+        if st.pending.kind in ("ballot", "window", "pick_victim"):
+            return uniform_policy(st, player, legal)
+        return legal[0]
+
+    stats = WalkStats()
+    weights = enumerate_weights(moh.RULES, state, stop=lambda st, ev: st.round != state.round,
+                                value=lambda st, ev: tuple(sorted(st.eaten)), policy=policy,
+                                merge=merge, stats=stats, max_nodes=5_000_000)
+    return weights, stats
 
 
 def clear_boardlab() -> None:
@@ -418,6 +451,14 @@ def main() -> None:
     four_only = {q: measure(tools[q]["boardlab"][0], budget, before=clear_odds_caches)[0]
                  for q in tools}
     fresh = fresh_interpreter()
+    walks = {}
+    for name, spec in WALKS.items():
+        state = moh.position(**spec)
+        tree_t, tree_n, (tree_w, tree_s) = measure(lambda s=state: walk(s, False), budget)
+        merged_t, merged_n, (merged_w, merged_s) = measure(lambda s=state: walk(s, True),
+                                                           budget)
+        assert tree_w == merged_w, f"{name}: the merged walk disagrees with the tree"
+        walks[name] = (tree_t, tree_s.nodes, merged_t, merged_s.nodes)
 
     # -- summary
     rows = [("Q1 table", "Q1", "sympy Binomial"), ("Q1 table (sympy four Die)", "Q1",
@@ -444,10 +485,18 @@ def main() -> None:
             ratio = times[q, "icepool"][mode][0] / times[q, "boardlab"][mode][0]
             verdicts.append((f"{q} {mode}: boardlab faster than icepool", ratio > 1,
                              f"{ratio:.1f}x"))
+    print("\nenumerate_game to the end of the round, tree walk vs merged walk (same answer)")
+    print(f"{'position':<34} | {'tree':>10} | {'nodes':>9} | {'merged':>10} | {'nodes':>7} | "
+          f"{'time ratio':>10}")
+    for name, (tree_t, tree_nodes, merged_t, merged_nodes) in walks.items():
+        print(f"{name:<34} | {fmt(tree_t):>10} | {tree_nodes:>9,} | {fmt(merged_t):>10} | "
+              f"{merged_nodes:>7,} | {tree_t / merged_t:>9.1f}x")
+        verdicts.append((f"merged walk faster than the tree ({name})", merged_t < tree_t,
+                         f"{tree_t / merged_t:.1f}x"))
     print(f"\ncold round_odds (position A, caches cleared): {fmt(ro_cold)} [{ro_n} calls] "
-          f"(warm {fmt(ro_warm)}); first call in a fresh interpreter, lazy sympy import "
-          f"included: {fmt(fresh['first_round_odds'])}")
-    print("boardlab cold with only the four odds caches cleared (dice_outcomes kept): "
+          f"(warm {fmt(ro_warm)}); first call in a fresh interpreter (no sympy import): "
+          f"{fmt(fresh['first_round_odds'])}")
+    print("boardlab cold with only the odds caches cleared (dice_outcomes kept): "
           + ", ".join(f"{q} {fmt(t)}" for q, t in four_only.items()))
     print(f"import boardlab, fresh interpreter: {fmt(fresh['importtime'])} "
           f"(-X importtime, cumulative; games load lazily), {fmt(fresh['boardlab'])} "

@@ -1,50 +1,57 @@
 """Exact Mall of Horror odds, answered from the engine's own chance nodes.
 
-Every function returns a ``sympy.Rational`` or a :class:`~boardlab.prob.dist.Dist`.
-With ``explain=True`` it returns ``(answer, working)`` instead, where the working is a
-:class:`~boardlab.prob.derivation.Derivation` (or, for answers per location, a dict of
-them): the outcomes that count over all outcomes, the closed form where there is one,
-and the rule facts used.
+Every answer is exact: a :class:`fractions.Fraction` for a probability or a mean, an
+``int`` for a count (:func:`threshold`), a :class:`~boardlab.prob.dist.Dist` for a
+distribution, a ``dict`` location → Fraction for an answer per location. With
+``explain=True`` every function returns a :class:`~boardlab.prob.derivation.Derivation`
+instead, whose ``.answer`` is that same value and which shows the working: the
+outcomes that count over all outcomes, the closed form where there is one, the rule
+facts used (one sub-derivation per location for answers per location).
+
+Nothing here imports sympy unless a closed form is shown (``explain=True``), so the
+board's odds panel (:func:`live_odds`, at every step) stays light. Cached work is
+bounded (``lru_cache(maxsize=...)``) and read-only.
 
 >>> from boardlab.mall_of_horror import odds
->>> odds.break_in(6, defence=5, zombies=2)
+>>> print(odds.break_in(6, defence=5, zombies=2))
 19/144
 >>> odds.placement_offered(3)
-11/36
+Fraction(11, 36)
+>>> odds.placement_offered(3, explain=True).total
+36
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from fractions import Fraction
-from functools import cache
+from functools import lru_cache
 from math import comb
-from typing import TYPE_CHECKING, Any
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Literal, overload
 
 from boardlab.core.errors import ConfigError
 from boardlab.mall_of_horror.choices import Vote
 from boardlab.mall_of_horror.config import LOCATIONS, PARKING, SUPERMARKET, Config, Setup
 from boardlab.mall_of_horror.rules import RULES, _Work, dice_outcomes
 from boardlab.mall_of_horror.state import Pending, State
+from boardlab.prob.derivation import Derivation
+from boardlab.prob.dist import Dist, show_prob
 
 if TYPE_CHECKING:
-    from sympy import Rational
-
-    from boardlab.prob.derivation import Derivation
-    from boardlab.prob.dist import Dist
     from boardlab.prob.markov import AbsorbingChain
 
 FACES = 6
+_DEFAULT_CONFIG = Config()
 
-
-def _rational(p: Fraction) -> Rational:
-    from sympy import Rational
-
-    return Rational(p.numerator, p.denominator)
+# Cache sizes: a session asks about a handful of setups and dice counts, and the board
+# about the positions of one match; a bounded cache keeps no more than this alive.
+_SETUP_CACHE = 64
+_POSITION_CACHE = 256
 
 
 def _setup(players: int, config: Config | None) -> Setup:
-    return Setup(players=players, config=config or Config())
+    return Setup(players=players, config=config or _DEFAULT_CONFIG)
 
 
 def _check_location(location: int, setup: Setup) -> None:
@@ -55,9 +62,13 @@ def _check_location(location: int, setup: Setup) -> None:
                           "(MoH-R3): no zombie ever arrives there")
 
 
+def _label(setup: Setup, location: int) -> str:
+    return f"{location} {setup.config.name(location)}"
+
+
 # -- arrivals -------------------------------------------------------------------------------
-@cache
-def _arrival_weights(setup: Setup) -> dict[tuple[int, ...], Fraction]:
+@lru_cache(maxsize=_SETUP_CACHE)
+def _arrival_weights(setup: Setup) -> Mapping[tuple[int, ...], Fraction]:
     """Joint zombies per location from the engine's arrival roll (closed dice ignored)."""
     closed = setup.closed
     weights: dict[tuple[int, ...], Fraction] = {}
@@ -68,10 +79,17 @@ def _arrival_weights(setup: Setup) -> dict[tuple[int, ...], Fraction]:
                 counts[face - 1] += 1
         key = tuple(counts)
         weights[key] = weights.get(key, Fraction(0)) + p
-    return weights
+    return MappingProxyType(weights)
 
 
-def arrivals(players: int = 4, *, config: Config | None = None) -> Dist:
+@overload
+def arrivals(players: int = ..., *, config: Config | None = ...,
+             explain: Literal[False] = ...) -> Dist[tuple[int, ...]]: ...
+@overload
+def arrivals(players: int = ..., *, config: Config | None = ...,
+             explain: Literal[True]) -> Derivation[Dist[tuple[int, ...]]]: ...
+def arrivals(players: int = 4, *, config: Config | None = None,
+             explain: bool = False) -> Any:
     """The joint number of zombies the arrival dice bring to locations 1–6.
 
     Outcomes are 6-tuples of counts; with 3–4 players a die showing the closed
@@ -79,71 +97,128 @@ def arrivals(players: int = 4, *, config: Config | None = None) -> Dist:
 
     >>> d = arrivals(players=4)
     >>> d.P(lambda c: c[1] > 0)
-    0
-    >>> d.P(lambda c: sum(c) == 4)
+    Fraction(0, 1)
+    >>> print(d.P(lambda c: sum(c) == 4))
     625/1296
     """
-    from boardlab.prob.dist import Dist
+    setup = _setup(players, config)
+    answer = Dist(_arrival_weights(setup))
+    if not explain:
+        return answer
+    dice = setup.config.dice
+    facts = [("arrival dice", f"{dice} (MoH-c)"), ("players", str(players))]
+    if setup.closed:
+        facts.append(("closed", f"{', '.join(map(str, setup.closed))}: a die showing it is "
+                                "ignored (MoH-R3)"))
+    return Derivation(
+        f"Zombies the {dice} arrival dice bring to each location", answer,
+        facts=facts,
+        steps=(f"Each die shows each location 1–6 with probability 1/6, so all {FACES}^{dice}"
+               f" = {FACES**dice} ordered rolls are equally likely.",
+               "Counts per location (c1, …, c6) come up in n!/(c1!⋯c6!) of them "
+               "(a multinomial coefficient).",
+               "The engine's own arrival node lists them, collapsed to counts."))
 
-    return Dist(_arrival_weights(_setup(players, config)))
 
-
-@cache
-def _arrivals_at_weights(location: int, setup: Setup) -> dict[int, Fraction]:
-    """Zombies arriving at one open location: how many of the dice show its number.
+@lru_cache(maxsize=_SETUP_CACHE)
+def _count_weights(dice: int) -> Mapping[int, Fraction]:
+    """How many of ``dice`` fair dice show one given face: a binomial count.
 
     Each die is uniform over the six faces in the engine (its arrival node), whatever
-    other locations are closed, so k of n dice show the location in C(n, k)·5^(n−k) of
-    the 6^n ordered rolls; tests check this against the engine's own chance node.
+    locations are closed, so k of n dice show the location in C(n, k)·5^(n−k) of the
+    6^n ordered rolls; tests check this against the engine's own chance node.
     """
-    n = setup.config.dice
-    total = FACES**n
-    return {k: Fraction(comb(n, k) * (FACES - 1) ** (n - k), total) for k in range(n + 1)}
+    total = FACES**dice
+    return MappingProxyType({k: Fraction(comb(dice, k) * (FACES - 1) ** (dice - k), total)
+                             for k in range(dice + 1)})
 
 
-@cache
-def _at_least(location: int, setup: Setup) -> tuple[Fraction, ...]:
-    """``table[k]`` = P(at least k zombies arrive at ``location``), k = 0 … dice + 1."""
-    weights = _arrivals_at_weights(location, setup)
-    dice = setup.config.dice
-    table = []
-    for k in range(dice + 2):
-        table.append(sum((p for n, p in weights.items() if n >= k), Fraction(0)))
-    return tuple(table)
+@lru_cache(maxsize=_SETUP_CACHE)
+def _at_least(dice: int) -> tuple[Fraction, ...]:
+    """``table[k]`` = P(at least k of ``dice`` dice show one face), k = 0 … dice + 1."""
+    weights = _count_weights(dice)
+    return tuple(sum((p for n, p in weights.items() if n >= k), Fraction(0))
+                 for k in range(dice + 2))
 
 
-def arrivals_at(location: int, players: int = 4, *, config: Config | None = None) -> Dist:
+@overload
+def arrivals_at(location: int, players: int = ..., *, config: Config | None = ...,
+                explain: Literal[False] = ...) -> Dist[int]: ...
+@overload
+def arrivals_at(location: int, players: int = ..., *, config: Config | None = ...,
+                explain: Literal[True]) -> Derivation[Dist[int]]: ...
+def arrivals_at(location: int, players: int = 4, *, config: Config | None = None,
+                explain: bool = False) -> Any:
     """How many zombies the arrival dice bring to ``location`` (a binomial count).
 
-    >>> arrivals_at(6).P(4)
+    >>> print(arrivals_at(6).P(4))
     1/1296
     """
-    from boardlab.prob.dist import Dist
-
     setup = _setup(players, config)
     _check_location(location, setup)
-    return Dist(_arrivals_at_weights(location, setup))
+    dice = setup.config.dice
+    answer = Dist(_count_weights(dice))
+    if not explain:
+        return answer
+    from sympy import Rational, Symbol
+
+    from boardlab.prob.symbolic import exactly_k_of_n
+
+    return Derivation(
+        f"Zombies the arrival dice bring to location {_label(setup, location)}", answer,
+        closed_form=exactly_k_of_n(Symbol("k"), dice, Rational(1, FACES)),
+        facts=(("arrival dice", f"{dice} (MoH-c)"),
+               ("one die", f"shows {location} with probability 1/6")),
+        steps=(f"k of the {dice} dice show {location} in C({dice}, k)·5^({dice}−k) of the "
+               f"{FACES**dice} ordered rolls: a binomial count.",))
 
 
 # -- one location -----------------------------------------------------------------------------
+@overload
+def threshold(location: int, *, defence: int, hardware: int = ...,
+              config: Config | None = ..., explain: Literal[False] = ...) -> int: ...
+@overload
+def threshold(location: int, *, defence: int, hardware: int = ...,
+              config: Config | None = ..., explain: Literal[True]) -> Derivation[int]: ...
 def threshold(location: int, *, defence: int, hardware: int = 0,
-              config: Config | None = None) -> int:
+              config: Config | None = None, explain: bool = False) -> Any:
     """Zombies needed to break in (MoH-R5): defence + Hardware, at most 4 at the Supermarket.
+
+    A count, so an ``int``.
 
     >>> threshold(6, defence=5), threshold(3, defence=3, hardware=1)
     (4, 4)
     """
-    cfg = config or Config()
+    cfg = config or _DEFAULT_CONFIG
     if hardware and location == PARKING:
         raise ConfigError("Hardware cannot be played at the Parking Lot (MoH-R5, MoH-f-cards)")
     if defence < 0 or hardware < 0:
         raise ConfigError("defence and hardware cannot be negative")
     if location == PARKING:
-        return 1  # MoH-R6: every zombie there eats; defence plays no part
-    total = defence + hardware
-    return min(total, cfg.supermarket_threshold) if location == SUPERMARKET else total
+        need = 1  # MoH-R6: every zombie there eats; defence plays no part
+        why = "any zombie at the Parking Lot eats (MoH-R6)"
+    elif location == SUPERMARKET:
+        need = min(defence + hardware, cfg.supermarket_threshold)
+        why = (f"min({defence} + {hardware}, {cfg.supermarket_threshold}) = {need}: "
+               "the Supermarket falls to 4 zombies whatever its defence (MoH-f-supermarket)")
+    else:
+        need = defence + hardware
+        why = f"defence {defence} + Hardware {hardware} = {need} (MoH-R5)"
+    if not explain:
+        return need
+    return Derivation(f"Zombies needed to break into location {location}", need,
+                      facts=(("defence", f"{defence} (characters, a Tough Guy counting 2)"),
+                             ("Hardware", str(hardware)), ("threshold", why)))
 
 
+@overload
+def break_in(location: int, *, defence: int, zombies: int = ..., hardware: int = ...,
+             players: int = ..., config: Config | None = ...,
+             explain: Literal[False] = ...) -> Fraction: ...
+@overload
+def break_in(location: int, *, defence: int, zombies: int = ..., hardware: int = ...,
+             players: int = ..., config: Config | None = ...,
+             explain: Literal[True]) -> Derivation[Fraction]: ...
 def break_in(location: int, *, defence: int, zombies: int = 0, hardware: int = 0,
              players: int = 4, config: Config | None = None,
              explain: bool = False) -> Any:
@@ -153,10 +228,10 @@ def break_in(location: int, *, defence: int, zombies: int = 0, hardware: int = 0
     already in front. At the Supermarket 4 zombies always suffice (MoH-f-supermarket);
     Hardware is not allowed at the Parking Lot, where any zombie means a meal (MoH-R6).
 
-    >>> break_in(6, defence=2, zombies=0)
+    >>> print(break_in(6, defence=2, zombies=0))
     19/144
     >>> break_in(1, defence=3, zombies=3)
-    1
+    Fraction(1, 1)
     """
     setup = _setup(players, config)
     _check_location(location, setup)
@@ -167,24 +242,22 @@ def break_in(location: int, *, defence: int, zombies: int = 0, hardware: int = 0
         raise ConfigError("zombies cannot be negative")
     need = threshold(location, defence=defence, hardware=hardware, config=setup.config)
     k = max(0, need - zombies)
-    table = _at_least(location, setup)
+    table = _at_least(setup.config.dice)
     p = table[k] if k < len(table) else Fraction(0)
-    answer = _rational(p)
     if not explain:
-        return answer
-    return answer, _explain_break_in(location, setup, defence, zombies, hardware, need, k, p)
+        return p
+    return _explain_break_in(location, setup, defence, zombies, hardware, need, k, p)
 
 
 def _explain_break_in(location: int, setup: Setup, defence: int, zombies: int, hardware: int,
-                      need: int, k: int, p: Fraction) -> Derivation:
+                      need: int, k: int, p: Fraction) -> Derivation[Fraction]:
     from sympy import Rational, symbols
 
-    from boardlab.prob.derivation import Derivation
     from boardlab.prob.symbolic import at_least_k_of_n
 
     dice = setup.config.dice
     total = FACES**dice
-    facts = [("location", f"{location} {setup.config.name(location)}"),
+    facts = [("location", _label(setup, location)),
              ("zombies already in front", str(zombies))]
     if location == PARKING:
         facts.append(("rule", "every zombie at the Parking Lot eats (MoH-R6)"))
@@ -202,16 +275,13 @@ def _explain_break_in(location: int, setup: Setup, defence: int, zombies: int, h
     n_, k_, p_ = symbols("n k p")
     closed = None
     if 0 < k <= dice:
-        closed = at_least_k_of_n(k_, n_, p_)
+        closed = at_least_k_of_n(k_, n_, p_).subs({k_: k, n_: dice, p_: Rational(1, 6)})
     steps = (f"Each die shows {location} with probability 1/6.",
              f"Break-in needs {need} zombies; {zombies} are there, so {k} must arrive.",
-             f"P = {Rational(p.numerator, p.denominator)} = {p * total}/{total} of the "
-             f"{total} ordered rolls.")
-    return Derivation(question=f"P(zombies break into location {location} this round)",
-                      answer=p, favourable=int(p * total), total=total,
-                      closed_form=(closed.subs({k_: k, n_: dice, p_: Rational(1, 6)})
-                                   if closed is not None else None),
-                      facts=tuple(facts), steps=steps)
+             f"P = {p} = {p * total}/{total} of the {total} ordered rolls.")
+    return Derivation(f"P(zombies break into location {location} this round)", p,
+                      favourable=int(p * total), total=total, closed_form=closed,
+                      facts=facts, steps=steps)
 
 
 # -- a whole round -----------------------------------------------------------------------------
@@ -225,19 +295,47 @@ def _roll_state(position: State) -> State:
     return position._replace(pending=Pending("arrival_roll"), roll=())
 
 
-@cache
-def _round_weights(position: State) -> dict[tuple[int, ...], Fraction]:
-    """Distribution of the set of locations broken into, over the engine's own roll."""
+@lru_cache(maxsize=_POSITION_CACHE)
+def _round_weights(position: State) -> Mapping[tuple[int, ...], Fraction]:
+    """Distribution of the set of locations broken into, over the engine's own roll.
+
+    Keyed by the position, so the cache is bounded: the board asks at every step.
+    """
     state = _roll_state(position)
     total = FACES**state.setup.config.dice
     counts: dict[tuple[int, ...], int] = {}  # ordered rolls per result: exact integers
     for outcome, p in RULES.outcomes(state):  # the engine's own chance node
         fallen = _Work(state).preview_round(outcome.faces)
         counts[fallen] = counts.get(fallen, 0) + p.numerator * (total // p.denominator)
-    return {fallen: Fraction(n, total) for fallen, n in counts.items()}
+    return MappingProxyType({fallen: Fraction(n, total) for fallen, n in counts.items()})
 
 
-def round_outcomes(position: State) -> Dist:
+def _round_steps(position: State) -> tuple[str, ...]:
+    dice = position.setup.config.dice
+    total = FACES**dice
+    return (f"All {total} ordered rolls of {dice} dice enumerated through the engine's "
+            f"arrival node ({len(dice_outcomes(dice))} distinct counts).",
+            "For each: dice placed (closed and sealed locations ignored), sealing of empty "
+            "locations (MoH-R12), extra zombies (MoH-R13), then the attack check (MoH-R5, "
+            "MoH-R6); characters stay where they stand and no card is played.")
+
+
+def _position_facts(position: State) -> list[tuple[str, str]]:
+    facts = [("players", str(position.setup.players))]
+    if position.setup.closed:
+        facts.append(("closed (MoH-R3)", ", ".join(map(str, position.setup.closed))))
+    if position.sealed:
+        facts.append(("sealed (MoH-e-seal)", ", ".join(map(str, position.sealed))))
+    return facts
+
+
+@overload
+def round_outcomes(position: State, *,
+                   explain: Literal[False] = ...) -> Dist[tuple[int, ...]]: ...
+@overload
+def round_outcomes(position: State, *,
+                   explain: Literal[True]) -> Derivation[Dist[tuple[int, ...]]]: ...
+def round_outcomes(position: State, *, explain: bool = False) -> Any:
     """Distribution of the tuple of locations the zombies break into in phase f).
 
     The characters stay where they stand (moves done); the hidden arrival dice are
@@ -245,11 +343,24 @@ def round_outcomes(position: State) -> Dist:
     and sealed locations ignored), seals empty locations (MoH-R12) and adds the extra
     zombies (MoH-R13) before checking every location, with no card played.
     """
-    from boardlab.prob.dist import Dist
+    answer = Dist(_round_weights(position))
+    if not explain:
+        return answer
+    return Derivation("Which locations the zombies break into this round", answer,
+                      facts=_position_facts(position), steps=_round_steps(position))
 
-    return Dist(_round_weights(position))
+
+def _occupied_open(position: State) -> list[int]:
+    return [loc for loc in LOCATIONS
+            if loc not in position.setup.closed and loc not in position.sealed
+            and any(at == loc for _, _, at in position.chars)]
 
 
+@overload
+def round_odds(position: State, *, explain: Literal[False] = ...) -> dict[int, Fraction]: ...
+@overload
+def round_odds(position: State, *,
+               explain: Literal[True]) -> Derivation[dict[int, Fraction]]: ...
 def round_odds(position: State, *, explain: bool = False) -> Any:
     """P(each open location with characters is broken into this round), per location.
 
@@ -257,24 +368,24 @@ def round_odds(position: State, *, explain: bool = False) -> Any:
     >>> s = position(players=4, characters={6: ["red pinup", "blue toughguy", "green gunman"],
     ...                                     4: ["yellow gunman"], 3: ["red gunman", "blue pinup"]},
     ...              zombies={6: 1, 3: 1}, phase="c")
-    >>> round_odds(s)
-    {3: 671/1296, 4: 671/1296, 6: 19/144}
+    >>> print(round_odds(s))
+    {3: Fraction(671, 1296), 4: Fraction(671, 1296), 6: Fraction(19, 144)}
+    >>> round_odds(s, explain=True)[6].favourable
+    171
     """
     weights = _round_weights(position)
-    locations = [loc for loc in LOCATIONS
-                 if loc not in position.setup.closed and loc not in position.sealed
-                 and any(at == loc for _, _, at in position.chars)]
-    probs = {loc: sum((p for fallen, p in weights.items() if loc in fallen), Fraction(0))
-             for loc in locations}
-    answer = {loc: _rational(p) for loc, p in probs.items()}
+    locations = _occupied_open(position)
+    answer = {loc: sum((p for fallen, p in weights.items() if loc in fallen), Fraction(0))
+              for loc in locations}
     if not explain:
         return answer
-    return answer, {loc: _explain_round(position, loc, probs[loc]) for loc in locations}
+    return Derivation("P(each occupied location is broken into this round)", answer,
+                      facts=_position_facts(position), steps=_round_steps(position),
+                      parts={loc: _explain_round(position, loc, answer[loc])
+                             for loc in locations})
 
 
-def _explain_round(position: State, location: int, p: Fraction) -> Derivation:
-    from boardlab.prob.derivation import Derivation
-
+def _explain_round(position: State, location: int, p: Fraction) -> Derivation[Fraction]:
     w = _Work(position)
     dice = position.setup.config.dice
     total = FACES**dice
@@ -289,39 +400,64 @@ def _explain_round(position: State, location: int, p: Fraction) -> Derivation:
         facts.append(("zombies needed", str(w.threshold(location))))
     else:
         facts.append(("rule", "any zombie at the Parking Lot eats (MoH-R6)"))
-    return Derivation(question=f"P(location {location} is broken into this round)",
-                      answer=p, favourable=int(p * total), total=total, closed_form=None,
-                      facts=tuple(facts),
-                      steps=(f"All {total} ordered rolls of {dice} dice enumerated through "
-                             "the engine's arrival node (126 distinct counts for 4 dice).",
-                             "For each: dice placed, sealing, extra zombies, attack check."))
+    return Derivation(f"P(location {location} is broken into this round)", p,
+                      favourable=int(p * total), total=total, facts=facts,
+                      steps=(f"Count the rolls of the {total} after which location "
+                             f"{location} falls.",))
 
 
-def live_odds(state: State) -> dict[int, Rational]:
+@overload
+def live_odds(state: State, *, explain: Literal[False] = ...) -> dict[int, Fraction]: ...
+@overload
+def live_odds(state: State, *, explain: Literal[True]) -> Derivation[dict[int, Fraction]]: ...
+def live_odds(state: State, *, explain: bool = False) -> Any:
     """The odds a board shows at any point of a match, per occupied open location.
 
     Phases a–d: :func:`round_odds` (the arrival dice still unknown; characters as they
     stand now). Phases e and f: the dice are on the table, so each answer is 0 or 1 —
     would the zombies there break in now, extra zombies included, before any card.
-    Setup and the end: no odds (an empty dict).
+    Setup and the end: no odds (an empty dict). sympy is never imported here.
 
     >>> from boardlab.mall_of_horror import play
     >>> live_odds(play(players=4, seed=1).state)
     {}
     """
     if state.phase in ("a", "b", "c", "d"):
-        return round_odds(state)
+        return round_odds(state, explain=True) if explain else round_odds(state)
     if state.phase not in ("e", "f"):
-        return {}
+        answer: dict[int, Fraction] = {}
+        if not explain:
+            return answer
+        return Derivation("P(each occupied location is broken into this round)", answer,
+                          steps=(f"No odds in phase {state.phase!r}: no arrival roll "
+                                 "is coming.",))
     w = _Work(state)
     if state.phase == "e":
         w.add_extra_zombies()  # phase f will add them before any attack (MoH-f-extra)
     fallen = set(w.under_attack())
-    return {loc: _rational(Fraction(int(loc in fallen)))
-            for loc in LOCATIONS if w.is_open(loc) and w.count(loc)}
+    answer = {loc: Fraction(int(loc in fallen))
+              for loc in LOCATIONS if w.is_open(loc) and w.count(loc)}
+    if not explain:
+        return answer
+    parts = {}
+    for loc, p in answer.items():
+        need = "any zombie (MoH-R6)" if loc == PARKING else f"{w.threshold(loc)} (MoH-R5)"
+        parts[loc] = Derivation(f"Do the zombies break into location {loc} now?", p,
+                                facts=(("zombies in front", str(w.zombies[loc - 1])),
+                                       ("zombies needed", need)))
+    step = ("The arrival dice are on the table, so each location either falls (1) or not "
+            "(0) before any card is played")
+    if state.phase == "e":
+        step += "; phase f's extra zombies (MoH-R13) are already counted in"
+    return Derivation("P(each occupied location is broken into this round)", answer,
+                      facts=_position_facts(state), steps=(step + ".",), parts=parts)
 
 
-def any_break_in(position: State) -> Rational:
+@overload
+def any_break_in(position: State, *, explain: Literal[False] = ...) -> Fraction: ...
+@overload
+def any_break_in(position: State, *, explain: Literal[True]) -> Derivation[Fraction]: ...
+def any_break_in(position: State, *, explain: bool = False) -> Any:
     """P(at least one location is broken into this round) — a joint question.
 
     Locations are not independent (the same four dice serve them all), so this is not
@@ -331,42 +467,66 @@ def any_break_in(position: State) -> Rational:
     >>> s = position(players=4, characters={6: ["red pinup", "blue toughguy", "green gunman"],
     ...                                     4: ["yellow gunman"], 3: ["red gunman", "blue pinup"]},
     ...              zombies={6: 1, 3: 1}, phase="c")
-    >>> any_break_in(s)
+    >>> print(any_break_in(s))
     41/48
     """
     weights = _round_weights(position)
-    return _rational(sum((p for fallen, p in weights.items() if fallen), Fraction(0)))
+    p = sum((p for fallen, p in weights.items() if fallen), Fraction(0))
+    if not explain:
+        return p
+    total = FACES**position.setup.config.dice
+    independent = Fraction(1)
+    for q in round_odds(position).values():
+        independent *= 1 - q
+    return Derivation(
+        "P(at least one location is broken into this round)", p,
+        favourable=int(p * total), total=total, facts=_position_facts(position),
+        steps=(*_round_steps(position),
+               "Add up the rolls after which at least one location falls.",
+               f"Treating the locations as independent would give 1 − Π(1 − p) = "
+               f"{1 - independent} ≈ {show_prob(1 - independent, 'percent')}: wrong, "
+               "because the same dice serve every location."))
 
 
-def expected_break_ins(position: State) -> Rational:
+@overload
+def expected_break_ins(position: State, *, explain: Literal[False] = ...) -> Fraction: ...
+@overload
+def expected_break_ins(position: State, *,
+                       explain: Literal[True]) -> Derivation[Fraction]: ...
+def expected_break_ins(position: State, *, explain: bool = False) -> Any:
     """The expected number of locations broken into this round.
 
     >>> from boardlab.mall_of_horror import position
     >>> s = position(players=4, characters={6: ["red pinup"], 4: ["blue pinup"]}, phase="c")
-    >>> expected_break_ins(s)  # ties: no extra zombie; each falls to one die in 671/1296
+    >>> print(expected_break_ins(s))  # ties: no extra zombie; each falls to one die in 671/1296
     671/648
     """
     weights = _round_weights(position)
-    return _rational(sum((len(fallen) * p for fallen, p in weights.items()), Fraction(0)))
+    e = sum((len(fallen) * p for fallen, p in weights.items()), Fraction(0))
+    if not explain:
+        return e
+    from sympy import Add
+
+    from boardlab.prob.dist import sympy_rational
+
+    per = round_odds(position)
+    closed = Add(*(sympy_rational(q) for q in per.values()), evaluate=False) if per else None
+    return Derivation(
+        "Expected number of locations broken into this round", e, kind="expectation",
+        closed_form=closed, facts=_position_facts(position),
+        steps=(*_round_steps(position),
+               "Linearity of expectation: the count of fallen locations is a sum of one "
+               "indicator per location, so its mean is the sum of their probabilities "
+               "(no independence needed): "
+               + " + ".join(str(q) for q in per.values()) + "."))
 
 
 # -- sealing ----------------------------------------------------------------------------------
-def seal_chain(players: int = 4, *, config: Config | None = None) -> AbsorbingChain:
-    """The absorbing chain of an empty open location gaining zombies until it is sealed.
-
-    States are the zombies in front (0 … seal_at − 1) and ``"sealed"``. Each round one
-    zombie arrives per die showing the location (MoH-c); an empty location draws no
-    extra zombie (MoH-R13); at ``seal_at`` (8) it is sealed (MoH-e-seal).
-
-    >>> chain = seal_chain()
-    >>> chain.absorption_probabilities(0)
-    {'sealed': Fraction(1, 1)}
-    """
+@lru_cache(maxsize=_SETUP_CACHE)
+def _seal_chain(dice: int, seal_at: int) -> AbsorbingChain[Hashable]:
     from boardlab.prob.markov import AbsorbingChain
 
-    setup = _setup(players, config)
-    seal_at = setup.config.seal_at
-    per_round = _arrivals_at_weights(1 if 1 not in setup.closed else 3, setup)
+    per_round = _count_weights(dice)
 
     def step(z: Hashable) -> dict[Hashable, Fraction]:
         out: dict[Hashable, Fraction] = {}
@@ -379,34 +539,107 @@ def seal_chain(players: int = 4, *, config: Config | None = None) -> AbsorbingCh
                                           lambda s: s == "sealed")
 
 
+@lru_cache(maxsize=_SETUP_CACHE)
+def _seal_steps(dice: int, seal_at: int) -> tuple[Fraction, ...]:
+    """Expected rounds to sealing from 0 … seal_at − 1 zombies: solved once per rule set."""
+    chain = _seal_chain(dice, seal_at)
+    return tuple(chain.expected_steps(z) for z in range(seal_at))
+
+
+def seal_chain(players: int = 4, *, config: Config | None = None) -> AbsorbingChain[Hashable]:
+    """The absorbing chain of an empty open location gaining zombies until it is sealed.
+
+    States are the zombies in front (0 … seal_at − 1) and ``"sealed"``. Each round one
+    zombie arrives per die showing the location (MoH-c); an empty location draws no
+    extra zombie (MoH-R13); at ``seal_at`` (8) it is sealed (MoH-e-seal). A model, not
+    an answer, so it takes no ``explain``; the chain is built once per rule set.
+
+    >>> chain = seal_chain()
+    >>> chain.absorption_probabilities(0)
+    {'sealed': Fraction(1, 1)}
+    """
+    setup = _setup(players, config)
+    return _seal_chain(setup.config.dice, setup.config.seal_at)
+
+
+@overload
+def expected_rounds_to_seal(zombies: int = ..., players: int = ..., *,
+                            config: Config | None = ...,
+                            explain: Literal[False] = ...) -> Fraction: ...
+@overload
+def expected_rounds_to_seal(zombies: int = ..., players: int = ..., *,
+                            config: Config | None = ...,
+                            explain: Literal[True]) -> Derivation[Fraction]: ...
 def expected_rounds_to_seal(zombies: int = 0, players: int = 4, *,
-                            config: Config | None = None) -> Rational:
+                            config: Config | None = None, explain: bool = False) -> Any:
     """Expected rounds until an empty open location with ``zombies`` in front is sealed.
 
-    >>> expected_rounds_to_seal(7)
+    The chain is solved once per rule set (dice, seal_at) and kept, so a repeated
+    question is a lookup.
+
+    >>> print(expected_rounds_to_seal(7))
     1296/671
     >>> float(expected_rounds_to_seal(0))  # a shade under the long-run 99/8
     12.37499997392801
     """
-    chain = seal_chain(players, config=config)
-    seal_at = (config or Config()).seal_at
-    if not 0 <= zombies < seal_at:
+    cfg = config or _DEFAULT_CONFIG
+    if players != 4:
+        Setup(players=players, config=cfg)  # validates the player count (MoH-R3)
+    seal_at = cfg.seal_at
+    if isinstance(zombies, bool) or not isinstance(zombies, int) \
+            or not 0 <= zombies < seal_at:
         raise ConfigError(f"zombies must be between 0 and {seal_at - 1}: at {seal_at} an "
                           "empty location is sealed (MoH-e-seal)")
-    return _rational(chain.expected_steps(zombies))
+    steps = _seal_steps(cfg.dice, seal_at)
+    e = steps[zombies]
+    if not explain:
+        return e
+    per_round = _count_weights(cfg.dice)
+    equations = []
+    for z in range(seal_at - 1, zombies - 1, -1):
+        terms = " + ".join(f"{per_round[k]}·E({z + k})" for k in per_round
+                           if z + k < seal_at)
+        equations.append(f"E({z}) = 1 + {terms} = {steps[z]}")
+    return Derivation(
+        f"Expected rounds until an empty location with {zombies} zombies is sealed", e,
+        kind="expectation",
+        facts=(("arrival dice", f"{cfg.dice}: k of them show the location with "
+                                f"C({cfg.dice}, k)·5^({cfg.dice}−k)/6^{cfg.dice} (MoH-c)"),
+               ("sealed at", f"{seal_at} zombies in front of an empty location "
+                             "(MoH-e-seal)"),
+               ("extra zombies", "none: an empty location draws none (MoH-R13)")),
+        steps=("First-step analysis: one round passes, then the location has z + k "
+               "zombies with the chance that k dice show it (E(z + k) = 0 once sealed).",
+               *equations,
+               "The same numbers come from the fundamental matrix N = (I − Q)⁻¹ of the "
+               "absorbing chain (seal_chain): E = N·1."))
 
 
 # -- setup and votes -----------------------------------------------------------------------
-def placement_offered(location: int, players: int = 4) -> Rational:
+@overload
+def placement_offered(location: int, players: int = ..., *,
+                      explain: Literal[False] = ...) -> Fraction: ...
+@overload
+def placement_offered(location: int, players: int = ..., *,
+                      explain: Literal[True]) -> Derivation[Fraction]: ...
+def placement_offered(location: int, players: int = 4, *, explain: bool = False) -> Any:
     """P(``location`` shows on at least one of the two placement dice) (MoH-setup-characters).
 
-    >>> placement_offered(6)
+    >>> print(placement_offered(6))
     11/36
     """
     setup = _setup(players, None)
     _check_location(location, setup)
-    return _rational(sum((p for dice, p in dice_outcomes(2) if location in dice.faces),
-                         Fraction(0)))
+    p = sum((p for dice, p in dice_outcomes(2) if location in dice.faces), Fraction(0))
+    if not explain:
+        return p
+    from sympy import Integer, Rational, UnevaluatedExpr
+
+    return Derivation(
+        f"P(location {location} shows on one of the two placement dice)", p,
+        total=FACES**2, closed_form=Integer(1) - UnevaluatedExpr(Rational(5, 6))**2,
+        facts=(("placement dice", "2 (MoH-setup-characters)"),),
+        steps=("Complement rule: neither die shows it in 5·5 = 25 of the 36 rolls.",))
 
 
 VoteStrategy = str | Callable[[str, tuple[str, ...]], Any]
@@ -437,9 +670,20 @@ def _strategy_policy(strategies: Mapping[str, VoteStrategy]) -> Callable[..., An
     return policy
 
 
+@overload
+def vote(position: State, location: int, *, purpose: str = ...,
+         threats: dict[str, int] | None = ...,
+         strategies: Mapping[str, VoteStrategy] | None = ...,
+         explain: Literal[False] = ...) -> Dist[str | None]: ...
+@overload
+def vote(position: State, location: int, *, purpose: str = ...,
+         threats: dict[str, int] | None = ...,
+         strategies: Mapping[str, VoteStrategy] | None = ...,
+         explain: Literal[True]) -> Derivation[Dist[str | None]]: ...
 def vote(position: State, location: int, *, purpose: str = "sacrifice",
          threats: dict[str, int] | None = None,
-         strategies: Mapping[str, VoteStrategy] | None = None) -> Dist:
+         strategies: Mapping[str, VoteStrategy] | None = None,
+         explain: bool = False) -> Any:
     """Who is chosen when every voter votes uniformly at random among the legal colours.
 
     The engine's own vote runs: weights (characters, the Gunman's extra vote, Threat
@@ -454,17 +698,17 @@ def vote(position: State, location: int, *, purpose: str = "sacrifice",
 
     >>> from boardlab.mall_of_horror import position
     >>> s = position(players=3, characters={6: ["red pinup", "blue pinup"]}, phase="c")
-    >>> vote(s, 6).P("red")
+    >>> print(vote(s, 6).P("red"))
     1/2
     >>> s = position(players=4, characters={6: ["red pinup", "red gunman", "blue pinup",
     ...                                         "green pinup"], 4: ["yellow pinup"]}, phase="c")
     >>> protective = dict.fromkeys(("red", "blue", "green"), "protect")
-    >>> vote(s, 6, strategies=protective).P("red")  # 3 votes (Gunman) outvote any pair
+    >>> print(vote(s, 6, strategies=protective).P("red"))  # 3 votes (Gunman) outvote any pair
     0
-    >>> vote(s, 6, strategies=protective).P("blue")
+    >>> print(vote(s, 6, strategies=protective).P("blue"))
     1/2
     """
-    from boardlab.prob.exact import enumerate_game
+    from boardlab.prob.exact import WalkStats, enumerate_game
 
     if purpose not in ("truck", "chief", "sacrifice"):
         raise ConfigError("purpose is 'truck', 'chief' or 'sacrifice' (MoH Voting)")
@@ -479,27 +723,56 @@ def vote(position: State, location: int, *, purpose: str = "sacrifice",
     ordered = tuple(sorted((threats or {}).items()))
     w.phase = "f" if purpose == "sacrifice" else ("a" if purpose == "truck" else "b")
     candidates = w.eligible(location)
+    stats = WalkStats()
     if len(candidates) == 1:
-        from boardlab.prob.dist import Dist
+        answer: Dist[str | None] = Dist({candidates[0]: 1})
+        weights: tuple[tuple[str, int], ...] = ()
+    else:
+        w.open_ballots(purpose, location, ordered)
+        start = w.freeze()
+        weights = start.pending.weights
+        # A step may run on past this vote (into the next phase or location, which may
+        # hold a vote of its own), so the result is the FIRST outcome event of the step.
+        results = ("chosen", "chief", "searcher")
 
-        return Dist({candidates[0]: 1})
-    w.open_ballots(purpose, location, ordered)
-    start = w.freeze()
-    # A step may run on past this vote (into the next phase or location, which may hold
-    # a vote of its own), so the result is the FIRST outcome event of the step.
-    results = ("chosen", "chief", "searcher")
+        def outcome(events: tuple[Any, ...]) -> Any:
+            return next((e for e in events if e.kind in results or e.kind == "no_result"),
+                        None)
 
-    def outcome(events: tuple[Any, ...]) -> Any:
-        return next((e for e in events if e.kind in results or e.kind == "no_result"), None)
+        def done(state: State, events: tuple[Any, ...]) -> bool:
+            first = outcome(events)
+            return first is not None and not (first.kind == "no_result"
+                                              and state.pending.kind == "tiebreak")
 
-    def done(state: State, events: tuple[Any, ...]) -> bool:
-        first = outcome(events)
-        return first is not None and not (first.kind == "no_result"
-                                          and state.pending.kind == "tiebreak")
+        def chosen(state: State, events: tuple[Any, ...]) -> Hashable:
+            first = outcome(events)
+            return first.who if first is not None and first.kind in results else None
 
-    def chosen(state: State, events: tuple[Any, ...]) -> Hashable:
-        first = outcome(events)
-        return first.who if first is not None and first.kind in results else None
-
-    return enumerate_game(RULES, start, stop=done, value=chosen,
-                          policy=_strategy_policy(strategies or {}))
+        # Ballots that lead to the same tally merge (merge=True): same answer as the
+        # tree of every ballot sequence, fewer states.
+        answer = enumerate_game(RULES, start, stop=done, value=chosen,
+                                policy=_strategy_policy(strategies or {}), merge=True,
+                                stats=stats)
+    if not explain:
+        return answer
+    second = "no one is chosen" if purpose in ("truck", "chief") else \
+        "chance picks one of the tied colours"
+    facts = [("location", f"{location} {position.setup.config.name(location)}"),
+             ("candidates", ", ".join(candidates)),
+             ("votes (MoH-R7)", ", ".join(f"{c} {n}" for c, n in weights) or "—"),
+             ("second tie (MoH-R8)", second)]
+    if threats:
+        facts.append(("Threat cards", ", ".join(f"{c} {n}" for c, n in ordered)))
+    if strategies:
+        facts.append(("strategies", ", ".join(
+            f"{c}: {s if isinstance(s, str) else getattr(s, '__name__', 'custom')}"
+            for c, s in sorted(strategies.items()))))
+    steps: tuple[str, ...] = (
+        "Every voter picks among the legal colours (uniformly unless a strategy says "
+        "otherwise); the engine tallies each ballot sequence, with the second vote of "
+        "everyone on a tie.",)
+    if stats.nodes:
+        steps += (f"The engine's vote was walked exactly: {stats.nodes} states visited, "
+                  f"{stats.merged} merged where different ballots met the same tally.",)
+    return Derivation(f"Who is chosen by the {purpose} vote at location {location}", answer,
+                      facts=facts, steps=steps)

@@ -1,40 +1,115 @@
 """boardlab.prob: exact probability with Fractions inside and sympy at the edge.
 
-Importing it loads neither sympy nor matplotlib; they load when a method needs them.
+Every answer is a :class:`fractions.Fraction` (see :mod:`boardlab.prob.dist` for the one
+spelling per question, and :mod:`boardlab.prob.derivation` for ``explain=True``).
+Importing it loads neither sympy nor matplotlib; they load when a method needs them. In
+an IPython kernel it registers a display formatter so that Fractions show as ``19/144``
+(see :mod:`boardlab.prob.display`; ``pretty_fractions(False)`` turns it off).
 
 >>> from boardlab.prob import count_face
->>> count_face(4, 6).P(lambda k: k >= 2)
-19/144
+>>> (count_face(4, 6) >= 2).P()
+Fraction(19, 144)
 """
 
 from __future__ import annotations
 
-from boardlab.prob.derivation import Derivation
-from boardlab.prob.dice import IconDie, Icons, count_face, die, face_counts, icon_count, icon_pool
-from boardlab.prob.dist import Dist, show_prob
-from boardlab.prob.markov import AbsorbingChain, LabelledMatrix
-from boardlab.prob.symbolic import (
-    at_least_k_of_n,
-    binomial_tail_value,
-    exactly_k_of_n,
-    multinomial_probability,
-)
+import importlib
+from typing import TYPE_CHECKING, Any
+
+from boardlab.prob.display import pretty_fractions
+from boardlab.prob.dist import Dist, show_prob, to_fraction
+
+if TYPE_CHECKING:
+    from boardlab.prob.derivation import Derivation
+    from boardlab.prob.dice import (
+        IconDie,
+        IconRoll,
+        Icons,
+        at_least_icons,
+        challenge,
+        count_face,
+        die,
+        face_counts,
+        icon_count,
+        icon_pool,
+    )
+    from boardlab.prob.exact import WalkStats, enumerate_game
+    from boardlab.prob.markov import AbsorbingChain, LabelledMatrix
+    from boardlab.prob.symbolic import (
+        at_least_k_of_n,
+        binomial_tail_value,
+        exactly_k_of_n,
+        multinomial_probability,
+    )
+    from boardlab.prob.urn import (
+        arrangements,
+        count_arrangements,
+        draw,
+        draw_one,
+        draw_ordered,
+        hypergeometric,
+        hypergeometric_tail,
+    )
+
+# The other names load with their module on first use: a game's odds module imports
+# this package on every board, and most of it is not needed there.
+_LAZY = {
+    "Derivation": "derivation",
+    **dict.fromkeys(("IconDie", "IconRoll", "Icons", "at_least_icons", "challenge",
+                     "count_face", "die", "face_counts", "icon_count", "icon_pool"), "dice"),
+    **dict.fromkeys(("WalkStats", "enumerate_game"), "exact"),
+    **dict.fromkeys(("AbsorbingChain", "LabelledMatrix"), "markov"),
+    **dict.fromkeys(("at_least_k_of_n", "binomial_tail_value", "exactly_k_of_n",
+                     "multinomial_probability"), "symbolic"),
+    **dict.fromkeys(("arrangements", "count_arrangements", "draw", "draw_one", "draw_ordered",
+                     "hypergeometric", "hypergeometric_tail"), "urn"),
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'boardlab.prob' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"boardlab.prob.{module}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_LAZY))
+
 
 __all__ = [
     "AbsorbingChain",
     "Derivation",
     "Dist",
     "IconDie",
+    "IconRoll",
     "Icons",
     "LabelledMatrix",
+    "WalkStats",
+    "arrangements",
+    "at_least_icons",
     "at_least_k_of_n",
     "binomial_tail_value",
+    "challenge",
+    "count_arrangements",
     "count_face",
     "die",
+    "draw",
+    "draw_one",
+    "draw_ordered",
+    "enumerate_game",
     "exactly_k_of_n",
     "face_counts",
+    "hypergeometric",
+    "hypergeometric_tail",
     "icon_count",
     "icon_pool",
     "multinomial_probability",
+    "pretty_fractions",
     "show_prob",
+    "to_fraction",
 ]
+
+pretty_fractions()  # a no-op outside IPython; see boardlab.prob.display

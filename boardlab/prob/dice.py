@@ -6,12 +6,13 @@ An *ignored* face (a closed location in Mall of Horror, MoH-R3) still comes up o
 die, but its dice are discarded: its count is always 0 and no other face gains from it.
 
 Icon dice (Level 7 [Escape], ruling L7-R2) show a multiset of icons on each face; a
-pool's result is an :class:`Icons` total.
+pool's result is an :class:`Icons` total, a challenge's result a margin
+(:func:`challenge`), and one roll saved in a match is an :class:`IconRoll`.
 
 >>> from boardlab.prob.dice import face_counts, count_face
 >>> len(face_counts(4))
 126
->>> count_face(4, 6).at_least(2)
+>>> print(count_face(4, 6).at_least(2))
 19/144
 """
 
@@ -19,11 +20,15 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
+from itertools import combinations_with_replacement, product
 from math import comb, factorial, prod
 
 from boardlab.prob.dist import Dist
 
 #: Level 7 default challenge die (ruling L7-R2): the printed faces are not in the texts.
+#: Game data, kept here (and as :class:`IconDie`'s default) until the Level 7 game
+#: package exists; it will move there, and this name will stay as an alias.
 LEVEL7_FACES: tuple[tuple[str, ...], ...] = (
     ("Strength",), ("Strength", "Strength"),
     ("Speed",), ("Speed", "Speed"),
@@ -49,7 +54,7 @@ def _face_set(chosen: int | Iterable[int], faces: int, what: str) -> frozenset[i
 def die(faces: int = 6) -> Dist[int]:
     """One fair die numbered 1 … ``faces``.
 
-    >>> die().E()
+    >>> print(die().E())
     7/2
     """
     _check_pool(1, faces)
@@ -75,10 +80,10 @@ def face_counts(n: int, faces: int = 6, *, ignore: Collection[int] = ()
     The probability of ``(c1, …, cF)`` is n! / (c1! ⋯ cF!) / F^n.
 
     >>> d = face_counts(4)
-    >>> d.p((0, 0, 0, 0, 0, 4)), d.p((1, 1, 1, 1, 0, 0))
+    >>> d.P((0, 0, 0, 0, 0, 4)), d.P((1, 1, 1, 1, 0, 0))
     (Fraction(1, 1296), Fraction(1, 54))
     >>> closed = face_counts(4, ignore={2})
-    >>> closed.marginal(1).p(0), closed.marginal(0) == count_face(4, 1)
+    >>> closed.marginal(1).P(0), closed.marginal(0) == count_face(4, 1)
     (Fraction(1, 1), True)
     """
     _check_pool(n, faces)
@@ -100,11 +105,11 @@ def count_face(n: int, face: int | Iterable[int], faces: int = 6, *,
     Binomial: P(k) = C(n, k) m^k (F − m)^(n − k) / F^n for m target faces. Faces in
     ``ignore`` never count (their dice are discarded), so an ignored target adds 0.
 
-    >>> count_face(4, 6).p(4)
+    >>> count_face(4, 6).P(4)
     Fraction(1, 1296)
-    >>> count_face(2, {5, 6}).P(0)
+    >>> print(count_face(2, {5, 6}).P(0))
     4/9
-    >>> count_face(4, 2, ignore={2}).p(0)
+    >>> count_face(4, 2, ignore={2}).P(0)
     Fraction(1, 1)
     """
     _check_pool(n, faces)
@@ -209,9 +214,9 @@ class IconDie:
     face) or a mapping ``{icon: count}``. The default is the Level 7 die: Strength,
     Strength+Strength, Speed, Speed+Speed, Intelligence, Intelligence+Intelligence.
 
-    >>> IconDie().dist.p(Icons(["Speed", "Speed"]))
+    >>> IconDie().dist.P(Icons(["Speed", "Speed"]))
     Fraction(1, 6)
-    >>> IconDie([["Skull"], [], []]).dist.P(Icons())
+    >>> print(IconDie([["Skull"], [], []]).dist.P(Icons()))
     2/3
     """
 
@@ -244,9 +249,9 @@ def icon_pool(dice: Sequence[IconDie]) -> Dist[Icons]:
     Outcomes are :class:`Icons` (hashable, counts per icon, 0 when absent).
 
     >>> pool = icon_pool([IconDie()] * 2)
-    >>> pool.P(Icons({"Strength": 4}))
+    >>> print(pool.P(Icons({"Strength": 4})))
     1/36
-    >>> pool.map(lambda icons: icons["Strength"]).P(lambda s: s >= 3)
+    >>> print((pool.map(lambda icons: icons["Strength"]) >= 3).P())
     1/12
     """
     return sum((d.dist for d in dice), Dist.point(Icons()))
@@ -255,7 +260,7 @@ def icon_pool(dice: Sequence[IconDie]) -> Dist[Icons]:
 def icon_count(dice: Sequence[IconDie], icon: str) -> Dist[int]:
     """How many ``icon`` icons a roll of ``dice`` shows in all.
 
-    >>> icon_count([IconDie()] * 3, "Strength").at_least(3)
+    >>> print(icon_count([IconDie()] * 3, "Strength").at_least(3))
     11/54
     """
     return sum((d.dist.map(lambda face: face[icon]) for d in dice), Dist.point(0))
@@ -265,8 +270,113 @@ def at_least_icons(dice: Sequence[IconDie], icon: str, k: int) -> Dist[bool]:
     """Whether a roll of ``dice`` shows at least ``k`` ``icon`` icons, as a Dist of
     ``True``/``False`` (a challenge of ``k`` passed or not).
 
-    >>> at_least_icons([IconDie()] * 3, "Strength", 3).P(True)
+    >>> print(at_least_icons([IconDie()] * 3, "Strength", 3).P())
     11/54
     """
     return icon_count(dice, icon).map(lambda c: c >= k)
 
+
+def challenge(n: int, icon: str, difficulty: int, *, die: IconDie | None = None
+              ) -> Dist[int]:
+    """The margin of a challenge: ``icon`` icons shown by ``n`` dice minus ``difficulty``.
+
+    The challenge is passed when the margin is ≥ 0: ``(challenge(...) >= 0).P()``; a
+    margin of −1 is a miss by one. ``die`` defaults to :class:`IconDie`'s default die
+    (Level 7's, ruling L7-R2: illustrative faces, not printed in the rule texts).
+
+    >>> m = challenge(4, "Intelligence", 4)
+    >>> print((m >= 0).P(), m.P(-1), (m <= -2).P())   # passed, missed by one, worse
+    14/81 13/81 2/3
+    >>> print((challenge(2, "Intelligence", 4) >= 0).P())
+    1/36
+    """
+    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+        raise ValueError(f"number of dice must be a whole number ≥ 0, not {n!r}")
+    if isinstance(difficulty, bool) or not isinstance(difficulty, int) or difficulty < 0:
+        raise ValueError(f"difficulty must be a whole number ≥ 0, not {difficulty!r}")
+    rolled = IconDie() if die is None else die
+    if not isinstance(rolled, IconDie):
+        raise TypeError(f"die must be an IconDie, not {type(rolled).__name__}")
+    if not isinstance(icon, str) or icon not in rolled.icons:
+        raise ValueError(f"icon {icon!r} is on no face of this die; its icons are "
+                         f"{sorted(rolled.icons)}")
+    return icon_count([rolled] * n, icon) - difficulty
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class IconRoll:
+    """One roll of icon dice as a chance outcome: the icons each die shows.
+
+    ``faces`` holds one tuple of icon names per die (``()`` for a blank face), each
+    kept sorted so that equal faces compare equal; rolls are ordered by their faces (so
+    a Dist of rolls lists them in order). Plain tuples of strings, so a roll
+    saves to and loads from a match's JSON like any other choice
+    (:mod:`boardlab.core.serialize`); :func:`roll_outcomes` lists a pool's rolls.
+
+    >>> r = IconRoll((("Strength", "Strength"), ("Speed",)))
+    >>> r.icons, r.count("Strength"), str(r)
+    (Icons({'Speed': 1, 'Strength': 2}), 2, '2 Strength | Speed')
+    """
+
+    faces: tuple[tuple[str, ...], ...]
+
+    def __post_init__(self) -> None:
+        if isinstance(self.faces, str) or not isinstance(self.faces, (tuple, list)):
+            raise TypeError(f"faces must be a tuple with one tuple of icon names per die, "
+                            f"not {self.faces!r}")
+        clean = []
+        for i, face in enumerate(self.faces):
+            if isinstance(face, str) or not isinstance(face, (tuple, list)):
+                raise TypeError(f"faces[{i}] must be a tuple of icon names, not {face!r}")
+            for name in face:
+                if not isinstance(name, str) or not name:
+                    raise TypeError(f"faces[{i}]: icon names are non-empty strings, not "
+                                    f"{name!r}")
+            clean.append(tuple(sorted(face)))
+        object.__setattr__(self, "faces", tuple(clean))
+
+    @property
+    def icons(self) -> Icons:
+        """Every icon the roll shows, added up over the dice."""
+        return Icons([name for face in self.faces for name in face])
+
+    def count(self, icon: str) -> int:
+        """How many ``icon`` icons the roll shows in all."""
+        return sum(face.count(icon) for face in self.faces)
+
+    def __str__(self) -> str:
+        return " | ".join(str(Icons(list(face))) for face in self.faces)
+
+
+def roll_outcomes(dice: Sequence[IconDie]) -> tuple[tuple[IconRoll, Fraction], ...]:
+    """Every roll of ``dice`` with its exact probability: a chance node's outcomes.
+
+    When all the dice are alike their order carries no information, so rolls are
+    collapsed to sorted faces (21 rolls of two six-faced dice, not 36); otherwise each
+    face stays with its die. Listed in a fixed order (sorted), as chance nodes must be.
+
+    >>> outs = roll_outcomes([IconDie()] * 2)
+    >>> len(outs), sum(p for _, p in outs)
+    (21, Fraction(1, 1))
+    >>> dict(outs)[IconRoll((("Strength", "Strength"), ("Strength", "Strength")))]
+    Fraction(1, 36)
+    """
+    if isinstance(dice, IconDie):
+        raise TypeError("roll_outcomes takes a list of dice: [IconDie(...)] * n")
+    for d in dice:
+        if not isinstance(d, IconDie):
+            raise TypeError(f"dice must be IconDie objects, not {type(d).__name__}")
+    per_die = [{tuple(sorted(name for name in face for _ in range(face[name]))): q
+                for face, q in d.dist.probs.items()} for d in dice]
+    weights: dict[tuple[tuple[str, ...], ...], Fraction] = {}
+    if dice and all(d == dice[0] for d in dice):
+        faces = sorted(per_die[0])
+        n = len(dice)
+        for combo in combinations_with_replacement(faces, n):
+            ways = factorial(n) // prod(factorial(combo.count(f)) for f in set(combo))
+            weights[combo] = ways * prod((per_die[0][f] for f in combo), start=Fraction(1))
+    else:
+        for combo in product(*(sorted(p) for p in per_die)):
+            q = prod((p[f] for p, f in zip(per_die, combo, strict=True)), start=Fraction(1))
+            weights[combo] = weights.get(combo, Fraction(0)) + q
+    return tuple((IconRoll(faces), q) for faces, q in sorted(weights.items()))

@@ -1,28 +1,37 @@
 """Dist: a finite probability distribution with exact ``Fraction`` probabilities.
 
-Inside, every probability is a :class:`fractions.Fraction`; what is shown to a person
-is a ``sympy.Rational``. Each question therefore comes in two spellings:
+Every answer is a :class:`fractions.Fraction` (as in icepool): exact, cheap, from the
+standard library, and it stays exact under ``+ - * /`` with ints and Fractions (mixed
+with a float it becomes a float, as any Fraction does). sympy is kept for closed
+forms and derivations (:mod:`boardlab.prob.symbolic`) and for :meth:`Dist.sd`, whose
+value is rarely rational. One spelling per question:
 
-=========================  ===========================  ==============================
-question                   for people (``sympy``)        for code (``Fraction``)
-=========================  ===========================  ==============================
-P(event)                   ``P(event)``                  ``p(event)``
-mean                       ``E()``                       ``e()``
-variance                   ``var()``                     ``variance()``
-standard deviation         ``sd()`` (a sympy ``sqrt``)   none: it is rarely rational
-P(X ≤ x)                   ``cdf(x)`` = ``at_most(x)``   ``cdf_f(x)`` = ``at_most_f(x)``
-P(X ≥ x)                   ``at_least(x)``               ``at_least_f(x)``
-=========================  ===========================  ==============================
+=========================  ==========================================================
+question                   spelling (a ``Fraction`` unless said)
+=========================  ==========================================================
+P(event)                   ``d.P(event)``; ``event`` a value or a predicate
+P(comparison)              ``(d >= 2).P()``: ``<``, ``<=``, ``>``, ``>=`` against a
+                           number (or another Dist) give a Dist of True/False, and
+                           ``P()`` with no event is P(True)
+mean                       ``d.E()``
+variance                   ``d.var()``
+standard deviation         ``d.sd()``: a sympy ``sqrt``, exact (the one sympy result)
+P(X ≤ x), P(X ≥ x)         ``d.cdf(x)``, ``d.at_least(x)``
+=========================  ==========================================================
 
-An *event* is either a predicate ``outcome -> bool`` or a value (``P(3)`` is P(X = 3)).
-sympy and matplotlib are imported only inside the methods that need them.
+``d == other`` compares two distributions (it is never an event: P(X = 2) is
+``d.P(2)``), and a Dist is neither true nor false (``if d >= 2:`` raises, so that a
+forgotten ``.P()`` is caught). The older spellings ``p``, ``e``, ``variance``,
+``cdf_f``, ``at_most``, ``at_most_f`` and ``at_least_f`` still work in this release but
+emit a :class:`DeprecationWarning`. sympy and matplotlib are imported only inside the
+methods that need them.
 
 >>> from boardlab.prob import Dist
 >>> d6 = Dist.uniform(range(1, 7))
 >>> two = d6 + d6
->>> two.P(7), two.E(), two.var()
-(1/6, 7, 35/6)
->>> two.p(lambda s: s >= 10)
+>>> print(two.P(7), two.E(), two.var())
+1/6 7 35/6
+>>> (two >= 10).P()
 Fraction(1, 6)
 >>> Dist({0: 5, 1: 1})
 Dist({0: Fraction(5, 6), 1: Fraction(1, 6)})
@@ -30,7 +39,6 @@ Dist({0: Fraction(5, 6), 1: Fraction(1, 6)})
 
 from __future__ import annotations
 
-import html
 import math
 import numbers
 import random
@@ -40,6 +48,8 @@ from fractions import Fraction
 from itertools import accumulate
 from math import lcm
 from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar
+
+from boardlab.prob.deprecation import deprecated_method, warn_deprecated
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -59,26 +69,57 @@ BAND = "#999999"
 
 
 def to_fraction(x: Any, *, what: str = "value") -> Fraction:
-    """``x`` as an exact Fraction: ints, Fractions and sympy Rationals are accepted.
+    """``x`` as an exact Fraction: the one converter boardlab uses for numbers coming in.
 
-    Floats are refused because they are not exact (``0.1`` is not 1/10).
+    Ints, Fractions and sympy Rationals (or any :class:`numbers.Rational`) are
+    accepted. Floats are refused because they are not exact (``0.1`` is not 1/10), and
+    so are bools (True is not a count).
 
     >>> to_fraction(3), to_fraction(Fraction(1, 6))
     (Fraction(3, 1), Fraction(1, 6))
+    >>> to_fraction(0.5)
+    Traceback (most recent call last):
+    ...
+    TypeError: value 0.5 is a float and floats are not exact; use an int or a Fraction ...
     """
     if isinstance(x, float):
         raise TypeError(f"{what} {x!r} is a float and floats are not exact; "
                         "use an int or a Fraction (e.g. Fraction(1, 6))")
+    if isinstance(x, bool):
+        raise TypeError(f"{what} {x!r} is a bool, not a number; use 0 or 1")
+    if type(x) is Fraction:
+        return x
     if isinstance(x, numbers.Rational):
         return Fraction(int(x.numerator), int(x.denominator))
     raise TypeError(f"{what} {x!r} is not an int or a Fraction")
 
 
-def to_rational(x: Fraction | int) -> Rational:
-    """The sympy Rational equal to ``x`` (sympy is imported here, not at import time)."""
+def sympy_rational(x: Fraction | int) -> Rational:
+    """The sympy Rational equal to ``x``, for closed forms and derivations (sympy is
+    imported here, not at import time)."""
     from sympy import Rational
 
     return Rational(x.numerator, x.denominator)
+
+
+def to_rational(x: Fraction | int) -> Rational:
+    """Deprecated: results are Fractions now; for sympy work use ``sympy.Rational(x)``."""
+    warn_deprecated("boardlab.prob.dist.to_rational()", "the Fraction itself (or "
+                    "sympy.Rational(x) for sympy work)")
+    return sympy_rational(x)
+
+
+def fraction_latex(x: Fraction | int) -> str:
+    r"""LaTeX for an exact number, as sympy writes it: ``\frac{19}{144}``, ``- \frac{1}{6}``.
+
+    >>> fraction_latex(Fraction(19, 144)), fraction_latex(Fraction(-1, 6)), fraction_latex(3)
+    ('\\frac{19}{144}', '- \\frac{1}{6}', '3')
+    """
+    q = to_fraction(x)
+    if q.denominator == 1:
+        return str(q.numerator)
+    sign = "- " if q < 0 else ""
+    return rf"{sign}\frac{{{abs(q.numerator)}}}{{{q.denominator}}}"
 
 
 def _fixed(x: Fraction, digits: int) -> str:
@@ -133,10 +174,23 @@ def show_prob(p: Fraction | int, fmt: ProbFormat = "fraction") -> str:
     raise ValueError(f"unknown format {fmt!r}: use 'fraction', 'percent' or 'one_in'")
 
 
+class _TrueEvent:
+    """The default event of :meth:`Dist.P`: the outcome ``True``."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "True"
+
+
+_TRUE = _TrueEvent()
+
+
 def _predicate(event: Any) -> Callable[[Any], bool]:
     if callable(event):
-        return event
-    return lambda outcome: outcome == event
+        holds: Callable[[Any], bool] = event
+        return holds
+    return lambda outcome: bool(outcome == event)
 
 
 def _is_number(x: object) -> bool:
@@ -165,9 +219,12 @@ class Dist(Generic[T]):
             raise TypeError("Dist() takes a mapping outcome -> weight; for a list of outcomes "
                             "use Dist.uniform(...) or Dist.from_samples(...), for "
                             "(outcome, probability) pairs Dist.from_pairs(...)")
-        clean: dict[T, Fraction] = {}
+        clean: dict[T, Fraction | int] = {}
         for outcome, weight in weights.items():
-            w = to_fraction(weight, what=f"weight of outcome {outcome!r}")
+            kind = type(weight)
+            # ints and Fractions (nearly every weight) skip the converter and its message
+            w = weight if kind is int or kind is Fraction else \
+                to_fraction(weight, what=f"weight of outcome {outcome!r}")
             if w < 0:
                 raise ValueError(f"weight of outcome {outcome!r} is negative ({w}); "
                                  "weights must be counts or probabilities ≥ 0")
@@ -176,14 +233,15 @@ class Dist(Generic[T]):
         if not clean:
             why = "every weight is 0" if weights else "no outcomes were given"
             raise ValueError(f"a Dist needs at least one outcome with a positive weight: {why}")
-        total = sum(clean.values(), Fraction(0))
-        if total != 1:
-            clean = {o: w / total for o, w in clean.items()}
-        self._set(clean)
+        # Normalise over a common denominator: integer sums, one gcd per outcome.
+        den = lcm(*(w.denominator for w in clean.values()))
+        scaled = {o: w.numerator * (den // w.denominator) for o, w in clean.items()}
+        total = sum(scaled.values())
+        self._set({o: Fraction(n, total) for o, n in scaled.items()})
 
     def _set(self, probs: dict[T, Fraction]) -> None:
         try:
-            order = sorted(probs)
+            order = sorted(probs)  # type: ignore[type-var]
         except TypeError:  # outcomes that cannot be compared keep their first-seen order
             self._probs = probs
             self._sorted = False
@@ -195,7 +253,7 @@ class Dist(Generic[T]):
     @classmethod
     def _trusted(cls, probs: dict[U, Fraction]) -> Dist[U]:
         """A Dist from probabilities already known to be positive and to sum to 1."""
-        d: Dist[U] = object.__new__(cls)
+        d: Dist[U] = object.__new__(Dist)
         d._set({o: q for o, q in probs.items() if q})
         return d
 
@@ -205,7 +263,7 @@ class Dist(Generic[T]):
         """Every listed outcome equally likely; an outcome listed twice counts twice
         (a die with two blank faces).
 
-        >>> Dist.uniform(["blank", "blank", "skull"]).p("blank")
+        >>> Dist.uniform(["blank", "blank", "skull"]).P("blank")
         Fraction(2, 3)
         """
         return cls.from_samples(outcomes)
@@ -214,7 +272,7 @@ class Dist(Generic[T]):
     def point(cls, outcome: U) -> Dist[U]:
         """The distribution that is certain to be ``outcome``.
 
-        >>> Dist.point(0).p(0)
+        >>> Dist.point(0).P(0)
         Fraction(1, 1)
         """
         return cls._trusted({outcome: Fraction(1)})
@@ -231,7 +289,7 @@ class Dist(Generic[T]):
             counts[x] = counts.get(x, 0) + 1
         if not counts:
             raise ValueError("no samples: a Dist needs at least one outcome")
-        return cls(counts)
+        return Dist(counts)
 
     @classmethod
     def from_pairs(cls, pairs: Iterable[tuple[U, int | Fraction]]) -> Dist[U]:
@@ -251,7 +309,7 @@ class Dist(Generic[T]):
         if merged and total != 1:
             raise ValueError(f"the probabilities sum to {total}, not 1; for weights that need "
                              "normalising use Dist({outcome: weight, ...})")
-        return cls(merged)
+        return Dist(merged)
 
     # -- looking inside --------------------------------------------------------------------
     @property
@@ -293,25 +351,32 @@ class Dist(Generic[T]):
         return f"Dist({{{inner}}})"
 
     # -- probabilities -----------------------------------------------------------------------
-    def p(self, event: Any) -> Fraction:
-        """P(event) as a Fraction; ``event`` is a predicate or a value."""
+    def P(self, event: Any = _TRUE) -> Fraction:
+        """P(event) as a Fraction; ``event`` is a predicate or a value.
+
+        With no event, the Dist must be of True/False outcomes (a comparison such as
+        ``d >= 2``) and the answer is P(True).
+
+        >>> d6 = Dist.uniform(range(1, 7))
+        >>> d6.P(lambda x: x > 4), d6.P(6), (d6 > 4).P()
+        (Fraction(1, 3), Fraction(1, 6), Fraction(1, 3))
+        """
+        if event is _TRUE:
+            bad = [o for o in self._probs if not isinstance(o, bool)]
+            if bad:
+                raise TypeError(f"P() without an event needs a Dist of True/False outcomes "
+                                f"(from a comparison such as d >= 2), but {bad[0]!r} is an "
+                                "outcome; give the event: d.P(value) or d.P(predicate)")
+            return sum((q for o, q in self._probs.items() if o is True), Fraction(0))
         holds = _predicate(event)
         return sum((q for o, q in self._probs.items() if holds(o)), Fraction(0))
-
-    def P(self, event: Any) -> Rational:
-        """P(event) as a sympy Rational; ``event`` is a predicate or a value.
-
-        >>> Dist.uniform(range(1, 7)).P(lambda x: x > 4)
-        1/3
-        """
-        return to_rational(self.p(event))
 
     def given(self, event: Any) -> Dist[T]:
         """The conditional distribution given ``event`` (a predicate or a value).
 
         >>> d6 = Dist.uniform(range(1, 7))
-        >>> d6.given(lambda x: x % 2 == 0).p(6)
-        Fraction(1, 3)
+        >>> print(d6.given(lambda x: x % 2 == 0).P(6))
+        1/3
         """
         holds = _predicate(event)
         kept = {o: q for o, q in self._probs.items() if holds(o)}
@@ -328,66 +393,104 @@ class Dist(Generic[T]):
                             f"has the outcome {bad!r} ({type(bad).__name__}); turn outcomes "
                             "into numbers first with .map(f) or .marginal(i)")
 
-    def e(self) -> Fraction:
-        """The mean as a Fraction (numeric outcomes only)."""
+    def E(self) -> Fraction:
+        """The mean as a Fraction (numeric outcomes only).
+
+        >>> print(Dist.uniform(range(1, 7)).E())
+        7/2
+        """
         self._need_numbers("the mean")
-        return sum((o * q for o, q in self._probs.items()), Fraction(0))
+        probs: dict[Any, Fraction] = self._probs  # numeric outcomes, checked above
+        return sum((o * q for o, q in probs.items()), Fraction(0))
 
-    def E(self) -> Rational:
-        """The mean as a sympy Rational (numeric outcomes only)."""
-        return to_rational(self.e())
+    def var(self) -> Fraction:
+        """The variance as a Fraction (numeric outcomes only).
 
-    def variance(self) -> Fraction:
-        """The variance as a Fraction (numeric outcomes only)."""
+        >>> print(Dist.uniform(range(1, 7)).var())
+        35/12
+        """
         self._need_numbers("the variance")
-        mu = self.e()
-        return sum(((o - mu) ** 2 * q for o, q in self._probs.items()), Fraction(0))
-
-    def var(self) -> Rational:
-        """The variance as a sympy Rational (numeric outcomes only)."""
-        return to_rational(self.variance())
+        mu = self.E()
+        probs: dict[Any, Fraction] = self._probs
+        return sum(((o - mu) ** 2 * q for o, q in probs.items()), Fraction(0))
 
     def sd(self) -> Expr:
         """The standard deviation, exact: ``sympy.sqrt`` of the variance.
+
+        The one answer that is not a Fraction: a square root is rarely rational. For a
+        float, ``math.sqrt(d.var())``.
 
         >>> Dist.uniform(range(1, 7)).sd()
         sqrt(105)/6
         """
         from sympy import sqrt
 
-        return sqrt(self.var())
+        return sqrt(sympy_rational(self.var()))
 
     # -- cumulative --------------------------------------------------------------------------
     def _compare(self, x: Any, holds: Callable[[Any], bool], what: str) -> Fraction:
         try:
-            return self.p(holds)
+            return self.P(holds)
         except TypeError as err:
             raise TypeError(f"{what} needs outcomes that can be compared with {x!r}: {err}") \
                 from None
 
-    def cdf_f(self, x: Any) -> Fraction:
-        """P(X ≤ x) as a Fraction."""
-        return self._compare(x, lambda o: o <= x, "cdf")
+    def cdf(self, x: Any) -> Fraction:
+        """P(X ≤ x) as a Fraction.
 
-    at_most_f = cdf_f
-
-    def at_least_f(self, x: Any) -> Fraction:
-        """P(X ≥ x) as a Fraction."""
-        return self._compare(x, lambda o: o >= x, "at_least")
-
-    def cdf(self, x: Any) -> Rational:
-        """P(X ≤ x) as a sympy Rational.
-
-        >>> Dist.uniform(range(1, 7)).cdf(2)
+        >>> print(Dist.uniform(range(1, 7)).cdf(2))
         1/3
         """
-        return to_rational(self.cdf_f(x))
+        return self._compare(x, lambda o: o <= x, "cdf")
 
-    at_most = cdf
+    def at_least(self, x: Any) -> Fraction:
+        """P(X ≥ x) as a Fraction.
 
-    def at_least(self, x: Any) -> Rational:
-        """P(X ≥ x) as a sympy Rational."""
-        return to_rational(self.at_least_f(x))
+        >>> print(Dist.uniform(range(1, 7)).at_least(5))
+        1/3
+        """
+        return self._compare(x, lambda o: o >= x, "at_least")
+
+    # Deprecated spellings (boardlab 0.1): they warn and give the same Fraction.
+    p = deprecated_method("p", "Dist.P(), which returns the same Fraction", P)
+    e = deprecated_method("e", "Dist.E(), which now returns a Fraction", E)
+    variance = deprecated_method("variance", "Dist.var(), which now returns a Fraction", var)
+    cdf_f = deprecated_method("cdf_f", "Dist.cdf(), which now returns a Fraction", cdf)
+    at_most = deprecated_method("at_most", "Dist.cdf()", cdf)
+    at_most_f = deprecated_method("at_most_f", "Dist.cdf(), which now returns a Fraction", cdf)
+    at_least_f = deprecated_method("at_least_f", "Dist.at_least(), which now returns a "
+                                   "Fraction", at_least)
+
+    # -- events from comparisons ---------------------------------------------------------------
+    def _versus(self, other: Any, op: Callable[[Any, Any], bool]) -> Dist[bool]:
+        if isinstance(other, Dist):
+            return self._combine(other, lambda a, b: bool(op(a, b)))
+        return self.map(lambda o: bool(op(o, other)))
+
+    def __lt__(self, other: Any) -> Dist[bool]:
+        """``d < x``: the Dist of True/False for X < x (``x`` a value or another Dist)."""
+        return self._versus(other, lambda a, b: a < b)
+
+    def __le__(self, other: Any) -> Dist[bool]:
+        """``d <= x``: the Dist of True/False for X ≤ x."""
+        return self._versus(other, lambda a, b: a <= b)
+
+    def __gt__(self, other: Any) -> Dist[bool]:
+        """``d > x``: the Dist of True/False for X > x."""
+        return self._versus(other, lambda a, b: a > b)
+
+    def __ge__(self, other: Any) -> Dist[bool]:
+        """``d >= x``: the Dist of True/False for X ≥ x.
+
+        >>> count = Dist({0: 625, 1: 500, 2: 150, 3: 20, 4: 1})  # 6s among four dice
+        >>> print((count >= 2).P())
+        19/144
+        """
+        return self._versus(other, lambda a, b: a >= b)
+
+    def __bool__(self) -> bool:
+        raise TypeError("a Dist is neither True nor False: for the chance of an event "
+                        "write (d >= 2).P() or d.P(event)")
 
     # -- new distributions from old ----------------------------------------------------------
     def map(self, f: Callable[[T], U]) -> Dist[U]:
@@ -399,7 +502,7 @@ class Dist(Generic[T]):
         out: dict[U, Fraction] = {}
         for o, q in self._probs.items():
             y = f(o)
-            out[y] = out.get(y, 0) + q
+            out[y] = out.get(y, Fraction(0)) + q
         return Dist._trusted(out)
 
     def _combine(self, other: Dist[Any], op: Callable[[Any, Any], Any]) -> Dist[Any]:
@@ -407,7 +510,7 @@ class Dist(Generic[T]):
         for a, qa in self._probs.items():
             for b, qb in other._probs.items():
                 y = op(a, b)
-                out[y] = out.get(y, 0) + qa * qb
+                out[y] = out.get(y, Fraction(0)) + qa * qb
         return Dist._trusted(out)
 
     def __add__(self, other: Any) -> Dist[Any]:
@@ -442,7 +545,7 @@ class Dist(Generic[T]):
         ``zero`` is the empty sum, returned for ``n == 0``. ``2 * d`` is deliberately not
         defined: it would be ambiguous between doubling one roll and adding two.
 
-        >>> Dist.uniform(range(1, 7)).repeat(3).p(18)
+        >>> Dist.uniform(range(1, 7)).repeat(3).P(18)
         Fraction(1, 216)
         """
         if not isinstance(n, int) or n < 0:
@@ -461,7 +564,7 @@ class Dist(Generic[T]):
         """The distribution of the pair ``(x, y)`` for independent ``x`` and ``y``.
 
         >>> coin = Dist.uniform("HT")
-        >>> coin.joint(coin).p(("H", "T"))
+        >>> coin.joint(coin).P(("H", "T"))
         Fraction(1, 4)
         """
         return self._combine(other, lambda a, b: (a, b))
@@ -469,7 +572,7 @@ class Dist(Generic[T]):
     def marginal(self, i: int) -> Dist[Any]:
         """The distribution of position ``i`` of tuple outcomes.
 
-        >>> Dist({(1, "a"): 1, (2, "a"): 1, (2, "b"): 2}).marginal(1).p("a")
+        >>> Dist({(1, "a"): 1, (2, "a"): 1, (2, "b"): 2}).marginal(1).P("a")
         Fraction(1, 2)
         """
         for o in self._probs:
@@ -524,7 +627,7 @@ class Dist(Generic[T]):
     def _summary(self) -> str:
         if not self._numeric:
             return f"{len(self)} outcomes"
-        return f"{len(self)} outcomes, mean {self.e()}, variance {self.variance()}"
+        return f"{len(self)} outcomes, mean {self.E()}, variance {self.var()}"
 
     def __str__(self) -> str:
         header = self._header()
@@ -538,26 +641,24 @@ class Dist(Generic[T]):
 
     def _repr_html_(self) -> str:
         header = self._header()
-        head = "".join(f"<th>{html.escape(h)}</th>" for h in header)
+        head = "".join(f"<th>{escape_html(h)}</th>" for h in header)
         rows = []
         fractions = self.table()
         percents = self.table(fmt="percent")
         for frac_row, pct_row in zip(fractions, percents, strict=True):
-            cells = [f"<td>{html.escape(str(frac_row[0]))}</td>"]
+            cells = [f"<td>{escape_html(str(frac_row[0]))}</td>"]
             for f, pc in zip(frac_row[1:len(header)], pct_row[1:len(header)], strict=True):
                 cells.append(f'<td title="{pc}">{f} <small style="opacity:0.6">{pc}</small>'
                              "</td>")
             rows.append("<tr>" + "".join(cells) + "</tr>")
-        return (f'<table class="boardlab-dist"><caption>{html.escape(self._summary())}'
+        return (f'<table class="boardlab-dist"><caption>{escape_html(self._summary())}'
                 f"</caption><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}"
                 "</tbody></table>")
 
     def _repr_latex_(self) -> str:
-        from sympy import latex
-
         def tex(x: Any) -> str:
-            if _is_number(x):
-                return latex(to_rational(x))
+            if _is_number(x) and not isinstance(x, bool):
+                return fraction_latex(x)
             return r"\text{" + latex_escape(str(x)) + "}"
 
         header = [r"x", r"P(X = x)", r"P(X \le x)", r"P(X \ge x)"][:len(self._header())]
@@ -600,8 +701,8 @@ class Dist(Generic[T]):
         if not self._numeric:
             ax.set_xticks(xs, [str(o) for o in outcomes], rotation=45 if len(xs) > 8 else 0)
         else:
-            mu = self.e()
-            sigma = math.sqrt(self.variance())
+            mu = self.E()
+            sigma = math.sqrt(self.var())
             ax.axvspan(float(mu) - sigma, float(mu) + sigma, color=BAND, alpha=0.25, zorder=0,
                        label=f"mean ± 1 sd ({sigma:.3g})")
             ax.axvline(float(mu), color=MEAN, linestyle="--", label=f"mean = {mu}")
@@ -614,7 +715,7 @@ class Dist(Generic[T]):
             from matplotlib.patches import Patch
 
             name = label or _event_name(event)
-            p = self.p(event)
+            p = self.P(event)
             extra = "" if fmt == "fraction" else f" ({show_prob(p, fmt)})"
             ax.set_title(f"P({name}) = {show_prob(p)}{extra}")
             handles.insert(0, Patch(facecolor=HIGHLIGHT, hatch="//", edgecolor="black",
@@ -629,6 +730,19 @@ def _event_name(event: Any) -> str:
         return f"X = {event!r}"
     name = getattr(event, "__name__", "")
     return name if name and name != "<lambda>" else "event"
+
+
+_HTML = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;"})
+
+
+def escape_html(text: str) -> str:
+    """``text`` safe inside HTML, as :func:`html.escape` writes it (without importing
+    :mod:`html`, whose entity table costs milliseconds at import).
+
+    >>> escape_html('<b>"A & B"</b>')
+    '&lt;b&gt;&quot;A &amp; B&quot;&lt;/b&gt;'
+    """
+    return text.translate(_HTML)
 
 
 def latex_escape(text: str) -> str:

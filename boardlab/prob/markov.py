@@ -43,7 +43,7 @@ StepResult = Dist[Any] | Mapping[Any, int | Fraction]
 def _ordered(states: list[S]) -> tuple[S, ...]:
     """Sorted when the states can be compared, else in the order they were found."""
     try:
-        return tuple(sorted(states))
+        return tuple(sorted(states))  # type: ignore[type-var]
     except TypeError:
         return tuple(states)
 

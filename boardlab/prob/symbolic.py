@@ -1,8 +1,10 @@
-"""Closed forms that teach: binomial tails and multinomials as sympy expressions.
+"""Closed forms that teach: binomial tails, multinomials and draws without replacement
+(hypergeometric, multivariate hypergeometric, multiset arrangements) as sympy expressions.
 
-Each closed form comes with a fast exact twin on Fractions, and the tests check both
-against brute-force enumeration of the dice. sympy is imported inside the functions, so
-importing this module stays cheap.
+Each closed form comes with a fast exact twin on Fractions (here, in
+:mod:`boardlab.prob.dice` or :mod:`boardlab.prob.urn`), and the tests check both against
+brute-force enumeration of the dice or of the pile. sympy is imported inside the
+functions, so importing this module stays cheap.
 
 The symbols are plain ``Symbol("k")``, ``Symbol("n")``, ``Symbol("p")`` (no
 assumptions), so ``.subs`` works with the names as strings too.
@@ -116,3 +118,85 @@ def multinomial_probability(counts: Sequence[Any], probs: Sequence[Any]) -> Expr
     ps = [_sym(q) for q in probs]
     coefficient = factorial(sum(cs)) / Mul(*(factorial(c) for c in cs))
     return coefficient * Mul(*(q**c for q, c in zip(ps, cs, strict=True)))
+
+
+# -- draws without replacement (boardlab.prob.urn) -----------------------------------------------
+def urn_symbols() -> tuple[Symbol, Symbol, Symbol, Symbol]:
+    """The symbols ``(N, K, n, k)`` used by the hypergeometric forms when none are given."""
+    from sympy import Symbol
+
+    return Symbol("N"), Symbol("K"), Symbol("n"), Symbol("k")
+
+
+def _urn_args(N: Any, K: Any, n: Any, k: Any) -> list[Any]:
+    return [_sym(v) if v is not None else s
+            for v, s in zip((N, K, n, k), urn_symbols(), strict=True)]
+
+
+def hypergeometric_pmf(N: Any = None, K: Any = None, n: Any = None, k: Any = None) -> Expr:
+    """P(exactly ``k`` successes in ``n`` draws without replacement from ``N`` items of
+    which ``K`` are successes): C(K, k) C(N − K, n − k) / C(N, n).
+
+    The twin of :func:`boardlab.prob.urn.hypergeometric` (same argument order); any
+    argument left out is the symbol of that name.
+
+    >>> hypergeometric_pmf()
+    binomial(K, k)*binomial(-K + N, -k + n)/binomial(N, n)
+    >>> hypergeometric_pmf(7, 2, 2, 2)
+    1/21
+    """
+    from sympy import binomial
+
+    N_, K_, n_, k_ = _urn_args(N, K, n, k)
+    return binomial(K_, k_) * binomial(N_ - K_, n_ - k_) / binomial(N_, n_)
+
+
+def hypergeometric_at_least(N: Any = None, K: Any = None, n: Any = None,
+                            k: Any = None) -> Sum:
+    """P(at least ``k`` successes) in the same draw: Σ_{j=k}^{n} of the pmf, unevaluated
+    until ``.doit()`` (the twin of :func:`boardlab.prob.urn.hypergeometric_tail`).
+
+    >>> hypergeometric_at_least(7, 3, 2, 1).doit()
+    5/7
+    """
+    from sympy import Sum, Symbol, binomial
+
+    N_, K_, n_, k_ = _urn_args(N, K, n, k)
+    j = Symbol("j")
+    return Sum(binomial(K_, j) * binomial(N_ - K_, n_ - j) / binomial(N_, n_), (j, k_, n_))
+
+
+def multivariate_hypergeometric(drawn: Sequence[Any], counts: Sequence[Any]) -> Expr:
+    """P(drawing exactly ``drawn[i]`` of each kind ``i`` from a pile of ``counts``):
+    Π C(cᵢ, xᵢ) / C(Σc, Σx) (the twin of :func:`boardlab.prob.urn.draw`).
+
+    >>> multivariate_hypergeometric([1, 1], [3, 1])
+    1/2
+    >>> from sympy import symbols
+    >>> multivariate_hypergeometric(symbols("x y"), symbols("a b"))
+    binomial(a, x)*binomial(b, y)/binomial(a + b, x + y)
+    """
+    from sympy import Add, Mul, binomial
+
+    if len(drawn) != len(counts):
+        raise ValueError(f"{len(drawn)} drawn counts but {len(counts)} kinds in the pile")
+    xs = [_sym(x) for x in drawn]
+    cs = [_sym(c) for c in counts]
+    return Mul(*(binomial(c, x) for c, x in zip(cs, xs, strict=True))) / binomial(
+        Add(*cs), Add(*xs))
+
+
+def multiset_arrangements(counts: Sequence[Any]) -> Expr:
+    """How many distinct orders a pile of ``counts`` has: (Σc)! / Π cᵢ! (the twin of
+    :func:`boardlab.prob.urn.count_arrangements`).
+
+    >>> multiset_arrangements([5, 1, 1])
+    42
+    >>> from sympy import symbols
+    >>> multiset_arrangements(symbols("a b"))
+    factorial(a + b)/(factorial(a)*factorial(b))
+    """
+    from sympy import Add, Mul, factorial
+
+    cs = [_sym(c) for c in counts]
+    return factorial(Add(*cs)) / Mul(*(factorial(c) for c in cs))

@@ -12,6 +12,7 @@ import math
 import random
 from collections import Counter
 from fractions import Fraction
+from typing import Any
 
 import pytest
 import sympy
@@ -102,11 +103,11 @@ def test_round_odds_equal_brute_force_over_every_roll(state: State) -> None:
     assert dict(odds.round_outcomes(state).probs) == {tuple(sorted(k)): v for k, v in
                                                        brute.items()}
     for loc, p in odds.round_odds(state).items():
-        assert p == sympy.Rational(sum((v for k, v in brute.items() if loc in k), Fraction(0)))
-    assert odds.any_break_in(state) == sympy.Rational(
-        sum((v for k, v in brute.items() if k), Fraction(0)))
-    assert odds.expected_break_ins(state) == sympy.Rational(
-        sum((len(k) * v for k, v in brute.items()), Fraction(0)))
+        assert p == sum((v for k, v in brute.items() if loc in k), Fraction(0))
+        assert type(p) is Fraction
+    assert odds.any_break_in(state) == sum((v for k, v in brute.items() if k), Fraction(0))
+    assert odds.expected_break_ins(state) == sum((len(k) * v for k, v in brute.items()),
+                                                 Fraction(0))
 
 
 def _simulate_fallen(state: State, seed: int) -> frozenset[int]:
@@ -146,7 +147,7 @@ def test_round_odds_agree_with_a_simulation_of_the_engine(state: State) -> None:
     counts = Counter(_simulate_fallen(state, seed) for seed in range(n))
     exact = odds.round_odds(state)
     for loc, p in exact.items():
-        q = Fraction(p.p, p.q)
+        q = p
         hits = sum(c for fallen, c in counts.items() if loc in fallen)
         sigma = math.sqrt(float(q * (1 - q)) / n)
         assert abs(hits / n - float(q)) <= 4 * sigma + 1e-12, (loc, hits, q)
@@ -155,32 +156,40 @@ def test_round_odds_agree_with_a_simulation_of_the_engine(state: State) -> None:
 def test_joint_is_not_the_product_of_independent_locations() -> None:
     s = moh.position(phase="c", **POSITIONS["extra zombies, Tough Guy, Supermarket"])
     per = odds.round_odds(s)
-    independent = 1 - sympy.prod([1 - p for p in per.values()])
-    assert odds.any_break_in(s) == sympy.Rational(41, 48)
+    independent = 1 - math.prod([1 - p for p in per.values()])
+    assert odds.any_break_in(s) == Fraction(41, 48)
     assert independent != odds.any_break_in(s)
     # The same four dice serve every location: a die that misses one shop lands on
     # another, so break-ins are negatively correlated and the product understates
     # the chance that somewhere falls (about 79.8 % against the true 85.4 %).
-    assert independent == sympy.Rational(193036579, 241864704)
+    assert independent == Fraction(193036579, 241864704)
     assert independent < odds.any_break_in(s)
 
 
 # -- known values ------------------------------------------------------------------------------
 def test_known_values_from_the_issue() -> None:
-    assert odds.arrivals_at(6).P(4) == sympy.Rational(1, 1296)
-    assert odds.arrivals().P(lambda c: c == (0, 0, 0, 0, 0, 4)) == sympy.Rational(1, 1296)
-    assert odds.break_in(6, defence=5, zombies=2) == sympy.Rational(19, 144)
-    assert odds.placement_offered(3) == sympy.Rational(11, 36)
-    expected = odds.expected_rounds_to_seal(0)
-    assert expected == sympy.Rational(508540291962065447298912, 41094165093613911202561)
-    assert abs(float(expected) - 12.375) < 1e-6 and expected != sympy.Rational(99, 8)
+    answers = [odds.arrivals_at(6).P(4), odds.arrivals().P(lambda c: c == (0, 0, 0, 0, 0, 4)),
+               odds.break_in(6, defence=5, zombies=2), odds.placement_offered(3),
+               odds.expected_rounds_to_seal(0)]
+    assert answers == [Fraction(1, 1296), Fraction(1, 1296), Fraction(19, 144),
+                       Fraction(11, 36),
+                       Fraction(508540291962065447298912, 41094165093613911202561)]
+    assert all(type(a) is Fraction for a in answers)
+    expected = answers[-1]
+    assert abs(float(expected) - 12.375) < 1e-6 and expected != Fraction(99, 8)
+
+
+def test_answers_mix_with_floats_as_python_floats_not_sympy() -> None:
+    p = odds.break_in(6, defence=5, zombies=2)
+    assert type(p + 0.5) is float and p + 0.5 == 19 / 144 + 0.5
+    assert type(odds.threshold(6, defence=5)) is int
 
 
 def test_arrivals_ignore_the_closed_location() -> None:
     four, five = odds.arrivals(players=4), odds.arrivals(players=5)
     assert four.P(lambda c: c[1] > 0) == 0
-    assert five.P(lambda c: c[1] > 0) == 1 - sympy.Rational(5, 6) ** 4
-    assert four.P(lambda c: sum(c) == 4) == sympy.Rational(625, 1296)
+    assert five.P(lambda c: c[1] > 0) == 1 - Fraction(5, 6) ** 4
+    assert four.P(lambda c: sum(c) == 4) == Fraction(625, 1296)
     # collapsed counts, not 1296 rolls: 126 count vectors either way (with 4 players,
     # counts over 5 open locations adding up to at most 4)
     assert len(five) == 126 and len(four) == 126
@@ -204,8 +213,7 @@ def test_break_in_equals_brute_force(location: int) -> None:
             for hardware in ((0,) if location == 4 else (0, 1, 2)):
                 got = odds.break_in(location, defence=defence, zombies=zombies,
                                     hardware=hardware)
-                assert got == sympy.Rational(_brute_break_in(location, defence, zombies,
-                                                             hardware))
+                assert got == _brute_break_in(location, defence, zombies, hardware)
 
 
 def test_break_in_refuses_bad_questions() -> None:
@@ -218,9 +226,9 @@ def test_break_in_refuses_bad_questions() -> None:
 
 
 def test_break_in_explains_its_working() -> None:
-    answer, working = odds.break_in(6, defence=5, zombies=2, explain=True)
+    working = odds.break_in(6, defence=5, zombies=2, explain=True)
     assert isinstance(working, Derivation)
-    assert answer == sympy.Rational(19, 144)
+    assert working.answer == Fraction(19, 144) == odds.break_in(6, defence=5, zombies=2)
     assert (working.favourable, working.total) == (171, 1296)
     assert working.closed_form.doit() == sympy.Rational(19, 144)
     facts = dict(working.facts)
@@ -230,8 +238,8 @@ def test_break_in_explains_its_working() -> None:
 
 def test_round_odds_explain_names_the_rule_facts() -> None:
     s = moh.position(phase="c", **POSITIONS["extra zombies, Tough Guy, Supermarket"])
-    answer, working = odds.round_odds(s, explain=True)
-    assert answer == odds.round_odds(s)
+    working = odds.round_odds(s, explain=True)
+    assert working.answer == odds.round_odds(s)
     facts = dict(working[6].facts)
     assert facts["extra zombies (MoH-R13)"] == "1" and facts["defence (MoH-R5)"] == "4"
     assert working[6].favourable == 171
@@ -252,7 +260,7 @@ def test_seal_chain_backsubstitution() -> None:
         rest = sum(p_count[k] * e[z + k] for k in range(1, 5) if z + k < 8)
         e[z] = (1 + rest) / (1 - p_count[0])
     for z in range(8):
-        assert odds.expected_rounds_to_seal(z) == sympy.Rational(e[z])
+        assert odds.expected_rounds_to_seal(z) == e[z]
     with pytest.raises(ValueError, match="MoH-e-seal"):
         odds.expected_rounds_to_seal(8)
 
@@ -407,3 +415,121 @@ def test_arrivals_at_equals_the_engines_arrival_node(players: int) -> None:
         assert odds.arrivals_at(location, players=players).probs == dict(from_node)
         assert odds.arrivals(players=players).map(lambda c, i=location: c[i - 1]).probs == \
             dict(from_node)
+
+
+# -- one convention for explanations ----------------------------------------------------------
+def _explained_calls() -> list[tuple[str, Any, Any]]:
+    s = moh.position(phase="c", **POSITIONS["extra zombies, Tough Guy, Supermarket"])
+    f = moh.position(phase="f", **dict(POSITIONS["extra zombies, Tough Guy, Supermarket"],
+                                       zombies={6: 1, 3: 2}))
+    vote_at = moh.position(phase="c", **VOTE_POSITION)
+    return [
+        ("arrivals", odds.arrivals, dict(players=5)),
+        ("arrivals_at", odds.arrivals_at, dict(location=6)),
+        ("threshold", odds.threshold, dict(location=6, defence=5)),
+        ("break_in", odds.break_in, dict(location=6, defence=5, zombies=2)),
+        ("round_outcomes", odds.round_outcomes, dict(position=s)),
+        ("round_odds", odds.round_odds, dict(position=s)),
+        ("live_odds (phase c)", odds.live_odds, dict(state=s)),
+        ("live_odds (phase f)", odds.live_odds, dict(state=f)),
+        ("any_break_in", odds.any_break_in, dict(position=s)),
+        ("expected_break_ins", odds.expected_break_ins, dict(position=s)),
+        ("expected_rounds_to_seal", odds.expected_rounds_to_seal, dict(zombies=3)),
+        ("placement_offered", odds.placement_offered, dict(location=3)),
+        ("vote", odds.vote, dict(position=vote_at, location=6, threats={"green": 1})),
+    ]
+
+
+@pytest.mark.parametrize(("name", "function", "kwargs"), _explained_calls(),
+                         ids=[c[0] for c in _explained_calls()])
+def test_every_odds_function_explains_itself_the_same_way(name: str, function: Any,
+                                                          kwargs: dict[str, Any]) -> None:
+    plain = function(**kwargs)
+    working = function(**kwargs, explain=True)
+    assert isinstance(working, Derivation)
+    assert working.answer == plain and type(working.answer) is type(plain)
+    text = repr(working)
+    assert text == str(working) and not text.startswith("Derivation(")
+    assert text.splitlines()[0] == working.question
+    assert working.question in working._repr_html_()
+    assert working._repr_latex_().startswith("$")
+    if isinstance(plain, dict):   # one sub-derivation per location
+        assert working.kind == "table"
+        assert [k for k, _ in working.parts] == list(plain)
+        for loc, p in plain.items():
+            assert working[loc].answer == p
+    elif isinstance(plain, Fraction):
+        assert working.kind in ("probability", "expectation")
+    elif isinstance(plain, int):
+        assert working.kind == "count"
+    else:
+        assert isinstance(plain, Dist) and working.kind == "distribution"
+
+
+def test_explanations_teach_the_joint_question_and_linearity() -> None:
+    s = moh.position(phase="c", **POSITIONS["extra zombies, Tough Guy, Supermarket"])
+    joint = odds.any_break_in(s, explain=True)
+    assert (joint.favourable, joint.total) == (1107, 1296)
+    assert any("193036579/241864704" in step for step in joint.steps)
+    mean = odds.expected_break_ins(s, explain=True)
+    assert mean.kind == "expectation" and mean.closed_form.doit() == sympy.Rational(mean.answer)
+    seal = odds.expected_rounds_to_seal(6, explain=True)
+    assert any(step.startswith("E(7) = 1 + 625/1296·E(7) = 1296/671") for step in seal.steps)
+    assert odds.placement_offered(6, explain=True).favourable == 11
+    assert odds.threshold(6, defence=5, explain=True).answer == 4
+
+
+def test_live_odds_after_the_dice_explain_each_location() -> None:
+    spec = dict(POSITIONS["extra zombies, Tough Guy, Supermarket"], zombies={6: 1, 3: 2})
+    working = odds.live_odds(moh.position(phase="f", **spec), explain=True)
+    assert working.answer == {3: 1, 4: 0, 6: 0}
+    assert dict(working[3].facts)["zombies needed"] == "2 (MoH-R5)"
+    assert odds.live_odds(moh.play(players=4, seed=1).state, explain=True).answer == {}
+
+
+# -- bounded, read-only caches ------------------------------------------------------------------
+def _cached_functions(module: Any) -> list[Any]:
+    """Cached functions defined in ``module`` (not those it imports from the engine)."""
+    return [f for f in vars(module).values()
+            if hasattr(f, "cache_info") and f.__module__ == module.__name__]
+
+
+def test_every_cache_in_odds_and_prob_is_bounded() -> None:
+    import importlib
+    import pkgutil
+
+    import boardlab.prob as prob_pkg
+
+    modules = [odds] + [importlib.import_module(f"boardlab.prob.{m.name}")
+                        for m in pkgutil.iter_modules(prob_pkg.__path__)]
+    cached = [f for m in modules for f in _cached_functions(m)]
+    assert cached, "odds.py caches its work"
+    for f in cached:
+        assert f.cache_info().maxsize is not None, f"{f.__qualname__} is an unbounded cache"
+
+
+def test_cached_work_is_handed_out_read_only_or_copied() -> None:
+    s = moh.position(phase="c", **POSITIONS["extra zombies, Tough Guy, Supermarket"])
+    first = odds.round_odds(s)
+    first[6] = Fraction(1)            # the caller's own copy
+    assert odds.round_odds(s)[6] == Fraction(19, 144)
+    with pytest.raises(TypeError):
+        odds._round_weights(s)[()] = Fraction(1)   # the cached table is read-only
+    d = odds.arrivals()
+    d.probs.clear()                  # Dist.probs is a copy
+    assert len(odds.arrivals()) == 126
+
+
+def test_the_seal_chain_is_solved_once_per_rule_set() -> None:
+    odds._seal_steps.cache_clear()
+    odds.expected_rounds_to_seal(0)
+    before = odds._seal_steps.cache_info()
+    for z in range(8):
+        odds.expected_rounds_to_seal(z, players=5)
+    after = odds._seal_steps.cache_info()
+    assert (after.misses, after.hits) == (before.misses, before.hits + 8)
+    assert odds.seal_chain() is odds.seal_chain(players=6)
+    assert odds.expected_rounds_to_seal(0, config=moh.Config(dice=5)) != \
+        odds.expected_rounds_to_seal(0)
+    with pytest.raises(ValueError, match="MoH-R3"):
+        odds.expected_rounds_to_seal(0, players=7)

@@ -24,7 +24,7 @@ def test_weights_are_normalised_to_exact_fractions() -> None:
     assert all(type(q) is Fraction for q in d.probs.values())
     assert sum(d.probs.values()) == 1
     assert Dist({"a": F(1, 3), "b": F(1, 3)}).probs == {"a": F(1, 2), "b": F(1, 2)}
-    assert Dist({1: sympy.Rational(1, 4), 2: 3}).p(1) == F(1, 13)
+    assert Dist({1: sympy.Rational(1, 4), 2: 3}).P(1) == F(1, 13)
 
 
 @pytest.mark.parametrize(("weights", "message"), [
@@ -44,6 +44,11 @@ def test_floats_and_non_mappings_are_refused() -> None:
         Dist([1, 2, 3])  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="not an int"):
         to_fraction("1/2")
+    with pytest.raises(TypeError, match="bool"):
+        to_fraction(True)
+    with pytest.raises(TypeError, match="bool"):
+        Dist({0: True, 1: 1})
+    assert type(to_fraction(sympy.Rational(3, 4))) is Fraction
 
 
 def test_other_constructors() -> None:
@@ -75,11 +80,47 @@ def test_equality_hash_and_repr_that_evaluates_back() -> None:
 
 
 # -- questions -----------------------------------------------------------------------------
-def test_P_is_sympy_and_p_is_fraction() -> None:
+def test_every_answer_is_a_plain_fraction() -> None:
     two = D6 + D6
-    assert two.P(7) == sympy.Rational(1, 6) and isinstance(two.P(7), sympy.Rational)
-    assert two.p(lambda s: s > 9) == F(1, 6) and isinstance(two.p(12), Fraction)
-    assert two.p(13) == 0
+    answers = [two.P(7), two.P(lambda s: s > 9), two.P(13), two.E(), two.var(), two.cdf(4),
+               two.at_least(10), (two >= 10).P()]
+    assert answers == [F(1, 6), F(1, 6), 0, 7, F(35, 6), F(1, 6), F(1, 6), F(1, 6)]
+    assert all(type(a) is Fraction for a in answers)
+    # Mixed with a float it is a plain Python float (never a sympy Float).
+    assert type(two.P(7) + 0.5) is float and two.P(7) + 0.5 == 1 / 6 + 0.5
+
+
+def test_comparisons_make_events() -> None:
+    count = Dist({0: 625, 1: 500, 2: 150, 3: 20, 4: 1})   # 6s among four dice
+    assert (count >= 2).P() == F(19, 144)
+    assert (count > 1) == (count >= 2) and (count < 2).P() == 1 - F(19, 144)
+    assert (count <= 0).P() == F(625, 1296)
+    assert (count >= 2).probs == {False: F(125, 144), True: F(19, 144)}
+    # Against another Dist: independent draws compared (P(first die beats second)).
+    assert (D6 > D6).P() == F(15, 36) and (D6 >= D6).P() == F(21, 36)
+    with pytest.raises(TypeError, match="neither True nor False"):
+        bool(count >= 2)
+    with pytest.raises(TypeError, match="neither True nor False"):
+        if count >= 2:  # a forgotten .P() is caught
+            pass
+    with pytest.raises(TypeError, match="True/False outcomes"):
+        count.P()
+    assert Dist.point(False).P() == 0
+
+
+def test_old_spellings_warn_and_give_the_same_fractions() -> None:
+    two = D6 + D6
+    old_new = [("p", (7,), two.P(7)), ("e", (), two.E()), ("variance", (), two.var()),
+               ("cdf_f", (4,), two.cdf(4)), ("at_most", (4,), two.cdf(4)),
+               ("at_most_f", (4,), two.cdf(4)), ("at_least_f", (10,), two.at_least(10))]
+    for old, args, want in old_new:
+        with pytest.deprecated_call(match=rf"Dist\.{old}\(\) is deprecated .* use Dist\."):
+            got = getattr(two, old)(*args)
+        assert got == want and type(got) is Fraction
+    from boardlab.prob.dist import to_rational
+
+    with pytest.deprecated_call():
+        assert to_rational(F(1, 6)) == sympy.Rational(1, 6)
 
 
 def test_sum_of_two_d6_is_the_triangular_distribution() -> None:
@@ -89,18 +130,17 @@ def test_sum_of_two_d6_is_the_triangular_distribution() -> None:
 
 
 def test_moments() -> None:
-    assert D6.e() == F(7, 2) and D6.E() == sympy.Rational(7, 2)
-    assert D6.variance() == F(35, 12) and D6.var() == sympy.Rational(35, 12)
+    assert D6.E() == F(7, 2) and D6.var() == F(35, 12)
     assert D6.sd() == sympy.sqrt(sympy.Rational(35, 12))
-    assert Dist({F(1, 2): 1, 2: 1}).e() == F(5, 4)
+    assert Dist({F(1, 2): 1, 2: 1}).E() == F(5, 4)
 
 
 def test_variance_of_a_sum_of_independents_is_the_sum_of_variances() -> None:
     a = Dist({0: 1, 1: 2, 5: 3})
     b = Dist({-2: 1, 3: 4})
-    assert (a + b).variance() == a.variance() + b.variance()
-    assert (a + b).e() == a.e() + b.e()
-    assert (a - b).variance() == a.variance() + b.variance()
+    assert (a + b).var() == a.var() + b.var()
+    assert (a + b).E() == a.E() + b.E()
+    assert (a - b).var() == a.var() + b.var()
 
 
 def test_moments_need_numbers() -> None:
@@ -108,13 +148,13 @@ def test_moments_need_numbers() -> None:
     with pytest.raises(TypeError, match=r"numeric outcomes.*\(1, 1\).*marginal"):
         pairs.E()
     with pytest.raises(TypeError, match="variance needs numeric"):
-        pairs.variance()
+        pairs.var()
 
 
 def test_cumulative_questions() -> None:
-    assert D6.cdf(2) == sympy.Rational(1, 3) and D6.at_most(2) == D6.cdf(2)
-    assert D6.cdf_f(0) == 0 and D6.cdf_f(6) == 1 and D6.at_most_f(3) == F(1, 2)
-    assert D6.at_least(5) == sympy.Rational(1, 3) and D6.at_least_f(1) == 1
+    assert D6.cdf(2) == F(1, 3) and D6.cdf(0) == 0 and D6.cdf(6) == 1 and D6.cdf(3) == F(1, 2)
+    assert D6.at_least(5) == F(1, 3) and D6.at_least(1) == 1
+    assert D6.cdf(2) == (D6 <= 2).P() and D6.at_least(5) == (D6 >= 5).P()
     with pytest.raises(TypeError, match="compared with 'x'"):
         D6.cdf("x")
 
@@ -122,24 +162,24 @@ def test_cumulative_questions() -> None:
 def test_conditional_probability() -> None:
     two = D6.joint(D6)
     given_first_6 = two.given(lambda r: r[0] == 6)
-    assert given_first_6.map(sum).p(lambda s: s >= 10) == F(1, 2)
+    assert given_first_6.map(sum).P(lambda s: s >= 10) == F(1, 2)
     # P(A | B) = P(A and B) / P(B), on the sum of two dice.
     total = D6 + D6
-    b = total.p(lambda s: s >= 8)
-    assert total.given(lambda s: s >= 8).p(12) == total.p(12) / b
+    b = total.P(lambda s: s >= 8)
+    assert total.given(lambda s: s >= 8).P(12) == total.P(12) / b
     with pytest.raises(ValueError, match="probability 0"):
         D6.given(7)
 
 
 # -- arithmetic ----------------------------------------------------------------------------
 def test_shift_map_joint_marginal() -> None:
-    assert (D6 + 1).outcomes == tuple(range(2, 8)) and (10 + D6).p(11) == F(1, 6)
+    assert (D6 + 1).outcomes == tuple(range(2, 8)) and (10 + D6).P(11) == F(1, 6)
     assert (D6 - 1).outcomes == tuple(range(6))
     assert sum([D6, D6, D6]) == D6.repeat(3)
     parity = D6.map(lambda x: x % 2 == 0)
     assert parity.probs == {False: F(1, 2), True: F(1, 2)}
     j = D6.joint(Dist({"H": 1, "T": 3}))
-    assert len(j) == 12 and j.p((6, "T")) == F(1, 8)
+    assert len(j) == 12 and j.P((6, "T")) == F(1, 8)
     assert j.marginal(0) == D6 and j.marginal(1) == Dist({"H": 1, "T": 3})
     with pytest.raises(TypeError, match="tuple outcomes"):
         D6.marginal(0)

@@ -52,7 +52,7 @@ def test_expected_rounds_to_seal_is_pinned_exactly() -> None:
 def test_back_substitution_by_hand_agrees() -> None:
     # The chain only moves upward, so t(z) = 1 + Σ_k P(k) t(z + k) solves from the top:
     # t(z) (1 − P(0)) = 1 + Σ_{k ≥ 1, z + k < 8} P(k) t(z + k).
-    p = {k: ARRIVALS.p(k) for k in range(5)}
+    p = {k: ARRIVALS.P(k) for k in range(5)}
     t: dict[int, Fraction] = {}
     for z in range(SEAL_AT - 1, -1, -1):
         rest = sum((p[k] * t[z + k] for k in range(1, 5) if z + k < SEAL_AT), F(0))
@@ -63,12 +63,12 @@ def test_back_substitution_by_hand_agrees() -> None:
 
 
 def test_long_run_estimate_is_99_over_8_and_not_exact() -> None:
-    mean = ARRIVALS.e()
+    mean = ARRIVALS.E()
     assert mean == F(2, 3)
     assert SEAL_AT / mean == 12  # the naive estimate ignores the overshoot
     # Renewal theory: E[zombies when sealed] → 8 + E[X(X−1)] / (2 E[X]), and by Wald's
     # identity E[rounds] = E[zombies when sealed] / E[X].
-    overshoot = ARRIVALS.map(lambda k: k * (k - 1)).e() / (2 * mean)
+    overshoot = ARRIVALS.map(lambda k: k * (k - 1)).E() / (2 * mean)
     estimate = (SEAL_AT + overshoot) / mean
     assert estimate == F(99, 8)
     assert estimate > EXACT
@@ -102,7 +102,7 @@ def test_absorbed_by_n_rounds_equals_a_binomial_tail() -> None:
     for n in range(0, 7):
         assert chain.prob_absorbed_by(n, 0) == binomial_tail_value(8, 4 * n, F(1, 6))
     after = chain.distribution_after(2, 0)
-    assert after.p(0) == F(5, 6) ** 8 and after.p("sealed") == F(1, 6) ** 8
+    assert after.P(0) == F(5, 6) ** 8 and after.P("sealed") == F(1, 6) ** 8
     assert chain.distribution_after(0, 3) == Dist.point(3)
 
 

@@ -43,17 +43,17 @@ def test_known_dice_values() -> None:
 def test_tails_equal_enumeration(n: int) -> None:
     counts = count_face(n, 6)
     for k in range(0, n + 2):
-        want = counts.at_least_f(k)
+        want = counts.at_least(k)
         assert binomial_tail_value(k, n, SIXTH) == want
         assert at_least_k_of_n(k, n, SIXTH).doit() == sympy.Rational(want.numerator,
                                                                      want.denominator)
         if k <= n:
-            assert exactly_k_of_n(k, n, SIXTH) == sympy.Rational(counts.p(k).numerator,
-                                                                counts.p(k).denominator)
+            assert exactly_k_of_n(k, n, SIXTH) == sympy.Rational(counts.P(k).numerator,
+                                                                counts.P(k).denominator)
 
 
 def test_two_faces_at_once_is_p_one_third() -> None:
-    want = count_face(4, {5, 6}).at_least_f(3)
+    want = count_face(4, {5, 6}).at_least(3)
     assert binomial_tail_value(3, 4, F(1, 3)) == want == F(1, 9)
 
 
