@@ -221,6 +221,8 @@ class Moving(Base):
         self.set_char(self.active, tile=choice.to)
         self.emit("move", f"{c.name} {how} from {self.tname(c.tile)} to "
                   f"{self.tname(choice.to)}", "L7-R7", c.name, start=c.tile, end=choice.to)
+        # the move step goes on with the moves left (also after a bull rush's roll)
+        self.wait(Pending("move"))
         if self.enter(choice.to):
             return
         self.after_move()

@@ -112,8 +112,8 @@ def test_l7_play_command_line_play_json_replay_rules(capsys, tmp_path) -> None:
     assert load_match(path.read_text()).state == play(players=2, seed=1).state
     assert main(["rules", "level7-lockdown"]) == 0
     rules = capsys.readouterr().out.splitlines()
-    assert rules[0] == f"Level 7 [Escape]: Lockdown: {len(RULES.book)} rules (50 from the " \
-                       f"rule text, {len(RULES.book) - 50} boardlab rulings)"
+    assert rules[0] == f"Level 7 [Escape]: Lockdown: {len(RULES.book)} rules (133 from the " \
+                       f"rule text, {len(RULES.book) - 133} boardlab rulings)"
     assert any(line.startswith("L7-barricade-enemy ") for line in rules)
     assert main(["play", "level7-lockdown", "--players", "5"]) == 2
     assert "players: expected an integer 1–4, got 5 (L7-R33)" in capsys.readouterr().err

@@ -52,7 +52,7 @@ DATA: Final = {
                "start": "Security Lift", "cronos": EXIT, "swarms": [EXIT]},
     "set_aside": [EXIT, "Security Lift", "Lair"],           # the Lair stays out: L7-R54
     "unused": ["A-Lift", "Office", "Red Lab", "Incinerator"],
-    "stacks": [{"name": "stack", "pool": "rest"},
+    "stacks": [{"name": "main", "pool": "rest"},
                {"name": "row", "pool": 4, "role": "facedown"}],
     "stats": {"guards": 4, "secure_number": 1, "rogues": 4, "warriors": 6, "pack_limit": 2,
               "hunters": 3, "hunter_limit": 1, "blasters": 2, "blaster_limit": 1,
@@ -107,6 +107,7 @@ class Scenario12(Hooks):
                        "L7-S12-swarm", c.name)
             # Only a character the swarm did not knock out escapes (L7-R59).
             w.reach_exit(p.index)
+            w.wait(Pending("move"))     # the move step goes on with the moves left
             w.after_move()
             return
         assert p.purpose == "departure"
