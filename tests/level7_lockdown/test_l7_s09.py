@@ -23,7 +23,6 @@ from boardlab.level7_lockdown import (
     Move,
     Peek,
     PlaceCronos,
-    Roll,
     Setup,
     Special,
     TileDraw,
@@ -33,7 +32,6 @@ from boardlab.level7_lockdown import (
 from boardlab.level7_lockdown.rules import RULES, Work
 
 from .conftest import all_events, roll, rules_cited, start, texts
-from .driver import run
 
 LIFT, WEST, EAST = 0, 1, 2
 LIFT_W = Door(0, -1, 0, "E")          # Corridor 101-A – lift
