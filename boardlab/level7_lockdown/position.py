@@ -131,8 +131,12 @@ def build(players: int = 2, *, scenario: str = "sandbox",
                               "(already placed, or unknown)")
         stacks[home].remove(spec.tile)
         if home == POOL:
-            # a pool tile: it was one of the unseen entries of the first stack holding one
-            slot = next(n for n, ts in stacks.items() if n != POOL and UNSEEN in ts)
+            # a pool tile: one of the unseen entries of the first stack holding one, a
+            # stack of the tile's own floor first (scenario 11)
+            floors = dict(setup.scen.stack_floors)
+            slots = [n for n, ts in stacks.items() if n != POOL and UNSEEN in ts]
+            slot = next((n for n in slots if floors.get(n) == spec.floor), None) or next(
+                (n for n in slots if n not in floors), slots[0])
             stacks[slot].remove(UNSEEN)
         placed.append(spec)
     names_ = [p.tile for p in placed]
