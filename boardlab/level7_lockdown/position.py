@@ -130,15 +130,24 @@ def build(players: int = 2, *, scenario: str = "sandbox",
             raise ConfigError(f"tiles[{i}]: {spec.tile!r} is in no stack of this scenario "
                               "(already placed, or unknown)")
         stacks[home].remove(spec.tile)
+        # a tile put where a face-down tile lies turns that one over (scenario 12)
+        under = next((k for k, p in enumerate(placed) if p.face_down
+                      and (p.floor, p.x, p.y) == (spec.floor, spec.x, spec.y)), None)
         if home == POOL:
-            # a pool tile: one of the unseen entries of the first stack holding one, a
-            # stack of the tile's own floor first (scenario 11)
+            # a pool tile: one of the unseen entries of the face-down tile turned over,
+            # else of the first stack holding one, a stack of the tile's floor first
             floors = dict(setup.scen.stack_floors)
             slots = [n for n, ts in stacks.items() if n != POOL and UNSEEN in ts]
-            slot = next((n for n in slots if floors.get(n) == spec.floor), None) or next(
-                (n for n in slots if n not in floors), slots[0])
+            if under is not None and placed[under].stack in slots:
+                slot = placed[under].stack
+            else:
+                slot = next((n for n in slots if floors.get(n) == spec.floor), None) or \
+                    next((n for n in slots if n not in floors), slots[0])
             stacks[slot].remove(UNSEEN)
-        placed.append(spec)
+        if under is not None:
+            placed[under] = spec
+        else:
+            placed.append(spec)
     names_ = [p.tile for p in placed]
     link_t = list(state.links)
     if isinstance(links, (str, bytes)) or not isinstance(links, Sequence):
@@ -212,6 +221,8 @@ def build(players: int = 2, *, scenario: str = "sandbox",
         chars[by_name[name]] = c
     # items: what the characters carry leaves the deck
     items_deck = list(cfg.item_deck())
+    for it in state.scn.items_out:        # out of the game from the start (scenario 12)
+        items_deck[cfg.item_index(it)] -= 1
     for c in chars:
         for it in c.items:
             items_deck[cfg.item_index(it)] -= 1
