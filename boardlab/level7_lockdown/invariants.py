@@ -118,6 +118,8 @@ def invariants(state: State) -> list[str]:
             problems.append(f"{c.name} stands on a tile that left play")
     # A face-down tile is drawn from its stack when flipped: that stack must hold enough.
     waiting = Counter(p.stack for p in state.tiles if p.face_down)
+    if state.pending.kind == "place" and state.pending.index >= 0:
+        waiting[state.tiles[state.pending.index].stack] -= 1   # drawn, being turned over
     for name, n in waiting.items():
         if len(state.stack(name)) < n:
             problems.append(f"stack {name!r} cannot supply its {n} face-down tiles")
