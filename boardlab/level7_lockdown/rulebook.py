@@ -251,11 +251,12 @@ RULINGS_LIST = [
        "with no discards gives nothing."),
 ]
 
-S9 = "Scenario 9 (LEVEL 1): There Must Be Another Way Out"
-S10 = "Scenario 10 (LEVEL 4): Another Way Out"
-S11 = "Scenario 11 (LEVEL 4 & 5): Into the Mouth of Hell"
-S12 = "Scenario 12 (LEVEL 6): The Noose Tightens"
-S13 = "Scenario 13 (LEVEL 5): Desperate Times, Desperate Measures"
+# The text's scenario headings, shortened to their numbers (the titles are data).
+S9 = "Scenario 9"
+S10 = "Scenario 10"
+S11 = "Scenario 11"
+S12 = "Scenario 12"
+S13 = "Scenario 13"
 
 SCENARIO_TEXT = [
     # -- scenario 9
@@ -273,8 +274,9 @@ SCENARIO_TEXT = [
        "Command."),
     _t("L7-S9-start", S9, "Vitality 5 and threat 1 each; a turn ended beside two other "
        "characters costs 1 threat."),
-    _t("L7-S9-stats", S9, "Guards 6, secure number 2; clones 10 (rogues 1–6, warriors 1–4), "
-       "pack limit 2; threat and accessed markers; 24 threat tokens; no lockdown pool."),
+    _t("L7-S9-stats", S9, "Guards 6, secure number 2; pack limit 2 with ten clones, rogues "
+       "numbered 1–6 and warriors 1–4; threat and accessed markers; 24 threat tokens; "
+       "no lockdown pool."),
     _t("L7-S9-versus", S9, "Guards count as fear 4 for aliens, clones as threat 4 for guards."),
     _t("L7-S9-rules", S9, "The Alien Zone and peeking apply."),
     _t("L7-S9-peek", S9, "With one's generator found: one's own stack peeks as after Stack A, "
@@ -310,9 +312,9 @@ SCENARIO_TEXT = [
        "Control Room stay out; Stack A of 6, Stack B of 11 plus the 7 labs, a final stack; "
        "explored in that order."),
     _t("L7-S10-start", S10, "Vitality 5 and threat 1 each."),
-    _t("L7-S10-stats", S10, "Guards 4, secure number 1; clones 10 (rogues 1–6, warriors 1–4), "
-       "pack limit 2; threat, LOCKDOWN and SWARM markers; threat pool twice the players; "
-       "lockdown pool 1, never emptied by the players."),
+    _t("L7-S10-stats", S10, "Guards 4, secure number 1; pack limit 2 with ten clones, rogues "
+       "numbered 1–6 and warriors 1–4; threat, LOCKDOWN and SWARM markers; threat pool twice the "
+       "players; lockdown pool 1, never emptied by the players."),
     _t("L7-S10-versus", S10, "Guards count as fear 4, clones as threat 4."),
     _t("L7-S10-rules", S10, "The Alien Zone and peeking apply."),
     _t("L7-S10-peek", S10, "A successful peek puts the Environmental Control Room against "
@@ -337,9 +339,9 @@ SCENARIO_TEXT = [
     _t("L7-S11-setup", S11, "Everyone on Corridor 104-A; the Airlock, A-Lift and Security "
        "Lift stay out; each floor has its own Stacks A and B, then the leftovers."),
     _t("L7-S11-start", S11, "Vitality 5 and threat 1 each."),
-    _t("L7-S11-stats", S11, "Guards 4, secure number 1; clones 10 (rogues 1–4, warriors 1–6), "
-       "pack limit 2; blasters limit 1; threat, LOCKDOWN and POWER markers; 24 threat "
-       "tokens; lockdown pool 1, never emptied by the players."),
+    _t("L7-S11-stats", S11, "Guards 4, secure number 1; pack limit 2 with ten clones, rogues "
+       "numbered 1–4 and warriors 1–6; blasters limit 1; threat, LOCKDOWN and POWER markers; 24 "
+       "threat tokens; lockdown pool 1, never emptied by the players."),
     _t("L7-S11-versus", S11, "Guards count as fear 4; clones as threat 4, blasters 8."),
     _t("L7-S11-rules", S11, "The Alien Zone, peeking and control panels apply."),
     _t("L7-S11-peek", S11, "An upper-floor peek places the Airlock (no room, no peek) with "
@@ -366,9 +368,9 @@ SCENARIO_TEXT = [
        "Security Lift (the characters); exploring a face-down tile turns it over."),
     _t("L7-S12-maps", S12, "The map cards leave the item deck."),
     _t("L7-S12-start", S12, "Vitality 5 and threat 1 each."),
-    _t("L7-S12-stats", S12, "Guards 4, secure number 1; clones 10 (rogues 1–4, warriors 1–6), "
-       "pack limit 2; fear hunters 3 (limit 1), blasters 2 (limit 1); threat pool twice the "
-       "players; lockdown pool players + 2, never emptied by the players."),
+    _t("L7-S12-stats", S12, "Guards 4, secure number 1; pack limit 2 with ten clones, rogues "
+       "numbered 1–4 and warriors 1–6; fear hunters 3 (limit 1), blasters 2 (limit 1); threat pool "
+       "twice the players; lockdown pool players + 2, never emptied by the players."),
     _t("L7-S12-versus", S12, "Guards count as fear 4; clones as threat 4, hybrids 8."),
     _t("L7-S12-rules", S12, "The Alien Zone and control panels apply; no peeking."),
     _t("L7-S12-vents", S12, "No vent move into or through a swarm."),
@@ -398,9 +400,9 @@ SCENARIO_TEXT = [
        "Processing (swarm marker); the Tank Farm waits; three objective tiles; Stack A 6, "
        "Stack B 8, a final stack."),
     _t("L7-S13-start", S13, "Vitality 5, threat 0; nobody gains threat."),
-    _t("L7-S13-stats", S13, "Clones 10 (rogues 1–2, warriors 1–8), pack limit 2; guards 4, "
-       "secure number 1; threat and LOCKDOWN markers; 24 threat tokens; empty lockdown "
-       "pool, never emptied by the players."),
+    _t("L7-S13-stats", S13, "Pack limit 2 with ten clones, rogues numbered 1–2 and warriors 1–8; "
+       "guards 4, secure number 1; threat and LOCKDOWN markers; 24 threat tokens; empty "
+       "lockdown pool, never emptied by the players."),
     _t("L7-S13-waste", S13, "Nobody enters Waste Processing while its swarm marker is there."),
     _t("L7-S13-aux", S13, "An Intelligence 5 access at the Auxiliary Station destroys the "
        "Tank Farm and kills everyone on it."),

@@ -69,5 +69,5 @@ def test_l7_rulebook_holds_the_inventory_and_every_plan_ruling() -> None:
     # every plan ruling L7-R1…R78 and boardlab's own L7-R79…R99
     assert {f"L7-R{n}" for n in range(1, 100)} <= rulings
     assert rule("L7-cronos-drain").section == "Dr. Cronos"
-    assert rule("L7-S12-layout").section == "Scenario 12 (LEVEL 6): The Noose Tightens"
+    assert rule("L7-S12-layout").section == "Scenario 12"
     assert all(r.book == "Level 7 [Escape]: Lockdown" for r in BOOK if r.kind == "text")

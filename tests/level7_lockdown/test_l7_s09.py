@@ -1,4 +1,4 @@
-"""Scenario 9 (rules/003, "Scenario 9 (LEVEL 1): There Must Be Another Way Out") and
+"""Scenario 9, "There Must Be Another Way Out" (rules/003, section "Scenario 9") and
 its rulings L7-R38 … L7-R45, L7-R71, L7-R77, L7-R89, L7-R91, L7-R97, L7-R98.
 
 The map at the start (indices = placement order): 0 Security Lift (0,0), turned so

@@ -1,4 +1,4 @@
-"""Scenario 10 (rules/003, "Scenario 10 (LEVEL 4): Another Way Out") and its rulings
+"""Scenario 10, "Another Way Out" (rules/003, section "Scenario 10") and its rulings
 L7-R46 … L7-R48, L7-R96.
 
 The map at the start: 0 Security Lift (0,0), doors north and south, everyone on it.

@@ -1,4 +1,4 @@
-"""Scenario 11 (rules/003, "Scenario 11 (LEVEL 4 & 5): Into the Mouth of Hell") and its
+"""Scenario 11, "Into the Mouth of Hell" (rules/003, section "Scenario 11") and its
 rulings L7-R49 … L7-R53, L7-R75.
 
 The map at the start: 0 Corridor 104-A, three rooms (0,0)–(2,0) on LEVEL 4 (floor 0).

@@ -1,4 +1,4 @@
-"""Scenario 12 (rules/003, "Scenario 12 (LEVEL 6): The Noose Tightens") and its
+"""Scenario 12, "The Noose Tightens" (rules/003, section "Scenario 12") and its
 rulings L7-R54 … L7-R60, L7-R88, L7-R92, L7-R94, L7-R95.
 
 The map at the start: 0 C-Lift (0,0), doors east and west, with Dr. Cronos and a swarm

@@ -1,5 +1,5 @@
-"""Scenario 13 (rules/003, "Scenario 13 (LEVEL 5): Desperate Times, Desperate
-Measures") and its rulings L7-R61 … L7-R64, L7-R73, L7-R93.
+"""Scenario 13, "Desperate Times, Desperate Measures" (rules/003, section "Scenario
+13") and its rulings L7-R61 … L7-R64, L7-R73, L7-R93.
 
 The map at the start: 0 Corridor 104-A, rooms (0,0)–(2,0); 1 Waste Processing, rooms
 (0,1)–(2,1), joined to it by the middle door of each and holding a swarm marker.

@@ -1,4 +1,4 @@
-"""Scenario 9 (LEVEL 1): "There Must Be Another Way Out" — rules/003, "Scenario 9".
+"""Scenario 9, "There Must Be Another Way Out" (rules/003, the scenario of LEVEL 1).
 
 The Security Lift sits locked between Corridor 101-A and Squad Bay A, where the
 characters start, split alternately (L7-S9-setup, L7-R38). Each character explores

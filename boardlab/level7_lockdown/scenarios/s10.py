@@ -1,4 +1,4 @@
-"""Scenario 10 (LEVEL 4): "Another Way Out" — rules/003, section "Scenario 10".
+"""Scenario 10, "Another Way Out" (rules/003, the first scenario of LEVEL 4).
 
 Break the sample cabinets of the labs to draw the clones out (each broken cabinet is a
 swarm marker that spawns clones like a nest, L7-S10-cabinet); clones do not come back

@@ -1,4 +1,4 @@
-"""Scenario 11 (LEVELS 4 and 5): "Into the Mouth of Hell" — rules/003, "Scenario 11".
+"""Scenario 11, "Into the Mouth of Hell" (rules/003, across LEVELS 4 and 5).
 
 Two maps: LEVEL 4 grows from Corridor 104-A, LEVEL 5 from the Security Lift; they
 never join, but one move takes a character between the Airlock's elevator and the
@@ -57,10 +57,9 @@ DATA: Final = {
         {"name": "a-lift", "tiles": [EXIT], "role": "objective", "floor": 1},
     ],
     "stats": {"guards": 4, "secure_number": 1, "rogues": 4, "warriors": 6, "pack_limit": 2,
-              "blasters": 2, "blaster_limit": 1,
-              "markers": ["threat", "LOCKDOWN", "POWER"], "threat_pool": 24,
-              "lockdown_pool": 1, "vitality": 5, "threat": 1, "guard_fear": 4,
-              "clone_threat": 4, "hybrid_threat": 8},
+              "blasters": 2, "blaster_limit": 1, "lockdown_pool": 1, "threat_pool": 24,
+              "markers": ["threat", "LOCKDOWN", "POWER"], "vitality": 5, "threat": 1,
+              "guard_fear": 4, "clone_threat": 4, "hybrid_threat": 8},
     "rules": ["alien_zone", "peeking", "control_panels"],
     "modes": {"easy": {}, "hard": {"stats": {"lockdown_pool": 2}}},
 }

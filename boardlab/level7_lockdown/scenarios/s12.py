@@ -1,4 +1,4 @@
-"""Scenario 12 (LEVEL 6): "The Noose Tightens" — rules/003, "Scenario 12".
+"""Scenario 12, "The Noose Tightens" (rules/003, the scenario of LEVEL 6).
 
 Dr. Cronos starts at the exit, the C-Lift, behind a row of four face-down tiles
 (L7-S12-setup, L7-S12-layout, L7-R55). Before lockdown he acts once a round: a LOCKDOWN

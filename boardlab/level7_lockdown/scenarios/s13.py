@@ -1,4 +1,4 @@
-"""Scenario 13 (LEVEL 5): "Desperate Times, Desperate Measures" — rules/003, "Scenario 13".
+"""Scenario 13, "Desperate Times, Desperate Measures" (rules/003, on LEVEL 5).
 
 Lure Dr. Cronos onto the Tank Farm and blow it up from the Auxiliary Station (an
 Intelligence 5 access, 4 in Easy: L7-S13-aux, L7-S13-easy): everyone on the Tank Farm
