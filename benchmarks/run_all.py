@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).parent
-BENCHMARKS = ["bench_engine.py", "bench_odds.py", "bench_board.py"]
+BENCHMARKS = ["bench_engine.py", "bench_odds.py", "bench_board.py", "bench_experiment.py"]
 
 
 def main() -> None:

@@ -6,14 +6,19 @@ Usage::
                                  [--json FILE] [--viewer PLAYER]
     python -m boardlab replay FILE [--viewer PLAYER]
     python -m boardlab rules GAME
+    python -m boardlab experiment SPEC.json [--workers N | --scheduler ADDRESS]
+                                            [--out FILE] [--chunk N] [--no-progress]
 
 The games and their options come from :mod:`boardlab.registry`: ``play GAME --help``
 lists that game's own options (``--players``, ``--scenario``, …) and agent kinds. Game
 options follow ``GAME`` on the line. A match is told phase by phase from its events
 only (see :mod:`boardlab.narrate`) and ends with the game's result lines (scores and
-winners). ``replay`` reads the game from the saved file. Bad input exits with code 2
-and a message on stderr that names the problem (for a saved file, the path of the bad
-field).
+winners). ``replay`` reads the game from the saved file. ``experiment`` runs the
+experiment a spec file describes (see :mod:`boardlab.experiment` and
+docs/experiments.md), streams its results to ``--out`` (default: beside the spec,
+``NAME.results.jsonl``; run again to resume) and prints its summary. Bad input exits
+with code 2 and a one-line message on stderr that names the problem (for a saved file
+or a spec, the path of the bad field).
 
 >>> import contextlib, io
 >>> from boardlab.registry import names
@@ -128,7 +133,36 @@ def _parser() -> argparse.ArgumentParser:
 
     rules = sub.add_parser("rules", help="list every rule id with its section and summary")
     rules.add_argument("game", choices=games, help="the game: %(choices)s")
+
+    exp = sub.add_parser(
+        "experiment", help="run an experiment spec: rule variants × agent line-ups × seeds",
+        description="Run the experiment a JSON spec describes, stream its results to a file "
+                    "(run again with the same file to resume) and print its summary.")
+    exp.add_argument("spec", metavar="SPEC.json", type=Path, help="the experiment's spec file")
+    where = exp.add_mutually_exclusive_group()
+    where.add_argument("--workers", type=_positive, metavar="N",
+                       help="local worker processes (default: one per CPU; 1 runs here)")
+    where.add_argument("--scheduler", metavar="ADDRESS",
+                       help="run on the Dask cluster of this scheduler (tcp://host:8786); "
+                            "needs boardlab[dask] here and on the workers")
+    exp.add_argument("--out", metavar="FILE", type=Path,
+                     help="results file, JSON lines (default: SPEC.results.jsonl beside the "
+                          "spec)")
+    exp.add_argument("--chunk", type=_positive, metavar="N",
+                     help="seeds per task (default: about 20 tasks per worker, at most 250)")
+    exp.add_argument("--no-progress", dest="progress", action="store_false",
+                     help="no progress bar")
     return parser
+
+
+def _positive(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"expected at least 1, got {n}")
+    return n
 
 
 def _parse(argv: list[str]) -> tuple[argparse.Namespace, Game | None]:
@@ -193,6 +227,8 @@ def main(argv: list[str] | None = None) -> int:
     (0, True)
     """
     args, game = _parse(sys.argv[1:] if argv is None else list(argv))
+    if args.command == "experiment":
+        return _experiment(args)
     if args.command == "rules":
         print("\n".join(rules_lines(registry.get(args.game))))
         return 0
@@ -222,3 +258,26 @@ def main(argv: list[str] | None = None) -> int:
             return _fail("play", f"cannot write {args.json}: {err.strerror or err}")
         print(f"{PROG} play: saved the match to {args.json}", file=sys.stderr)
     return 0
+
+
+def _experiment(args: argparse.Namespace) -> int:
+    """``boardlab experiment``: run the spec, print the summary (130 when interrupted)."""
+    from boardlab.experiment import ResultsFileError, SpecError, load_spec
+
+    command = "experiment"
+    try:
+        experiment = load_spec(args.spec)
+    except SpecError as err:
+        where = f"{args.spec}: " if err.path else ""
+        return _fail(command, f"{where}{err}")
+    out = args.out or args.spec.with_name(args.spec.stem + ".results.jsonl")
+    print(f"{PROG} {command}: {experiment!r}; results in {out}", file=sys.stderr, flush=True)
+    try:
+        results = experiment.run(workers=args.workers, scheduler=args.scheduler,
+                                 chunk=args.chunk, out=out, progress=args.progress)
+    except (ResultsFileError, ImportError) as err:
+        return _fail(command, str(err))
+    except OSError as err:  # a scheduler that cannot be reached, a file that cannot be written
+        return _fail(command, f"{type(err).__name__}: {err}")
+    print(results.summary())
+    return 0 if results.complete else 130

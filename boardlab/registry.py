@@ -41,7 +41,7 @@ __all__ = [
 
 #: Option names the command line and the soak use themselves; a game may not take them.
 RESERVED = frozenset({"game", "seed", "agents", "json", "viewer", "file", "help", "matches",
-                      "workers", "deep_every", "first_seed", "chunk"})
+                      "workers", "deep_every", "first_seed", "chunk", "progress"})
 
 
 def _config_error(message: str) -> ConfigError:
@@ -172,7 +172,7 @@ class Game:
       :attr:`illegal`, :attr:`score_unit`;
     - matches: :meth:`setup`, :meth:`start`, :meth:`play`, :meth:`load`;
     - narration: :meth:`players`, :meth:`title`, :meth:`winners`, :meth:`result_lines`;
-    - soak: :meth:`soak_plan`.
+    - soak: :meth:`soak_plan`; experiments: :meth:`match_fields`.
     """
 
     #: The rules object (``core.engine.Rules``); ``rules.name`` is the registry name.
@@ -281,6 +281,13 @@ class Game:
         over = match.is_over
         return standings(match.scores(), self.winners(match) if over else (), over=over,
                          ply=match.ply, unit=self.score_unit)
+
+    def match_fields(self, match: Match) -> dict[str, int | float | str | bool | None]:
+        """The game's own summary of a finished match, one value per name, for the rows
+        of an experiment (``boardlab.experiment``): rounds played, survivors, … (default:
+        none). Numbers get a mean per variant and paired differences between variants.
+        """
+        return {}
 
     # -- soak --------------------------------------------------------------------
     def soak_plan(self, values: Mapping[str, Sequence[Any]]) -> list[dict[str, Any]]:

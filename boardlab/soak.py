@@ -17,6 +17,11 @@ illegal choices when it declares them). Seeds run in chunks on a
 :class:`~concurrent.futures.ProcessPoolExecutor` (``--workers 1`` runs in this process,
 handy under a debugger). A crash inside a match is counted as a violation, not a stop.
 
+Progress: a line about every 10 %, and a ``tqdm`` progress bar on stderr when it is a
+terminal (or a widget in a Jupyter kernel; ``--no-progress`` turns it off). Ctrl-C
+stops at once and cleanly: the worker processes stop, and the report covers the chunks
+checked so far (exit code 130, or 1 if a violation was found).
+
 >>> from boardlab.registry import names
 >>> main(["--game", names()[0], "--matches", "2", "--workers", "1", "--deep-every", "2"])
 ... # doctest: +ELLIPSIS
@@ -30,6 +35,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import sys
 import time
 from collections.abc import Mapping, Sequence
@@ -104,11 +110,37 @@ def _progress(done: int, total: int, report: ConformanceReport, started: float) 
             f"{len(report.violations)} violation(s), {elapsed:.1f} s, {rate:.0f} matches/s")
 
 
+def _show_bar() -> bool:
+    """A progress bar by default where someone watches: a terminal or a Jupyter kernel."""
+    if "ipykernel" in sys.modules:
+        return True
+    try:
+        return sys.stderr.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def _stop_pool(pool: ProcessPoolExecutor) -> None:
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.terminate()
+
+
+def _ignore_sigint() -> None:
+    # Workers leave Ctrl-C to the parent process, which stops the soak cleanly.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def soak(game: Registration, matches: int, plan: Plan, *, workers: int, deep_every: int,
-         first_seed: int = 0, chunk: int | None = None) -> ConformanceReport:
+         first_seed: int = 0, chunk: int | None = None,
+         progress: bool | None = None) -> ConformanceReport:
     """Run the plan, printing progress about every 10%; return the merged report.
 
     Violations come back in seed order whatever order the workers finish in.
+    ``progress``: a tqdm bar as well (default: when stderr is a terminal or in Jupyter).
+    Interrupted (Ctrl-C), it returns the report of the chunks that finished, so
+    ``report.matches < matches``.
 
     >>> reg = registry.registration(registry.names()[0])
     >>> soak(reg, 3, [{}], workers=1, deep_every=0, chunk=3).matches  # doctest: +ELLIPSIS
@@ -126,29 +158,57 @@ def soak(game: Registration, matches: int, plan: Plan, *, workers: int, deep_eve
     step = max(1, matches // 10)
     next_report = step
     ranges = chunks(matches, chunk)
+    bar: Any = None
+    if _show_bar() if progress is None else progress:
+        from tqdm.auto import tqdm  # a widget in JupyterLab, text on stderr elsewhere
+
+        bar = tqdm(total=matches, unit="match", desc="soak", dynamic_ncols=True)
 
     def add(index: int, part: ConformanceReport) -> None:
         nonlocal next_report
         parts[index] = part
         running.matches += part.matches
         running.violations.extend(part.violations)
+        if bar is not None:
+            bar.update(part.matches)
         if running.matches >= next_report or running.matches == matches:
-            print(_progress(running.matches, matches, running, started), flush=True)
+            line = _progress(running.matches, matches, running, started)
+            if bar is not None:
+                bar.write(line, file=sys.stdout)
+            else:
+                print(line, flush=True)
             while next_report <= running.matches:
                 next_report += step
 
-    if workers == 1:
-        for index, (a, b) in enumerate(ranges):
-            add(index, run_chunk(game, plan, a, b, first_seed, deep_every))
-    else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures: dict[Future[ConformanceReport], int] = {
-                pool.submit(run_chunk, game, plan, a, b, first_seed, deep_every): index
-                for index, (a, b) in enumerate(ranges)}
-            for future in as_completed(futures):
-                add(futures[future], future.result())
+    try:
+        if workers == 1:
+            for index, (a, b) in enumerate(ranges):
+                add(index, run_chunk(game, plan, a, b, first_seed, deep_every))
+        else:
+            with ProcessPoolExecutor(max_workers=workers, initializer=_ignore_sigint) as pool:
+                futures: dict[Future[ConformanceReport], int] = {
+                    pool.submit(run_chunk, game, plan, a, b, first_seed, deep_every): index
+                    for index, (a, b) in enumerate(ranges)}
+                try:
+                    for future in as_completed(futures):
+                        add(futures[future], future.result())
+                except KeyboardInterrupt:
+                    for future, index in futures.items():  # finished meanwhile: keep
+                        if index not in parts and future.done() \
+                                and future.exception() is None:
+                            add(index, future.result())
+                    _stop_pool(pool)  # a stop means stop: running chunks are dropped
+                    raise
+    except KeyboardInterrupt:
+        if bar is not None:
+            bar.close()
+        print(f"soak interrupted: {running.matches} of {matches} matches checked",
+              file=sys.stderr, flush=True)
+    finally:
+        if bar is not None:
+            bar.close()  # closing twice is harmless
     report = ConformanceReport()
-    for index in range(len(ranges)):
+    for index in sorted(parts):
         report.merge(parts[index])
     return report
 
@@ -205,6 +265,8 @@ def _parser(game: Game | None) -> argparse.ArgumentParser:
                         help="seed of the first match (default 0)")
     parser.add_argument("--chunk", type=_positive, default=None,
                         help="matches per task (default: about 20 tasks per worker)")
+    parser.add_argument("--no-progress", dest="progress", action="store_false", default=None,
+                        help="no progress bar (default: one on stderr when it is a terminal)")
     if game is not None:
         for option in game.options:
             default = ",".join(map(str, option.soak_values))
@@ -258,7 +320,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     started = time.perf_counter()
     report = soak(registry.registration(game.name), args.matches, args.plan,
                   workers=args.workers, deep_every=args.deep_every,
-                  first_seed=args.first_seed, chunk=args.chunk)
+                  first_seed=args.first_seed, chunk=args.chunk, progress=args.progress)
     elapsed = time.perf_counter() - started
     print(f"matches: {report.matches}")
     print(f"steps: {report.steps} ({report.chance_nodes} chance nodes)")
@@ -272,6 +334,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"  {v}")
     if n > SHOWN:
         print(f"  … and {n - SHOWN} more")
+    if report.matches < args.matches:
+        print(f"interrupted: {report.matches} of {args.matches} matches checked")
+        return 1 if n else 130
     return 1 if n else 0
 
 

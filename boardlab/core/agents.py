@@ -30,9 +30,14 @@ class RandomAgent:
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
+        # randrange(n) for n >= 1 is exactly _randbelow(n) (same draws, same result),
+        # minus the argument handling that would otherwise cost a third of each choice.
+        self._below = self.rng._randbelow
 
     def choose(self, view: Any, legal: Sequence[Any]) -> Any:
-        return legal[self.rng.randrange(len(legal))]
+        if not legal:
+            raise ValueError("there is no legal choice to pick from")
+        return legal[self._below(len(legal))]
 
     def __repr__(self) -> str:
         return "RandomAgent()"

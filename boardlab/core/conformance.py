@@ -30,6 +30,7 @@ from boardlab.core.engine import (
     position_to_json,
 )
 from boardlab.core.errors import IllegalAction
+from boardlab.core.simulate import paused_gc
 
 
 @dataclass
@@ -84,6 +85,18 @@ def check_node(rules: Rules, state: Any) -> list[str]:
             problems.append(f"{mover} has no legal choice")
         if len(set(legal)) != len(legal):
             problems.append("repeated legal choice")
+    node = getattr(rules, "node", None)
+    if node is not None:  # the optional fast path must say what the protocol methods say
+        fast_mover, options, step = node(state)
+        expected = (rules.outcomes(state) if mover == CHANCE else
+                    rules.legal(state) if mover is not None else ())
+        if fast_mover != mover or tuple(options) != tuple(expected):
+            problems.append(f"node() says {fast_mover!r} with {len(options)} options, the "
+                            f"rules {mover!r} with {len(expected)}")
+        elif mover is not None:
+            first = options[0][0] if mover == CHANCE else options[0]
+            if step is None or step(state, first) != rules.step(state, first):
+                problems.append(f"node()'s step of {first} differs from step()")
     return problems
 
 
@@ -91,6 +104,12 @@ def check_match(rules: Rules, setup: Any, seed: int, *, deep: bool = False,
                 illegal: IllegalMaker | None = None,
                 max_plies: int = 50_000) -> ConformanceReport:
     """Play one seeded random match, checking every node (and more when ``deep``)."""
+    with paused_gc():  # the match is dropped before the collector runs again
+        return _check_match(rules, setup, seed, deep, illegal, max_plies)
+
+
+def _check_match(rules: Rules, setup: Any, seed: int, deep: bool,
+                 illegal: IllegalMaker | None, max_plies: int) -> ConformanceReport:
     report = ConformanceReport(matches=1, deep_matches=int(deep))
     match = Match(rules, setup, seed=seed)
     rng = random.Random(seed ^ 0x5EED)

@@ -5,7 +5,8 @@ is either a *decision* (``to_move`` names the player), a *chance* event
 (``to_move`` is :data:`CHANCE`; ``outcomes`` lists exact probabilities) or the end
 (``to_move`` is ``None``). :class:`Match` wraps a game with a history: it checks every
 choice, keeps ``(choice, events, state_before)`` records for undo and time travel, and
-samples chance with its own seeded RNG.
+samples chance from a seeded stream that is a function of the history (so undo, load
+and branch replay the same dice).
 
 >>> from boardlab.core.engine import CHANCE
 >>> CHANCE
@@ -17,9 +18,11 @@ from __future__ import annotations
 import json
 import random
 from bisect import bisect_right
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from fractions import Fraction
-from math import lcm
+from functools import lru_cache
+from itertools import accumulate
+from math import gcd, lcm
 from typing import Any, Final, NamedTuple, Protocol, runtime_checkable
 
 from boardlab.core.errors import FormatError, IllegalAction
@@ -71,6 +74,11 @@ class Rules(Protocol):
     def scores(self, state: Any) -> dict[str, int]:
         """Points per player (final at the end, provisional before)."""
 
+    # Optional, for speed: ``node(state) -> (to_move, legal or outcomes, step)``, the
+    # three answers in one look at the state (``step`` is any function with the
+    # signature of :meth:`step`). Bulk play uses it when present; it must agree with
+    # the methods above, which :mod:`boardlab.core.conformance` checks.
+
 
 class Record(NamedTuple):
     """One ply of a match: the choice made, the events it caused, the states around it."""
@@ -81,31 +89,79 @@ class Record(NamedTuple):
     after: Any
 
 
-def sample_outcome(outcomes: Sequence[tuple[Any, Fraction]], rng: random.Random) -> Any:
-    """Draw one outcome with its exact probability using ``rng``.
+class OutcomeTable(tuple):  # type: ignore[type-arg]
+    """Chance outcomes with exact probabilities, and the integer table to sample them.
 
-    The draw is exact: a uniform integer below the common denominator picks the
-    outcome, so no float rounding ever biases a rare outcome.
+    A game returns one from a cached function for its large, long-lived chance nodes
+    (dice, a deck): sampling it is then one ``randrange`` and a bisection, with nothing
+    recomputed and nothing cached in the engine. It is a tuple of ``(outcome,
+    probability)`` pairs like any other outcome list, and as immutable.
 
-    >>> from fractions import Fraction
-    >>> sample_outcome([("a", Fraction(1, 3)), ("b", Fraction(2, 3))], random.Random(0))
-    'b'
+    >>> t = OutcomeTable([("a", Fraction(1, 3)), ("b", Fraction(2, 3))])
+    >>> t.denominator, t.cumulative, t[1]
+    (3, (1, 3), ('b', Fraction(2, 3)))
     """
-    if len(outcomes) == 1:
-        return outcomes[0][0]
-    den, cumulative = _cumulative(outcomes)
-    return outcomes[bisect_right(cumulative, rng.randrange(den))][0]
+
+    denominator: int
+    cumulative: tuple[int, ...]
+
+    def __new__(cls, pairs: Iterable[tuple[Any, Fraction]]) -> OutcomeTable:
+        table = super().__new__(cls, pairs)
+        den, cumulative = _cumulative(table)
+        object.__setattr__(table, "denominator", den)
+        object.__setattr__(table, "cumulative", cumulative)
+        return table
+
+    @classmethod
+    def from_counts(cls, counts: Iterable[tuple[Any, int]]) -> OutcomeTable:
+        """Outcomes weighted by whole counts (cards of each kind in a deck).
+
+        Each probability is ``count / total``; the sampling table is built from the
+        counts directly, with no Fraction arithmetic, and is the very table the
+        probabilities give (so sampling draws exactly what it would draw from them).
+
+        >>> t = OutcomeTable.from_counts([("a", 2), ("b", 4)])
+        >>> t[0], t.denominator, t.cumulative
+        (('a', Fraction(1, 3)), 3, (1, 3))
+        """
+        outcomes, weights = [], []
+        for outcome, n in counts:
+            if n.__class__ is not int or n <= 0:
+                raise ValueError(f"outcome counts must be positive integers, got {n!r}")
+            outcomes.append(outcome)
+            weights.append(n)
+        if not weights:
+            raise ValueError("an outcome table needs at least one outcome")
+        total = sum(weights)
+        g = gcd(*weights)  # the table of the reduced probabilities: see above
+        table = tuple.__new__(cls, [(o, _fraction(n, total))
+                                    for o, n in zip(outcomes, weights, strict=True)])
+        object.__setattr__(table, "denominator", total // g)
+        object.__setattr__(table, "cumulative",
+                           tuple(accumulate([n // g for n in weights] if g > 1 else weights)))
+        return table
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("an OutcomeTable is immutable")
 
 
-# Large outcome tables (dice) are long-lived cached tuples: keep their cumulative
-# weights so that sampling them is a bisection, not a pass over Fractions.
-_CUMULATIVE: dict[int, tuple[Sequence[tuple[Any, Fraction]], int, list[int]]] = {}
+@lru_cache(maxsize=2048)
+def _fraction(numerator: int, denominator: int) -> Fraction:
+    return Fraction(numerator, denominator)  # immutable: safe to share
 
 
-def _cumulative(outcomes: Sequence[tuple[Any, Fraction]]) -> tuple[int, list[int]]:
-    hit = _CUMULATIVE.get(id(outcomes))
-    if hit is not None and hit[0] is outcomes:
-        return hit[1], hit[2]
+def chance_table(outcomes: Sequence[tuple[Any, Fraction]]) -> tuple[int, tuple[int, ...]]:
+    """``(denominator, cumulative weights)`` of an outcome list, for exact sampling.
+
+    >>> chance_table([("a", Fraction(1, 6)), ("b", Fraction(5, 6))])
+    (6, (1, 6))
+    """
+    if isinstance(outcomes, OutcomeTable):
+        return outcomes.denominator, outcomes.cumulative
+    return _cumulative(outcomes)
+
+
+def _cumulative(outcomes: Sequence[tuple[Any, Fraction]]) -> tuple[int, tuple[int, ...]]:
     den = 1
     for _, p in outcomes:
         den = lcm(den, p.denominator)
@@ -115,9 +171,54 @@ def _cumulative(outcomes: Sequence[tuple[Any, Fraction]]) -> tuple[int, list[int
         cumulative.append(acc)
     if acc != den:
         raise ValueError("chance probabilities do not sum to 1")
-    if len(_CUMULATIVE) < 4096:
-        _CUMULATIVE[id(outcomes)] = (outcomes, den, cumulative)
-    return den, cumulative
+    return den, tuple(cumulative)
+
+
+def sample_outcome(outcomes: Sequence[tuple[Any, Fraction]], rng: random.Random) -> Any:
+    """Draw one outcome with its exact probability using ``rng``.
+
+    The draw is exact: a uniform integer below the common denominator picks the
+    outcome, so no float rounding ever biases a rare outcome. A node with a single
+    outcome consumes nothing from ``rng``.
+
+    >>> from fractions import Fraction
+    >>> sample_outcome([("a", Fraction(1, 3)), ("b", Fraction(2, 3))], random.Random(0))
+    'b'
+    """
+    if len(outcomes) == 1:
+        return outcomes[0][0]
+    if isinstance(outcomes, OutcomeTable):
+        den, cumulative = outcomes.denominator, outcomes.cumulative
+    else:
+        den, cumulative = _cumulative(outcomes)
+    return outcomes[bisect_right(cumulative, rng.randrange(den))][0]
+
+
+def _node_of(rules: Rules) -> Any:
+    """``node(state)`` built from the protocol methods, for games without the fast path."""
+    to_move, legal, outcomes, step = rules.to_move, rules.legal, rules.outcomes, rules.step
+
+    def node(state: Any) -> tuple[str | None, Any, Any]:
+        mover = to_move(state)
+        if mover is None:
+            return None, (), None
+        return mover, outcomes(state) if mover == CHANCE else legal(state), step
+    return node
+
+
+def _advance(outcomes: Sequence[tuple[Any, Fraction]], rng: random.Random) -> None:
+    """Consume from ``rng`` exactly what :func:`sample_outcome` would, and nothing else."""
+    if len(outcomes) > 1:
+        rng.randrange(chance_table(outcomes)[0])
+
+
+def _fresh_seed() -> int:
+    """A seed from the operating system's entropy, for a match created without one."""
+    return random.SystemRandom().getrandbits(63)
+
+
+_SAME: Any = object()
+_new_tuple = tuple.__new__  # a Record from a plain tuple: no per-ply keyword parsing
 
 
 class Match:
@@ -126,18 +227,38 @@ class Match:
     ``push`` checks legality (an illegal choice raises :class:`IllegalAction` and
     changes nothing); ``pop`` undoes the last ply; ``seek`` moves through the history
     without forgetting it; ``branch`` starts an independent match from any ply.
+
+    **Chance is a function of the seed and the history.** ``roll()`` draws from one
+    ``random.Random(seed)`` stream, and the stream at ply *p* is always the seed's
+    stream advanced by one draw per chance ply before *p* (a draw consumes
+    ``randrange(denominator)`` when the node has more than one outcome, exactly what
+    :func:`sample_outcome` does). So roll → pop → roll draws the same outcome again,
+    ``seek``, ``branch`` and ``from_json`` replay exactly, and a match saved mid-game
+    continues with the same dice once loaded. A chance outcome pushed by hand (a
+    what-if) advances the stream as a roll would. ``seed=None`` picks a seed from the
+    operating system and keeps it in :attr:`seed`, so even such a match reloads with
+    its dice. ``branch(seed=...)`` explores other dice on purpose.
+
+    >>> from tests.core.toy import RULES, ToySetup
+    >>> m = Match(RULES, ToySetup(), seed=4)
+    >>> first = m.roll()
+    >>> m.pop() == first and m.roll() == first
+    True
     """
 
     def __init__(self, rules: Rules, setup: Any, *, seed: int | None = None,
                  state: Any = None) -> None:
         self.rules = rules
         self.setup = setup
-        self.seed = seed
-        self.rng = random.Random(seed)
+        self.seed: int = _check_seed(seed)
         self._root = rules.initial(setup) if state is None else state
         self._records: list[Record] = []
         self._cursor = 0
         self._state = self._root
+        # The live stream holds the draws of the chance plies in _records[:_stream_ply]
+        # (-1: it holds draws of plies no longer in the history and must be rebuilt).
+        self._stream = random.Random(self.seed)
+        self._stream_ply = 0
         self._legal_for: Any = None
         self._legal: tuple[Any, ...] = ()
         self._mover_for: Any = None
@@ -169,10 +290,14 @@ class Match:
 
     @property
     def is_over(self) -> bool:
-        return self.rules.to_move(self._state) is None
+        return self.to_move is None
 
     def legal(self) -> tuple[Any, ...]:
-        """Legal choices here; at a chance node, the possible outcomes."""
+        """Legal choices here; at a chance node, the possible outcomes.
+
+        The same tuple (and the same choice objects) until the position changes, so a
+        choice taken from it is recognised by identity when pushed.
+        """
         state = self._state
         if self._legal_for is not state:
             mover = self.to_move
@@ -187,9 +312,9 @@ class Match:
 
     def outcomes(self) -> tuple[tuple[Any, Fraction], ...]:
         """``(outcome, probability)`` pairs at a chance node (empty elsewhere)."""
-        if self.rules.to_move(self._state) != CHANCE:
+        if self.to_move != CHANCE:
             return ()
-        return self.rules.outcomes(self._state)
+        return tuple(self.rules.outcomes(self._state))
 
     def observe(self, player: str) -> Any:
         """What ``player`` may know of the current state."""
@@ -221,50 +346,182 @@ class Match:
         """Apply ``choice`` (or a chance outcome, for what-ifs) and return its events.
 
         Raises :class:`IllegalAction` naming the governing rule if the choice is not
-        legal here; the match is then unchanged.
+        legal here; the match is then unchanged. A choice taken from :meth:`legal` is
+        recognised by identity; any other that equals a legal one is replaced by that
+        legal object, so the rules and the record only ever see the game's own choices.
         """
-        state = self._state
+        legal = self._legal if self._legal_for is self._state else self.legal()
+        for c in legal:
+            if c is choice:
+                break
+        else:
+            choice = self._canonical(choice, legal)
+        if self._mover == CHANCE and self._stream_ply == self._cursor:
+            _advance(self.rules.outcomes(self._state), self._stream)
+        return self._apply(choice)
+
+    def _play(self, agents: Mapping[str, Any], uses_view: Mapping[str, bool],
+              max_plies: int) -> bool:
+        """Play on with ``agents`` until the end (True) or ``max_plies`` plies (False).
+
+        Bulk play for :func:`boardlab.core.simulate.play_out`: exactly the plies, checks,
+        records and chance draws of ``roll()`` and ``push()`` called in a loop, without
+        their per-call bookkeeping. A refused choice raises :class:`IllegalAction` with
+        the match at the ply where it was refused.
+        """
+        rules = self.rules
+        node = getattr(rules, "node", None) or _node_of(rules)
+        observe = rules.observe
+        # Per player: the agent's choose method, and whether it reads a view.
+        choosers = {p: (agent.choose, uses_view[p]) for p, agent in agents.items()}
+        records = self._records
+        if len(records) != self._cursor:
+            del records[self._cursor:]
+            if self._stream_ply > self._cursor:
+                self._stream_ply = -1
+        if self._stream_ply != self._cursor:
+            self._sync_stream()
+        append = records.append
+        # randrange(n) for n >= 2 is exactly _randbelow(n): the same draw as roll() makes.
+        below = self._stream._randbelow
+        state, cursor = self._state, self._cursor
+        drawn = False  # a draw made for a ply not recorded yet
+        try:
+            for _ in range(max_plies):
+                mover, options, step = node(state)
+                if mover is None:
+                    return True
+                if mover == CHANCE:
+                    outcomes = options
+                    if len(outcomes) == 1:
+                        choice = outcomes[0][0]
+                    else:
+                        den, cumulative = chance_table(outcomes)
+                        choice = outcomes[bisect_right(cumulative, below(den))][0]
+                        drawn = True
+                else:
+                    legal = options
+                    choose, viewing = choosers[mover]
+                    choice = choose(observe(state, mover) if viewing else None, legal)
+                    for c in legal:  # a choice taken from legal: recognised by identity
+                        if c is choice:
+                            break
+                    else:
+                        self._state, self._cursor = state, cursor
+                        choice = self._canonical(choice, legal)
+                new_state, events = step(state, choice)
+                append(_new_tuple(Record, (choice, events, state, new_state)))
+                state = new_state
+                cursor += 1
+                drawn = False
+            return False
+        finally:
+            self._state, self._cursor = state, cursor
+            self._stream_ply = -1 if drawn else cursor
+
+    def push_index(self, index: int) -> tuple[Event, ...]:
+        """Apply ``legal()[index]`` (an outcome's index at a chance node).
+
+        >>> from tests.core.toy import RULES, ToySetup
+        >>> m = Match(RULES, ToySetup(), seed=1)
+        >>> m.push_index(0)[0].summary, m.legal()
+        ('heads', (Add(amount=1), Add(amount=2)))
+        """
+        if isinstance(index, bool) or not isinstance(index, int):
+            raise TypeError(f"a choice index is an integer, got {index!r}")
+        legal = self._legal if self._legal_for is self._state else self.legal()
+        if not 0 <= index < len(legal):
+            raise IllegalAction(f"choice index {index} outside 0..{len(legal) - 1}"
+                                if legal else "there is no choice to make here",
+                                rule=self.rules.decision_rule(self._state), legal=legal)
+        if self._mover == CHANCE and self._stream_ply == self._cursor:
+            _advance(self.rules.outcomes(self._state), self._stream)
+        return self._apply(legal[index])
+
+    def _canonical(self, choice: Any, legal: tuple[Any, ...]) -> Any:
+        """The legal object equal to ``choice``, or :class:`IllegalAction`."""
         mover = self.to_move
         if mover is None:
             raise IllegalAction(f"the match is over; {choice} cannot be played",
-                                rule=self.rules.decision_rule(state))
-        if choice not in self.legal():
-            what = "outcome" if mover == CHANCE else f"choice for {mover}"
-            raise IllegalAction(f"{choice} is not a legal {what}",
-                                rule=self.rules.decision_rule(state), legal=self._legal)
-        return self._apply(choice)
+                                rule=self.rules.decision_rule(self._state))
+        for c in legal:
+            if c == choice:
+                return c
+        what = "outcome" if mover == CHANCE else f"choice for {mover}"
+        raise IllegalAction(f"{choice} is not a legal {what}",
+                            rule=self.rules.decision_rule(self._state), legal=legal)
 
     def _apply(self, choice: Any) -> tuple[Event, ...]:
-        """Apply a choice already known to be legal here."""
+        """Apply a legal choice; the caller has advanced the stream for a chance ply."""
         state = self._state
         new_state, events = self.rules.step(state, choice)
-        del self._records[self._cursor:]
-        self._records.append(Record(choice, events, state, new_state))
-        self._cursor += 1
+        cursor = self._cursor
+        records = self._records
+        if len(records) != cursor:  # pushed after a seek back: the old future goes
+            del records[cursor:]
+            if self._stream_ply > cursor:
+                self._stream_ply = -1
+        records.append(_new_tuple(Record, (choice, events, state, new_state)))
+        if self._stream_ply == cursor:
+            self._stream_ply = cursor + 1
+        self._cursor = cursor + 1
         self._state = new_state
         return events
 
     def roll(self) -> Any:
-        """Sample the chance node with the match's seeded RNG, push it, return it."""
+        """Sample the chance node (see the class notes on chance), push it, return it."""
         if self.to_move != CHANCE:
             raise IllegalAction("there is no chance event to roll here",
                                 rule=self.rules.decision_rule(self._state))
-        outcome = sample_outcome(self.rules.outcomes(self._state), self.rng)
+        if self._stream_ply != self._cursor:
+            self._sync_stream()
+        outcome = sample_outcome(self.rules.outcomes(self._state), self._stream)
         self._apply(outcome)  # drawn from the outcomes themselves: legal by construction
         return outcome
+
+    def _sync_stream(self) -> None:
+        """Bring the live stream to the current ply by replaying the history's draws."""
+        if not 0 <= self._stream_ply <= self._cursor:
+            self._stream, self._stream_ply = random.Random(self.seed), 0
+        rules, stream = self.rules, self._stream
+        for record in self._records[self._stream_ply:self._cursor]:
+            if rules.to_move(record.before) == CHANCE:
+                _advance(rules.outcomes(record.before), stream)
+        self._stream_ply = self._cursor
+
+    @property
+    def rng(self) -> random.Random:
+        """A copy of the chance stream at the current ply (changing it changes nothing).
+
+        Its ``getstate()`` tells where the dice stand; the match's own stream is a
+        function of :attr:`seed` and the history (see the class notes).
+        """
+        if self._stream_ply != self._cursor:
+            self._sync_stream()
+        copy = random.Random()
+        copy.setstate(self._stream.getstate())
+        return copy
 
     def pop(self) -> Any:
         """Undo the last ply (forgetting any plies after it) and return its choice."""
         if self._cursor == 0:
             raise IndexError("pop from a match with no plies")
-        record = self._records[self._cursor - 1]
-        del self._records[self._cursor - 1:]
-        self._cursor -= 1
+        cursor = self._cursor
+        record = self._records[cursor - 1]
+        del self._records[cursor - 1:]
+        if self._stream_ply > cursor or (
+                self._stream_ply == cursor and self.rules.to_move(record.before) == CHANCE):
+            self._stream_ply = -1  # it holds a draw that is no longer in the history
+        elif self._stream_ply == cursor:
+            self._stream_ply = cursor - 1  # a decision drew nothing
+        self._cursor = cursor - 1
         self._state = record.before
         return record.choice
 
     def seek(self, ply: int) -> None:
         """Move to ``ply`` (0 … number of recorded plies) without forgetting the rest."""
+        if isinstance(ply, bool) or not isinstance(ply, int):
+            raise TypeError(f"a ply is an integer, got {ply!r}")
         if not 0 <= ply <= len(self._records):
             raise IndexError(f"ply {ply} outside 0..{len(self._records)}")
         self._cursor = ply
@@ -278,19 +535,30 @@ class Match:
         """All recorded plies, including those after the cursor (after a seek back)."""
         return len(self._records)
 
-    def branch(self, ply: int | None = None) -> Match:
-        """A new, independent match with this one's history up to ``ply``."""
+    def branch(self, ply: int | None = None, *, seed: int | None = _SAME) -> Match:
+        """A new, independent match with this one's history up to ``ply``.
+
+        By default it keeps this match's seed, so its chance draws are the ones this
+        match would make (common random numbers: what a what-if comparison wants);
+        ``seed=`` another seed explores other dice from the same history.
+        """
         ply = self._cursor if ply is None else ply
+        if isinstance(ply, bool) or not isinstance(ply, int):
+            raise TypeError(f"a ply is an integer, got {ply!r}")
         if not 0 <= ply <= len(self._records):
             raise IndexError(f"ply {ply} outside 0..{len(self._records)}")
         other = Match.__new__(Match)
-        other.rules, other.setup, other.seed = self.rules, self.setup, self.seed
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
+        other.rules, other.setup = self.rules, self.setup
+        other.seed = self.seed if seed is _SAME else _check_seed(seed)
         other._root = self._root
         other._records = self._records[:ply]
         other._cursor = ply
         other._state = self._state_at(ply)
+        other._stream = random.Random(other.seed)
+        other._stream_ply = 0
+        if other.seed == self.seed and 0 <= self._stream_ply <= ply:
+            other._stream.setstate(self._stream.getstate())
+            other._stream_ply = self._stream_ply
         other._legal_for, other._legal = None, ()
         other._mover_for, other._mover = None, None
         return other
@@ -364,6 +632,14 @@ class Match:
     def __repr__(self) -> str:
         return (f"<Match {self.rules.name} ply={self._cursor} "
                 f"to_move={self.to_move!r} seed={self.seed!r}>")
+
+
+def _check_seed(seed: Any) -> int:
+    if seed is None:
+        return _fresh_seed()
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise TypeError(f"a match's seed is an integer or None, got {seed!r}")
+    return seed
 
 
 def _check_header(data: Mapping[str, Any], fmt: str, game: str) -> None:

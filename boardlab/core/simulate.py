@@ -7,11 +7,12 @@
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from boardlab.core.agents import Agent, RandomAgent
-from boardlab.core.engine import CHANCE, Match
+from boardlab.core.engine import Match
 
 AgentTable = Mapping[str, Agent] | Callable[[str], Agent]
 
@@ -30,25 +31,52 @@ def agent_table(players: tuple[str, ...], agents: AgentTable | None,
     return dict(agents)
 
 
+class paused_gc:  # noqa: N801 - used like a function: ``with paused_gc(): ...``
+    """Pause the cyclic garbage collector around play whose matches are dropped inside.
+
+    A match allocates thousands of small tuples (states, events, records) that stay
+    alive in its history and form no reference cycles; reference counting frees them
+    when the match is dropped. Left on, the collector traverses them again and again as
+    they pile up (and, promoted to the oldest generation, in every full collection of
+    the whole process). Pause it around "play, summarise, drop" (as :func:`play_many`
+    and the conformance check do); a match that outlives the pause is traversed at the
+    collector's next run, as if it had never been paused. Nothing changes if the
+    collector was already off.
+
+    >>> import gc
+    >>> with paused_gc():
+    ...     gc.isenabled()
+    False
+    """
+
+    def __enter__(self) -> None:
+        self._enabled = gc.isenabled()
+        gc.disable()
+
+    def __exit__(self, *exc: object) -> None:
+        if self._enabled:
+            gc.enable()
+
+
 def play_out(match: Match, agents: Mapping[str, Agent], *, max_plies: int = 100_000) -> Match:
     """Play ``match`` to its end: chance by the match's RNG, decisions by ``agents``.
 
-    Agents only see ``rules.observe(state, player)``.
+    Agents only see ``rules.observe(state, player)``; an agent that declares
+    ``uses_view = False`` (the random agent) is spared building a view it never reads.
     """
-    rules = match.rules
-    for _ in range(max_plies):
-        mover = match.to_move
-        if mover is None:
-            return match
-        if mover == CHANCE:
-            match.roll()
-        else:
-            agent = agents[mover]
-            # An agent that declares it ignores its view (the random agent) is spared
-            # building one; every other agent sees only the player's observation.
-            view = rules.observe(match.state, mover) if getattr(agent, "uses_view", True) \
-                else None
-            match.push(agent.choose(view, match.legal()))
+    uses_view = {player: getattr(agent, "uses_view", True) for player, agent in agents.items()}
+    # The collector is paused while the match grows (see paused_gc), and switched back on
+    # with nothing allocated after it: a caller that drops the match frees it by
+    # reference counting before the collector ever looks at it.
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        ended = match._play(agents, uses_view, max_plies)
+    finally:
+        if enabled:
+            gc.enable()
+    if ended:
+        return match
     raise RuntimeError(f"match did not end within {max_plies} plies")
 
 
@@ -68,5 +96,10 @@ def play_many(make_match: Callable[[int], Match], seeds: range | list[int],
 
 def _one(make_match: Callable[[int], Match], agents: Callable[[Match, int], Mapping[str, Agent]],
          summarize: Callable[[Match], Any], seed: int) -> Any:
-    match = make_match(seed)
-    return summarize(play_out(match, agents(match, seed)))
+    # The match is summarised and dropped inside the pause: its thousands of records are
+    # freed by reference counting and never traversed by the collector.
+    with paused_gc():
+        match = make_match(seed)
+        result = summarize(play_out(match, agents(match, seed)))
+        del match
+    return result

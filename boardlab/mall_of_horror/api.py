@@ -20,13 +20,24 @@ from boardlab.mall_of_horror.config import Config, Setup
 from boardlab.mall_of_horror.rules import RULES
 from boardlab.mall_of_horror.state import State
 
+_DEFAULT = Config()
+#: The setups with the default configuration, made once: every match shares one (frozen)
+#: object, so the rules' per-setup tables are found by identity.
+_SETUPS: dict[int, Setup] = {}
+
 
 def new_match(players: int = 4, *, seed: int | None = None, config: Config | None = None,
               start: State | None = None) -> Match:
     """A match before its first choice, or from ``start`` (see :func:`position`)."""
     if start is not None:
         return Match(RULES, start.setup, seed=seed, state=start)
-    return Match(RULES, Setup(players=players, config=config or Config()), seed=seed)
+    if type(players) is int and (config is None or config == _DEFAULT):
+        setup = _SETUPS.get(players)
+        if setup is None:
+            setup = Setup(players=players, config=_DEFAULT)  # validates players
+            _SETUPS[players] = setup
+        return Match(RULES, setup, seed=seed)
+    return Match(RULES, Setup(players=players, config=config), seed=seed)
 
 
 def play(players: int = 4, *, agents: Mapping[str, Agent] | Callable[[str], Agent] | None = None,

@@ -52,5 +52,16 @@ class MallOfHorror(Game):
         return standings(match.scores(), self.winners(match) if over else (), over=over,
                          ply=match.ply, tiebreak=Tiebreak(hands, "card", " in hand"))
 
+    def match_fields(self, match: Match) -> dict[str, int | float | str | bool | None]:
+        """Rounds played, characters left alive and eaten, locations sealed (MoH-e-seal).
+
+        >>> fields = GAME.match_fields(GAME.play(seed=1))
+        >>> sorted(fields)
+        ['eaten', 'rounds', 'sealed', 'survivors']
+        """
+        state = match.state
+        return {"rounds": state.round, "survivors": len(state.chars),
+                "eaten": len(state.eaten), "sealed": len(state.sealed)}
+
 
 GAME = MallOfHorror()
