@@ -67,7 +67,7 @@ CHANCE_KINDS: Final = frozenset({"tile_draw", "event_draw", "item_draw", "roll"}
 #: appears (scenario 9).
 DECISION_KINDS: Final = frozenset({"move", "action", "place", "cronos"})
 PENDING_KINDS: Final = frozenset({*DECISION_KINDS, "over", *CHANCE_KINDS})
-STEPS: Final = ("move", "action", "events", "enemies", "over")
+STEPS: Final = ("move", "action", "events", "enemies", "roundend", "over")
 ROLL_PURPOSES: Final = frozenset({"escape", "peek", "attack", "smash", "search", "access",
                                   "enemy_attack", "enemy_barricade", "hunters", "blasters",
                                   "cronos", "special", "cabinet", "swarm", "departure"})

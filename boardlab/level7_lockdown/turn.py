@@ -39,6 +39,7 @@ class Turn(Cronos):
         the last seat (scenario 12's Dr. Cronos, L7-S12-precronos), then the next turn."""
         if self.active == len(self.chars) - 1 and not self.scn.result \
                 and self.hooks.round_end(self):
+            self.step = "roundend"      # its events read "end of the round"
             self.queue = (Task("round_end"), Task("next_round"))
             return self.run_queue()
         self.next_turn()

@@ -144,7 +144,7 @@ class Scenario12(Hooks):
         w.lockdown = max(0, w.lockdown - 1)
         w.emit("cronos_round", f"The round ends: Dr. Cronos takes a LOCKDOWN token from "
                f"the pool ({plural(w.lockdown, 'token')} left) and moves one tile",
-               "L7-S12-precronos", tokens=w.lockdown, phase="roundend:")
+               "L7-S12-precronos", tokens=w.lockdown)
         if not w.lockdown and not w.scn.trigger:
             w.set_scn(trigger=True)
             w.emit("trigger", "The last LOCKDOWN token is gone: lockdown starts",
