@@ -146,6 +146,12 @@ def test_l7_s11_lockdown_cronos_on_corridor_104_a_and_the_pool_kept_at_one() -> 
             scn={"locked_down": True}, step="events", **DOWN)
     m.push(CardDraw("Quiet"))
     assert m.state.lockdown == 3
+    # LOCKDOWN and POWER tokens share the pool but count apart (L7-R26)
+    m = s11(cronos="Corridor 104-A", lockdown=4, scn={"locked_down": True}, step="events",
+            enemies={"blaster#1": ("Airlock", 3)}, **DOWN)
+    m.push(CardDraw("Quiet"))
+    assert m.state.lockdown == 1 and m.state.enemies[0].power == 3
+    assert m.state.pending.dice == 1                              # the blasters' die
 
 
 def test_l7_s11_cronos_one_die_per_token_crossing_floors() -> None:
