@@ -125,8 +125,9 @@ class Level7Lockdown(Game):
         return match.state.setup.seats
 
     def title(self, match: Match) -> str:
-        """The first line: scenario (its title and mode), players, seed, and the
-        scenario's advice if any (L7-S13-solo)."""
+        """The first line: scenario (its title and mode), players, seed, the scenario's
+        advice if any (L7-S13-solo), and what is invented: the whole sandbox, and for
+        scenarios 9–13 of the text the core they run on (L7-R1)."""
         from boardlab.level7_lockdown.scenarios import hooks_for
 
         setup = match.state.setup
@@ -137,6 +138,10 @@ class Level7Lockdown(Game):
         else:
             which = f"scenario {setup.scenario}, {setup.scen.title} ({setup.mode})"
         notes = "".join(f" — {n}" for n in hooks_for(setup.scenario).notes(setup))
+        notes += (" — invented by boardlab, like the stand-in core (L7-R1)"
+                  if setup.scenario == "sandbox" else
+                  " — on boardlab's invented stand-in core: tiles, cards, dice and "
+                  "profiles (L7-R1)")
         return (f"{self.book.name}: {which}, {len(seats)} "
                 f"player{'s' if len(seats) != 1 else ''} ({', '.join(seats)}){chars}, "
                 f"seed {match.seed}{notes}")

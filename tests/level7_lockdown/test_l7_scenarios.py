@@ -267,7 +267,8 @@ def test_l7_scenarios_command_line_plays_scenario_12_hard_to_an_outcome(capsys) 
     out = capsys.readouterr().out.splitlines()
     assert code == 0
     assert out[0] == ("Level 7 [Escape]: Lockdown: scenario 12, The Noose Tightens (hard), "
-                      "3 players (Leo, Cody, Brent), seed 1")
+                      "3 players (Leo, Cody, Brent), seed 1 — on boardlab's invented stand-in "
+                      "core: tiles, cards, dice and profiles (L7-R1)")
     assert "Final results" in out and out[-1].startswith(("Escaped:", "No one escaped"))
     assert any("Dr. Cronos" in line for line in out)
 
