@@ -10,11 +10,17 @@ along the way, not only the end.
 
 from __future__ import annotations
 
+import os
+import random
+from collections import Counter
 from typing import Any
 
 import pytest
 
+from boardlab.core.conformance import check_node
+from boardlab.core.engine import CHANCE, sample_outcome
 from boardlab.level7_lockdown import (
+    RULES,
     Attack,
     CardDraw,
     Door,
@@ -26,6 +32,7 @@ from boardlab.level7_lockdown import (
     PlaceCronos,
     Roll,
     Special,
+    State,
     TileDraw,
     new_match,
 )
@@ -33,6 +40,8 @@ from boardlab.level7_lockdown import (
 from .driver import run
 
 MODES = ("easy", "normal", "hard")
+#: Random continuations from each playthrough's first lockdown position (test below).
+CONTINUATIONS = int(os.environ.get("BOARDLAB_L7_LOCKDOWN_MATCHES", "3"))
 
 
 def E(x: int, y: int, floor: int = 0) -> Door:   # noqa: N802 - a door on the east side
@@ -282,3 +291,44 @@ def test_l7_playthrough_scenario_13(mode: str) -> None:
     else:
         assert statuses(m) == {"Leo": "won", "Cody": "won"} and m.is_over
         assert s.scn.result == "win" and m.scores() == {"Leo": 1, "Cody": 1}
+
+
+# -- random play from lockdown ------------------------------------------------------------
+#: Each playthrough's seats and script (the tests above).
+PLAYTHROUGHS = {"9": (2, s09_script), "10": (1, s10_script), "11": (1, s11_script),
+                "12": (1, s12_script), "13": (2, s13_script)}
+
+
+def lockdown_position(name: str, mode: str) -> State:
+    """The state right after lockdown begins in the scripted playthrough."""
+    players, script = PLAYTHROUGHS[name]
+    m = run(new_match(players, scenario=name, mode=mode, seed=0), script(mode))
+    return next(r.after for r in m.records if r.after.scn.locked_down)
+
+
+@pytest.mark.parametrize("name", sorted(PLAYTHROUGHS, key=int))
+@pytest.mark.parametrize("mode", MODES)
+def test_l7_playthrough_random_continuations_from_lockdown(name: str, mode: str) -> None:
+    """Random matches seldom reach lockdown in scenarios 9 and 11 (random seats do not
+    restart three generators or find the Airlock, then the lift); so from each
+    playthrough's first lockdown position random seats and sampled chance play on to
+    the end, every node checked as the conformance check does (invariants, legal
+    choices, exact chance). ``BOARDLAB_L7_LOCKDOWN_MATCHES=N`` continuations each."""
+    start = lockdown_position(name, mode)
+    assert start.scn.locked_down and RULES.to_move(start) is not None
+    ends: Counter[str] = Counter()
+    for seed in range(CONTINUATIONS):
+        rng, state, plies = random.Random(seed), start, 0
+        while (mover := RULES.to_move(state)) is not None:
+            assert check_node(RULES, state) == [], (name, mode, seed, plies)
+            if mover == CHANCE:
+                choice = sample_outcome(RULES.outcomes(state), rng)
+            else:
+                legal = RULES.legal(state)
+                choice = legal[rng.randrange(len(legal))]
+            state, _ = RULES.step(state, choice)
+            plies += 1
+            assert plies < 50_000, f"no end: scenario {name} {mode} seed {seed}"
+        assert check_node(RULES, state) == [] and state.scn.locked_down
+        ends.update(c.status for c in state.chars)
+    assert sum(ends.values()) == CONTINUATIONS * len(start.chars)
