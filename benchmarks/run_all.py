@@ -17,6 +17,7 @@ BENCHMARKS: list[tuple[str, list[str]]] = [
     ("bench_odds.py", []),
     ("bench_board.py", []),
     ("bench_experiment.py", []),
+    ("bench_breakout.py", []),      # Lockup: Breakout engine
     ("bench_level7.py", []),
     ("bench_level7.py", ["--scenarios", "--matches", "200"]),
 ]
