@@ -14,6 +14,7 @@ import importlib
 from typing import Any
 
 from boardlab.core.engine import CHANCE
+from boardlab.core.errors import ConfigError, IllegalAction
 from boardlab.mall_of_horror.agents import HeuristicAgent, RandomAgent
 from boardlab.mall_of_horror.api import (
     dice_outcomes,
@@ -47,6 +48,8 @@ from boardlab.mall_of_horror.state import State
 from boardlab.mall_of_horror.winners import winners
 
 __all__ = [
+    # the errors a what-if meets: a refused position or configuration, a refused choice
+    "ConfigError", "IllegalAction",
     "BOOK", "CARDS", "CHANCE", "COLOURS", "KINDS", "POINTS", "RULES", "Config", "Destination",
     "Dice", "Draw", "HeuristicAgent", "Move", "Pass", "Place", "PlaceZombie", "PlayCard",
     "RandomAgent", "Sacrifice", "Setup", "State", "TieBreak", "TruckSplit", "View", "Vote",
