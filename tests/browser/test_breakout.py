@@ -25,6 +25,7 @@ from tests.browser.conftest import (
     _root_flag,
     isolated_env,
     serve_copy,
+    start_on_free_port,
     start_server,
     stop_server,
 )
@@ -46,15 +47,19 @@ def breakout_lab(chromium_path: str, port: int,
     root = base / "root"
     serve_copy(root, NOTEBOOK)
     token = secrets.token_hex(16)
-    url = f"http://127.0.0.1:{port}"
-    cmd = [sys.executable, "-m", "jupyterlab", "--no-browser",
-           "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}",
-           "--ServerApp.port_retries=0", f"--IdentityProvider.token={token}",
-           f"--ServerApp.root_dir={root}",
-           "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
-           "--LabApp.extension_manager=readonly", *_root_flag()]
-    server = start_server(cmd, env=isolated_env(base), cwd=root, base=base, url=url,
-                          token=token, ready=f"{url}/api/status?token={token}")
+
+    def start(port: int) -> Server:
+        url = f"http://127.0.0.1:{port}"
+        cmd = [sys.executable, "-m", "jupyterlab", "--no-browser",
+               "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}",
+               "--ServerApp.port_retries=0", f"--IdentityProvider.token={token}",
+               f"--ServerApp.root_dir={root}",
+               "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+               "--LabApp.extension_manager=readonly", *_root_flag()]
+        return start_server(cmd, env=isolated_env(base), cwd=root, base=base, url=url,
+                            token=token, ready=f"{url}/api/status?token={token}")
+
+    server = start_on_free_port(port, start)
     try:
         yield server
     finally:
