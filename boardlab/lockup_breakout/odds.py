@@ -337,8 +337,12 @@ def _contest(state: State, location: int, viewer: str) -> Dist[tuple[str, ...]]:
     for world, p in _hidden_worlds(state, viewer):
         # The location resolves now, through the engine's own stages (reveal, guard card,
         # comparison, rewards declined, tunnel); it stops when the tunnel has spoken.
+        # A guard card already turned up here stays: the location is past its reveal
+        # (stage 0, which would deal a card again), so it starts at the tome window.
+        seen = bool(world.setup.solo and world.guard_cards[location])
         base = world._replace(phase="lightsout", rewarded=(), boosts=(),
-                              stack=(*world.stack[:2], Frame(K.LOCATION, loc=location)))
+                              stack=(*world.stack[:2],
+                                     Frame(K.LOCATION, loc=location, stage=int(seen))))
         start, events = _settle(Work(base))
         depth = len(base.stack)
 

@@ -215,6 +215,17 @@ def test_solitary_seeker_contest_over_the_unseen_guard_card() -> None:
     assert within_4_sigma(hits, n, expected)
 
 
+def test_solitary_seeker_contest_with_the_guard_card_already_turned_up() -> None:
+    """Once location 2's card is on the table the contest is decided: no redraw."""
+    s = lb.position(**SOLO)
+    for card, red_wins in (("green 2 seeker", True), ("blue 3 seeker", False),
+                           ("blue 4", True)):
+        cards = list(s.guard_cards)
+        cards[2] = card
+        shown = s._replace(guard_cards=tuple(cards))
+        assert odds.seeker_contest(shown, 2, "red") == int(red_wins), card
+
+
 # -- loot ----------------------------------------------------------------------------------
 def test_loot_look_agrees_with_ordered_draws_of_labelled_tokens() -> None:
     s = lb.position(players=2)
