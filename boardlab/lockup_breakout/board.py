@@ -4,10 +4,11 @@ Match.
 A subclass of the generic :class:`~boardlab.widgets.board.GameBoard` (docs/board.md,
 "Adding a board for a new game"): stepping, Back (``match.pop()``), Reset, the log, the
 caches and the error handling are the generic board's; this module says how a position
-looks (:func:`~.render.render_svg`, per viewer), what the odds panel shows (during roll
-call, :func:`~.odds.seeker_contest` at every tunnel location from the seat's own
-knowledge; at a chance node, the engine's own outcome table) and how choices read and
-group. Roll call offers up to 7 tokens × 7 locations × face up/down, so the choices are
+looks (:func:`~boardlab.lockup_breakout.render.render_svg`, per viewer), what the odds
+panel shows (during roll call,
+:func:`~boardlab.lockup_breakout.odds.seeker_contest` at every tunnel location from the
+seat's own knowledge; at a chance node, the engine's own outcome table) and how choices
+read and group. Roll call offers up to 7 tokens × 7 locations × face up/down, so the choices are
 grouped by token (**the seeker**, **a 3** …) on the grouped choice pad.
 
 >>> from boardlab import lockup_breakout as lb
@@ -58,7 +59,8 @@ def live_odds(state: State, viewer: str | None) -> dict[str, Fraction]:
     """What the odds panel shows for ``state`` as ``viewer`` knows it (exact).
 
     During roll call: P(``viewer`` may advance through the tunnel) at each tunnel location
-    where ``viewer`` has a token, from what that seat sees (:func:`~.odds.seeker_contest`).
+    where ``viewer`` has a token, from what that seat sees
+    (:func:`~boardlab.lockup_breakout.odds.seeker_contest`).
     At a chance node: the engine's outcome table, by outcome.
 
     >>> from boardlab.lockup_breakout import position
@@ -94,7 +96,8 @@ class Board(GameBoard):
 
     ``seat`` is the colour you play (``None``: agents play every seat and the picture
     shows everything); ``agents`` maps seats to agents (default: a seeded
-    :class:`~.agents.HeuristicAgent` each); ``group_above`` groups longer choice lists.
+    :class:`~boardlab.lockup_breakout.agents.HeuristicAgent` each); ``group_above``
+    groups longer choice lists.
     """
 
     rules = RULES

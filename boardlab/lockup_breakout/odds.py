@@ -276,8 +276,9 @@ def tunnel_among(locations: Iterable[int], players: int = 4, *, every: bool = Fa
 # -- a seeker contest from one seat's knowledge (A5.5; solitary A5.6) -----------------------
 def _hidden_worlds(state: State, viewer: str) -> list[tuple[State, Fraction]]:
     """Every assignment of the other players' face-down tokens consistent with what
-    ``viewer`` sees (:func:`~.observe.observe`: where they lie, and each opponent's
-    multiset), equally likely per opponent; their product over opponents."""
+    ``viewer`` sees (:func:`~boardlab.lockup_breakout.observe.observe`: where they lie,
+    and each opponent's multiset), equally likely per opponent; their product over
+    opponents."""
     slots: dict[str, list[tuple[int, int]]] = {}
     tokens: dict[str, list[str]] = {}
     for loc, entries in enumerate(state.crews):

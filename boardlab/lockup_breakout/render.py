@@ -5,7 +5,8 @@ and each side's resources and stars.
 Per viewer: ``viewer`` (a seat colour) sees their own face-down tokens (dashed) and the
 loot stacks they have looked at; another player's face-down token is drawn as a back
 (``?``) and an unseen stack shows only its size — a seat's picture never shows another
-seat's secret (LB-R37, :func:`~.observe.observe`). ``omniscient=True`` shows everything.
+seat's secret (LB-R37, :func:`~boardlab.lockup_breakout.observe.observe`).
+``omniscient=True`` shows everything.
 Elements carry classes and ``data-`` attributes (``location``, ``token``, ``space``,
 ``lantern``, ``loot-stack``, ``guard-card``, ``side``) so tests and pages can read them.
 Colours are the Okabe–Ito palette with a letter on every token (colour is never the only
