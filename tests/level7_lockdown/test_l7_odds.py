@@ -378,6 +378,89 @@ def test_simulated_departure_roll() -> None:
         assert within_4_sigma(seen[key], n, p), key
 
 
+# -- scenario 12's departure roll, from the scenario engine ---------------------------------
+#: Faces with three icons, so that two dice can show 3 Strength and 3 Intelligence.
+THREE_ICONS = (("Intelligence", "Strength", "Strength"),
+               ("Intelligence", "Intelligence", "Strength"), ("Speed",))
+
+
+def _what_appeared(before: Any, after: Any) -> str:
+    """What the engine put on the tile Dr. Cronos left, read off the two states."""
+    new = {e.kind for e in after.enemies if e.id not in {x.id for x in before.enemies}}
+    if new == {"hunter", "blaster"}:
+        return "both"
+    if new == {"hunter"}:
+        return "fear hunter"
+    if new == {"blaster"}:
+        return "blaster"
+    assert not new and before.pending.index in after.scn.swarms
+    return "swarm"
+
+
+def test_departure_node_is_scenario_12s_own_roll() -> None:
+    node = odds._departure_node(DIE_FACES)
+    assert node.setup.scenario == "12" and node.setup.mode == "normal"
+    assert (node.pending.kind, node.pending.purpose, node.pending.dice) == \
+        ("roll", "departure", 2)
+    assert node.tiles[node.pending.index].tile == "Corridor 102-B"
+    assert node.pending.index not in node.scn.swarms
+
+
+@pytest.mark.parametrize("faces", [DIE_FACES, MIXED, THREE_ICONS],
+                         ids=["default die", "mixed die", "three-icon die"])
+def test_departure_is_the_engines_chance_table_at_the_node(faces: Faces) -> None:
+    """Each outcome the engine offers at scenario 12's departure roll, with its
+    probability, resolved by the engine: the sums are departure()'s answer; the what-if
+    path with scenario 12's numbers and the brute force over ordered rolls agree."""
+    node = odds._departure_node(faces)
+    want = dict.fromkeys(("fear hunter", "blaster", "both", "swarm"), Fraction(0))
+    table = RULES.outcomes(node)
+    assert sum(p for _, p in table) == 1
+    for outcome, p in table:
+        after, _ = RULES.step(node, outcome)
+        want[_what_appeared(node, after)] += p
+    got = odds.departure(die=faces)
+    assert got == want == odds.departure(dice=2, threshold=3, die=faces)
+    assert got["both"] == brute(2, faces, lambda ic: ic["Strength"] >= 3
+                                and ic["Intelligence"] >= 3)
+    assert got["swarm"] == brute(2, faces, lambda ic: ic["Strength"] < 3
+                                 and ic["Intelligence"] < 3)
+
+
+def test_departure_exact_values_from_the_engine() -> None:
+    assert odds.departure() == {"fear hunter": Fraction(1, 12), "blaster": Fraction(1, 12),
+                                "both": 0, "swarm": Fraction(5, 6)}
+    assert odds.departure(die=THREE_ICONS) == {
+        "fear hunter": Fraction(1, 9), "blaster": Fraction(1, 9), "both": Fraction(2, 9),
+        "swarm": Fraction(5, 9)}
+
+
+def _physical_roll(rng: random.Random, faces: Faces, n: int) -> Any:
+    from boardlab.level7_lockdown import Roll
+
+    icons = [icon for _ in range(n) for icon in rng.choice(faces)]
+    return Roll(icons.count("Strength"), icons.count("Speed"), icons.count("Intelligence"))
+
+
+@pytest.mark.parametrize(("faces", "seed"), [(DIE_FACES, 12), (THREE_ICONS, 13)],
+                         ids=["default die", "three-icon die"])
+def test_simulated_scenario_12_departures(faces: Faces, seed: int) -> None:
+    """Seeded scenario 12 matches at the departure roll: two physical dice thrown (a
+    face picked uniformly for each), pushed into the match, what appeared counted; 4σ."""
+    from boardlab.level7_lockdown import new_match
+
+    rng = random.Random(seed)
+    node = odds._departure_node(faces)
+    n = 3000
+    seen = dict.fromkeys(("fear hunter", "blaster", "both", "swarm"), 0)
+    for i in range(n):
+        m = new_match(start=node, seed=i)
+        m.push(_physical_roll(rng, faces, node.pending.dice))
+        seen[_what_appeared(node, m.state)] += 1
+    for key, p in odds.departure(die=faces).items():
+        assert within_4_sigma(seen[key], n, p), (key, seen)
+
+
 # -- explanations, stand-ins, errors ---------------------------------------------------------
 @pytest.mark.parametrize("call", [
     lambda e: odds.icon_count(3, "Speed", explain=e),
@@ -596,8 +679,9 @@ CHECKS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                         ("test_simulated_stays_and_reach",)),
     "tank_farm_plan": (("test_tank_farm_plan_matches_a_joint_brute_force",),
                        ("test_simulated_tank_farm_plan",)),
-    "departure": (("test_dice_questions_match_brute_force",),
-                  ("test_simulated_departure_roll",)),
+    "departure": (("test_dice_questions_match_brute_force",
+                   "test_departure_is_the_engines_chance_table_at_the_node"),
+                  ("test_simulated_departure_roll", "test_simulated_scenario_12_departures")),
 }
 #: Public names that are not probability questions.
 NOT_QUESTIONS = {"CAUGHT", "QUIET", "stand_ins"}
