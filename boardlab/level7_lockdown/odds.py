@@ -1143,25 +1143,29 @@ def _departure_node(faces: Faces) -> State:
 
 @lru_cache(maxsize=_SPEC_CACHE)
 def _departure_table(faces: Faces) -> tuple[tuple[str, Fraction], ...]:
-    """Every outcome of the engine's departure roll, resolved by the engine: what it put
-    on the tile Dr. Cronos left (new hybrids, or a swarm token)."""
+    """:func:`_departure_outcomes` at scenario 12's departure roll with ``faces``."""
+    return _departure_outcomes(_departure_node(faces))
+
+
+@lru_cache(maxsize=_CACHE)
+def _departure_outcomes(node: State) -> tuple[tuple[str, Fraction], ...]:
+    """Every outcome of the engine's departure roll at ``node``, resolved by the engine:
+    sorted by the hybrids it spawned on the tile Dr. Cronos left; none spawned means a
+    swarm token went there instead (also when a reserve was empty, L7-R58, L7-R94)."""
     from boardlab.level7_lockdown.rules import RULES
 
-    node = _departure_node(faces)
-    tile = node.pending.index
     before = {e.id for e in node.enemies}
     answer = dict.fromkeys(("fear hunter", "blaster", "both", "swarm"), Fraction(0))
     for outcome, p in RULES.outcomes(node):
         after, _ = RULES.step(node, outcome)
         new = {e.kind for e in after.enemies if e.id not in before}
-        if new == {"hunter", "blaster"}:
+        if {"hunter", "blaster"} <= new:
             answer["both"] += p
-        elif new == {"hunter"}:
+        elif "hunter" in new:
             answer["fear hunter"] += p
-        elif new == {"blaster"}:
+        elif "blaster" in new:
             answer["blaster"] += p
         else:
-            assert not new and tile in after.scn.swarms, (outcome, new)
             answer["swarm"] += p
     return tuple(answer.items())
 
@@ -1245,6 +1249,13 @@ _PURPOSE_WORDS: Final = {"escape": "gets away", "peek": "peek succeeds",
                          "enemy_attack": "hits", "enemy_barricade": "damages the barricade"}
 
 
+#: The departure roll's cases (:func:`departure`'s keys), in the panel's words.
+_DEPARTURE_WORDS: Final = {"fear hunter": "a fear hunter appears",
+                           "blaster": "a blaster appears",
+                           "both": "a fear hunter and a blaster appear",
+                           "swarm": "a swarm token goes on the tile"}
+
+
 def live_odds(state: State) -> dict[str, Fraction]:
     """The odds a board shows for ``state``: label → exact probability.
 
@@ -1252,8 +1263,10 @@ def live_odds(state: State) -> dict[str, Fraction]:
     computed by playing the choice in the engine and reading its roll. At a move with
     enemies around: P(getting away) by bull rush and by outwit. At a roll: P(it
     succeeds) — for Dr. Cronos, P(he reaches his target this activation), each outcome
-    walked by the engine. At a tile draw: each tile; at an event draw: each kind of
-    spawn; at an item draw: each kind of item. Empty at the end.
+    walked by the engine; at scenario 12's departure roll, what appears on the tile he
+    leaves (:func:`departure`'s cases, each outcome resolved by the engine). At a tile
+    draw: each tile; at an event draw: each kind of spawn; at an item draw: each kind
+    of item. Empty at the end.
 
     >>> from boardlab.level7_lockdown.position import position
     >>> s = position(players=1, characters={"Leo": {"tile": "Storage Bay"}}, step="action")
@@ -1352,6 +1365,10 @@ def _roll_odds(state: State) -> dict[str, Fraction]:
         out["Dr. Cronos reaches a character"] = reach
         out["Dr. Cronos moves"] = sum((q for roll, q in _outcomes(state) if roll.speed),
                                       Fraction(0))
+    elif p.purpose == "departure":
+        # Scenario 12: what the engine puts on the tile he leaves, outcome by outcome.
+        for key, q in _departure_outcomes(state):
+            out[_DEPARTURE_WORDS[key]] = q
     elif p.purpose == "hunters":
         icons = [(roll.strength + roll.speed + roll.intelligence, q)
                  for roll, q in _outcomes(state)]
