@@ -435,11 +435,15 @@ def test_departure_exact_values_from_the_engine() -> None:
         "swarm": Fraction(5, 9)}
 
 
-def _physical_roll(rng: random.Random, faces: Faces, n: int) -> Any:
+def _physical_roll(rng: random.Random, faces: Faces, pending: Any) -> Any:
+    """``pending.dice`` dice thrown (a face picked uniformly for each), told to the engine
+    the way its chance node lists them: only the icon the roll counts, or every icon."""
     from boardlab.level7_lockdown import Roll
 
-    icons = [icon for _ in range(n) for icon in rng.choice(faces)]
-    return Roll(icons.count("Strength"), icons.count("Speed"), icons.count("Intelligence"))
+    icons = [icon for _ in range(pending.dice) for icon in rng.choice(faces)]
+    counts = {i: icons.count(i) if pending.icon in ("", i) else 0
+              for i in ("Strength", "Speed", "Intelligence")}
+    return Roll(counts["Strength"], counts["Speed"], counts["Intelligence"])
 
 
 @pytest.mark.parametrize(("faces", "seed"), [(DIE_FACES, 12), (THREE_ICONS, 13)],
@@ -455,10 +459,78 @@ def test_simulated_scenario_12_departures(faces: Faces, seed: int) -> None:
     seen = dict.fromkeys(("fear hunter", "blaster", "both", "swarm"), 0)
     for i in range(n):
         m = new_match(start=node, seed=i)
-        m.push(_physical_roll(rng, faces, node.pending.dice))
+        m.push(_physical_roll(rng, faces, node.pending))
         seen[_what_appeared(node, m.state)] += 1
     for key, p in odds.departure(die=faces).items():
         assert within_4_sigma(seen[key], n, p), (key, seen)
+
+
+# -- scenario 13's Tank Farm plan, from the scenario engine ---------------------------------
+#: The Abandoned Lab east of the start corridor, the Tank Farm north of it, the Auxiliary
+#: Station (tests/level7_lockdown/test_l7_s13.py's ``FARM``).
+S13_FARM = [("Abandoned Lab", 0, 3, 0, 0), ("Tank Farm", 0, 3, 1, 0),
+            ("Auxiliary Station", 0, 1, -1, 0)]
+S13_CHARS = {"Leo": {"tile": "Auxiliary Station"}, "Cody": {"tile": "Corridor 104-A"}}
+
+
+def _s13_activation(tokens: int) -> Any:
+    """Scenario 13 after lockdown: Dr. Cronos alone on the Tank Farm, his roll waiting."""
+    return position(2, scenario="13", enemies={}, tiles=S13_FARM, cronos="Tank Farm",
+                    scn={"locked_down": True}, lockdown=tokens, step="enemies",
+                    tasks=("cronos",), characters=S13_CHARS)
+
+
+def _s13_access(mode: str) -> Any:
+    """Scenario 13: Leo on the Auxiliary Station has begun the access; its roll waits."""
+    from boardlab.level7_lockdown import Special
+
+    s = position(2, scenario="13", enemies={}, tiles=S13_FARM, cronos="Tank Farm",
+                 scn={"locked_down": True}, step="action", mode=mode, active="Leo",
+                 characters=S13_CHARS)
+    return RULES.step(s, Special("station"))[0]
+
+
+@pytest.mark.parametrize("mode", ["normal", "easy"])
+def test_tank_farm_plan_matches_scenario_13s_own_rolls(mode: str) -> None:
+    """P(he stays) is read off scenario 13's activation roll, every outcome walked by
+    the engine; P(the access) off the Auxiliary Station's roll (Intelligence 5, Easy 4:
+    L7-S13-aux, L7-S13-easy); tank_farm_plan is their product."""
+    access_node = _s13_access(mode)
+    p = access_node.pending
+    assert (p.purpose, p.icon, p.difficulty) == ("special", "Intelligence",
+                                                 4 if mode == "easy" else 5)
+    access = sum((q for r, q in RULES.outcomes(access_node)
+                  if any(e.kind == "cronos_killed" for e in RULES.step(access_node, r)[1])),
+                 Fraction(0))
+    assert access == odds.challenge(p.dice, "Intelligence", p.difficulty)
+    for k in range(1, 5):
+        node = _s13_activation(k)
+        assert (node.pending.purpose, node.pending.dice) == ("cronos", k)
+        stays = sum((q for r, q in RULES.outcomes(node)
+                     if RULES.step(node, r)[0].cronos == node.cronos), Fraction(0))
+        assert stays == odds.tank_farm_stays(k)
+        assert odds.tank_farm_plan(k, p.dice, difficulty=p.difficulty) == stays * access
+
+
+def test_simulated_scenario_13_plan() -> None:
+    """Seeded scenario 13 matches: Dr. Cronos's activation with 2 tokens, then the
+    access, each fed physically thrown dice; the plan works when he stayed and the
+    station blew the Tank Farm up with him on it (4σ)."""
+    from boardlab.level7_lockdown import new_match
+
+    rng = random.Random(13)
+    activation, access = _s13_activation(2), _s13_access("easy")
+    n, works = 3000, 0
+    for i in range(n):
+        m = new_match(start=activation, seed=i)
+        m.push(_physical_roll(rng, DIE_FACES, activation.pending))
+        stayed = m.state.cronos == activation.cronos
+        a = new_match(start=access, seed=i)
+        a.push(_physical_roll(rng, DIE_FACES, access.pending))
+        works += stayed and a.state.scn.result == "win"
+    want = odds.tank_farm_plan(2, access.pending.dice, difficulty=4)
+    assert want == Fraction(4, 9) * Fraction(19, 216)
+    assert within_4_sigma(works, n, want)
 
 
 # -- explanations, stand-ins, errors ---------------------------------------------------------
@@ -677,8 +749,9 @@ CHECKS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                      ("test_simulated_chase_matches_the_chain",)),
     "tank_farm_stays": (("test_cronos_moves_reach_and_stays_match_brute_force",),
                         ("test_simulated_stays_and_reach",)),
-    "tank_farm_plan": (("test_tank_farm_plan_matches_a_joint_brute_force",),
-                       ("test_simulated_tank_farm_plan",)),
+    "tank_farm_plan": (("test_tank_farm_plan_matches_a_joint_brute_force",
+                        "test_tank_farm_plan_matches_scenario_13s_own_rolls"),
+                       ("test_simulated_tank_farm_plan", "test_simulated_scenario_13_plan")),
     "departure": (("test_dice_questions_match_brute_force",
                    "test_departure_is_the_engines_chance_table_at_the_node"),
                   ("test_simulated_departure_roll", "test_simulated_scenario_12_departures")),
