@@ -533,6 +533,61 @@ def test_simulated_scenario_13_plan() -> None:
     assert within_4_sigma(works, n, want)
 
 
+# -- scenario 9's chase, from the scenario engine -------------------------------------------
+def _s9_activation(cronos: str) -> Any:
+    """Scenario 9 in lockdown, the lift unlocked: Leo and Cody wait on Corridor 101-A,
+    Dr. Cronos on ``cronos`` (the Security Lift: one move away; Squad Bay A: two); his
+    two-dice roll after the trigger-events step is waiting (L7-S9-cronos)."""
+    return position(2, scenario="9", enemies={}, locked=[], cronos=cronos,
+                    scn={"locked_down": True}, step="enemies", tasks=("cronos",),
+                    characters={"Leo": {"tile": "Corridor 101-A", "fear": 5},
+                                "Cody": {"tile": "Corridor 101-A"}})
+
+
+def test_chase_matches_scenario_9s_own_activation() -> None:
+    """Every outcome of scenario 9's own activation roll walked by the engine gives the
+    one-turn moves; the first-step equations on them give chase(d, dice=2) exactly."""
+    lift, bay = "Security Lift", "Squad Bay A"
+    left: dict[str, dict[int, Fraction]] = {}
+    for start, d in ((lift, 1), (bay, 2)):
+        node = _s9_activation(start)
+        assert (node.pending.purpose, node.pending.dice) == ("cronos", 2)
+        names = [t.tile for t in node.tiles]
+        away = {"Corridor 101-A": 0, lift: 1, bay: 2}
+        left[start] = {}
+        for r, q in RULES.outcomes(node):
+            after = RULES.step(node, r)[0]
+            k = away[names[after.cronos]]
+            left[start][k] = left[start].get(k, Fraction(0)) + q
+        assert odds.chase_within(d, 1, dice=2) == left[start][0]
+    e1 = 1 / (1 - left[lift][1])
+    e2 = (1 + left[bay][1] * e1) / (1 - left[bay][2])
+    assert (e1, e2) == (odds.chase(1, dice=2), odds.chase(2, dice=2)) == \
+        (Fraction(9, 5), Fraction(63, 25))
+
+
+def test_simulated_scenario_9_chase() -> None:
+    """Seeded scenario 9 chases from two moves away: activations fed physically thrown
+    dice until he reaches the corridor; mean turns within 4σ of chase(2, dice=2)."""
+    from boardlab.level7_lockdown import new_match
+
+    rng = random.Random(9)
+    nodes = {t: _s9_activation(t) for t in ("Squad Bay A", "Security Lift")}
+    runs, samples = 1500, []
+    for i in range(runs):
+        where, turns = "Squad Bay A", 0
+        while where != "Corridor 101-A":
+            node = nodes[where]
+            m = new_match(start=node, seed=i)
+            m.push(_physical_roll(rng, DIE_FACES, node.pending))
+            where = node.tiles[m.state.cronos].tile
+            turns += 1
+        samples.append(turns)
+    mean = sum(samples) / runs
+    sd = math.sqrt(sum((x - mean) ** 2 for x in samples) / (runs - 1))
+    assert abs(mean - float(odds.chase(2, dice=2))) <= 4 * sd / math.sqrt(runs)
+
+
 # -- explanations, stand-ins, errors ---------------------------------------------------------
 @pytest.mark.parametrize("call", [
     lambda e: odds.icon_count(3, "Speed", explain=e),
@@ -743,8 +798,9 @@ CHECKS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "chase_chain": (("test_chase_matches_a_direct_first_step_solution",
                      "test_chase_within_matches_brute_force"),
                     ("test_simulated_chase_matches_the_chain",)),
-    "chase": (("test_chase_matches_a_direct_first_step_solution",),
-              ("test_simulated_chase_matches_the_chain",)),
+    "chase": (("test_chase_matches_a_direct_first_step_solution",
+               "test_chase_matches_scenario_9s_own_activation"),
+              ("test_simulated_chase_matches_the_chain", "test_simulated_scenario_9_chase")),
     "chase_within": (("test_chase_within_matches_brute_force",),
                      ("test_simulated_chase_matches_the_chain",)),
     "tank_farm_stays": (("test_cronos_moves_reach_and_stays_match_brute_force",),
