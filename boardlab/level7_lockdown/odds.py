@@ -1115,51 +1115,129 @@ def tank_farm_plan(tokens: int, access_dice: int, *, difficulty: int = 5,
                              f"P(access) = {stays} × {access} = {p}.",))
 
 
+#: The scenario 12 position whose engine offers the departure roll (L7-S12-departure):
+#: Dr. Cronos on the first tile of the row, which has no swarm token, Leo on the C-Lift,
+#: no enemies on the map; the round ends and he steps onto the C-Lift.
+_DEPARTURE_TILE: Final = ("Corridor 102-B", 0, 1, 0, 0)
+
+
+@lru_cache(maxsize=_SPEC_CACHE)
+def _departure_node(faces: Faces) -> State:
+    """Scenario 12's own departure roll: the engine's chance node where Dr. Cronos leaves
+    a tile without a swarm token (L7-S12-departure), reached by playing the end of a round
+    from a scenario 12 position, with ``faces`` as the die (L7-R2).
+
+    >>> node = _departure_node(DIE_FACES)
+    >>> node.setup.scenario, node.pending.purpose, node.pending.dice
+    ('12', 'departure', 2)
+    """
+    from boardlab.level7_lockdown.position import position
+
+    cfg = DEFAULT if faces == DEFAULT.die else replace(DEFAULT, die=faces)
+    node = position(1, scenario="12", tiles=[_DEPARTURE_TILE], cronos="Corridor 102-B",
+                    enemies={}, characters={"Leo": {"tile": "C-Lift"}}, step="enemies",
+                    config=cfg)
+    assert node.pending.kind == "roll" and node.pending.purpose == "departure", node.pending
+    return node
+
+
+@lru_cache(maxsize=_SPEC_CACHE)
+def _departure_table(faces: Faces) -> tuple[tuple[str, Fraction], ...]:
+    """:func:`_departure_outcomes` at scenario 12's departure roll with ``faces``."""
+    return _departure_outcomes(_departure_node(faces))
+
+
+@lru_cache(maxsize=_CACHE)
+def _departure_outcomes(node: State) -> tuple[tuple[str, Fraction], ...]:
+    """Every outcome of the engine's departure roll at ``node``, resolved by the engine:
+    sorted by the hybrids it spawned on the tile Dr. Cronos left; none spawned means a
+    swarm token went there instead (also when a reserve was empty, L7-R58, L7-R94)."""
+    from boardlab.level7_lockdown.rules import RULES
+
+    before = {e.id for e in node.enemies}
+    answer = dict.fromkeys(("fear hunter", "blaster", "both", "swarm"), Fraction(0))
+    for outcome, p in RULES.outcomes(node):
+        after, _ = RULES.step(node, outcome)
+        new = {e.kind for e in after.enemies if e.id not in before}
+        if {"hunter", "blaster"} <= new:
+            answer["both"] += p
+        elif "hunter" in new:
+            answer["fear hunter"] += p
+        elif "blaster" in new:
+            answer["blaster"] += p
+        else:
+            answer["swarm"] += p
+    return tuple(answer.items())
+
+
 @overload
-def departure(*, dice: int = ..., threshold: int = ..., die: DieSpec = ...,
+def departure(*, dice: int | None = ..., threshold: int | None = ..., die: DieSpec = ...,
               explain: Literal[False] = ...) -> dict[str, Fraction]: ...
 @overload
-def departure(*, dice: int = ..., threshold: int = ..., die: DieSpec = ...,
+def departure(*, dice: int | None = ..., threshold: int | None = ..., die: DieSpec = ...,
               explain: Literal[True]) -> Derivation[dict[str, Fraction]]: ...
-def departure(*, dice: int = 2, threshold: int = 3, die: DieSpec = None,
+def departure(*, dice: int | None = None, threshold: int | None = None, die: DieSpec = None,
               explain: bool = False) -> Any:
     """Scenario 12: what appears where Dr. Cronos leaves a tile without a swarm token
-    (L7-S12-departure, L7-R58): ``dice`` dice; ``threshold`` or more Strength icons spawn a
-    fear hunter, as many Intelligence icons a blaster (both, if both), anything else
-    leaves a swarm token (reserves and limits permitting).
+    (L7-S12-departure, L7-R58): 3+ Strength icons on two dice spawn a fear hunter, as
+    many Intelligence icons a blaster (both, if both), anything else leaves a swarm token.
+
+    By default every outcome of scenario 12's own departure roll (the engine's chance node)
+    is played through the engine and sorted by what it put on the tile. ``dice`` and
+    ``threshold`` ask a what-if instead (another number of dice, another icon count):
+    that answer is read off the engine's roll table for those dice, sorted by the
+    threshold you give, since no scenario rolls it.
 
     With the default die no roll of two dice shows 3 Strength and 3 Intelligence (note
     on L7-R2), so "both" is 0; a die with mixed faces makes it possible.
 
+    >>> departure()["swarm"]
+    Fraction(5, 6)
     >>> mixed = [["Strength", "Intelligence"], ["Strength"], ["Intelligence", "Intelligence"]]
     >>> departure(threshold=2, die=mixed)["both"]
     Fraction(1, 9)
     """
     _check_flag("explain", explain, "departure")
     faces = _faces(die)
-    _check_count("dice", dice, 0, 12, "departure")
-    _check_count("threshold", threshold, 1, 99, "departure")
-    answer = dict.fromkeys(("fear hunter", "blaster", "both", "swarm"), Fraction(0))
-    for roll, p in roll_outcomes(faces, dice, ""):   # the engine's roll of every icon
-        hunter = roll.strength >= threshold
-        blaster = roll.intelligence >= threshold
-        key = ("both" if hunter and blaster else "fear hunter" if hunter
-               else "blaster" if blaster else "swarm")
-        answer[key] += p
+    engine = dice is None and threshold is None
+    if dice is not None:
+        _check_count("dice", dice, 0, 12, "departure")
+    if threshold is not None:
+        _check_count("threshold", threshold, 1, 99, "departure")
+    if engine:
+        answer = dict(_departure_table(faces))
+        node = _departure_node(faces)
+        n_dice = node.pending.dice
+        from boardlab.level7_lockdown.scenarios.s12 import DEPARTURE_ICONS
+        need = DEPARTURE_ICONS
+        how = ("Scenario 12's departure roll, reached in the engine; each of its outcomes "
+               "was played through the engine and sorted by what appeared on the tile "
+               "(complementary events).")
+    else:
+        n_dice = 2 if dice is None else dice
+        need = 3 if threshold is None else threshold
+        answer = dict.fromkeys(("fear hunter", "blaster", "both", "swarm"), Fraction(0))
+        for roll, p in roll_outcomes(faces, n_dice, ""):   # the engine's roll of every icon
+            hunter = roll.strength >= need
+            blaster = roll.intelligence >= need
+            key = ("both" if hunter and blaster else "fear hunter" if hunter
+                   else "blaster" if blaster else "swarm")
+            answer[key] += p
+        how = ("A what-if (not scenario 12's roll): every roll of every icon from the "
+               f"engine's roll table for {n_dice} dice, sorted by the threshold {need}; "
+               "each lands in exactly one of the four cases (complementary events).")
     if not explain:
         return answer
-    total = len(faces) ** dice
+    total = len(faces) ** n_dice
     parts = {k: Derivation(f"P(departure roll: {k})", p, total=total)
              for k, p in answer.items()}
-    return Derivation(f"What appears where Dr. Cronos leaves a tile ({dice} dice)", answer,
+    return Derivation(f"What appears where Dr. Cronos leaves a tile ({n_dice} dice)", answer,
                       facts=(_die_facts(faces),
-                             ("fear hunter", f"{threshold}+ Strength icons (L7-S12-departure)"),
-                             ("blaster", f"{threshold}+ Intelligence icons"),
+                             ("fear hunter", f"{need}+ Strength icons (L7-S12-departure)"),
+                             ("blaster", f"{need}+ Intelligence icons"),
                              ("both", "both thresholds: both spawn (L7-R58)"),
                              ("swarm", "anything else, or an empty reserve")),
-                      steps=("Every roll of every icon, from the engine's roll node; each "
-                             "lands in exactly one of the four cases (complementary events).",),
-                      parts=parts)
+                      steps=(how,), parts=parts)
 
 
 # -- the board's odds panel -------------------------------------------------------------------
@@ -1171,6 +1249,13 @@ _PURPOSE_WORDS: Final = {"escape": "gets away", "peek": "peek succeeds",
                          "enemy_attack": "hits", "enemy_barricade": "damages the barricade"}
 
 
+#: The departure roll's cases (:func:`departure`'s keys), in the panel's words.
+_DEPARTURE_WORDS: Final = {"fear hunter": "a fear hunter appears",
+                           "blaster": "a blaster appears",
+                           "both": "a fear hunter and a blaster appear",
+                           "swarm": "a swarm token goes on the tile"}
+
+
 def live_odds(state: State) -> dict[str, Fraction]:
     """The odds a board shows for ``state``: label → exact probability.
 
@@ -1178,8 +1263,10 @@ def live_odds(state: State) -> dict[str, Fraction]:
     computed by playing the choice in the engine and reading its roll. At a move with
     enemies around: P(getting away) by bull rush and by outwit. At a roll: P(it
     succeeds) — for Dr. Cronos, P(he reaches his target this activation), each outcome
-    walked by the engine. At a tile draw: each tile; at an event draw: each kind of
-    spawn; at an item draw: each kind of item. Empty at the end.
+    walked by the engine; at scenario 12's departure roll, what appears on the tile he
+    leaves (:func:`departure`'s cases, each outcome resolved by the engine). At a tile
+    draw: each tile; at an event draw: each kind of spawn; at an item draw: each kind
+    of item. Empty at the end.
 
     >>> from boardlab.level7_lockdown.position import position
     >>> s = position(players=1, characters={"Leo": {"tile": "Storage Bay"}}, step="action")
@@ -1278,6 +1365,10 @@ def _roll_odds(state: State) -> dict[str, Fraction]:
         out["Dr. Cronos reaches a character"] = reach
         out["Dr. Cronos moves"] = sum((q for roll, q in _outcomes(state) if roll.speed),
                                       Fraction(0))
+    elif p.purpose == "departure":
+        # Scenario 12: what the engine puts on the tile he leaves, outcome by outcome.
+        for key, q in _departure_outcomes(state):
+            out[_DEPARTURE_WORDS[key]] = q
     elif p.purpose == "hunters":
         icons = [(roll.strength + roll.speed + roll.intelligence, q)
                  for roll, q in _outcomes(state)]

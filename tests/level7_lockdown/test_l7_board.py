@@ -104,6 +104,29 @@ def test_cronos_roll_odds_come_from_his_walk() -> None:
     assert odds["Dr. Cronos moves"] == Fraction(5, 9)
 
 
+def test_odds_panel_at_scenario_12s_departure_roll_shows_departure() -> None:
+    """Scenario 12: Dr. Cronos explores east from the row's first tile and leaves it
+    (no swarm token there): the panel shows departure()'s answer (L7-S12-departure)."""
+    start = l7.position(players=1, scenario="12", enemies={}, cronos="Corridor 102-B",
+                        tiles=[("Corridor 102-B", 0, 1, 0, 0)], step="events",
+                        characters={"Leo": {"tile": "Security Lift"}})
+    match = l7.new_match(start=start, seed=1)
+    match.push(l7.CardDraw("Quiet"))           # chance: a quiet card, then the round ends
+    match.push(l7.TileDraw("Mess Hall"))       # he explores east, leaving Corridor 102-B
+    board = l7.Board(match, seat="Leo")
+    assert board.match.state.pending.purpose == "departure"
+    words = {"fear hunter": "a fear hunter appears", "blaster": "a blaster appears",
+             "both": "a fear hunter and a blaster appear",
+             "swarm": "a swarm token goes on the tile"}
+    want = {words[k]: p for k, p in l7.odds.departure().items()}
+    assert board.odds == want == live_odds(board.match.state)
+    assert board.odds["a swarm token goes on the tile"] == Fraction(5, 6)
+    assert "5/6" in board.odds_html and "1/12" in board.odds_html
+    assert board.odds_title(board.match.state) == "This roll (exact; die invented, L7-R2)"
+    board.step()                              # the roll is made: the panel moves on
+    assert board.match.state.pending.purpose != "departure" and board.odds != want
+
+
 def test_illegal_choice_changes_nothing_and_wrong_game_is_refused() -> None:
     board = demo()
     before = (board.status, board.svg, board.match.ply)

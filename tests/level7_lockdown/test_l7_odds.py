@@ -378,6 +378,216 @@ def test_simulated_departure_roll() -> None:
         assert within_4_sigma(seen[key], n, p), key
 
 
+# -- scenario 12's departure roll, from the scenario engine ---------------------------------
+#: Faces with three icons, so that two dice can show 3 Strength and 3 Intelligence.
+THREE_ICONS = (("Intelligence", "Strength", "Strength"),
+               ("Intelligence", "Intelligence", "Strength"), ("Speed",))
+
+
+def _what_appeared(before: Any, after: Any) -> str:
+    """What the engine put on the tile Dr. Cronos left, read off the two states."""
+    new = {e.kind for e in after.enemies if e.id not in {x.id for x in before.enemies}}
+    if new == {"hunter", "blaster"}:
+        return "both"
+    if new == {"hunter"}:
+        return "fear hunter"
+    if new == {"blaster"}:
+        return "blaster"
+    assert not new and before.pending.index in after.scn.swarms
+    return "swarm"
+
+
+def test_departure_node_is_scenario_12s_own_roll() -> None:
+    node = odds._departure_node(DIE_FACES)
+    assert node.setup.scenario == "12" and node.setup.mode == "normal"
+    assert (node.pending.kind, node.pending.purpose, node.pending.dice) == \
+        ("roll", "departure", 2)
+    assert node.tiles[node.pending.index].tile == "Corridor 102-B"
+    assert node.pending.index not in node.scn.swarms
+
+
+@pytest.mark.parametrize("faces", [DIE_FACES, MIXED, THREE_ICONS],
+                         ids=["default die", "mixed die", "three-icon die"])
+def test_departure_is_the_engines_chance_table_at_the_node(faces: Faces) -> None:
+    """Each outcome the engine offers at scenario 12's departure roll, with its
+    probability, resolved by the engine: the sums are departure()'s answer; the what-if
+    path with scenario 12's numbers and the brute force over ordered rolls agree."""
+    node = odds._departure_node(faces)
+    want = dict.fromkeys(("fear hunter", "blaster", "both", "swarm"), Fraction(0))
+    table = RULES.outcomes(node)
+    assert sum(p for _, p in table) == 1
+    for outcome, p in table:
+        after, _ = RULES.step(node, outcome)
+        want[_what_appeared(node, after)] += p
+    got = odds.departure(die=faces)
+    assert got == want == odds.departure(dice=2, threshold=3, die=faces)
+    assert got["both"] == brute(2, faces, lambda ic: ic["Strength"] >= 3
+                                and ic["Intelligence"] >= 3)
+    assert got["swarm"] == brute(2, faces, lambda ic: ic["Strength"] < 3
+                                 and ic["Intelligence"] < 3)
+
+
+def test_departure_exact_values_from_the_engine() -> None:
+    assert odds.departure() == {"fear hunter": Fraction(1, 12), "blaster": Fraction(1, 12),
+                                "both": 0, "swarm": Fraction(5, 6)}
+    assert odds.departure(die=THREE_ICONS) == {
+        "fear hunter": Fraction(1, 9), "blaster": Fraction(1, 9), "both": Fraction(2, 9),
+        "swarm": Fraction(5, 9)}
+
+
+def _physical_roll(rng: random.Random, faces: Faces, pending: Any) -> Any:
+    """``pending.dice`` dice thrown (a face picked uniformly for each), told to the engine
+    the way its chance node lists them: only the icon the roll counts, or every icon."""
+    from boardlab.level7_lockdown import Roll
+
+    icons = [icon for _ in range(pending.dice) for icon in rng.choice(faces)]
+    counts = {i: icons.count(i) if pending.icon in ("", i) else 0
+              for i in ("Strength", "Speed", "Intelligence")}
+    return Roll(counts["Strength"], counts["Speed"], counts["Intelligence"])
+
+
+@pytest.mark.parametrize(("faces", "seed"), [(DIE_FACES, 12), (THREE_ICONS, 13)],
+                         ids=["default die", "three-icon die"])
+def test_simulated_scenario_12_departures(faces: Faces, seed: int) -> None:
+    """Seeded scenario 12 matches at the departure roll: two physical dice thrown (a
+    face picked uniformly for each), pushed into the match, what appeared counted; 4σ."""
+    from boardlab.level7_lockdown import new_match
+
+    rng = random.Random(seed)
+    node = odds._departure_node(faces)
+    n = 3000
+    seen = dict.fromkeys(("fear hunter", "blaster", "both", "swarm"), 0)
+    for i in range(n):
+        m = new_match(start=node, seed=i)
+        m.push(_physical_roll(rng, faces, node.pending))
+        seen[_what_appeared(node, m.state)] += 1
+    for key, p in odds.departure(die=faces).items():
+        assert within_4_sigma(seen[key], n, p), (key, seen)
+
+
+# -- scenario 13's Tank Farm plan, from the scenario engine ---------------------------------
+#: The Abandoned Lab east of the start corridor, the Tank Farm north of it, the Auxiliary
+#: Station (tests/level7_lockdown/test_l7_s13.py's ``FARM``).
+S13_FARM = [("Abandoned Lab", 0, 3, 0, 0), ("Tank Farm", 0, 3, 1, 0),
+            ("Auxiliary Station", 0, 1, -1, 0)]
+S13_CHARS = {"Leo": {"tile": "Auxiliary Station"}, "Cody": {"tile": "Corridor 104-A"}}
+
+
+def _s13_activation(tokens: int) -> Any:
+    """Scenario 13 after lockdown: Dr. Cronos alone on the Tank Farm, his roll waiting."""
+    return position(2, scenario="13", enemies={}, tiles=S13_FARM, cronos="Tank Farm",
+                    scn={"locked_down": True}, lockdown=tokens, step="enemies",
+                    tasks=("cronos",), characters=S13_CHARS)
+
+
+def _s13_access(mode: str) -> Any:
+    """Scenario 13: Leo on the Auxiliary Station has begun the access; its roll waits."""
+    from boardlab.level7_lockdown import Special
+
+    s = position(2, scenario="13", enemies={}, tiles=S13_FARM, cronos="Tank Farm",
+                 scn={"locked_down": True}, step="action", mode=mode, active="Leo",
+                 characters=S13_CHARS)
+    return RULES.step(s, Special("station"))[0]
+
+
+@pytest.mark.parametrize("mode", ["normal", "easy"])
+def test_tank_farm_plan_matches_scenario_13s_own_rolls(mode: str) -> None:
+    """P(he stays) is read off scenario 13's activation roll, every outcome walked by
+    the engine; P(the access) off the Auxiliary Station's roll (Intelligence 5, Easy 4:
+    L7-S13-aux, L7-S13-easy); tank_farm_plan is their product."""
+    access_node = _s13_access(mode)
+    p = access_node.pending
+    assert (p.purpose, p.icon, p.difficulty) == ("special", "Intelligence",
+                                                 4 if mode == "easy" else 5)
+    access = sum((q for r, q in RULES.outcomes(access_node)
+                  if any(e.kind == "cronos_killed" for e in RULES.step(access_node, r)[1])),
+                 Fraction(0))
+    assert access == odds.challenge(p.dice, "Intelligence", p.difficulty)
+    for k in range(1, 5):
+        node = _s13_activation(k)
+        assert (node.pending.purpose, node.pending.dice) == ("cronos", k)
+        stays = sum((q for r, q in RULES.outcomes(node)
+                     if RULES.step(node, r)[0].cronos == node.cronos), Fraction(0))
+        assert stays == odds.tank_farm_stays(k)
+        assert odds.tank_farm_plan(k, p.dice, difficulty=p.difficulty) == stays * access
+
+
+def test_simulated_scenario_13_plan() -> None:
+    """Seeded scenario 13 matches: Dr. Cronos's activation with 2 tokens, then the
+    access, each fed physically thrown dice; the plan works when he stayed and the
+    station blew the Tank Farm up with him on it (4σ)."""
+    from boardlab.level7_lockdown import new_match
+
+    rng = random.Random(13)
+    activation, access = _s13_activation(2), _s13_access("easy")
+    n, works = 3000, 0
+    for i in range(n):
+        m = new_match(start=activation, seed=i)
+        m.push(_physical_roll(rng, DIE_FACES, activation.pending))
+        stayed = m.state.cronos == activation.cronos
+        a = new_match(start=access, seed=i)
+        a.push(_physical_roll(rng, DIE_FACES, access.pending))
+        works += stayed and a.state.scn.result == "win"
+    want = odds.tank_farm_plan(2, access.pending.dice, difficulty=4)
+    assert want == Fraction(4, 9) * Fraction(19, 216)
+    assert within_4_sigma(works, n, want)
+
+
+# -- scenario 9's chase, from the scenario engine -------------------------------------------
+def _s9_activation(cronos: str) -> Any:
+    """Scenario 9 in lockdown, the lift unlocked: Leo and Cody wait on Corridor 101-A,
+    Dr. Cronos on ``cronos`` (the Security Lift: one move away; Squad Bay A: two); his
+    two-dice roll after the trigger-events step is waiting (L7-S9-cronos)."""
+    return position(2, scenario="9", enemies={}, locked=[], cronos=cronos,
+                    scn={"locked_down": True}, step="enemies", tasks=("cronos",),
+                    characters={"Leo": {"tile": "Corridor 101-A", "fear": 5},
+                                "Cody": {"tile": "Corridor 101-A"}})
+
+
+def test_chase_matches_scenario_9s_own_activation() -> None:
+    """Every outcome of scenario 9's own activation roll walked by the engine gives the
+    one-turn moves; the first-step equations on them give chase(d, dice=2) exactly."""
+    lift, bay = "Security Lift", "Squad Bay A"
+    left: dict[str, dict[int, Fraction]] = {}
+    for start, d in ((lift, 1), (bay, 2)):
+        node = _s9_activation(start)
+        assert (node.pending.purpose, node.pending.dice) == ("cronos", 2)
+        names = [t.tile for t in node.tiles]
+        away = {"Corridor 101-A": 0, lift: 1, bay: 2}
+        left[start] = {}
+        for r, q in RULES.outcomes(node):
+            after = RULES.step(node, r)[0]
+            k = away[names[after.cronos]]
+            left[start][k] = left[start].get(k, Fraction(0)) + q
+        assert odds.chase_within(d, 1, dice=2) == left[start][0]
+    e1 = 1 / (1 - left[lift][1])
+    e2 = (1 + left[bay][1] * e1) / (1 - left[bay][2])
+    assert (e1, e2) == (odds.chase(1, dice=2), odds.chase(2, dice=2)) == \
+        (Fraction(9, 5), Fraction(63, 25))
+
+
+def test_simulated_scenario_9_chase() -> None:
+    """Seeded scenario 9 chases from two moves away: activations fed physically thrown
+    dice until he reaches the corridor; mean turns within 4σ of chase(2, dice=2)."""
+    from boardlab.level7_lockdown import new_match
+
+    rng = random.Random(9)
+    nodes = {t: _s9_activation(t) for t in ("Squad Bay A", "Security Lift")}
+    runs, samples = 1500, []
+    for i in range(runs):
+        where, turns = "Squad Bay A", 0
+        while where != "Corridor 101-A":
+            node = nodes[where]
+            m = new_match(start=node, seed=i)
+            m.push(_physical_roll(rng, DIE_FACES, node.pending))
+            where = node.tiles[m.state.cronos].tile
+            turns += 1
+        samples.append(turns)
+    mean = sum(samples) / runs
+    sd = math.sqrt(sum((x - mean) ** 2 for x in samples) / (runs - 1))
+    assert abs(mean - float(odds.chase(2, dice=2))) <= 4 * sd / math.sqrt(runs)
+
+
 # -- explanations, stand-ins, errors ---------------------------------------------------------
 @pytest.mark.parametrize("call", [
     lambda e: odds.icon_count(3, "Speed", explain=e),
@@ -588,16 +798,19 @@ CHECKS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "chase_chain": (("test_chase_matches_a_direct_first_step_solution",
                      "test_chase_within_matches_brute_force"),
                     ("test_simulated_chase_matches_the_chain",)),
-    "chase": (("test_chase_matches_a_direct_first_step_solution",),
-              ("test_simulated_chase_matches_the_chain",)),
+    "chase": (("test_chase_matches_a_direct_first_step_solution",
+               "test_chase_matches_scenario_9s_own_activation"),
+              ("test_simulated_chase_matches_the_chain", "test_simulated_scenario_9_chase")),
     "chase_within": (("test_chase_within_matches_brute_force",),
                      ("test_simulated_chase_matches_the_chain",)),
     "tank_farm_stays": (("test_cronos_moves_reach_and_stays_match_brute_force",),
                         ("test_simulated_stays_and_reach",)),
-    "tank_farm_plan": (("test_tank_farm_plan_matches_a_joint_brute_force",),
-                       ("test_simulated_tank_farm_plan",)),
-    "departure": (("test_dice_questions_match_brute_force",),
-                  ("test_simulated_departure_roll",)),
+    "tank_farm_plan": (("test_tank_farm_plan_matches_a_joint_brute_force",
+                        "test_tank_farm_plan_matches_scenario_13s_own_rolls"),
+                       ("test_simulated_tank_farm_plan", "test_simulated_scenario_13_plan")),
+    "departure": (("test_dice_questions_match_brute_force",
+                   "test_departure_is_the_engines_chance_table_at_the_node"),
+                  ("test_simulated_departure_roll", "test_simulated_scenario_12_departures")),
 }
 #: Public names that are not probability questions.
 NOT_QUESTIONS = {"CAUGHT", "QUIET", "stand_ins"}
