@@ -18,8 +18,6 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTES = ROOT / "docs" / "teacher"
-LESSONS = sorted(p for p in (ROOT / "notebooks").glob("*.ipynb") if p.name[:2].isdigit()
-                 and 2 <= int(p.name[:2]) <= 6)
 LINK = re.compile(r"\]\(\.\./docs/teacher/([\w-]+\.md)\)")
 FRACTION = re.compile(r"(?<![\w/.])\d+/\d+(?![\w/])")
 PARTS = ("## Level", "## A 45-minute plan", "## Where students go wrong", "## Answers")
@@ -32,6 +30,18 @@ def _cells(path: Path) -> list[dict]:
 
 def _text(value: object) -> str:
     return "".join(value) if isinstance(value, list) else str(value)
+
+
+def is_lesson(path: Path) -> bool:
+    """A lesson is a notebook whose first cell links a teacher page (any level, any game):
+    found by what it is, not by its number, so a new lesson is checked the day it lands.
+    A notebook named ``*_lesson_*`` counts too, so one that forgot its link fails below."""
+    cells = _cells(path)
+    head = _text(cells[0]["source"]) if cells else ""
+    return "_lesson_" in path.stem or bool(LINK.search(head))
+
+
+LESSONS = sorted(p for p in (ROOT / "notebooks").glob("*.ipynb") if is_lesson(p))
 
 
 def notebook_text(path: Path) -> str:
@@ -74,6 +84,19 @@ def test_every_fraction_in_the_notes_is_in_the_lesson(path: Path) -> None:
     assert len(notes) >= 5, f"{page.name} states almost no exact answer"
     assert notes <= lesson, (f"{page.name} states {sorted(notes - lesson)}, which "
                              f"{path.name} never shows")
+
+
+def test_every_teacher_page_belongs_to_a_lesson_found_here() -> None:
+    """The search above misses no lesson: each notes page is the page of one of them,
+    and the lessons of every game are among them (lesson 11, the Breakout one)."""
+    pages = {p.name for p in NOTES.glob("*.md")} - {"index.md"}
+    found = {page_of(p).name for p in LESSONS}
+    assert pages == found, f"pages without a lesson: {sorted(pages - found)}; " \
+                           f"lessons linking no page: {sorted(found - pages)}"
+    names = {p.name for p in LESSONS}
+    assert {"02_lesson_four_dice.ipynb", "06_what_if.ipynb",
+            "11_lesson_counting_without_replacement.ipynb"} <= names, names
+    assert "00_start_here.ipynb" not in names   # links the notes' index, not a page
 
 
 def test_the_manual_links_the_notes() -> None:
