@@ -15,7 +15,15 @@ normal and hard modes (their data and hook modules: :mod:`.scenarios`); the inve
 >>> m = l7.play(players=2, seed=1)
 >>> m.is_over, sorted(l7.outcome(m.state))
 (True, ['Cody', 'Leo'])
+
+The teaching layer: exact odds (``l7.odds``), pictures (``l7.render_svg``, and a state
+shows itself as one in a notebook), the board and the turn-step explainer
+(``l7.Board``, ``l7.Explainer``, ``l7.explain_step``). The odds, the board and the
+explainer load on first use, so importing the game never imports ipywidgets or sympy.
 """
+
+import importlib
+from typing import Any
 
 from boardlab.core.engine import CHANCE
 from boardlab.level7_lockdown.agents import HeuristicAgent, RandomAgent
@@ -63,6 +71,7 @@ from boardlab.level7_lockdown.geometry import Door, Placement, layout, to_networ
 from boardlab.level7_lockdown.narration import PHASE_TITLES, phase_title
 from boardlab.level7_lockdown.observe import View, observe
 from boardlab.level7_lockdown.position import position
+from boardlab.level7_lockdown.render import render_svg
 from boardlab.level7_lockdown.rulebook import BOOK, rule
 from boardlab.level7_lockdown.rules import RULES
 from boardlab.level7_lockdown.scenario import SCENARIOS, Scenario, scenario
@@ -76,6 +85,23 @@ __all__ = [
     "Search", "Setup", "Smash", "Special", "StandUp", "State", "TileDraw", "TileSpec", "Vent",
     "View", "scenario",
     "config_from_json", "config_to_json", "layout", "load_match", "load_position",
-    "new_match", "observe", "outcome", "phase_title", "play", "position", "rule",
-    "save_position", "to_networkx",
+    "new_match", "observe", "outcome", "phase_title", "play", "position", "render_svg",
+    "rule", "save_position", "to_networkx",
 ]
+
+#: Loaded on first access (the teaching layer; the widgets pull in ipywidgets).
+_LAZY = {"Board": "board", "Explainer": "explainer", "explain_step": "explainer",
+         "odds": ""}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        module = importlib.import_module(f"{__name__}.{_LAZY[name] or name}")
+        value = module if not _LAZY[name] else getattr(module, name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_LAZY])

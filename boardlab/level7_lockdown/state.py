@@ -283,3 +283,10 @@ class State(NamedTuple):
             if k == kind:
                 return numbers
         return ()
+
+    # Added for the teaching layer (issue 17, render.py): a notebook shows a position as
+    # its picture. Additive only; render is imported on first use.
+    def _repr_svg_(self) -> str:
+        from boardlab.level7_lockdown.render import render_svg
+
+        return render_svg(self)

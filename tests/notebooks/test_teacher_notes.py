@@ -16,9 +16,11 @@ from pathlib import Path
 
 import pytest
 
+from tests.notebooks.lessons import LINK, lessons
+
 ROOT = Path(__file__).resolve().parents[2]
 NOTES = ROOT / "docs" / "teacher"
-LINK = re.compile(r"\]\(\.\./docs/teacher/([\w-]+\.md)\)")
+LESSONS = lessons()
 FRACTION = re.compile(r"(?<![\w/.])\d+/\d+(?![\w/])")
 PARTS = ("## Level", "## A 45-minute plan", "## Where students go wrong", "## Answers")
 TEACHER_SPAN = re.compile(r"<!-- teacher-only -->(.*?)<!-- /teacher-only -->", re.S)
@@ -30,18 +32,6 @@ def _cells(path: Path) -> list[dict]:
 
 def _text(value: object) -> str:
     return "".join(value) if isinstance(value, list) else str(value)
-
-
-def is_lesson(path: Path) -> bool:
-    """A lesson is a notebook whose first cell links a teacher page (any level, any game):
-    found by what it is, not by its number, so a new lesson is checked the day it lands.
-    A notebook named ``*_lesson_*`` counts too, so one that forgot its link fails below."""
-    cells = _cells(path)
-    head = _text(cells[0]["source"]) if cells else ""
-    return "_lesson_" in path.stem or bool(LINK.search(head))
-
-
-LESSONS = sorted(p for p in (ROOT / "notebooks").glob("*.ipynb") if is_lesson(p))
 
 
 def notebook_text(path: Path) -> str:
@@ -95,6 +85,7 @@ def test_every_teacher_page_belongs_to_a_lesson_found_here() -> None:
                            f"lessons linking no page: {sorted(found - pages)}"
     names = {p.name for p in LESSONS}
     assert {"02_lesson_four_dice.ipynb", "06_what_if.ipynb",
+            "10_lesson_icon_dice_and_chases.ipynb",
             "11_lesson_counting_without_replacement.ipynb"} <= names, names
     assert "00_start_here.ipynb" not in names   # links the notes' index, not a page
 
