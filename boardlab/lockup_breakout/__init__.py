@@ -11,7 +11,20 @@ True
 >>> solo = lb.play(players=1, difficulty="red", seed=3)
 >>> sorted(solo.scores())
 ['guards', 'red']
+
+The teaching layer: exact odds (``lb.odds``), a picture of a position (``lb.render_svg``,
+and a state's own ``_repr_svg_``), the board and the phase explainer (``lb.Board``,
+``lb.Explainer``). The odds, the board and the explainer load on first use, so importing
+the game never imports sympy, networkx or ipywidgets.
+
+>>> lb.odds.tunnel_layouts(3)
+105
+>>> lb.render_svg(lb.position(players=2)).startswith("<svg")
+True
 """
+
+import importlib
+from typing import Any
 
 from boardlab.core.engine import CHANCE
 from boardlab.lockup_breakout.agents import HeuristicAgent, RandomAgent
@@ -74,6 +87,7 @@ from boardlab.lockup_breakout.config import (
 )
 from boardlab.lockup_breakout.observe import View, observe
 from boardlab.lockup_breakout.position import position
+from boardlab.lockup_breakout.render import render_svg
 from boardlab.lockup_breakout.rulebook import BOOK, rule
 from boardlab.lockup_breakout.rules import PHASE_NAMES, RULES, tunnel_outcomes
 from boardlab.lockup_breakout.scoring import final_scores, winners
@@ -88,5 +102,22 @@ __all__ = [
     "Space", "State", "Step", "Stop", "Take", "TakeItem", "TakeLoot", "TakeResources",
     "Tome", "Tunnels", "View", "escape_stars", "final_scores", "load_config", "load_map",
     "load_match", "load_position", "make_setup", "new_match", "observe", "play", "position",
-    "rule", "save_position", "tunnel_outcomes", "winners",
+    "render_svg", "rule", "save_position", "tunnel_outcomes", "winners",
 ]
+
+#: Loaded on first access (the teaching layer): the widgets pull in ipywidgets, the odds
+#: sympy and networkx when asked; none of them is needed to play.
+_LAZY = {"Board": "board", "Explainer": "explainer", "odds": ""}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        module = importlib.import_module(f"{__name__}.{_LAZY[name] or name}")
+        value = module if not _LAZY[name] else getattr(module, name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_LAZY])

@@ -41,7 +41,13 @@ from boardlab.core.errors import ArgumentTypeError, QuestionError, show_value
 from boardlab.core.events import Event
 from boardlab.lockup_breakout.catacombs import ESCAPED, TOMB
 from boardlab.lockup_breakout.choices import Decline, Keep, Pass, Stop
-from boardlab.lockup_breakout.config import BOARD_LOCATIONS, GUARDS, TUNNEL_KINDS, TUNNEL_SETS
+from boardlab.lockup_breakout.config import (
+    BOARD_LOCATIONS,
+    GUARDS,
+    TUNNEL_KINDS,
+    TUNNEL_SETS,
+    escape_stars,
+)
 from boardlab.lockup_breakout.draws import arrangements
 from boardlab.lockup_breakout.rules import RULES, tunnel_outcomes
 from boardlab.lockup_breakout.state import CHANCE_KINDS, Frame, K, State
@@ -51,7 +57,7 @@ from boardlab.prob.derivation import Derivation
 from boardlab.prob.dist import Dist
 
 __all__ = [
-    "guards_first", "loot_has", "loot_look", "reachable", "seeker_contest",
+    "escape_score", "guards_first", "loot_has", "loot_look", "reachable", "seeker_contest",
     "shapeshifter_chain", "tunnel_among", "tunnel_at", "tunnel_layouts",
 ]
 
@@ -773,3 +779,93 @@ def guards_first(position: State, *, policy: Any = None, max_nodes: int = _MAX_N
                              "followed through the engine until a lantern reaches an end "
                              "or the match ends.",
                              "Outcomes: " + ", ".join(f"{k} {p}" for k, p in dist)))
+
+
+# -- rush or loot: the expected escape score (A5.10) -------------------------------------------
+def _escape_round(side: str) -> Callable[[State, tuple[Event, ...]], int]:
+    def value(st: State, ev: tuple[Event, ...]) -> int:
+        return dict(st.escaped).get(side, 0)
+
+    return value
+
+
+@lru_cache(maxsize=64)
+def _escape_dist(state: State, side: str, policy: Callable[..., Any],
+                 max_nodes: int) -> Dist[int]:
+    from boardlab.prob.exact import enumerate_game
+
+    value = _escape_round(side)
+    if value(state, ()):
+        return Dist({value(state, ()): 1})
+    return enumerate_game(RULES, state,
+                          stop=lambda st, ev: bool(value(st, ev)) or st.is_over,
+                          value=value, policy=policy, merge=True, max_nodes=max_nodes)
+
+
+@overload
+def escape_score(position: State, side: str, *, policy: Any = ..., max_nodes: int = ...,
+                 explain: Literal[False] = ...) -> Fraction: ...
+@overload
+def escape_score(position: State, side: str, *, policy: Any = ..., max_nodes: int = ...,
+                 explain: Literal[True]) -> Derivation[Fraction]: ...
+def escape_score(position: State, side: str, *, policy: Any = None,
+                 max_nodes: int = _MAX_NODES, explain: bool = False) -> Any:
+    """Expected escape stars of ``side``: E[S] with S = ``escape_stars(R)`` (17 + 3 × (6 − R),
+    LB-escape) if ``side``'s lantern reaches ESCAPED in round R, and S = 0 if it never does.
+
+    The question, precisely: from ``position`` to the end of the match, every decision
+    (of every seat) made by ``policy`` (``(state, player, legal) → choice`` or a mapping
+    choice → probability; default: always the first legal choice), the chance being the
+    engine's own nodes (loot stacks drawn, goons, guard cards in solitary) — R is the
+    round of the escape, and E[S] = Σ_r P(R = r) · escape_stars(r). A side that has
+    already escaped scores its recorded round's stars for sure. With ``explain=True``
+    the steps list P(R = r) round by round, the "rush" half of the plan's "rush or loot"
+    (compare with TOMB's 15 stars at the end). A merged enumeration like
+    :func:`guards_first`: ask late in the game, or raise ``max_nodes``.
+
+    Red, two spaces before Deep Gate in round 6 with a lone seeker at a double tunnel,
+    steps onto Outflow (a loot space, stack of 2): a Passage token there (LB-R33) carries
+    it on to ESCAPED. Keeping a Passage whenever one is offered, P(R = 6) =
+    1 − C(24, 2)/C(30, 2) = 53/145, so E[S] = 17 × 53/145:
+
+    >>> from boardlab.lockup_breakout import position
+    >>> from boardlab.lockup_breakout.choices import TakeLoot
+    >>> def passage_first(state, player, legal):
+    ...     return next((c for c in legal if isinstance(c, TakeLoot)
+    ...                  and c.token == "Passage" and not c.star), legal[0])
+    >>> s = position(players=2, round=6, phase="lightsout", tunnels={6: "double"},
+    ...              crews={6: ["red seeker"]}, lanterns={"red": "Sewer"})
+    >>> escape_score(s, "red", policy=passage_first)
+    Fraction(901, 145)
+    >>> escape_score(position(players=2, round=5, lanterns={"red": "ESCAPED"},
+    ...                       escaped={"red": 4}), "red")
+    Fraction(23, 1)
+    """
+    state = _position(position, "escape_score")
+    who = _side(state, side, "escape_score")
+    chooser = _policy(policy, "escape_score")
+    limit = whole(max_nodes, "max_nodes", "escape_score", low=1, high=50_000_000)
+    explain = _explain(explain, "escape_score")
+    from boardlab.prob.exact import first_choice_policy
+
+    dist = _escape_dist(state, who, chooser or first_choice_policy, limit)
+    answer = sum((p * (escape_stars(r) if r else 0) for r, p in dist), Fraction(0))
+    if not explain:
+        return answer
+    by_round = [f"round {r}: P(R = {r}) = {p} × {escape_stars(r)} stars"
+                for r, p in sorted(dist) if r]
+    never = dist.P(0)
+    facts = [("escape", "17 stars plus 3 per round still to play, scored at once "
+                        "(LB-escape; LB-R34 for the guards)"),
+             ("decisions", "every seat chooses by the given policy")]
+    if state.setup.solo:
+        facts.append(("guard deck", STAND_IN))
+    facts.append(("map, loot and goons", STAND_IN))
+    return Derivation(f"Expected escape stars of {who}", answer, kind="expectation",
+                      facts=facts,
+                      steps=("Every chance outcome and every choice of the policy is "
+                             "followed through the engine until the lantern reaches "
+                             "ESCAPED or the match ends (equal states merged).",
+                             *by_round,
+                             f"no escape: P = {never} × 0 stars",
+                             f"E[stars] = sum of the rounds' terms = {answer}"))

@@ -424,3 +424,56 @@ def test_every_derivation_labels_stand_in_data() -> None:
 
 
 
+
+
+# -- rush or loot: expected escape stars ---------------------------------------------------------
+RUSH: dict[str, Any] = dict(players=2, round=6, phase="lightsout", tunnels={6: "double"},
+                            crews={6: ["red seeker"]}, lanterns={"red": "Sewer"})
+
+
+def passage_first(state: Any, player: str, legal: Any) -> Any:
+    """Keep a Passage (to use it) whenever one is offered, else the first legal choice."""
+    return next((c for c in legal if isinstance(c, lb.TakeLoot) and c.token == "Passage"
+                 and not c.star), legal[0])
+
+
+def test_escape_score_agrees_with_brute_force_over_labelled_loot_tokens() -> None:
+    """Red's double tunnel steps Sewer → Outflow → Deep Gate; Outflow's unseen stack of
+    two tokens comes from the whole stand-in pool, and a Passage in it is the third step
+    onto ESCAPED in round 6 (17 + 3 × 0 stars, LB-escape)."""
+    pool = [t.name for t in standin.LOOT for _ in range(t.count)]
+    pairs = list(combinations(range(len(pool)), 2))
+    hits = sum("Passage" in (pool[i], pool[j]) for i, j in pairs)
+    p = Fraction(hits, len(pairs))
+    assert p == Fraction(53, 145) == 1 - Fraction(comb(24, 2), comb(30, 2))
+    s = lb.position(**RUSH)
+    assert odds.escape_score(s, "red", policy=passage_first) == 17 * p == Fraction(901, 145)
+    d = odds.escape_score(s, "red", policy=passage_first, explain=True)
+    assert d.answer == 17 * p and d.kind == "expectation"
+    assert f"P(R = 6) = {p} × 17 stars" in str(d) and "stand-in" in str(d)
+    assert odds.escape_score(s, "blue") == 0     # blue has no seeker anywhere
+
+
+@pytest.mark.parametrize("r", [1, 2, 3, 4, 5])
+def test_escape_score_of_an_escape_already_made_is_its_rounds_stars(r: int) -> None:
+    s = lb.position(players=2, round=6, lanterns={"red": "ESCAPED"}, escaped={"red": r})
+    assert odds.escape_score(s, "red") == 17 + 3 * (6 - r) == lb.escape_stars(r)
+
+
+@pytest.mark.parametrize("policy", [None, passage_first])
+def test_escape_score_simulated_by_the_engine(policy: Any) -> None:
+    """Seeded matches from the position, the same policy for every decision: the mean
+    escape score lies within 4σ of the exact expectation (only round 6 can pay, 17)."""
+    exact = odds.escape_score(lb.position(**RUSH), "red", policy=policy)
+    chooser = policy or (lambda state, player, legal: legal[0])
+    n, hits = 400, 0
+    for seed in range(n):
+        m = lb.new_match(start=lb.position(**RUSH), seed=seed)
+        while not m.is_over and "red" not in dict(m.state.escaped):
+            if m.to_move == CHANCE:
+                m.roll()
+            else:
+                m.push(chooser(m.state, m.to_move, m.legal()))
+        hits += dict(m.state.escaped).get("red") == 6
+    assert 0 < hits < n
+    assert within_4_sigma(hits, n, exact / 17)

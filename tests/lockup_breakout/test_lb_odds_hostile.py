@@ -61,6 +61,11 @@ def names() -> st.SearchStrategy[Any]:
     return maybe(st.sampled_from(NAMES))
 
 
+def small_escape_score(*args: Any, max_nodes: Any = 3_000, **kwargs: Any) -> Any:
+    """escape_score with a small default max_nodes (the real default walks 400,000)."""
+    return odds.escape_score(*args, max_nodes=max_nodes, **kwargs)
+
+
 CALLS: dict[str, Call] = {
     "tunnel_layouts": entry(odds.tunnel_layouts, "count", [count(7)], explain=explain()),
     "tunnel_at": entry(odds.tunnel_at, "table", [count(7)],
@@ -83,6 +88,10 @@ CALLS: dict[str, Call] = {
                                 policy=st.one_of(st.none(), junk()), explain=explain()),
     "reachable": entry(odds.reachable, "any", [positions(), names(), count(9)],
                        affordable=maybe(st.booleans()), explain=explain()),
+    # max_nodes always given and small: early positions are refused, not walked for minutes.
+    "escape_score": entry(small_escape_score, "expectation",
+                          [positions(), names()], policy=st.one_of(st.none(), junk()),
+                          max_nodes=maybe(st.integers(-5, 3_000)), explain=explain()),
     "guards_first": entry(odds.guards_first, "probability", [positions()],
                           policy=st.one_of(st.none(), junk()),
                           max_nodes=maybe(st.integers(-5, 200_000)), explain=explain()),
@@ -125,6 +134,9 @@ REFUSALS: list[tuple[Callable[[], Any], type[Exception], str]] = [
     (lambda: odds.shapeshifter_chain(S, "red", policy=3), ArgumentTypeError, "policy"),
     (lambda: odds.reachable(S, "red", 0), QuestionError, "advances must be ≥ 1"),
     (lambda: odds.guards_first(S), QuestionError, "a solitary question"),
+    (lambda: odds.escape_score(S, "purple"), QuestionError, "unknown side 'purple'"),
+    (lambda: odds.escape_score(S, "red", policy="first"), ArgumentTypeError, "policy"),
+    (lambda: odds.escape_score(S, "red", max_nodes=True), ArgumentTypeError, "max_nodes"),
     (lambda: odds.guards_first(POSITIONS[2], max_nodes=0), QuestionError, "max_nodes"),
 ]
 

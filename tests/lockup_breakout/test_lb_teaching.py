@@ -176,3 +176,34 @@ def test_explainer_cards_cover_every_event_with_its_rule() -> None:
     assert ex.position == positions[0]
     with pytest.raises(ValueError, match="unknown viewer"):
         Explainer(m, viewer="purple")
+
+
+def test_the_teaching_layer_loads_from_the_game_on_first_use() -> None:
+    """``lb.odds``, ``lb.Board``, ``lb.Explainer`` and ``lb.render_svg`` are the teaching
+    modules' own objects; sympy, networkx and ipywidgets load only when these are used."""
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from boardlab.lockup_breakout import odds
+
+    assert (lb.odds, lb.Board, lb.Explainer, lb.render_svg) == (odds, Board, Explainer,
+                                                                render_svg)
+    assert {"odds", "Board", "Explainer", "render_svg"} <= set(dir(lb))
+    with pytest.raises(AttributeError, match="no attribute 'Boards'"):
+        lb.Boards  # noqa: B018
+    probe = ("import json, sys\n"
+             "import boardlab.lockup_breakout as lb\n"
+             "heavy = ('ipywidgets', 'sympy', 'networkx')\n"
+             "seen = [[h in sys.modules for h in heavy]]\n"
+             "lb.render_svg(lb.position(players=2)); lb.odds.tunnel_layouts(3)\n"
+             "seen.append([h in sys.modules for h in heavy])\n"
+             "lb.odds.tunnel_layouts(3, explain=True); lb.Board(lb.new_match(players=2, seed=1))\n"
+             "seen.append([h in sys.modules for h in heavy])\n"
+             "print(json.dumps(seen))\n")
+    root = Path(__file__).resolve().parents[2]
+    out = subprocess.run([sys.executable, "-c", probe], cwd=root, capture_output=True,
+                         text=True, check=True, timeout=120)
+    assert json.loads(out.stdout) == [[False, False, False], [False, False, False],
+                                      [True, True, False]]

@@ -16,12 +16,11 @@ from pathlib import Path
 
 import pytest
 
-from tests.notebooks.lessons import lessons
+from tests.notebooks.lessons import LINK, lessons
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTES = ROOT / "docs" / "teacher"
 LESSONS = lessons()
-LINK = re.compile(r"\]\(\.\./docs/teacher/([\w-]+\.md)\)")
 FRACTION = re.compile(r"(?<![\w/.])\d+/\d+(?![\w/])")
 PARTS = ("## Level", "## A 45-minute plan", "## Where students go wrong", "## Answers")
 TEACHER_SPAN = re.compile(r"<!-- teacher-only -->(.*?)<!-- /teacher-only -->", re.S)
@@ -75,6 +74,20 @@ def test_every_fraction_in_the_notes_is_in_the_lesson(path: Path) -> None:
     assert len(notes) >= 5, f"{page.name} states almost no exact answer"
     assert notes <= lesson, (f"{page.name} states {sorted(notes - lesson)}, which "
                              f"{path.name} never shows")
+
+
+def test_every_teacher_page_belongs_to_a_lesson_found_here() -> None:
+    """The search above misses no lesson: each notes page is the page of one of them,
+    and the lessons of every game are among them (lesson 11, the Breakout one)."""
+    pages = {p.name for p in NOTES.glob("*.md")} - {"index.md"}
+    found = {page_of(p).name for p in LESSONS}
+    assert pages == found, f"pages without a lesson: {sorted(pages - found)}; " \
+                           f"lessons linking no page: {sorted(found - pages)}"
+    names = {p.name for p in LESSONS}
+    assert {"02_lesson_four_dice.ipynb", "06_what_if.ipynb",
+            "10_lesson_icon_dice_and_chases.ipynb",
+            "11_lesson_counting_without_replacement.ipynb"} <= names, names
+    assert "00_start_here.ipynb" not in names   # links the notes' index, not a page
 
 
 def test_the_manual_links_the_notes() -> None:
