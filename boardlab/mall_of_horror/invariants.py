@@ -10,13 +10,9 @@ from __future__ import annotations
 from collections import Counter
 
 from boardlab.mall_of_horror.config import CARDS, LOCATIONS, PARKING, SUPERMARKET
-from boardlab.mall_of_horror.state import State
+from boardlab.mall_of_horror.state import PENDING_KINDS, PHASES, Kind, Phase, State
 
-PENDING_KINDS = frozenset({"deal", "place_roll", "place", "zombies0", "window", "ballot",
-                           "tiebreak", "truck_draw", "truck_split", "pick_victim",
-                           "arrival_roll", "camera", "destination", "zombie_drop", "move",
-                           "over"})
-PHASES = ("setup", "a", "b", "c", "d", "e", "f", "over")
+__all__ = ["PENDING_KINDS", "PHASES", "invariants"]
 
 
 def invariants(state: State) -> list[str]:
@@ -32,8 +28,8 @@ def invariants(state: State) -> list[str]:
     for c, k in everyone:
         if c not in colours or k not in setup.kinds:
             problems.append(f"unknown character {c} {k}")
-    if state.phase not in ("setup",) and state.pending.kind not in ("place", "place_roll",
-                                                                    "deal"):
+    if state.phase != Phase.SETUP and state.pending.kind not in (Kind.PLACE, Kind.PLACE_ROLL,
+                                                                 Kind.DEAL):
         dealt = len(colours) * len(setup.kinds)
         if len(everyone) != dealt:
             problems.append(f"alive + eaten = {len(everyone)}, but {dealt} characters were dealt")
@@ -103,7 +99,7 @@ def invariants(state: State) -> list[str]:
     p = state.pending
     if p.order and any(c not in colours for c in p.order):
         problems.append("unknown player in the pending order")
-    if p.order and p.kind != "over" and not 0 <= p.index < len(p.order):
+    if p.order and p.kind != Kind.OVER and not 0 <= p.index < len(p.order):
         problems.append("pending turn index out of range")
     if SUPERMARKET in setup.closed:
         problems.append("the Supermarket cannot be closed")

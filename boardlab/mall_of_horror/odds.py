@@ -392,7 +392,7 @@ def _explain_round(position: State, location: int, p: Fraction) -> Derivation[Fr
     extra = _Work(position)
     extra.add_extra_zombies()
     bonus = extra.zombies[location - 1] - position.zombies[location - 1]
-    facts = [("characters", ", ".join(f"{c} {k}" for c, k in w.at(location))),
+    facts = [("characters", ", ".join(f"{c} {k}" for c, k in position.at(location))),
              ("zombies in front", str(position.zombies[location - 1])),
              ("extra zombies (MoH-R13)", str(bonus))]
     if location != PARKING:

@@ -1,0 +1,126 @@
+"""Setup: the deal, the placement of the characters, the first zombies (MoH Setup).
+
+Steps and offers take the state as it is; only the first zombies, which start round 1,
+run in a worker.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+
+from boardlab.core.engine import OutcomeTable
+from boardlab.core.events import Event
+from boardlab.mall_of_horror import events as E
+from boardlab.mall_of_horror.choices import Dice, Draw, Place
+from boardlab.mall_of_horror.config import LOCATIONS
+from boardlab.mall_of_horror.rules import tables
+from boardlab.mall_of_horror.rules.chance import (
+    INITIAL_ZOMBIE_DICE,
+    PLACEMENT_DICE,
+    dice_outcomes,
+    draw_outcomes,
+)
+from boardlab.mall_of_horror.rules.work import (
+    CHARS,
+    DECK,
+    HANDS,
+    P_PLACE_ROLL,
+    P_ZOMBIES0,
+    PENDING,
+    VIS,
+    WorkBase,
+    _new,
+    drawn_from,
+    give,
+    next_turn,
+)
+from boardlab.mall_of_horror.state import Kind, Pending, State
+
+Step = tuple[State, tuple[Event, ...]]
+
+
+class SetupPlacement(WorkBase):
+    """The first zombies (MoH-setup-zombies), then round 1."""
+
+    __slots__ = ()
+
+    def initial_zombies(self, choice: Dice) -> None:
+        faces = choice.faces
+        placed = tuple(f for f in faces if self.is_open(f))
+        self.events.append(_new(Event, (
+            E.INITIAL_ZOMBIES, None, self.round, self.phase, (), faces, placed)))
+        self.place_dice(faces)
+        self.begin_round()
+
+
+# -- steps --------------------------------------------------------------------------------
+def step_deal(state: State, choice: Draw) -> Step:
+    """One card to the next player, the first player first (MoH-setup)."""
+    p = state.pending
+    colour = p.order[p.index]
+    card = choice.card
+    s = list(state)
+    s[DECK] = drawn_from(state.deck, card)
+    s[HANDS] = give(state.hands, tables.table(state.setup).seat[colour], card)
+    s[PENDING] = next_turn(p) if p.index + 1 < len(p.order) else P_PLACE_ROLL[0]
+    return _new(State, s), (_new(Event, (E.DEAL, colour, state[1], state[2], VIS[colour],
+                                         card)),)
+
+
+def step_placement_roll(state: State, choice: Dice) -> Step:
+    n = state.pending.n
+    colours = tables.table(state.setup).colours
+    colour = colours[n % len(colours)]
+    pending = _new(Pending, (Kind.PLACE, "", 0, (), 0, n, choice.faces, (), (), (), (), False,
+                             "", ()))
+    return (_new(State, (*state[:PENDING], pending)),
+            (_new(Event, (E.PLACEMENT_ROLL, colour, state[1], state[2], (), choice.faces)),))
+
+
+def step_place(state: State, choice: Place) -> Step:
+    t = tables.table(state.setup)
+    p = state.pending
+    colour = t.colours[p.n % len(t.colours)]
+    loc = choice.location
+    fallback = loc not in p.dice or [x[2] for x in state.chars].count(loc) >= t.caps[loc]
+    s = list(state)
+    s[CHARS] = tuple(sorted((*state.chars, t.triples[colour, choice.kind, loc])))
+    n = p.n + 1
+    s[PENDING] = P_PLACE_ROLL[n] if n < t.characters else P_ZOMBIES0
+    return _new(State, s), (_new(Event, (E.PLACE_FALLBACK if fallback else E.PLACE, colour,
+                                         state[1], state[2], (), loc, choice.kind,
+                                         t.labels[loc])),)
+
+
+# -- offers -------------------------------------------------------------------------------
+def offer_place(state: State, p: Pending) -> tuple[Place, ...]:
+    """An unplaced character at a die's location with room; else anywhere (MoH-R4)."""
+    t = tables.table(state.setup)
+    colour = t.colours[p.n % len(t.colours)]
+    chars = state.chars
+    i = bisect_left(chars, (colour,))  # colour's characters are contiguous in chars
+    placed = [x[1] for x in chars[i:i + len(t.kinds)] if x[0] == colour]
+    kinds = t.kinds if not placed else tuple([k for k in t.kinds if k not in placed])
+    locs = [x[2] for x in chars]
+    closed, sealed, caps = t.closed, state.sealed, t.caps
+    offered = [d for d in p.dice if d not in closed and d not in sealed
+               and locs.count(d) < caps[d]]
+    if not offered:  # both dice full or closed: any location with room (MoH-R4)
+        offered = [loc for loc in LOCATIONS if loc not in closed and loc not in sealed
+                   and locs.count(loc) < caps[loc]]
+    elif len(offered) == 2 and offered[0] >= offered[1]:
+        offered = offered[:1] if offered[0] == offered[1] else [offered[1], offered[0]]
+    return tables.places(kinds, tuple(offered))
+
+
+def offer_draw(state: State, p: Pending) -> OutcomeTable:
+    """The top card of the unseen deck (the deal and the truck search)."""
+    return draw_outcomes(state.deck)
+
+
+def offer_placement_dice(state: State, p: Pending) -> OutcomeTable:
+    return dice_outcomes(PLACEMENT_DICE)
+
+
+def offer_zombie_dice(state: State, p: Pending) -> OutcomeTable:
+    return dice_outcomes(INITIAL_ZOMBIE_DICE)
