@@ -20,7 +20,7 @@ from collections.abc import Iterable, Mapping
 from boardlab.core.errors import ConfigError
 from boardlab.mall_of_horror.config import CARDS, KINDS, LOCATIONS, PARKING, Config, Setup
 from boardlab.mall_of_horror.invariants import invariants
-from boardlab.mall_of_horror.rules import _Work
+from boardlab.mall_of_horror.rules import start_phase
 from boardlab.mall_of_horror.state import Pending, State
 
 CharacterSpec = str | tuple[str, str]
@@ -156,9 +156,7 @@ def position(players: int = 4, *, characters: Mapping[int, Iterable[CharacterSpe
                   chief_elected=chief_elected, roll=(), lookers=(), destinations=(),
                   hardware=(0,) * 6, hidden=(), eliminated=tuple(sorted(elim.items())),
                   pending=Pending("over"))
-    w = _Work(state)
-    {"a": w.begin_a, "b": w.begin_b, "c": w.begin_c, "d": w.begin_d, "f": w.begin_f}[phase]()
-    result = w.freeze()
+    result = start_phase(state, phase)
     broken = invariants(result)
     if broken:
         raise ConfigError(f"the described position is not sound: {broken[0]}")

@@ -8,16 +8,14 @@ True
 
 from __future__ import annotations
 
-from boardlab.mall_of_horror.config import POINTS
+from boardlab.mall_of_horror.queries import scores
 from boardlab.mall_of_horror.state import State
 
 
 def winners(state: State) -> tuple[str, ...]:
     """The winning colour(s), in seat order; more than one means a shared win."""
     colours = state.setup.colours
-    points = dict.fromkeys(colours, 0)
-    for c, k, _ in state.chars:
-        points[c] += POINTS[k]
+    points = scores(state)
     key = {c: (points[c], len(state.hands[i])) for i, c in enumerate(colours)}
     best = max(key.values())
     return tuple(c for c in colours if key[c] == best)

@@ -41,7 +41,8 @@ from boardlab.core.errors import IllegalAction
 from boardlab.core.events import Event
 from boardlab.core.rules import RuleRef
 from boardlab.mall_of_horror.choices import CHOICE_TYPES
-from boardlab.mall_of_horror.config import CARDS, Setup
+from boardlab.mall_of_horror.config import CARDS, LOCATIONS, Setup
+from boardlab.mall_of_horror.queries import scores as _scores
 from boardlab.mall_of_horror.rulebook import BOOK
 from boardlab.mall_of_horror.rules import (
     arrival_camera,
@@ -57,20 +58,18 @@ from boardlab.mall_of_horror.rules.chance import (
     dice_outcomes,
     draw_outcomes,
 )
-from boardlab.mall_of_horror.rules.round_end import scores as _scores
 from boardlab.mall_of_horror.rules.work import CARD_INDEX, PENDING
 from boardlab.mall_of_horror.rules.worker import Work, in_worker
 from boardlab.mall_of_horror.state import CHANCE_KINDS, Kind, Pending, Phase, Purpose, State
 
 __all__ = ["CARD_INDEX", "CHANCE_KINDS", "INITIAL_ZOMBIE_DICE", "PHASE_NAMES",
-           "PLACEMENT_DICE", "RULES", "MallOfHorrorRules", "dice_outcomes", "draw_outcomes"]
+           "PLACEMENT_DICE", "RULES", "MallOfHorrorRules", "dice_outcomes", "draw_outcomes",
+           "open_vote", "preview_round", "start_phase"]
 
 PHASE_NAMES = {Phase.SETUP: "Setup", Phase.A: "a) Search the Truck",
                Phase.B: "b) Elect the Chief", Phase.C: "c) Arrival of the Zombies",
                Phase.D: "d) Choose Destinations", Phase.E: "e) Move Characters",
                Phase.F: "f) Zombie Attack", Phase.OVER: "End of Game"}
-
-_Work = Work  # the name odds and position used; they move to the queries module
 
 Step = Callable[[State, Any], tuple[State, tuple[Event, ...]]]
 _IN_TURN: Any = object()
@@ -212,7 +211,7 @@ class MallOfHorrorRules:
 
     def scores(self, state: State) -> dict[str, int]:
         """Points of each colour's living characters (MoH End of Game)."""
-        return _scores(state.setup.colours, state.chars)
+        return _scores(state)
 
     def invariants(self, state: State) -> list[str]:
         from boardlab.mall_of_horror.invariants import invariants
@@ -221,3 +220,63 @@ class MallOfHorrorRules:
 
 
 RULES = MallOfHorrorRules()
+
+#: The procedure that opens each phase a position can start at (see ``position``).
+_OPENING = {Phase.A: Work.begin_a, Phase.B: Work.begin_b, Phase.C: Work.begin_c,
+            Phase.D: Work.begin_d, Phase.F: Work.begin_f}
+
+
+def start_phase(state: State, phase: str) -> State:
+    """``state`` after the procedure that opens ``phase`` (a, b, c, d or f) has run.
+
+    What :func:`~boardlab.mall_of_horror.position.position` builds its positions with:
+    the vote of phase a) or b) opens (or is skipped), phase c) waits for the dice, d)
+    asks for destinations, f) adds the extra zombies and starts the attacks.
+
+    >>> from boardlab.mall_of_horror.position import position
+    >>> s = position(characters={5: ["red pinup", "blue pinup"]}, phase="c")
+    >>> start_phase(s, "b").pending.kind
+    'ballot'
+    """
+    if phase not in _OPENING:
+        raise ValueError(f"a position starts at phase a, b, c, d or f, not {phase!r}")
+    w = Work(state)
+    _OPENING[phase](w)
+    return w.freeze()
+
+
+def open_vote(state: State, purpose: str, location: int,
+              threats: tuple[tuple[str, int], ...] = ()) -> State:
+    """``state`` waiting for the ballots of a vote at ``location`` (MoH Voting, MoH-R7).
+
+    ``threats`` are the Threat cards already played, ``(colour, count)`` sorted by
+    colour; the phase is the vote's own (a for the truck, b for the Chief, f else).
+
+    >>> from boardlab.mall_of_horror.position import position
+    >>> s = position(characters={6: ["red pinup", "red gunman", "blue pinup"]}, phase="c")
+    >>> open_vote(s, "sacrifice", 6).pending.weights
+    (('red', 3), ('blue', 1))
+    """
+    w = Work(state)
+    w.phase = {Purpose.TRUCK: Phase.A, Purpose.CHIEF: Phase.B}.get(purpose, Phase.F)
+    w.open_ballots(purpose, location, threats)
+    return w.freeze()
+
+
+def preview_round(state: State, faces: tuple[int, ...]) -> tuple[int, ...]:
+    """The locations that fall if these arrival dice land and no one moves or plays a card.
+
+    The engine's own steps of phases e) and f): dice placed (closed and sealed
+    locations ignored), empty overrun locations sealed, the extra zombies, then the
+    attack check (:func:`~boardlab.mall_of_horror.queries.under_attack`).
+
+    >>> from boardlab.mall_of_horror.position import position
+    >>> s = position(characters={6: ["red pinup"], 3: ["blue pinup", "blue gunman"]},
+    ...              phase="c")
+    >>> preview_round(s, (6, 3, 3, 1))  # 3 also draws the crowd's extra zombie
+    (3, 6)
+    """
+    for face in faces:
+        if face not in LOCATIONS:
+            raise ValueError(f"a die shows 1–6, not {face!r}")
+    return Work(state).preview_round(faces)

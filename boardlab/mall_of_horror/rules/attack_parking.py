@@ -15,6 +15,7 @@ from boardlab.core.events import Event
 from boardlab.mall_of_horror import events as E
 from boardlab.mall_of_horror.choices import Pass, PlayCard, Sacrifice
 from boardlab.mall_of_horror.config import LOCATIONS, PARKING, POINTS, SUPERMARKET
+from boardlab.mall_of_horror.queries import CHARACTER_DEFENCE, most, under_attack
 from boardlab.mall_of_horror.rules import tables
 from boardlab.mall_of_horror.rules.work import PENDING, Char, WorkBase, _new, next_turn
 from boardlab.mall_of_horror.state import Kind, Pending, Phase, Purpose, State
@@ -36,42 +37,30 @@ class AttackParking(WorkBase):
         """The crowd and the loudest Pin-Ups draw one zombie each (MoH-f-extra, R13)."""
         by = self.index()
         closed, sealed = self.t.closed, self.sealed
-        crowd: dict[int, int] = {}
-        pinups: dict[int, int] = {}
+        crowd: list[tuple[int, int]] = []
+        pinups: list[tuple[int, int]] = []
         for loc in LOCATIONS:
             if loc not in closed and loc not in sealed:
                 here = by[loc]
-                crowd[loc] = len(here)
-                pinups[loc] = [x[1] for x in here].count("pinup")
-        self.extra_zombie(crowd, "characters", minimum=1)
-        self.extra_zombie(pinups, "Pin-Ups", minimum=1)
+                crowd.append((loc, len(here)))
+                pinups.append((loc, [x[1] for x in here].count("pinup")))
+        self.extra_zombie(crowd, "characters")
+        self.extra_zombie(pinups, "Pin-Ups")
 
-    def extra_zombie(self, counts: dict[int, int], what: str, minimum: int) -> None:
+    def extra_zombie(self, counts: list[tuple[int, int]], what: str) -> None:
         """One zombie for the single location with the most ``what`` (MoH-f-extra, R13)."""
-        top = max(counts.values())
-        leaders = [loc for loc, n in counts.items() if n == top]
-        if top < minimum:
+        top, leaders = most(counts)
+        if top < 1:
             self.events.append(_new(Event, (E.EXTRA_NONE, None, self.round, self.phase, (), what)))
         elif len(leaders) > 1:
             self.events.append(_new(Event, (
-                E.EXTRA_TIE, None, self.round, self.phase, (), what, tuple(leaders), top)))
+                E.EXTRA_TIE, None, self.round, self.phase, (), what, leaders, top)))
         else:
             loc = leaders[0]
             self.add_zombies(loc, 1)
             self.events.append(_new(Event, (
                 E.EXTRA_ZOMBIE, None, self.round, self.phase, (), loc, what, self.t.labels[loc],
                 top)))
-
-    def under_attack(self) -> tuple[int, ...]:
-        """Locations whose zombies would break in now, before any card (MoH-f, R5, R6)."""
-        out = []
-        for loc in LOCATIONS:
-            if not self.is_open(loc) or not self.count(loc):
-                continue
-            z = self.zombies[loc - 1]
-            if (z > 0) if loc == PARKING else (z >= self.threshold(loc)):
-                out.append(loc)
-        return tuple(out)
 
     def preview_round(self, faces: tuple[int, ...]) -> tuple[int, ...]:
         """Characters stay where they are; these dice arrive: which locations fall?
@@ -82,7 +71,7 @@ class AttackParking(WorkBase):
         self.place_dice(faces)
         self.check_sealing()
         self.add_extra_zombies()
-        return self.under_attack()
+        return under_attack(self)
 
     def attack_from(self, first: int) -> None:
         """Check locations ``first``…6 in order until one needs a decision (MoH-f)."""
@@ -108,7 +97,7 @@ class AttackParking(WorkBase):
             # Defence (MoH-R5): characters, a Tough Guy counting 2, plus Hardware.
             kinds = [x[1] for x in by[loc]]
             tough = "toughguy" in kinds
-            d = len(kinds) + kinds.count("toughguy") + self.hardware[loc - 1]
+            d = sum([CHARACTER_DEFENCE[k] for k in kinds]) + self.hardware[loc - 1]
             t = min(d, self.t.supermarket_threshold) if loc == SUPERMARKET else d
             if loc == SUPERMARKET and t < d:
                 rule_id = "MoH-f-supermarket"

@@ -7,11 +7,9 @@ round begins with phase a).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from boardlab.core.events import Event
 from boardlab.mall_of_horror import events as E
-from boardlab.mall_of_horror.config import PARKING, POINTS
+from boardlab.mall_of_horror.queries import end_reason, scores
 from boardlab.mall_of_horror.rules.work import P_OVER, WorkBase, _new
 from boardlab.mall_of_horror.state import Phase
 
@@ -36,24 +34,12 @@ class RoundEnd(WorkBase):
 
     def end_round(self) -> None:
         """The rescue arrives or the next round begins (MoH-end, MoH-R16)."""
-        living = len(self.chars)
-        places = {x[2] for x in self.chars}
-        limit = self.t.survivors_to_end
-        if living <= limit or (len(places) == 1 and PARKING not in places):
-            why = (f"{E.n_of(living, 'character')} alive, at most {limit}" if living <= limit
-                   else f"every survivor is at {self.t.labels[places.pop()]}")
+        why = end_reason(self)
+        if why is not None:
             self.phase = Phase.OVER
             self.pending = P_OVER
-            score = scores(self.t.colours, self.chars)
+            score = scores(self)
             self.events.append(_new(Event, (
                 E.GAME_OVER, None, self.round, self.phase, (), tuple(score.items()), why)))
             return
         self.begin_round()
-
-
-def scores(colours: tuple[str, ...], chars: Iterable[tuple[str, str, int]]) -> dict[str, int]:
-    """Points of each colour's living characters (MoH End of Game)."""
-    score = dict.fromkeys(colours, 0)
-    for c, k, _ in chars:
-        score[c] += POINTS[k]
-    return score

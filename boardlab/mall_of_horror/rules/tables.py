@@ -73,11 +73,6 @@ def drops(options: tuple[int, ...]) -> tuple[PlaceZombie, ...]:
     return tuple(ZOMBIE_DROP[loc] for loc in options)
 
 
-@lru_cache(maxsize=256)
-def destinations(options: tuple[int, ...]) -> tuple[Destination, ...]:
-    return tuple(DESTINATION[loc] for loc in options)
-
-
 @lru_cache(maxsize=4096)
 def splits(drawn: tuple[str, ...], others: tuple[str, ...]) -> tuple[TruckSplit, ...]:
     """Keep one card, give one to another player, the rest under the deck (MoH-R9)."""

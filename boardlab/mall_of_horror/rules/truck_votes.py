@@ -13,6 +13,7 @@ from boardlab.core.events import Event
 from boardlab.mall_of_horror import events as E
 from boardlab.mall_of_horror.choices import Draw, TieBreak, TruckSplit, Vote
 from boardlab.mall_of_horror.config import PARKING, SECURITY
+from boardlab.mall_of_horror.queries import CHARACTER_VOTES
 from boardlab.mall_of_horror.rules import tables
 from boardlab.mall_of_horror.rules.chance import tiebreak_outcomes
 from boardlab.mall_of_horror.rules.work import (
@@ -82,7 +83,7 @@ class TruckVotes(WorkBase):
         hidden = self.hidden
         for c, k, _ in self.index()[location]:
             if not hidden or (c, k) not in hidden:
-                weight[c] = weight.get(c, 0) + (2 if k == "gunman" else 1)
+                weight[c] = weight.get(c, 0) + CHARACTER_VOTES[k]
         weights = tuple([(c, weight[c]) for c in candidates])
         self.pending = _new(Pending, (Kind.BALLOT, purpose, location, candidates, 0, 0, (),
                                       candidates, weights, threats, (), False, "", ()))

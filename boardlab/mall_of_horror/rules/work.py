@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from boardlab.core.events import Event
 from boardlab.mall_of_horror.config import CARDS, COLOURS, KINDS, SUPERMARKET
+from boardlab.mall_of_horror.queries import CHARACTER_DEFENCE
 from boardlab.mall_of_horror.rules import tables
 from boardlab.mall_of_horror.state import Kind, Pending, State
 
@@ -150,8 +151,8 @@ class WorkBase:
 
     def defence(self, location: int) -> int:
         """Characters (a Tough Guy counts 2, hidden ones too) + Hardware (MoH-R5)."""
-        kinds = [x[1] for x in self.index()[location]]
-        return len(kinds) + kinds.count("toughguy") + self.hardware[location - 1]
+        return (sum([CHARACTER_DEFENCE[x[1]] for x in self.index()[location]])
+                + self.hardware[location - 1])
 
     def threshold(self, location: int) -> int:
         """Zombies needed to break in (MoH-R5, MoH-f-supermarket)."""
@@ -220,7 +221,6 @@ class WorkBase:
         def zombie_drops(self) -> None: ...
         def check_sealing(self) -> None: ...
         def add_extra_zombies(self) -> None: ...
-        def under_attack(self) -> tuple[int, ...]: ...
         def start_vote(self, purpose: str, location: int) -> None: ...
         def forced(self, purpose: str, location: int, colour: str) -> None: ...
         def open_ballots(self, purpose: str, location: int,

@@ -3,8 +3,9 @@
 >>> from boardlab.mall_of_horror.position import position
 >>> s = position(characters={6: ["red pinup"], 4: ["blue gunman"]}, zombies={6: 1}, phase="c")
 >>> w = Work(s)
->>> w.under_attack()
-(6,)
+>>> w.begin_f()
+>>> w.freeze().pending.kind, w.events[-1].summary[:50]
+('over', 'The rescue arrives: 1 character alive, at most 4. ')
 """
 
 from __future__ import annotations
