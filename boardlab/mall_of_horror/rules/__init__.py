@@ -49,7 +49,6 @@ from boardlab.mall_of_horror.rules import (
     attack_parking,
     destinations_moves,
     setup_placement,
-    tables,
     truck_votes,
 )
 from boardlab.mall_of_horror.rules.chance import (
@@ -72,8 +71,10 @@ PHASE_NAMES = {Phase.SETUP: "Setup", Phase.A: "a) Search the Truck",
                Phase.F: "f) Zombie Attack", Phase.OVER: "End of Game"}
 
 Step = Callable[[State, Any], tuple[State, tuple[Event, ...]]]
+# Who moves at a node, besides CHANCE: sentinels compared by identity on the hot path.
 _IN_TURN: Any = object()
-_CHOSEN, _PLACER = "chosen", "placer"
+_CHOSEN: Any = object()
+_PLACER: Any = object()
 
 #: Per pending kind: who moves (``_IN_TURN``: the player whose turn it is in the pending
 #: order; ``chosen``: the chosen colour; ``placer``: the colour placing; or CHANCE), what
@@ -141,9 +142,9 @@ class MallOfHorrorRules:
         who = entry[0]
         if who is _IN_TURN:  # the player whose turn it is in the pending order
             return p[3][p[4]]  # type: ignore[no-any-return]
-        if who == _CHOSEN:
+        if who is _CHOSEN:
             return p.chosen
-        if who == _PLACER:
+        if who is _PLACER:
             colours = state.setup.colours
             return colours[p.n % len(colours)]
         return who  # type: ignore[no-any-return]  # CHANCE
@@ -177,15 +178,13 @@ class MallOfHorrorRules:
             return None, (), None
         who, options, apply = entry
         if who is _IN_TURN:
-            mover = p[3][p[4]]
-        elif who == _CHOSEN:
-            mover = p[12]
-        elif who == _PLACER:
-            colours = tables.table(state[0]).colours
-            mover = colours[p[5] % len(colours)]
-        else:
-            mover = who  # CHANCE
-        return mover, options(state, p), apply
+            return p[3][p[4]], options(state, p), apply
+        if who is CHANCE:
+            return CHANCE, options(state, p), apply
+        if who is _CHOSEN:
+            return p[12], options(state, p), apply
+        colours = state[0].colours  # _PLACER
+        return colours[p[5] % len(colours)], options(state, p), apply
 
     def step(self, state: State, choice: Any) -> tuple[State, tuple[Event, ...]]:
         """Apply a legal choice or outcome (unchecked: :class:`Match` checks legality)."""

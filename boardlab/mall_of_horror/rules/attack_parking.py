@@ -17,7 +17,15 @@ from boardlab.mall_of_horror.choices import Pass, PlayCard, Sacrifice
 from boardlab.mall_of_horror.config import LOCATIONS, PARKING, POINTS, SUPERMARKET
 from boardlab.mall_of_horror.queries import CHARACTER_DEFENCE, most, under_attack
 from boardlab.mall_of_horror.rules import tables
-from boardlab.mall_of_horror.rules.work import PENDING, Char, WorkBase, _new, next_turn
+from boardlab.mall_of_horror.rules.work import (
+    CHARS,
+    HANDS,
+    PENDING,
+    Char,
+    WorkBase,
+    _new,
+    next_turn,
+)
 from boardlab.mall_of_horror.state import Kind, Pending, Phase, Purpose, State
 
 Step = tuple[State, tuple[Event, ...]]
@@ -238,11 +246,14 @@ class AttackParking(WorkBase):
     # -- steps (``cls`` is the whole worker) ---------------------------------------------
     @classmethod
     def step_window(cls, state: State, choice: PlayCard | Pass) -> Step:
-        p = state.pending
-        if isinstance(choice, Pass) and p.index + 1 < len(p.order):
-            return _new(State, (*state[:PENDING], next_turn(p))), ()
+        p = state[PENDING]
+        passes = choice is tables.PASS or isinstance(choice, Pass)
+        if passes and p[4] + 1 < len(p[3]):
+            s = list(state)
+            s[PENDING] = next_turn(p)
+            return _new(State, s), ()
         w = cls(state)
-        if isinstance(choice, Pass):  # the last player passes: the vote or the attack goes on
+        if passes:  # the last player passes: the vote or the attack goes on
             w.after_window(p.purpose, p.location, p.threats)
         else:
             w.play_card(choice)
@@ -278,10 +289,11 @@ def window_cards(hand: tuple[str, ...], chars: Iterable[Char],
 
 # -- offers -------------------------------------------------------------------------------
 def offer_window(state: State, p: Pending) -> tuple[PlayCard | Pass, ...]:
-    colour = p.order[p.index]
-    hand = state.hands[tables.table(state.setup).seat[colour]]
-    return (*window_cards(hand, state.chars, state.hidden, colour, p.location, p.purpose),
-            tables.PASS)
+    colour = p[3][p[4]]
+    last = tables._last
+    t = last[1] if state[0] is last[0] else tables.remember(state[0])
+    return (*window_cards(state[HANDS][t.seat[colour]], state[CHARS], state.hidden, colour,
+                          p[2], p[1]), tables.PASS)
 
 
 def offer_victim(state: State, p: Pending) -> tuple[Sacrifice, ...]:

@@ -19,12 +19,13 @@ from boardlab.mall_of_horror.rules import tables
 from boardlab.mall_of_horror.rules.work import (
     CHARS,
     DESTINATIONS,
+    HANDS,
     PENDING,
+    SEALED,
     VIS,
     Char,
     WorkBase,
     _new,
-    next_turn,
     turns,
 )
 from boardlab.mall_of_horror.state import Kind, Pending, Phase, State
@@ -80,7 +81,8 @@ class DestinationsMoves(WorkBase):
             self.events.append(_new(Event, (
                 E.REVEAL_DESTINATIONS, None, self.round, self.phase, (), self.destinations)))
         faces = self.roll
-        placed = tuple(f for f in faces if self.is_open(f))
+        closed, sealed = self.t.closed, self.sealed
+        placed = tuple([f for f in faces if f not in closed and f not in sealed])
         self.events.append(_new(Event, (
             E.ARRIVALS, None, self.round, self.phase, (), faces, placed)))
         self.place_dice(faces)
@@ -141,21 +143,23 @@ class DestinationsMoves(WorkBase):
     @classmethod
     def step_destination(cls, state: State, choice: Destination) -> Step:
         """A secret destination; the elected Chief's is announced (MoH-d)."""
-        p = state.pending
-        colour = p.order[p.index]
+        p = state[PENDING]
+        colour = p[3][p[4]]
         loc = choice.location
-        label = tables.table(state.setup).labels[loc]
+        last = tables._last
+        t = last[1] if state[0] is last[0] else tables.remember(state[0])
         if colour == state.chief and state.chief_elected:
             event = _new(Event, (E.DESTINATION_CHIEF, colour, state[1], state[2], (), loc,
-                                 label))
+                                 t.labels[loc]))
         else:
             event = _new(Event, (E.DESTINATION_SECRET, colour, state[1], state[2],
-                                 VIS[colour], loc, label))
-        destinations = (*state.destinations, (colour, loc))
-        if p.index + 1 < len(p.order):
+                                 VIS[colour], loc, t.labels[loc]))
+        destinations = (*state[DESTINATIONS], (colour, loc))
+        if p[4] + 1 < len(p[3]):
             s = list(state)
             s[DESTINATIONS] = destinations
-            s[PENDING] = next_turn(p)
+            s[PENDING] = _new(Pending, (p[0], p[1], p[2], p[3], p[4] + 1, p[5], p[6], p[7],
+                                        p[8], p[9], p[10], p[11], p[12], p[13]))
             return _new(State, s), (event,)
         w = cls(state)  # the last one: the eliminated return, then phase e)
         w.destinations = destinations
@@ -165,18 +169,22 @@ class DestinationsMoves(WorkBase):
 
     @classmethod
     def step_move(cls, state: State, choice: Move) -> Step:
-        p = state.pending
-        if choice.sprint or p.index + 1 >= len(p.order):
+        p = state[PENDING]
+        if choice.sprint or p[4] + 1 >= len(p[3]):
             w = cls(state)  # a Sprint card is discarded; after the last move comes phase f)
             w.move(choice)
             return w.done()
-        colour = p.order[p.index]
-        chars = state.chars
-        i = bisect_left(chars, (colour, choice.kind))
+        colour = p[3][p[4]]
+        chars = state[CHARS]
+        kind = choice.kind
+        last = tables._last
+        t = last[1] if state[0] is last[0] else tables.remember(state[0])
         s = list(state)
-        s[CHARS], event = moved(tables.table(state.setup), chars, state.sealed, colour,
-                                choice.kind, chars[i][2], choice.to, state.round, state.phase)
-        s[PENDING] = next_turn(p)
+        s[CHARS], event = moved(t, chars, s[SEALED], colour, kind,
+                                chars[bisect_left(chars, (colour, kind))][2], choice.to, s[1],
+                                s[2])
+        s[PENDING] = _new(Pending, (p[0], p[1], p[2], p[3], p[4] + 1, p[5], p[6], p[7], p[8],
+                                    p[9], p[10], p[11], p[12], p[13]))
         return _new(State, s), (event,)
 
 
@@ -193,7 +201,7 @@ def moved(t: tables.Table, chars: tuple[Char, ...], sealed: tuple[int, ...], col
         return chars, _new(Event, (E.MOVE_STAYS, colour, round_, phase, (), kind, start, start,
                                    labels[start]))
     i = bisect_left(chars, (colour, kind))
-    if target in sealed or [x[2] for x in chars].count(target) >= t.caps[target]:
+    if target in sealed or _count_at(chars, target) >= t.caps[target]:
         stays, falls_back = E.MOVE_SEALED if target in sealed else E.MOVE_FULL
         if start == PARKING:
             return chars, _new(Event, (stays, colour, round_, phase, (), kind, start, start,
@@ -204,6 +212,14 @@ def moved(t: tables.Table, chars: tuple[Char, ...], sealed: tuple[int, ...], col
     out = (*chars[:i], t.triples[colour, kind, target], *chars[i + 1:])
     return out, _new(Event, (E.MOVE, colour, round_, phase, (), kind, start, target,
                              labels[start], labels[target]))
+
+
+def _count_at(chars: tuple[Char, ...], location: int) -> int:
+    n = 0
+    for x in chars:
+        if x[2] == location:
+            n += 1
+    return n
 
 
 def destination_options(t: tables.Table, chars: tuple[Char, ...], sealed: tuple[int, ...],
@@ -232,23 +248,28 @@ def _destination_choices(only: int, sealed: tuple[int, ...],
 
 # -- offers -------------------------------------------------------------------------------
 def offer_destination(state: State, p: Pending) -> tuple[Destination, ...]:
-    return destination_options(tables.table(state.setup), state.chars, state.sealed,
-                               p.order[p.index])
+    last = tables._last
+    t = last[1] if state[0] is last[0] else tables.remember(state[0])
+    return destination_options(t, state[CHARS], state[SEALED], p[3][p[4]])
 
 
 def offer_move(state: State, p: Pending) -> tuple[Move, ...]:
-    colour = p.order[p.index]
+    colour = p[3][p[4]]
     dest = 0
-    for c, loc in state.destinations:
+    for c, loc in state[DESTINATIONS]:
         if c == colour:
             dest = loc
             break
-    chars = state.chars
-    t = tables.table(state.setup)
+    chars = state[CHARS]
+    last = tables._last
+    t = last[1] if state[0] is last[0] else tables.remember(state[0])
     i = bisect_left(chars, (colour,))  # colour's characters are contiguous in chars
-    mine = tuple([(x[1], x[2]) for x in chars[i:i + len(t.kinds)] if x[0] == colour])
-    sprint = "sprint" in state.hands[t.seat[colour]]
-    return tables.moves(mine, dest, state.sealed + t.closed if sprint else None)
+    mine = chars[i:i + len(t.kinds)]
+    if not mine or mine[-1][0] != colour:  # some were eaten: the slice reaches further
+        mine = tuple([x for x in mine if x[0] == colour])
+    if "sprint" in state[HANDS][t.seat[colour]]:
+        return tables.moves(mine, dest, state[SEALED] + t.closed)
+    return tables.moves(mine, dest, None)
 
 
 def offer_zombie_drop(state: State, p: Pending) -> tuple[PlaceZombie, ...]:

@@ -27,6 +27,7 @@ from boardlab.mall_of_horror.rules.work import (
     P_PLACE_ROLL,
     P_ZOMBIES0,
     PENDING,
+    SEALED,
     VIS,
     WorkBase,
     _new,
@@ -46,7 +47,8 @@ class SetupPlacement(WorkBase):
 
     def initial_zombies(self, choice: Dice) -> None:
         faces = choice.faces
-        placed = tuple(f for f in faces if self.is_open(f))
+        closed, sealed = self.t.closed, self.sealed
+        placed = tuple([f for f in faces if f not in closed and f not in sealed])
         self.events.append(_new(Event, (
             E.INITIAL_ZOMBIES, None, self.round, self.phase, (), faces, placed)))
         self.place_dice(faces)
@@ -56,36 +58,43 @@ class SetupPlacement(WorkBase):
 # -- steps --------------------------------------------------------------------------------
 def step_deal(state: State, choice: Draw) -> Step:
     """One card to the next player, the first player first (MoH-setup)."""
-    p = state.pending
-    colour = p.order[p.index]
+    p = state[PENDING]
+    colour = p[3][p[4]]
     card = choice.card
+    last = tables._last
+    t = last[1] if state[0] is last[0] else tables.remember(state[0])
     s = list(state)
-    s[DECK] = drawn_from(state.deck, card)
-    s[HANDS] = give(state.hands, tables.table(state.setup).seat[colour], card)
-    s[PENDING] = next_turn(p) if p.index + 1 < len(p.order) else P_PLACE_ROLL[0]
+    s[DECK] = drawn_from(state[DECK], card)
+    s[HANDS] = give(state[HANDS], t.seat[colour], card)
+    s[PENDING] = next_turn(p) if p[4] + 1 < len(p[3]) else P_PLACE_ROLL[0]
     return _new(State, s), (_new(Event, (E.DEAL, colour, state[1], state[2], VIS[colour],
                                          card)),)
 
 
 def step_placement_roll(state: State, choice: Dice) -> Step:
-    n = state.pending.n
-    colours = tables.table(state.setup).colours
-    colour = colours[n % len(colours)]
-    pending = _new(Pending, (Kind.PLACE, "", 0, (), 0, n, choice.faces, (), (), (), (), False,
-                             "", ()))
-    return (_new(State, (*state[:PENDING], pending)),
-            (_new(Event, (E.PLACEMENT_ROLL, colour, state[1], state[2], (), choice.faces)),))
+    n = state[PENDING][5]
+    last = tables._last
+    t = last[1] if state[0] is last[0] else tables.remember(state[0])
+    colours = t.colours
+    faces = choice.faces
+    s = list(state)
+    s[PENDING] = _new(Pending, (Kind.PLACE, "", 0, (), 0, n, faces, (), (), (), (), False,
+                                "", ()))
+    return (_new(State, s), (_new(Event, (E.PLACEMENT_ROLL, colours[n % len(colours)],
+                                          state[1], state[2], (), faces)),))
 
 
 def step_place(state: State, choice: Place) -> Step:
-    t = tables.table(state.setup)
-    p = state.pending
-    colour = t.colours[p.n % len(t.colours)]
+    last = tables._last
+    t = last[1] if state[0] is last[0] else tables.remember(state[0])
+    p = state[PENDING]
+    colour = t.colours[p[5] % len(t.colours)]
     loc = choice.location
-    fallback = loc not in p.dice or [x[2] for x in state.chars].count(loc) >= t.caps[loc]
+    chars = state[CHARS]
+    fallback = loc not in p[6] or [x[2] for x in chars].count(loc) >= t.caps[loc]
     s = list(state)
-    s[CHARS] = tuple(sorted((*state.chars, t.triples[colour, choice.kind, loc])))
-    n = p.n + 1
+    s[CHARS] = tuple(sorted((*chars, t.triples[colour, choice.kind, loc])))
+    n = p[5] + 1
     s[PENDING] = P_PLACE_ROLL[n] if n < t.characters else P_ZOMBIES0
     return _new(State, s), (_new(Event, (E.PLACE_FALLBACK if fallback else E.PLACE, colour,
                                          state[1], state[2], (), loc, choice.kind,
@@ -95,15 +104,16 @@ def step_place(state: State, choice: Place) -> Step:
 # -- offers -------------------------------------------------------------------------------
 def offer_place(state: State, p: Pending) -> tuple[Place, ...]:
     """An unplaced character at a die's location with room; else anywhere (MoH-R4)."""
-    t = tables.table(state.setup)
-    colour = t.colours[p.n % len(t.colours)]
-    chars = state.chars
+    last = tables._last
+    t = last[1] if state[0] is last[0] else tables.remember(state[0])
+    colour = t.colours[p[5] % len(t.colours)]
+    chars = state[CHARS]
     i = bisect_left(chars, (colour,))  # colour's characters are contiguous in chars
     placed = [x[1] for x in chars[i:i + len(t.kinds)] if x[0] == colour]
     kinds = t.kinds if not placed else tuple([k for k in t.kinds if k not in placed])
     locs = [x[2] for x in chars]
-    closed, sealed, caps = t.closed, state.sealed, t.caps
-    offered = [d for d in p.dice if d not in closed and d not in sealed
+    closed, sealed, caps = t.closed, state[SEALED], t.caps
+    offered = [d for d in p[6] if d not in closed and d not in sealed
                and locs.count(d) < caps[d]]
     if not offered:  # both dice full or closed: any location with room (MoH-R4)
         offered = [loc for loc in LOCATIONS if loc not in closed and loc not in sealed

@@ -85,15 +85,16 @@ def splits(drawn: tuple[str, ...], others: tuple[str, ...]) -> tuple[TruckSplit,
     return tuple([_split(*key) for key in seen])
 
 
-@lru_cache(maxsize=4096)
-def moves(mine: tuple[tuple[str, int], ...], dest: int,
+@lru_cache(maxsize=8192)
+def moves(mine: tuple[tuple[str, str, int], ...], dest: int,
           shut: tuple[int, ...] | None) -> tuple[Move, ...]:
-    """Moves of characters ``mine`` towards ``dest``; with a Sprint card (``shut``: the
-    sealed and closed locations) also every other open target (MoH-e, MoH-e-sprint)."""
-    found = [MOVE[k, dest, False] for k, loc in mine if loc != dest]
+    """Moves of one colour's characters ``mine`` (``State.chars`` entries) towards
+    ``dest``; with a Sprint card (``shut``: the sealed and closed locations) also every
+    other open target (MoH-e, MoH-e-sprint)."""
+    found = [MOVE[k, dest, False] for _, k, loc in mine if loc != dest]
     if shut is not None:
         targets = [loc for loc in LOCATIONS if loc not in shut and loc != dest]
-        found.extend(MOVE[k, loc, True] for k, _ in mine for loc in targets)
+        found.extend(MOVE[k, loc, True] for _, k, _ in mine for loc in targets)
     return tuple(found)
 
 
@@ -107,8 +108,8 @@ class Table:
     """
 
     __slots__ = ("setup", "colours", "seat", "kinds", "closed", "caps", "labels", "orders",
-                 "vis", "survivors_to_end", "seal_at", "supermarket_threshold", "dice",
-                 "characters", "triples")
+                 "others", "vis", "survivors_to_end", "seal_at", "supermarket_threshold",
+                 "dice", "characters", "triples")
 
     def __init__(self, setup: Setup) -> None:
         # Shared by every match with this setup, so read-only once built: attributes
@@ -124,6 +125,8 @@ class Table:
             "labels": ("", *(f"{loc} {cfg.name(loc)}" for loc in LOCATIONS)),
             "orders": MappingProxyType({c: colours[i:] + colours[:i]
                                         for i, c in enumerate(colours)}),
+            "others": MappingProxyType({c: tuple([o for o in colours if o != c])
+                                        for c in colours}),
             "vis": MappingProxyType({c: (c,) for c in colours}),
             "survivors_to_end": setup.survivors_to_end, "seal_at": cfg.seal_at,
             "supermarket_threshold": cfg.supermarket_threshold, "dice": cfg.dice,

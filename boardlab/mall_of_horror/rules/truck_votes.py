@@ -193,13 +193,16 @@ class TruckVotes(WorkBase):
     @classmethod
     def step_ballot(cls, state: State, choice: Vote) -> Step:
         """A secret ballot; the last one is tallied (MoH Voting)."""
-        p = state.pending
+        p = state[PENDING]
         voter = p[3][p[4]]
-        event = _new(Event, (E.BALLOT, voter, state[1], state[2], VIS[voter], choice.colour))
+        colour = choice.colour
+        event = _new(Event, (E.BALLOT, voter, state[1], state[2], VIS[voter], colour))
         p = _new(Pending, (p[0], p[1], p[2], p[3], p[4] + 1, p[5], p[6], p[7], p[8], p[9],
-                           (*p[10], (voter, choice.colour)), *p[11:]))
+                           (*p[10], (voter, colour)), p[11], p[12], p[13]))
         if p[4] < len(p[3]):
-            return _new(State, (*state[:PENDING], p)), (event,)
+            s = list(state)
+            s[PENDING] = p
+            return _new(State, s), (event,)
         w = cls(state)  # the last ballot: the tally and whatever follows it
         w.pending = p
         w.events.append(event)
@@ -208,10 +211,12 @@ class TruckVotes(WorkBase):
 
     @classmethod
     def step_truck_draw(cls, state: State, choice: Draw) -> Step:
-        p = state.pending
-        deck = drawn_from(state.deck, choice.card)
-        p = _new(Pending, (*p[:5], p[5] - 1, *p[6:13], (*p[13], choice.card)))
-        if p.n and sum(deck):  # more cards to draw from the unseen deck
+        p = state[PENDING]
+        card = choice.card
+        deck = drawn_from(state[DECK], card)
+        p = _new(Pending, (p[0], p[1], p[2], p[3], p[4], p[5] - 1, p[6], p[7], p[8], p[9],
+                           p[10], p[11], p[12], (*p[13], card)))
+        if p[5] and sum(deck):  # more cards to draw from the unseen deck
             s = list(state)
             s[DECK] = deck
             s[PENDING] = p
@@ -229,8 +234,9 @@ def offer_ballot(state: State, p: Pending) -> tuple[Vote, ...]:
 
 
 def offer_split(state: State, p: Pending) -> tuple[TruckSplit, ...]:
-    return tables.splits(p.drawn, tuple(c for c in tables.table(state.setup).colours
-                                        if c != p.chosen))
+    last = tables._last
+    t = last[1] if state[0] is last[0] else tables.remember(state[0])
+    return tables.splits(p[13], t.others[p[12]])
 
 
 def offer_tiebreak(state: State, p: Pending) -> OutcomeTable:

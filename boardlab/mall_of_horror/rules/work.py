@@ -30,8 +30,9 @@ _new = tuple.__new__  # builds a State, Pending or Event from a plain tuple, no 
 
 CARD_INDEX = {card: i for i, card in enumerate(CARDS)}
 VIS = {c: (c,) for c in COLOURS}  # visible_to of one player's secrets, shared
-CHARS, HANDS, DECK, DESTINATIONS, PENDING = (
-    State._fields.index(name) for name in ("chars", "hands", "deck", "destinations", "pending"))
+CHARS, SEALED, HANDS, DECK, DESTINATIONS, PENDING = (
+    State._fields.index(name)
+    for name in ("chars", "sealed", "hands", "deck", "destinations", "pending"))
 
 # Pending steps that carry nothing but their kind (or a count) are shared, not rebuilt.
 P_ARRIVAL = Pending(Kind.ARRIVAL_ROLL)
@@ -70,7 +71,8 @@ def turns(kind: str, order: tuple[str, ...]) -> Pending:
 
 def next_turn(p: Pending) -> Pending:
     """``p`` passed to the next player of its order."""
-    return _new(Pending, (p[0], p[1], p[2], p[3], p[4] + 1, *p[5:]))
+    return _new(Pending, (p[0], p[1], p[2], p[3], p[4] + 1, p[5], p[6], p[7], p[8], p[9],
+                          p[10], p[11], p[12], p[13]))
 
 
 def give(hands: tuple[tuple[str, ...], ...], seat: int, card: str) -> tuple[tuple[str, ...], ...]:
@@ -120,7 +122,11 @@ class WorkBase:
 
     def done(self) -> tuple[State, tuple[Event, ...]]:
         """The step's result: the frozen state and the events, in order."""
-        return self.freeze(), tuple(self.events)
+        return _new(State, (self.setup, self.round, self.phase, self.chars, self.eaten,
+                            self.zombies, self.sealed, self.hands, self.deck, self.bottom,
+                            self.discard, self.chief, self.chief_elected, self.roll,
+                            self.lookers, self.destinations, self.hardware, self.hidden,
+                            self.eliminated, self.pending)), tuple(self.events)
 
     # Events are appended as plain tuples ``(template, who, round, phase, visible_to,
     # *args)``: see boardlab.core.events.Event (a method call per event would cost more
@@ -163,11 +169,12 @@ class WorkBase:
 
     def eligible(self, location: int) -> tuple[str, ...]:
         """Colours with a non-hidden character at ``location``, in turn order (MoH-R7)."""
+        here = self.index()[location]
         hidden = self.hidden
-        present = []
-        for c, k, _ in self.index()[location]:
-            if not hidden or (c, k) not in hidden:
-                present.append(c)
+        if hidden:
+            present = {x[0] for x in here if (x[0], x[1]) not in hidden}
+        else:
+            present = {x[0] for x in here}
         if not present:
             return ()
         return tuple([c for c in self.t.orders[self.chief] if c in present])
