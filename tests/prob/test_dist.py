@@ -9,6 +9,7 @@ from fractions import Fraction
 import pytest
 import sympy
 
+from boardlab.core.errors import QuestionError
 from boardlab.prob import Dist, show_prob
 from boardlab.prob.dist import to_fraction
 from tests.prob.brute import brute
@@ -183,7 +184,7 @@ def test_shift_map_joint_marginal() -> None:
     assert j.marginal(0) == D6 and j.marginal(1) == Dist({"H": 1, "T": 3})
     with pytest.raises(TypeError, match="tuple outcomes"):
         D6.marginal(0)
-    with pytest.raises(IndexError, match="no position 2"):
+    with pytest.raises(QuestionError, match="no position 2"):  # not a raw IndexError
         j.marginal(2)
 
 

@@ -195,7 +195,7 @@ def test_the_lesson_numbers_of_the_breakout_plan() -> None:
     (lambda: draw_ordered({"a": 2}, 3), ValueError, "cannot draw 3"),
     (lambda: hypergeometric(5, 6, 1), ValueError, "cannot exceed"),
     (lambda: hypergeometric(5, 2, 6), ValueError, "cannot draw n = 6"),
-    (lambda: hypergeometric_tail(5, 2, 2, 1.5), TypeError, "k must be a whole number"),
+    (lambda: hypergeometric_tail(5, 2, 2, 1.5), TypeError, "k: must be a whole number"),
     (lambda: list(arrangements({"a": -2})), ValueError, "count of kind 'a'"),
 ])
 def test_bad_piles_are_refused_with_a_reason(call, error, message) -> None:  # type: ignore[no-untyped-def]
