@@ -29,6 +29,7 @@ from boardlab.mall_of_horror.rules.work import (
     PENDING,
     SEALED,
     VIS,
+    Char,
     WorkBase,
     _new,
     drawn_from,
@@ -88,12 +89,15 @@ def step_place(state: State, choice: Place) -> Step:
     last = tables._last
     t = last[1] if state[0] is last[0] else tables.remember(state[0])
     p = state[PENDING]
-    colour = t.colours[p[5] % len(t.colours)]
+    colours = t.colours
+    colour = colours[p[5] % len(colours)]
     loc = choice.location
     chars = state[CHARS]
-    fallback = loc not in p[6] or [x[2] for x in chars].count(loc) >= t.caps[loc]
+    fallback = loc not in p[6] or _count_at(chars, loc) >= t.caps[loc]
+    placed = t.triples[colour, choice.kind, loc]
+    i = bisect_left(chars, placed)  # chars stays sorted
     s = list(state)
-    s[CHARS] = tuple(sorted((*chars, t.triples[colour, choice.kind, loc])))
+    s[CHARS] = (*chars[:i], placed, *chars[i:])
     n = p[5] + 1
     s[PENDING] = P_PLACE_ROLL[n] if n < t.characters else P_ZOMBIES0
     return _new(State, s), (_new(Event, (E.PLACE_FALLBACK if fallback else E.PLACE, colour,
@@ -101,26 +105,47 @@ def step_place(state: State, choice: Place) -> Step:
                                          t.labels[loc])),)
 
 
+def _count_at(chars: tuple[Char, ...], location: int) -> int:
+    """Character tokens at ``location``."""
+    n = 0
+    for x in chars:
+        if x[2] == location:
+            n += 1
+    return n
+
+
 # -- offers -------------------------------------------------------------------------------
 def offer_place(state: State, p: Pending) -> tuple[Place, ...]:
     """An unplaced character at a die's location with room; else anywhere (MoH-R4)."""
     last = tables._last
     t = last[1] if state[0] is last[0] else tables.remember(state[0])
-    colour = t.colours[p[5] % len(t.colours)]
+    colours = t.colours
+    colour = colours[p[5] % len(colours)]
     chars = state[CHARS]
     i = bisect_left(chars, (colour,))  # colour's characters are contiguous in chars
     placed = [x[1] for x in chars[i:i + len(t.kinds)] if x[0] == colour]
     kinds = t.kinds if not placed else tuple([k for k in t.kinds if k not in placed])
-    locs = [x[2] for x in chars]
     closed, sealed, caps = t.closed, state[SEALED], t.caps
-    offered = [d for d in p[6] if d not in closed and d not in sealed
-               and locs.count(d) < caps[d]]
+    dice = p[6]
+    if len(dice) == 2:  # the two placement dice (MoH-setup-characters)
+        d1, d2 = dice
+        ok1 = d1 not in closed and d1 not in sealed and _count_at(chars, d1) < caps[d1]
+        if d2 == d1:
+            offered: tuple[int, ...] = (d1,) if ok1 else ()
+        else:
+            ok2 = d2 not in closed and d2 not in sealed and _count_at(chars, d2) < caps[d2]
+            if ok1 and ok2:
+                offered = (d1, d2) if d1 < d2 else (d2, d1)
+            else:
+                offered = (d1,) if ok1 else (d2,) if ok2 else ()
+    else:  # a hand-built position with other dice: the ones with room, as they are
+        offered = tuple([d for d in dice if d not in closed and d not in sealed
+                         and _count_at(chars, d) < caps[d]])
     if not offered:  # both dice full or closed: any location with room (MoH-R4)
-        offered = [loc for loc in LOCATIONS if loc not in closed and loc not in sealed
-                   and locs.count(loc) < caps[loc]]
-    elif len(offered) == 2 and offered[0] >= offered[1]:
-        offered = offered[:1] if offered[0] == offered[1] else [offered[1], offered[0]]
-    return tables.places(kinds, tuple(offered))
+        locs = [x[2] for x in chars]
+        offered = tuple([loc for loc in LOCATIONS if loc not in closed and loc not in sealed
+                         and locs.count(loc) < caps[loc]])
+    return tables.places(kinds, offered)
 
 
 def offer_draw(state: State, p: Pending) -> OutcomeTable:
