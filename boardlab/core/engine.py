@@ -25,6 +25,7 @@ from itertools import accumulate
 from math import gcd, lcm
 from typing import Any, Final, NamedTuple, Protocol, runtime_checkable
 
+from boardlab.core.agents import RandomAgent
 from boardlab.core.errors import FormatError, IllegalAction
 from boardlab.core.events import Event
 from boardlab.core.rules import RuleBook, RuleRef
@@ -246,8 +247,6 @@ def _inline_randbelow() -> bool:
 
 def _uniform_bits(agent: Any) -> Any:
     """``getrandbits`` of a plain random agent (whose pick ``_play`` draws), else None."""
-    from boardlab.core.agents import RandomAgent
-
     if type(agent) is RandomAgent:
         return agent.rng.getrandbits
     return None
