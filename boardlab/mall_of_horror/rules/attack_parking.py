@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Iterable
+from operator import itemgetter
 
 from boardlab.core.events import Event
 from boardlab.mall_of_horror import events as E
@@ -29,6 +30,7 @@ from boardlab.mall_of_horror.rules.work import (
 from boardlab.mall_of_horror.state import Kind, Pending, Phase, Purpose, State
 
 Step = tuple[State, tuple[Event, ...]]
+_colour = itemgetter(0)  # the colour of a ``chars`` entry, read in C
 
 
 class AttackParking(WorkBase):
@@ -51,7 +53,11 @@ class AttackParking(WorkBase):
             if loc not in closed and loc not in sealed:
                 here = by[loc]
                 crowd.append((loc, len(here)))
-                pinups.append((loc, [x[1] for x in here].count("pinup")))
+                n = 0
+                for x in here:  # a loop: a comprehension is a function call in 3.11
+                    if x[1] == "pinup":
+                        n += 1
+                pinups.append((loc, n))
         self.extra_zombie(crowd, "characters")
         self.extra_zombie(pinups, "Pin-Ups")
 
@@ -103,9 +109,12 @@ class AttackParking(WorkBase):
             if not z:  # no zombies in front: nothing to tell
                 continue
             # Defence (MoH-R5): characters, a Tough Guy counting 2, plus Hardware.
-            kinds = [x[1] for x in by[loc]]
-            tough = "toughguy" in kinds
-            d = sum([CHARACTER_DEFENCE[k] for k in kinds]) + self.hardware[loc - 1]
+            tough = False
+            d = self.hardware[loc - 1]
+            for x in by[loc]:
+                d += CHARACTER_DEFENCE[x[1]]
+                if x[1] == "toughguy":
+                    tough = True
             t = min(d, self.t.supermarket_threshold) if loc == SUPERMARKET else d
             if loc == SUPERMARKET and t < d:
                 rule_id = "MoH-f-supermarket"
@@ -131,9 +140,9 @@ class AttackParking(WorkBase):
     def start_window(self, location: int, purpose: str) -> None:
         """Players there may play cards, Chief first then clockwise (MoH-R14)."""
         here = self.index()[location]
-        present = [x[0] for x in here]
+        present = set(map(_colour, here))
         hands, seat, hidden = self.hands, self.t.seat, self.hidden
-        order = tuple([c for c in self.t.orders[self.chief] if c in present
+        order = tuple([c for c in self.t.orders[self.chief] if c in present and hands[seat[c]]
                        and window_cards(hands[seat[c]], here, hidden, c, location, purpose)])
         if order:
             self.pending = _new(Pending, (Kind.WINDOW, purpose, location, order, 0, 0, (), (),

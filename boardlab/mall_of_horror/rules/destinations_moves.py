@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from functools import lru_cache
+from operator import itemgetter
 
 from boardlab.core.events import Event
 from boardlab.mall_of_horror import events as E
@@ -31,6 +32,7 @@ from boardlab.mall_of_horror.rules.work import (
 from boardlab.mall_of_horror.state import Kind, Pending, Phase, State
 
 Step = tuple[State, tuple[Event, ...]]
+_colour = itemgetter(0)  # the colour of a ``destinations`` entry, read in C
 
 
 class DestinationsMoves(WorkBase):
@@ -89,7 +91,7 @@ class DestinationsMoves(WorkBase):
         self.roll = ()
         self.lookers = ()
         self.check_sealing()
-        order = tuple(c for c, _ in self.destinations)
+        order = tuple(map(_colour, self.destinations))
         if order:
             self.pending = turns(Kind.MOVE, order)
         else:

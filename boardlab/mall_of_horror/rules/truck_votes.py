@@ -84,7 +84,7 @@ class TruckVotes(WorkBase):
         for c, k, _ in self.index()[location]:
             if not hidden or (c, k) not in hidden:
                 weight[c] = weight.get(c, 0) + CHARACTER_VOTES[k]
-        weights = tuple([(c, weight[c]) for c in candidates])
+        weights = tuple(zip(candidates, map(weight.__getitem__, candidates), strict=True))
         self.pending = _new(Pending, (Kind.BALLOT, purpose, location, candidates, 0, 0, (),
                                       candidates, weights, threats, (), False, "", ()))
 
@@ -96,12 +96,16 @@ class TruckVotes(WorkBase):
         for voter, colour in p.ballots:
             counts[colour] += weight[voter]
         top = max(counts.values())
-        tied = tuple([c for c, n in counts.items() if n == top])
+        leaders = []  # a loop: a comprehension is a function call in 3.11
+        for c, n in counts.items():
+            if n == top:
+                leaders.append(c)
         self.events.append(_new(Event, (
             E.TALLY_SECOND if p.second else E.TALLY, None, self.round, self.phase, (), p.location,
             p.ballots, tuple(counts.items()), self.t.labels[p.location], p.weights)))
-        if len(tied) == 1:
-            return self.resolve(p.purpose, p.location, tied[0])
+        if len(leaders) == 1:
+            return self.resolve(p.purpose, p.location, leaders[0])
+        tied = tuple(leaders)
         if not p.second:
             hiding = {c for c, _, _ in self.index()[p.location]} - set(
                 self.eligible(p.location))

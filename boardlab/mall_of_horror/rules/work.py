@@ -18,6 +18,7 @@ several times more on the hot path.
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from boardlab.core.events import Event
@@ -27,6 +28,7 @@ from boardlab.mall_of_horror.rules import tables
 from boardlab.mall_of_horror.state import Kind, Pending, State
 
 _new = tuple.__new__  # builds a State, Pending or Event from a plain tuple, no checks
+_colour = itemgetter(0)  # the colour of a ``chars`` entry, read in C (no comprehension)
 
 CARD_INDEX = {card: i for i, card in enumerate(CARDS)}
 VIS = {c: (c,) for c in COLOURS}  # visible_to of one player's secrets, shared
@@ -138,7 +140,7 @@ class WorkBase:
         return self.t.orders[self.chief]  # type: ignore[no-any-return]
 
     def alive(self) -> set[str]:
-        return {x[0] for x in self.chars}
+        return set(map(_colour, self.chars))
 
     def index(self) -> ByLocation:
         """The characters at each location, built once per step (again if they move)."""
@@ -157,8 +159,10 @@ class WorkBase:
 
     def defence(self, location: int) -> int:
         """Characters (a Tough Guy counts 2, hidden ones too) + Hardware (MoH-R5)."""
-        return (sum([CHARACTER_DEFENCE[x[1]] for x in self.index()[location]])
-                + self.hardware[location - 1])
+        d = self.hardware[location - 1]
+        for x in self.index()[location]:  # a loop: a comprehension is a call in 3.11
+            d += CHARACTER_DEFENCE[x[1]]
+        return d
 
     def threshold(self, location: int) -> int:
         """Zombies needed to break in (MoH-R5, MoH-f-supermarket)."""
@@ -170,13 +174,20 @@ class WorkBase:
     def eligible(self, location: int) -> tuple[str, ...]:
         """Colours with a non-hidden character at ``location``, in turn order (MoH-R7)."""
         here = self.index()[location]
+        if not here:
+            return ()
         hidden = self.hidden
         if hidden:
-            present = {x[0] for x in here if (x[0], x[1]) not in hidden}
+            present: set[str] = set()
+            for x in here:
+                if (x[0], x[1]) not in hidden:
+                    present.add(x[0])
+            if not present:
+                return ()
         else:
-            present = {x[0] for x in here}
-        if not present:
-            return ()
+            present = set(map(_colour, here))
+        if len(present) == 1:
+            return tuple(present)
         return tuple([c for c in self.t.orders[self.chief] if c in present])
 
     def give_card(self, colour: str, card: str) -> None:
