@@ -230,7 +230,8 @@ def _inline_randbelow() -> bool:
     exactly the same values, and otherwise ``_play`` calls it.
     """
     if not _INLINE:
-        ok = random.Random._randbelow is random.Random._randbelow_with_getrandbits
+        ok = (random.Random._randbelow  # type: ignore[attr-defined]  # CPython's draw
+              is random.Random._randbelow_with_getrandbits)  # type: ignore[attr-defined]
         if ok:
             a, b = random.Random(12345), random.Random(12345)
             for n in (*range(1, 70), 126, 127, 128, 129, 1000, 1296, 65536):
@@ -239,7 +240,7 @@ def _inline_randbelow() -> bool:
                     r = b.getrandbits(k)
                     while r >= n:
                         r = b.getrandbits(k)
-                    if a._randbelow(n) != r:
+                    if a._randbelow(n) != r:  # type: ignore[attr-defined]
                         ok = False
         _INLINE.append(ok)
     return _INLINE[0]
@@ -426,7 +427,7 @@ class Match:
             self._sync_stream()
         append = records.append
         # randrange(n) for n >= 2 is exactly _randbelow(n): the same draw as roll() makes.
-        below = self._stream._randbelow
+        below = self._stream._randbelow  # type: ignore[attr-defined]
         stream_bits = self._stream.getrandbits if inline else None
         state, cursor = self._state, self._cursor
         drawn = False  # a draw made for a ply not recorded yet

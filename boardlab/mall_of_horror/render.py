@@ -246,7 +246,7 @@ class _Picture:
     # -- layout -----------------------------------------------------------------------
     def draw(self, width: int) -> str:
         s = self.s
-        y = self.header()
+        y: float = self.header()
         for row in ((1, 2, 3), (4, 5, 6)):
             y = self.board_row(row, y) + _GAP
         height = self.seat_strip(y + 4) + _MARGIN

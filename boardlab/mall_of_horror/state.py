@@ -87,7 +87,7 @@ class Pending(NamedTuple):
     purpose: str = ""          # "truck" | "chief" | "sacrifice" | "meal" for votes
     location: int = 0
     order: tuple[str, ...] = ()   # who acts in this stage, in turn order
-    index: int = 0                # whose turn within ``order``
+    index: int = 0  # type: ignore[assignment]  # whose turn within ``order`` (shadows tuple.index)
     n: int = 0                    # placement number, or cards still to draw
     dice: tuple[int, ...] = ()    # the two placement dice
     candidates: tuple[str, ...] = ()

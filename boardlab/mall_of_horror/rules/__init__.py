@@ -221,8 +221,9 @@ class MallOfHorrorRules:
 RULES = MallOfHorrorRules()
 
 #: The procedure that opens each phase a position can start at (see ``position``).
-_OPENING = {Phase.A: Work.begin_a, Phase.B: Work.begin_b, Phase.C: Work.begin_c,
-            Phase.D: Work.begin_d, Phase.F: Work.begin_f}
+_OPENING: dict[str, Callable[[Work], None]] = {
+    Phase.A: Work.begin_a, Phase.B: Work.begin_b, Phase.C: Work.begin_c,
+    Phase.D: Work.begin_d, Phase.F: Work.begin_f}
 
 
 def start_phase(state: State, phase: str) -> State:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Iterable
 from operator import itemgetter
+from typing import cast
 
 from boardlab.core.events import Event
 from boardlab.mall_of_horror import events as E
@@ -265,7 +266,7 @@ class AttackParking(WorkBase):
         if passes:  # the last player passes: the vote or the attack goes on
             w.after_window(p.purpose, p.location, p.threats)
         else:
-            w.play_card(choice)
+            w.play_card(cast(PlayCard, choice))
         return w.done()
 
 

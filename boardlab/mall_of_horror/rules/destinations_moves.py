@@ -182,9 +182,9 @@ class DestinationsMoves(WorkBase):
         last = tables._last
         t = last[1] if state[0] is last[0] else tables.remember(state[0])
         s = list(state)
-        s[CHARS], event = moved(t, chars, s[SEALED], colour, kind,
-                                chars[bisect_left(chars, (colour, kind))][2], choice.to, s[1],
-                                s[2])
+        s[CHARS], event = moved(t, chars, state[SEALED], colour, kind,
+                                chars[bisect_left(chars, (colour, kind))][2], choice.to,
+                                state[1], state[2])
         s[PENDING] = _new(Pending, (p[0], p[1], p[2], p[3], p[4] + 1, p[5], p[6], p[7], p[8],
                                     p[9], p[10], p[11], p[12], p[13]))
         return _new(State, s), (event,)

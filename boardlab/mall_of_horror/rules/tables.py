@@ -14,6 +14,7 @@ ask of a setup again and again, worked out once per setup.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
 from types import MappingProxyType
 from typing import Any
@@ -110,6 +111,22 @@ class Table:
     __slots__ = ("setup", "colours", "seat", "kinds", "closed", "caps", "labels", "orders",
                  "others", "vis", "survivors_to_end", "seal_at", "supermarket_threshold",
                  "dice", "characters", "triples")
+    setup: Setup
+    colours: tuple[str, ...]
+    seat: Mapping[str, int]
+    kinds: tuple[str, ...]
+    closed: tuple[int, ...]
+    caps: tuple[int, ...]
+    labels: tuple[str, ...]
+    orders: Mapping[str, tuple[str, ...]]
+    others: Mapping[str, tuple[str, ...]]
+    vis: Mapping[str, tuple[str, ...]]
+    survivors_to_end: int
+    seal_at: int
+    supermarket_threshold: int
+    dice: int
+    characters: int
+    triples: Mapping[tuple[str, str, int], tuple[str, str, int]]
 
     def __init__(self, setup: Setup) -> None:
         # Shared by every match with this setup, so read-only once built: attributes

@@ -178,10 +178,11 @@ class TruckVotes(WorkBase):
         rest = list(p.drawn)
         rest.remove(choice.keep)
         self.give_card(p.chosen, choice.keep)
-        gives = choice.give is not None and choice.to is not None
-        if gives:
-            rest.remove(choice.give)
-            self.give_card(choice.to, choice.give)  # type: ignore[arg-type]
+        give, to = choice.give, choice.to
+        gives = give is not None and to is not None
+        if give is not None and to is not None:
+            rest.remove(give)
+            self.give_card(to, give)
         if rest:
             self.bottom = (*self.bottom, *rest)
         self.events.append(_new(Event, (

@@ -19,7 +19,7 @@ several times more on the hot path.
 from __future__ import annotations
 
 from operator import itemgetter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from boardlab.core.events import Event
 from boardlab.mall_of_horror.config import CARDS, COLOURS, KINDS, SUPERMARKET
@@ -32,9 +32,18 @@ _colour = itemgetter(0)  # the colour of a ``chars`` entry, read in C (no compre
 
 CARD_INDEX = {card: i for i, card in enumerate(CARDS)}
 VIS = {c: (c,) for c in COLOURS}  # visible_to of one player's secrets, shared
-CHARS, SEALED, HANDS, DECK, DESTINATIONS, PENDING = (
-    State._fields.index(name)
-    for name in ("chars", "sealed", "hands", "deck", "destinations", "pending"))
+# Positions of the fields the hot paths read by index (``state[PENDING]``): literal
+# constants, so a type checker knows each field's type; checked against State below.
+CHARS: Final = 3
+SEALED: Final = 6
+HANDS: Final = 7
+DECK: Final = 8
+DESTINATIONS: Final = 15
+PENDING: Final = 19
+for _name, _at in (("chars", CHARS), ("sealed", SEALED), ("hands", HANDS), ("deck", DECK),
+                   ("destinations", DESTINATIONS), ("pending", PENDING)):
+    if State._fields[_at] != _name:  # pragma: no cover - a State field was moved
+        raise ImportError(f"State field {_name!r} is not at index {_at}")
 
 # Pending steps that carry nothing but their kind (or a count) are shared, not rebuilt.
 P_ARRIVAL = Pending(Kind.ARRIVAL_ROLL)
