@@ -235,8 +235,16 @@ def most(counts: Sequence[tuple[int, int]]) -> tuple[int, tuple[int, ...]]:
     >>> most([(1, 2), (6, 3)]), most([(1, 3), (6, 3)])
     ((3, (6,)), (3, (1, 6)))
     """
-    top = max([n for _, n in counts])
-    return top, tuple([loc for loc, n in counts if n == top])
+    top = -1
+    leaders: list[int] = []
+    for loc, n in counts:  # one pass (the rules ask this twice in every phase f)
+        if n > top:
+            top, leaders = n, [loc]
+        elif n == top:
+            leaders.append(loc)
+    if not leaders:
+        raise ValueError("most() needs at least one location")
+    return top, tuple(leaders)
 
 
 def extra_zombies(pos: Position) -> dict[int, int]:
