@@ -89,9 +89,11 @@ docs: $(DOCS_STAMP)
 
 soak: $(STAMP)
 	$(BIN)/python -m boardlab.soak --game $(GAME) --matches $(SOAK_MATCHES)
-	# The hostile-input property tests of the odds layer, long profile (tests/prob/hostile.py).
+	# The hostile-input property tests (odds layer, Mall of Horror's public names and saved
+	# positions), long profile (tests/prob/hostile.py).
 	BOARDLAB_HYPOTHESIS=soak $(BIN)/python -m pytest -q -p no:cacheprovider -o addopts="" \
-	  tests/prob/test_hostile_prob.py tests/mall_of_horror/test_odds_hostile.py
+	  tests/prob/test_hostile_prob.py tests/mall_of_horror/test_odds_hostile.py \
+	  tests/mall_of_horror/test_moh_hostile_props.py
 
 # No passage of the repository may repeat a rule text (../shared/tools/rule_text_overlap.py).
 # Part of `make test` through tests/test_docs.py; without ../shared it skips with the reason

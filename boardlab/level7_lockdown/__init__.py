@@ -7,8 +7,9 @@ from it (L7-R5), turns of move, action, trigger-events and enemy activation step
 characters decide), and a turn limit so every match ends (L7-R23). On top of it run
 every general Lockdown rule: barricades, clouds, falling down, ranged attacks, supply
 caches, terror, generator / multi-event / war-zone tiles, warrior clones, blaster
-hybrids and Dr. Cronos's common rules. The one scenario so far is the invented
-``sandbox``.
+hybrids and Dr. Cronos's common rules. Scenarios 9–13 of the text run in easy,
+normal and hard modes (their data and hook modules: :mod:`.scenarios`); the invented
+``sandbox`` exercises the general rules on one small map.
 
 >>> from boardlab import level7_lockdown as l7
 >>> m = l7.play(players=2, seed=1)
@@ -39,9 +40,11 @@ from boardlab.level7_lockdown.choices import (
     Move,
     Peek,
     Place,
+    PlaceCronos,
     Roll,
     Search,
     Smash,
+    Special,
     StandUp,
     TileDraw,
     Vent,
@@ -62,15 +65,16 @@ from boardlab.level7_lockdown.observe import View, observe
 from boardlab.level7_lockdown.position import position
 from boardlab.level7_lockdown.rulebook import BOOK, rule
 from boardlab.level7_lockdown.rules import RULES
-from boardlab.level7_lockdown.scenario import SCENARIOS, Scenario
+from boardlab.level7_lockdown.scenario import SCENARIOS, Scenario, scenario
 from boardlab.level7_lockdown.state import Setup, State
 
 __all__ = [
     "BOOK", "CHANCE", "PHASE_TITLES", "RULES", "SCENARIOS", "Access", "Attack", "CardDraw",
     "Character", "Config", "Door", "EndStep", "EnemyProfile", "EventCard", "Explore",
     "Extinguish", "FallDown", "HeuristicAgent", "ItemCard", "ItemDraw", "LowerTerror",
-    "Move", "Peek", "Place", "Placement", "RandomAgent", "Roll", "Scenario", "Search",
-    "Setup", "Smash", "StandUp", "State", "TileDraw", "TileSpec", "Vent", "View",
+    "Move", "Peek", "Place", "PlaceCronos", "Placement", "RandomAgent", "Roll", "Scenario",
+    "Search", "Setup", "Smash", "Special", "StandUp", "State", "TileDraw", "TileSpec", "Vent",
+    "View", "scenario",
     "config_from_json", "config_to_json", "layout", "load_match", "load_position",
     "new_match", "observe", "outcome", "phase_title", "play", "position", "rule",
     "save_position", "to_networkx",

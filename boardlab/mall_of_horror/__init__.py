@@ -14,8 +14,10 @@ import importlib
 from typing import Any
 
 from boardlab.core.engine import CHANCE
+from boardlab.core.errors import ConfigError, IllegalAction
 from boardlab.mall_of_horror.agents import HeuristicAgent, RandomAgent
 from boardlab.mall_of_horror.api import (
+    dice_outcomes,
     load_match,
     load_position,
     new_match,
@@ -37,9 +39,7 @@ from boardlab.mall_of_horror.choices import (
     Vote,
 )
 from boardlab.mall_of_horror.config import CARDS, COLOURS, KINDS, POINTS, Config, Setup
-from boardlab.mall_of_horror.observe import View, observe, public_view
-from boardlab.mall_of_horror.position import position
-from boardlab.mall_of_horror.queries import (
+from boardlab.mall_of_horror.facts import (  # the queries, arguments checked
     break_in_threshold,
     characters_at,
     defence,
@@ -54,19 +54,24 @@ from boardlab.mall_of_horror.queries import (
     under_attack,
     vote_weights,
 )
+from boardlab.mall_of_horror.observe import View, observe, public_view
+from boardlab.mall_of_horror.position import position
 from boardlab.mall_of_horror.render import render_svg
 from boardlab.mall_of_horror.rulebook import BOOK, rule
-from boardlab.mall_of_horror.rules import RULES, dice_outcomes
+from boardlab.mall_of_horror.rules import RULES
 from boardlab.mall_of_horror.state import State
 from boardlab.mall_of_horror.winners import winners
 
 __all__ = [
+    # the errors a what-if meets: a refused position or configuration, a refused choice
+    "ConfigError", "IllegalAction",
     "BOOK", "CARDS", "CHANCE", "COLOURS", "KINDS", "POINTS", "RULES", "Config", "Destination",
     "Dice", "Draw", "HeuristicAgent", "Move", "Pass", "Place", "PlaceZombie", "PlayCard",
     "RandomAgent", "Sacrifice", "Setup", "State", "TieBreak", "TruckSplit", "View", "Vote",
     "dice_outcomes", "load_match", "load_position", "new_match", "observe", "play",
     "position", "render_svg", "rule", "save_position", "winners",
-    # queries: facts about a position (boardlab.mall_of_horror.queries)
+    # queries: facts about a position (boardlab.mall_of_horror.queries, with the
+    # arguments checked by boardlab.mall_of_horror.facts)
     "break_in_threshold", "characters_at", "defence", "destination_options",
     "eligible_colours", "end_reason", "extra_zombies", "is_open", "location_label",
     "public_view", "scores", "turn_order", "under_attack", "vote_weights",

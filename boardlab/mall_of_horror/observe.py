@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from boardlab.core.errors import ArgumentError, ArgumentTypeError
 from boardlab.mall_of_horror.config import Setup
 from boardlab.mall_of_horror.state import Phase, State
 
@@ -53,14 +54,19 @@ class View:
 
 def observe(state: State, player: str) -> View:
     """``player``'s view of ``state``."""
+    if not isinstance(state, State):
+        raise ArgumentTypeError("state", state, "expected a moh.State")
     setup = state.setup
-    if player not in setup.colours:
-        raise ValueError(f"unknown player {player!r}; players are {setup.colours}")
+    if not isinstance(player, str) or player not in setup.colours:
+        raise ArgumentError("player", player, f"unknown player; players are "
+                                              f"{', '.join(setup.colours)}")
     return _view(state, player)
 
 
 def public_view(state: State) -> View:
     """What everyone may know: the view of an onlooker who holds no secret of their own."""
+    if not isinstance(state, State):
+        raise ArgumentTypeError("state", state, "expected a moh.State")
     return _view(state, None)
 
 

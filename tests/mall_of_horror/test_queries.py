@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from boardlab import mall_of_horror as moh
+from boardlab.mall_of_horror import facts
 from boardlab.mall_of_horror import queries as q
 from boardlab.mall_of_horror.config import LOCATIONS, PARKING
 from boardlab.mall_of_horror.observe import observe, public_view
@@ -75,12 +76,27 @@ def test_queries_read_a_players_view_the_same_as_the_state(board) -> None:
         assert q.eligible_colours(view, 3) == q.eligible_colours(board, 3)
 
 
-def test_every_query_is_exported_from_the_game() -> None:
+def test_every_query_is_exported_from_the_game(board) -> None:
+    # moh exports each query with its arguments checked (boardlab.mall_of_horror.facts,
+    # for hostile input: test_moh_hostile_props.py); the answers are the query's own.
     for name in ("break_in_threshold", "characters_at", "defence", "destination_options",
                  "eligible_colours", "end_reason", "extra_zombies", "is_open",
                  "location_label", "scores", "turn_order", "under_attack", "vote_weights"):
-        assert getattr(moh, name) is getattr(q, name), name
+        assert getattr(moh, name) is getattr(facts, name), name
         assert name in moh.__all__
+    for view in (board, observe(board, "red"), public_view(board)):
+        for loc in range(1, 7):
+            for name in ("characters_at", "is_open", "defence", "break_in_threshold",
+                         "eligible_colours", "vote_weights"):
+                assert getattr(moh, name)(view, loc) == getattr(q, name)(view, loc), name
+        for name in ("turn_order", "scores", "end_reason", "extra_zombies", "under_attack"):
+            assert getattr(moh, name)(view) == getattr(q, name)(view), name
+        for colour in board.setup.colours:
+            assert moh.destination_options(view, colour) == q.destination_options(view,
+                                                                                   colour)
+    assert moh.vote_weights(board, 6, [("blue", 1)]) == q.vote_weights(board, 6,
+                                                                       [("blue", 1)])
+    assert moh.location_label(board.setup.config, 6) == "6 Supermarket"
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])

@@ -223,15 +223,19 @@ RULES = MallOfHorrorRules()
 #: The procedure that opens each phase a position can start at (see ``position``).
 _OPENING: dict[str, Callable[[Work], None]] = {
     Phase.A: Work.begin_a, Phase.B: Work.begin_b, Phase.C: Work.begin_c,
-    Phase.D: Work.begin_d, Phase.F: Work.begin_f}
+    Phase.D: Work.begin_d, Phase.E: Work.begin_e, Phase.F: Work.begin_f}
 
 
-def start_phase(state: State, phase: str) -> State:
-    """``state`` after the procedure that opens ``phase`` (a, b, c, d or f) has run.
+def start_phase(state: State, phase: str, *,
+                destinations: tuple[tuple[str, int], ...] = ()) -> State:
+    """``state`` after the procedure that opens ``phase`` (a to f) has run.
 
     What :func:`~boardlab.mall_of_horror.position.position` builds its positions with:
     the vote of phase a) or b) opens (or is skipped), phase c) waits for the dice, d)
-    asks for destinations, f) adds the extra zombies and starts the attacks.
+    asks for destinations, e) reveals ``destinations`` (the ``(colour, location)``
+    chosen in phase d), Chief first: MoH-R11), places the arrival roll and asks for
+    zombie drops or moves, f) adds the extra zombies and starts the attacks. The caller
+    checks ``destinations``; only phase e) takes them.
 
     >>> from boardlab.mall_of_horror.position import position
     >>> s = position(characters={5: ["red pinup", "blue pinup"]}, phase="c")
@@ -239,18 +243,24 @@ def start_phase(state: State, phase: str) -> State:
     'ballot'
     """
     if phase not in _OPENING:
-        raise ValueError(f"a position starts at phase a, b, c, d or f, not {phase!r}")
+        raise ValueError(f"a position starts at phase a, b, c, d, e or f, not {phase!r}")
+    if destinations and phase != Phase.E:
+        raise ValueError("destinations are revealed in phase e) only (MoH-R11)")
     w = Work(state)
+    if phase == Phase.E:
+        w.destinations = destinations
     _OPENING[phase](w)
     return w.freeze()
 
 
 def open_vote(state: State, purpose: str, location: int,
-              threats: tuple[tuple[str, int], ...] = ()) -> State:
+              threats: tuple[tuple[str, int], ...] = (), *,
+              candidates: tuple[str, ...] | None = None) -> State:
     """``state`` waiting for the ballots of a vote at ``location`` (MoH Voting, MoH-R7).
 
     ``threats`` are the Threat cards already played, ``(colour, count)`` sorted by
-    colour; the phase is the vote's own (a for the truck, b for the Chief, f else).
+    colour; the phase is the vote's own (a for the truck, b for the Chief, f else);
+    ``candidates`` are who may be chosen (default: the colours voting there).
 
     >>> from boardlab.mall_of_horror.position import position
     >>> s = position(characters={6: ["red pinup", "red gunman", "blue pinup"]}, phase="c")
@@ -259,7 +269,7 @@ def open_vote(state: State, purpose: str, location: int,
     """
     w = Work(state)
     w.phase = {Purpose.TRUCK: Phase.A, Purpose.CHIEF: Phase.B}.get(purpose, Phase.F)
-    w.open_ballots(purpose, location, threats)
+    w.open_ballots(purpose, location, threats, candidates)
     return w.freeze()
 
 
