@@ -29,6 +29,9 @@ whose cores other jobs share, wall time also counts the waits for a core. Also m
 * ``import``     — ``import boardlab.mall_of_horror`` in a fresh interpreter, wall
   (``python -X importtime``) and CPU time, best of 7, compiled bytecode cached as users
   have it.
+* ``--kinds``    — where the rules' time goes: the states of ``--kinds`` recorded matches
+  replayed through each pending kind's offer (legal choices or chance outcomes) and
+  step, grouped by kind, best of 3 (caches warm, so a new deck costs nothing here).
 """
 
 from __future__ import annotations
@@ -141,6 +144,40 @@ def bench_undo(n: int) -> tuple[float, float]:
     return pop_time, replay_time
 
 
+def per_kind(n: int) -> None:
+    """Print the rules' offer and step time per pending kind, per match (see --kinds)."""
+    from boardlab.mall_of_horror.rules import _NODE
+
+    by: dict[str, list[tuple[object, object]]] = {}
+    for seed in range(n):
+        for r in moh.play(players=4, seed=seed).records:
+            by.setdefault(r.before.pending.kind, []).append((r.before, r.choice))
+    best: dict[str, tuple[float, float]] = {}
+    for _ in range(3):
+        for kind, items in by.items():
+            _, offer, step = _NODE[kind]
+            start = time.process_time()
+            for state, _choice in items:
+                offer(state, state.pending)  # type: ignore[attr-defined]
+            t_offer = time.process_time() - start
+            start = time.process_time()
+            for state, choice in items:
+                step(state, choice)
+            t_step = time.process_time() - start
+            old = best.get(kind, (float("inf"), float("inf")))
+            best[kind] = (min(old[0], t_offer), min(old[1], t_step))
+    total = 0.0
+    print(f"rules per pending kind ({n} matches replayed, best of 3):")
+    for kind, (t_offer, t_step) in sorted(best.items(), key=lambda kv: -sum(kv[1])):
+        count = len(by[kind])
+        total += t_offer + t_step
+        print(f"  {kind:13s} {count / n:5.1f}/match  offer {t_offer / count * 1e6:5.2f} µs  "
+              f"step {t_step / count * 1e6:6.2f} µs  = {(t_offer + t_step) / n * 1e6:6.1f} "
+              "µs/match")
+    print(f"  {'all':13s} {sum(len(v) for v in by.values()) / n:5.1f}/match"
+          f"{'':36s}= {total / n * 1e6:6.1f} µs/match")
+
+
 def import_ms(module: str = "boardlab.mall_of_horror", runs: int = 7) -> tuple[float, float]:
     """Import time of ``module`` in a fresh interpreter: (wall, CPU) in ms, best of ``runs``.
 
@@ -172,6 +209,8 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--memory-matches", type=int, default=200)
     parser.add_argument("--undo-matches", type=int, default=20)
+    parser.add_argument("--kinds", type=int, default=0, metavar="N",
+                        help="also time each pending kind's offer and step over N matches")
     args = parser.parse_args()
     ceiling = load_ceiling()
     moh.play(players=4, seed=0)  # warm caches and imports
@@ -218,6 +257,8 @@ def main() -> None:
     wall, cpu = import_ms()
     print(f"import boardlab.mall_of_horror    : {wall:8.1f} ms wall, {cpu:.1f} ms CPU "
           "(best of 7, -X importtime, bytecode cached)")
+    if args.kinds:
+        per_kind(args.kinds)
 
 
 if __name__ == "__main__":

@@ -25,6 +25,7 @@ from itertools import accumulate
 from math import gcd, lcm
 from typing import Any, Final, NamedTuple, Protocol, runtime_checkable
 
+from boardlab.core.agents import RandomAgent
 from boardlab.core.errors import FormatError, IllegalAction
 from boardlab.core.events import Event
 from boardlab.core.rules import RuleBook, RuleRef
@@ -217,6 +218,41 @@ def _fresh_seed() -> int:
     return random.SystemRandom().getrandbits(63)
 
 
+_INLINE: list[bool] = []  # whether _randbelow may be written out (checked once)
+
+
+def _inline_randbelow() -> bool:
+    """Whether ``random.Random._randbelow`` is the draw :meth:`Match._play` writes out.
+
+    CPython's ``_randbelow_with_getrandbits(n)`` draws ``getrandbits(n.bit_length())``
+    until the value is below ``n``. ``_play`` repeats those draws inline; this checks
+    once per process, on a few hundred draws, that this Python's ``_randbelow`` gives
+    exactly the same values, and otherwise ``_play`` calls it.
+    """
+    if not _INLINE:
+        ok = (random.Random._randbelow  # type: ignore[attr-defined]  # CPython's draw
+              is random.Random._randbelow_with_getrandbits)  # type: ignore[attr-defined]
+        if ok:
+            a, b = random.Random(12345), random.Random(12345)
+            for n in (*range(1, 70), 126, 127, 128, 129, 1000, 1296, 65536):
+                for _ in range(3):
+                    k = n.bit_length()
+                    r = b.getrandbits(k)
+                    while r >= n:
+                        r = b.getrandbits(k)
+                    if a._randbelow(n) != r:  # type: ignore[attr-defined]
+                        ok = False
+        _INLINE.append(ok)
+    return _INLINE[0]
+
+
+def _uniform_bits(agent: Any) -> Any:
+    """``getrandbits`` of a plain random agent (whose pick ``_play`` draws), else None."""
+    if type(agent) is RandomAgent:
+        return agent.rng.getrandbits
+    return None
+
+
 _SAME: Any = object()
 _new_tuple = tuple.__new__  # a Record from a plain tuple: no per-ply keyword parsing
 
@@ -368,12 +404,20 @@ class Match:
         records and chance draws of ``roll()`` and ``push()`` called in a loop, without
         their per-call bookkeeping. A refused choice raises :class:`IllegalAction` with
         the match at the ply where it was refused.
+
+        A :class:`~boardlab.core.agents.RandomAgent`'s pick and a chance draw are the
+        same ``_randbelow`` draw written out in the loop (see :func:`_uniform_bits`): a
+        call per ply less, and a choice taken from ``legal`` needs no identity check.
         """
         rules = self.rules
         node = getattr(rules, "node", None) or _node_of(rules)
         observe = rules.observe
-        # Per player: the agent's choose method, and whether it reads a view.
-        choosers = {p: (agent.choose, uses_view[p]) for p, agent in agents.items()}
+        inline = _inline_randbelow()
+        # Per player: the agent's choose method, whether it reads a view, and the
+        # getrandbits of a random agent whose pick is drawn here (None: call choose).
+        choosers = {p: (agent.choose, uses_view[p],
+                        _uniform_bits(agent) if inline else None)
+                    for p, agent in agents.items()}
         records = self._records
         if len(records) != self._cursor:
             del records[self._cursor:]
@@ -383,7 +427,8 @@ class Match:
             self._sync_stream()
         append = records.append
         # randrange(n) for n >= 2 is exactly _randbelow(n): the same draw as roll() makes.
-        below = self._stream._randbelow
+        below = self._stream._randbelow  # type: ignore[attr-defined]
+        stream_bits = self._stream.getrandbits if inline else None
         state, cursor = self._state, self._cursor
         drawn = False  # a draw made for a ply not recorded yet
         try:
@@ -396,19 +441,37 @@ class Match:
                     if len(outcomes) == 1:
                         choice = outcomes[0][0]
                     else:
-                        den, cumulative = chance_table(outcomes)
-                        choice = outcomes[bisect_right(cumulative, below(den))][0]
+                        if outcomes.__class__ is OutcomeTable:
+                            den, cumulative = outcomes.denominator, outcomes.cumulative
+                        else:
+                            den, cumulative = chance_table(outcomes)
+                        if stream_bits is not None:  # _randbelow(den), written out
+                            k = den.bit_length()
+                            r = stream_bits(k)
+                            while r >= den:
+                                r = stream_bits(k)
+                        else:
+                            r = below(den)
+                        choice = outcomes[bisect_right(cumulative, r)][0]
                         drawn = True
                 else:
                     legal = options
-                    choose, viewing = choosers[mover]
-                    choice = choose(observe(state, mover) if viewing else None, legal)
-                    for c in legal:  # a choice taken from legal: recognised by identity
-                        if c is choice:
-                            break
+                    choose, viewing, bits = choosers[mover]
+                    n = len(legal)
+                    if bits is not None and n:  # RandomAgent.choose, written out
+                        k = n.bit_length()
+                        r = bits(k)
+                        while r >= n:
+                            r = bits(k)
+                        choice = legal[r]
                     else:
-                        self._state, self._cursor = state, cursor
-                        choice = self._canonical(choice, legal)
+                        choice = choose(observe(state, mover) if viewing else None, legal)
+                        for c in legal:  # a choice taken from legal: recognised by identity
+                            if c is choice:
+                                break
+                        else:
+                            self._state, self._cursor = state, cursor
+                            choice = self._canonical(choice, legal)
                 new_state, events = step(state, choice)
                 append(_new_tuple(Record, (choice, events, state, new_state)))
                 state = new_state

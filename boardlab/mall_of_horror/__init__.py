@@ -39,7 +39,22 @@ from boardlab.mall_of_horror.choices import (
     Vote,
 )
 from boardlab.mall_of_horror.config import CARDS, COLOURS, KINDS, POINTS, Config, Setup
-from boardlab.mall_of_horror.observe import View, observe
+from boardlab.mall_of_horror.facts import (  # the queries, arguments checked
+    break_in_threshold,
+    characters_at,
+    defence,
+    destination_options,
+    eligible_colours,
+    end_reason,
+    extra_zombies,
+    is_open,
+    location_label,
+    scores,
+    turn_order,
+    under_attack,
+    vote_weights,
+)
+from boardlab.mall_of_horror.observe import View, observe, public_view
 from boardlab.mall_of_horror.position import position
 from boardlab.mall_of_horror.render import render_svg
 from boardlab.mall_of_horror.rulebook import BOOK, rule
@@ -55,6 +70,11 @@ __all__ = [
     "RandomAgent", "Sacrifice", "Setup", "State", "TieBreak", "TruckSplit", "View", "Vote",
     "dice_outcomes", "load_match", "load_position", "new_match", "observe", "play",
     "position", "render_svg", "rule", "save_position", "winners",
+    # queries: facts about a position (boardlab.mall_of_horror.queries, with the
+    # arguments checked by boardlab.mall_of_horror.facts)
+    "break_in_threshold", "characters_at", "defence", "destination_options",
+    "eligible_colours", "end_reason", "extra_zombies", "is_open", "location_label",
+    "public_view", "scores", "turn_order", "under_attack", "vote_weights",
 ]
 
 #: Names loaded on first access: the widgets pull in ipywidgets, which the engine never needs,

@@ -27,8 +27,9 @@ from boardlab.mall_of_horror.choices import (
     TruckSplit,
     Vote,
 )
-from boardlab.mall_of_horror.config import PARKING, POINTS, SUPERMARKET
+from boardlab.mall_of_horror.config import PARKING, POINTS
 from boardlab.mall_of_horror.observe import View
+from boardlab.mall_of_horror.queries import break_in_threshold, scores
 
 __all__ = ["HeuristicAgent", "RandomAgent"]
 
@@ -79,19 +80,6 @@ class HeuristicAgent:
         return legal[self.rng.randrange(len(legal))]
 
     # -- helpers ---------------------------------------------------------------------------
-    def _scores(self, view: View) -> dict[str, int]:
-        points = dict.fromkeys(view.setup.colours, 0)
-        for c, k, _ in view.chars:
-            points[c] += POINTS[k]
-        return points
-
-    def _defence(self, view: View, loc: int, arriving: int = 0) -> int:
-        d = sum(2 if k == "toughguy" else 1 for _, k, at in view.chars if at == loc)
-        d += arriving + view.hardware[loc - 1]
-        if loc == SUPERMARKET:
-            d = min(d, view.setup.config.supermarket_threshold)
-        return d
-
     def _risk(self, view: View, loc: int, arriving: int = 0) -> float:
         """Expected zombies minus defence: lower is safer."""
         dice = view.setup.config.dice
@@ -99,7 +87,7 @@ class HeuristicAgent:
         zombies = view.zombies[loc - 1] + expected
         if loc == PARKING:
             return zombies * 3.0  # every zombie there eats
-        return zombies - self._defence(view, loc, arriving)
+        return zombies - break_in_threshold(view, loc, arriving=arriving)
 
     def _enemy_points(self, view: View, loc: int) -> int:
         return sum(POINTS[k] for c, k, at in view.chars if at == loc and c != view.player)
@@ -108,12 +96,12 @@ class HeuristicAgent:
         others = [v for v in legal if v.colour != view.player]
         if not others:
             return legal[0]
-        scores = self._scores(view)
+        points = scores(view)
         if view.purpose in ("truck", "chief"):
             mine = [v for v in legal if v.colour == view.player]
             if mine:
                 return mine[0]
-        return max(others, key=lambda v: (scores[v.colour], self.rng.random()))
+        return max(others, key=lambda v: (points[v.colour], self.rng.random()))
 
     def _move(self, view: View, legal: Sequence[Move]) -> Move:
         def where(kind: str) -> int:
@@ -127,11 +115,11 @@ class HeuristicAgent:
         return min(legal, key=value)
 
     def _split(self, view: View, legal: Sequence[TruckSplit]) -> TruckSplit:
-        scores = self._scores(view)
+        points = scores(view)
 
         def value(s: TruckSplit) -> tuple[int, int, float]:
             give = CARD_VALUE.get(s.give or "", 0)
-            return (CARD_VALUE[s.keep], -give * 100 - scores.get(s.to or "", 0),
+            return (CARD_VALUE[s.keep], -give * 100 - points.get(s.to or "", 0),
                     self.rng.random())
 
         return max(legal, key=value)
@@ -149,7 +137,7 @@ class HeuristicAgent:
             threat = [c for c in cards if c.card == "threat"]
             return threat[0] if threat else passing
         zombies = view.zombies[loc - 1]
-        if loc != PARKING and zombies < self._defence(view, loc):
+        if loc != PARKING and zombies < break_in_threshold(view, loc):
             return passing  # the door already holds
         if zombies == 0:
             return passing

@@ -58,8 +58,15 @@ from boardlab.core.events import Event
 from boardlab.mall_of_horror.agents import HeuristicAgent
 from boardlab.mall_of_horror.choices import Place
 from boardlab.mall_of_horror.config import KIND_NAMES, LOCATIONS, PARKING
+from boardlab.mall_of_horror.queries import (
+    break_in_threshold,
+    characters_at,
+    defence,
+    extra_zombies,
+    is_open,
+)
 from boardlab.mall_of_horror.render import render_svg
-from boardlab.mall_of_horror.rules import PHASE_NAMES, RULES, _Work
+from boardlab.mall_of_horror.rules import PHASE_NAMES, RULES
 from boardlab.mall_of_horror.state import State
 from boardlab.widgets.board import PUBLIC, GameBoard
 from boardlab.widgets.board import AgentSpec as AgentSpec  # the type of agents=, as before
@@ -256,22 +263,21 @@ def known_outcomes(state: State) -> dict[int, str]:
     """
     if state.phase not in ("e", "f"):
         return {}
-    w = _Work(state)
-    if state.phase == "e":
-        w.add_extra_zombies()  # phase f adds them before any attack (MoH-f-extra)
+    # phase f adds the extra zombies before any attack (MoH-f-extra): count them in phase e
+    extra = extra_zombies(state) if state.phase == "e" else {}
     out = {}
     for loc in LOCATIONS:
-        if not w.is_open(loc) or not w.count(loc):
+        if not is_open(state, loc) or not characters_at(state, loc):
             continue
-        z = w.zombies[loc - 1]
+        z = state.zombies[loc - 1] + extra.get(loc, 0)
         zombies = "no zombie" if z == 0 else f"{z} zombie{'s' * (z != 1)}"
         if loc == PARKING:
             out[loc] = f"breaks in: {zombies}, no defence" if z else f"holds: {zombies}"
             continue
-        defence, threshold = w.defence(loc), w.threshold(loc)
+        d, threshold = defence(state, loc), break_in_threshold(state, loc)
         verdict = "breaks in" if z >= threshold else "holds"
-        if threshold < defence:
+        if threshold < d:
             out[loc] = f"{verdict}: {zombies} vs {threshold} (Supermarket limit)"
         else:
-            out[loc] = f"{verdict}: {zombies} vs defence {defence}"
+            out[loc] = f"{verdict}: {zombies} vs defence {d}"
     return out

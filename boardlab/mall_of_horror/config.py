@@ -148,8 +148,3 @@ class Setup:
     def survivors_to_end(self) -> int:
         """The game ends at this many survivors or fewer (MoH End of Game)."""
         return 6 if self.players == 6 else 4
-
-
-def location_label(config: Config, location: int) -> str:
-    """``'6 Supermarket'`` — number and name, as the narration prints locations."""
-    return f"{location} {config.name(location)}"

@@ -19,13 +19,13 @@ from collections.abc import Iterable
 from boardlab.core.events import EventTemplate
 from boardlab.mall_of_horror.config import CARD_NAMES, KIND_NAMES, SUPERMARKET
 from boardlab.mall_of_horror.rulebook import BOOK
+from boardlab.narrate import plural
 
 __all__ = ["n_of", "and_list", "faces_text", "places_text"]
 
 
-def n_of(count: int, noun: str) -> str:
-    """``'1 zombie'``, ``'3 zombies'``."""
-    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+#: ``'1 zombie'``, ``'3 zombies'``: the one pluraliser, :func:`boardlab.narrate.plural`.
+n_of = plural
 
 
 def and_list(items: Iterable[str]) -> str:

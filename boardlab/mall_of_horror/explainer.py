@@ -31,6 +31,7 @@ from boardlab.core.events import Event
 from boardlab.mall_of_horror.config import KIND_NAMES
 from boardlab.mall_of_horror.rules import PHASE_NAMES
 from boardlab.mall_of_horror.state import State
+from boardlab.narrate import plural
 from boardlab.widgets.explainer import PhaseExplainer, Position, ordered_positions
 
 __all__ = ["PHASE_GUIDE", "PHASES", "Explainer", "explain_phase", "phase_positions"]
@@ -154,20 +155,16 @@ def in_short(events: Sequence[Event], viewer: str | None = None) -> str:
             attacks.append(f"{data['zombies']} vs {data['defence']} at {data['location']}")
     facts = []
     if ballots or tallies:
-        facts.append(f"{_count(ballots, 'ballot')} cast in {_count(tallies, 'vote')}")
+        facts.append(f"{plural(ballots, 'ballot')} cast in {plural(tallies, 'vote')}")
     if dice:
         facts.append("dice " + "; ".join(dict.fromkeys(dice)))
     if attacks:
         facts.append("zombies vs defence " + ", ".join(attacks))
     if cards:
-        facts.append(f"{_count(cards, 'card')} played")
+        facts.append(f"{plural(cards, 'card')} played")
     if eaten:
         facts.append("eaten: " + ", ".join(eaten))
     return "; ".join(facts)
-
-
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 class Explainer(PhaseExplainer):

@@ -29,13 +29,8 @@ from boardlab.mall_of_horror.config import (
     Config,
     Setup,
 )
-from boardlab.mall_of_horror.state import Pending, State
+from boardlab.mall_of_horror.state import PENDING_KINDS, PHASES, Kind, Pending, Phase, State
 
-PENDING_KINDS = frozenset({"deal", "place_roll", "place", "zombies0", "window", "ballot",
-                           "tiebreak", "truck_draw", "truck_split", "pick_victim",
-                           "arrival_roll", "camera", "destination", "zombie_drop", "move",
-                           "over"})
-PHASES = ("setup", "a", "b", "c", "d", "e", "f", "over")
 #: Pending steps that take place at one location (``pending.location``).
 _AT_A_LOCATION = frozenset({"window", "ballot", "tiebreak", "pick_victim", "truck_draw",
                             "truck_split"})
@@ -193,8 +188,8 @@ def invariants(state: State) -> list[str]:
     for c, k in everyone:
         if c not in colours or k not in setup.kinds:
             problems.append(f"unknown character {c} {k}")
-    if state.phase not in ("setup",) and state.pending.kind not in ("place", "place_roll",
-                                                                    "deal"):
+    if state.phase != Phase.SETUP and state.pending.kind not in (Kind.PLACE, Kind.PLACE_ROLL,
+                                                                 Kind.DEAL):
         dealt = len(colours) * len(setup.kinds)
         if len(everyone) != dealt:
             problems.append(f"alive + eaten = {len(everyone)}, but {dealt} characters were dealt")

@@ -8,6 +8,8 @@ they drew.
 >>> view = observe(new_match(players=4, seed=1).state, "red")
 >>> view.hand, view.roll
 ((), None)
+>>> public_view(new_match(players=4, seed=1).state).player is None
+True
 """
 
 from __future__ import annotations
@@ -16,14 +18,14 @@ from dataclasses import dataclass
 
 from boardlab.core.errors import ArgumentError, ArgumentTypeError
 from boardlab.mall_of_horror.config import Setup
-from boardlab.mall_of_horror.state import State
+from boardlab.mall_of_horror.state import Phase, State
 
 
 @dataclass(frozen=True, slots=True)
 class View:
     """A player's view of the match (what an agent sees)."""
 
-    player: str
+    player: str | None                     # None: the public view (no one's secrets)
     setup: Setup
     round: int
     phase: str
@@ -58,19 +60,31 @@ def observe(state: State, player: str) -> View:
     if not isinstance(player, str) or player not in setup.colours:
         raise ArgumentError("player", player, f"unknown player; players are "
                                               f"{', '.join(setup.colours)}")
+    return _view(state, player)
+
+
+def public_view(state: State) -> View:
+    """What everyone may know: the view of an onlooker who holds no secret of their own."""
+    if not isinstance(state, State):
+        raise ArgumentTypeError("state", state, "expected a moh.State")
+    return _view(state, None)
+
+
+def _view(state: State, player: str | None) -> View:
+    setup = state.setup
     p = state.pending
-    seat = setup.colours.index(player)
     own_dest = next((loc for c, loc in state.destinations if c == player), None)
-    if state.phase in ("e", "f"):
+    if state.phase in (Phase.E, Phase.F):
         known = state.destinations            # revealed at the start of phase e
     else:
         known = tuple((c, loc) for c, loc in state.destinations
                       if c == player or (c == state.chief and state.chief_elected))
     roll = state.roll if state.roll and player in state.lookers else None
     ballot = next((col for v, col in p.ballots if v == player), None)
+    hand = state.hands[setup.colours.index(player)] if player is not None else ()
     return View(player=player, setup=setup, round=state.round, phase=state.phase,
                 chars=state.chars, eaten=state.eaten, zombies=state.zombies,
-                sealed=state.sealed, hand=state.hands[seat],
+                sealed=state.sealed, hand=hand,
                 hand_sizes=tuple(len(h) for h in state.hands), deck_size=state.deck_size,
                 chief=state.chief, chief_elected=state.chief_elected, roll=roll,
                 destination=own_dest, known_destinations=known, hardware=state.hardware,

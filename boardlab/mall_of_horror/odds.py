@@ -40,7 +40,17 @@ from boardlab.mall_of_horror.config import (
     Config,
     Setup,
 )
-from boardlab.mall_of_horror.rules import RULES, _Work, dice_outcomes
+from boardlab.mall_of_horror.queries import (
+    break_in_threshold,
+    characters_at,
+    defence,
+    eligible_colours,
+    extra_zombies,
+    is_open,
+    location_label,
+    under_attack,
+)
+from boardlab.mall_of_horror.rules import RULES, dice_outcomes, open_vote, preview_round
 from boardlab.mall_of_horror.state import Pending, State
 from boardlab.prob.checks import flag, whole
 from boardlab.prob.derivation import Derivation
@@ -123,10 +133,6 @@ def _check_location(location: int, setup: Setup, function: str = "odds") -> None
     if location in setup.closed:
         raise QuestionError(f"location {location} is closed with {setup.players} players "
                             "(MoH-R3): no zombie ever arrives there")
-
-
-def _label(setup: Setup, location: int) -> str:
-    return f"{location} {setup.config.name(location)}"
 
 
 # -- arrivals -------------------------------------------------------------------------------
@@ -230,7 +236,8 @@ def arrivals_at(location: int, players: int = 4, *, config: Config | None = None
     from boardlab.prob.symbolic import exactly_k_of_n
 
     return Derivation(
-        f"Zombies the arrival dice bring to location {_label(setup, location)}", answer,
+        f"Zombies the arrival dice bring to location {location_label(setup.config, location)}",
+        answer,
         closed_form=exactly_k_of_n(Symbol("k"), dice, Rational(1, FACES)),
         facts=(("arrival dice", f"{dice} (MoH-c)"),
                ("one die", f"shows {location} with probability 1/6")),
@@ -338,7 +345,7 @@ def _explain_break_in(location: int, setup: Setup, defence: int, zombies: int, h
 
     dice = setup.config.dice
     total = FACES**dice
-    facts = [("location", _label(setup, location)),
+    facts = [("location", location_label(setup.config, location)),
              ("zombies already in front", str(zombies))]
     if location == PARKING:
         facts.append(("rule", "every zombie at the Parking Lot eats (MoH-R6)"))
@@ -385,7 +392,7 @@ def _round_weights(position: State) -> Mapping[tuple[int, ...], Fraction]:
     total = FACES**state.setup.config.dice
     counts: dict[tuple[int, ...], int] = {}  # ordered rolls per result: exact integers
     for outcome, p in RULES.outcomes(state):  # the engine's own chance node
-        fallen = _Work(state).preview_round(outcome.faces)
+        fallen = preview_round(state, outcome.faces)
         counts[fallen] = counts.get(fallen, 0) + p.numerator * (total // p.denominator)
     return MappingProxyType({fallen: Fraction(n, total) for fallen, n in counts.items()})
 
@@ -433,9 +440,7 @@ def round_outcomes(position: State, *, explain: bool = False) -> Any:
 
 
 def _occupied_open(position: State) -> list[int]:
-    return [loc for loc in LOCATIONS
-            if loc not in position.setup.closed and loc not in position.sealed
-            and any(at == loc for _, _, at in position.chars)]
+    return [loc for loc in LOCATIONS if is_open(position, loc) and characters_at(position, loc)]
 
 
 @overload
@@ -470,18 +475,15 @@ def round_odds(position: State, *, explain: bool = False) -> Any:
 
 
 def _explain_round(position: State, location: int, p: Fraction) -> Derivation[Fraction]:
-    w = _Work(position)
     dice = position.setup.config.dice
     total = FACES**dice
-    extra = _Work(position)
-    extra.add_extra_zombies()
-    bonus = extra.zombies[location - 1] - position.zombies[location - 1]
-    facts = [("characters", ", ".join(f"{c} {k}" for c, k in w.at(location))),
+    bonus = extra_zombies(position).get(location, 0)
+    facts = [("characters", ", ".join(f"{c} {k}" for c, k in characters_at(position, location))),
              ("zombies in front", str(position.zombies[location - 1])),
              ("extra zombies (MoH-R13)", str(bonus))]
     if location != PARKING:
-        facts.append(("defence (MoH-R5)", str(w.defence(location))))
-        facts.append(("zombies needed", str(w.threshold(location))))
+        facts.append(("defence (MoH-R5)", str(defence(position, location))))
+        facts.append(("zombies needed", str(break_in_threshold(position, location))))
     else:
         facts.append(("rule", "any zombie at the Parking Lot eats (MoH-R6)"))
     return Derivation(f"P(location {location} is broken into this round)", p,
@@ -517,19 +519,19 @@ def live_odds(state: State, *, explain: bool = False) -> Any:
         return Derivation("P(each occupied location is broken into this round)", answer,
                           steps=(f"No odds in phase {state.phase!r}: no arrival roll "
                                  "is coming.",))
-    w = _Work(state)
-    if state.phase == "e":
-        w.add_extra_zombies()  # phase f will add them before any attack (MoH-f-extra)
-    fallen = set(w.under_attack())
-    answer = {loc: Fraction(int(loc in fallen))
-              for loc in LOCATIONS if w.is_open(loc) and w.count(loc)}
+    # In phase e the extra zombies of phase f are still to come, before any attack.
+    extra = extra_zombies(state) if state.phase == "e" else {}
+    fallen = set(under_attack(state, with_extra_zombies=state.phase == "e"))
+    answer = {loc: Fraction(int(loc in fallen)) for loc in _occupied_open(state)}
     if not explain:
         return answer
     parts = {}
     for loc, p in answer.items():
-        need = "any zombie (MoH-R6)" if loc == PARKING else f"{w.threshold(loc)} (MoH-R5)"
+        need = ("any zombie (MoH-R6)" if loc == PARKING
+                else f"{break_in_threshold(state, loc)} (MoH-R5)")
         parts[loc] = Derivation(f"Do the zombies break into location {loc} now?", p,
-                                facts=(("zombies in front", str(w.zombies[loc - 1])),
+                                facts=(("zombies in front",
+                                        str(state.zombies[loc - 1] + extra.get(loc, 0))),
                                        ("zombies needed", need)))
     step = ("The arrival dice are on the table, so each location either falls (1) or not "
             "(0) before any card is played")
@@ -874,22 +876,19 @@ def vote(position: State, location: int, *, purpose: str = "sacrifice",
 
     _check_vote(position, location, purpose, threats, strategies)
     explain = _explain(explain, "vote")
-    w = _Work(position)
-    if not w.eligible(location):
+    candidates = eligible_colours(position, location)
+    if not candidates:
         raise QuestionError(f"no one at location {location} can be voted for")
     for colour in threats or {}:
-        if colour not in w.eligible(location):
+        if colour not in candidates:
             raise QuestionError(f"{colour} has no voting character at {location} (MoH-R7)")
     ordered = tuple(sorted((threats or {}).items()))
-    w.phase = "f" if purpose == "sacrifice" else ("a" if purpose == "truck" else "b")
-    candidates = w.eligible(location)
     stats = WalkStats()
     if len(candidates) == 1:
         answer: Dist[str | None] = Dist({candidates[0]: 1})
         weights: tuple[tuple[str, int], ...] = ()
     else:
-        w.open_ballots(purpose, location, ordered)
-        start = w.freeze()
+        start = open_vote(position, purpose, location, ordered)
         weights = start.pending.weights
         # A step may run on past this vote (into the next phase or location, which may
         # hold a vote of its own), so the result is the FIRST outcome event of the step.

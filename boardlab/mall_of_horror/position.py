@@ -50,7 +50,8 @@ from boardlab.mall_of_horror.config import (
     Setup,
 )
 from boardlab.mall_of_horror.invariants import invariants
-from boardlab.mall_of_horror.rules import _Work
+from boardlab.mall_of_horror.queries import destination_options, eligible_colours, turn_order
+from boardlab.mall_of_horror.rules import open_vote, start_phase
 from boardlab.mall_of_horror.state import Pending, State
 
 CharacterSpec = str | tuple[str, str]
@@ -287,17 +288,15 @@ def position(players: int = 4, *, characters: Mapping[int, Iterable[CharacterSpe
                   chief_elected=chief_elected, roll=roll_t, lookers=lookers_t,
                   destinations=(), hardware=tuple(hw), hidden=hidden_t,
                   eliminated=tuple(sorted(elim.items())), pending=Pending("over"))
-    w = _Work(state)
+    chosen: tuple[tuple[str, int], ...] = ()
     if phase == "e":
-        w.destinations = _destinations(destinations, w)
+        chosen = _destinations(destinations, state)
     elif destinations is not None:
         raise ConfigError("destinations are given only to start in phase e): in phase d) "
                           "the players are choosing them (MoH-R11)")
-    {"a": w.begin_a, "b": w.begin_b, "c": w.begin_c, "d": w.begin_d, "e": w.begin_e,
-     "f": w.begin_f}[phase]()
+    result = start_phase(state, phase, destinations=chosen)
     if threat_t:
-        _open_with_threats(w, threat_t, phase)
-    result = w.freeze()
+        result = _open_with_threats(result, threat_t, phase)
     broken = invariants(result)
     if broken:
         raise ConfigError(f"the described position is not sound: {broken[0]}")
@@ -367,17 +366,16 @@ def _lookers(lookers: Any, roll: tuple[int, ...], colours: tuple[str, ...],
     return tuple(out)
 
 
-def _destinations(destinations: Any, w: _Work) -> tuple[tuple[str, int], ...]:
+def _destinations(destinations: Any, state: State) -> tuple[tuple[str, int], ...]:
     given = _mapping("destinations", destinations)
-    alive = w.alive()
+    alive = {c for c, _, _ in state.chars}
     out = []
     for colour in given:
         if colour not in alive:
             raise ConfigError(f"destinations: {show_value(colour)} has no character left "
                               "to move (MoH-R11)")
-    for colour in w.order():  # the order the players chose in: the Chief first (MoH-R10)
-        options = {d.location for d in w.destination_options(colour)} if colour in alive \
-            else set()
+    for colour in turn_order(state):  # the order the players chose in: Chief first (MoH-R10)
+        options = set(destination_options(state, colour)) if colour in alive else set()
         if colour not in given:
             if options:
                 raise ConfigError(f"destinations: {colour} chose a destination in phase d): "
@@ -391,20 +389,20 @@ def _destinations(destinations: Any, w: _Work) -> tuple[tuple[str, int], ...]:
     return tuple(out)
 
 
-def _open_with_threats(w: _Work, threats: tuple[tuple[str, int], ...], phase: str) -> None:
-    """Put the Threat cards already played into the vote that opens ``phase``."""
-    p = w.pending
-    if w.phase != phase or p.kind not in ("window", "ballot") \
+def _open_with_threats(state: State, threats: tuple[tuple[str, int], ...],
+                       phase: str) -> State:
+    """``state`` with the Threat cards already played in the vote that opens ``phase``."""
+    p = state.pending
+    if state.phase != phase or p.kind not in ("window", "ballot") \
             or p.purpose not in ("truck", "chief"):
         raise ConfigError(f"threats: no vote opens phase {phase}) in this position (a vote "
                           "needs two colours with characters there: MoH Voting), so no "
                           "Threat card could have been played")
-    eligible = w.eligible(p.location)
+    eligible = eligible_colours(state, p.location)
     for colour, _ in threats:
         if colour not in eligible:
             raise ConfigError(f"threats: {colour} has no character voting at {p.location}, "
                               "so it cannot play a Threat there (MoH-voting-threat)")
     if p.kind == "window":
-        w.pending = p._replace(threats=threats)
-    else:
-        w.open_ballots(p.purpose, p.location, threats, p.candidates)
+        return state._replace(pending=p._replace(threats=threats))
+    return open_vote(state, p.purpose, p.location, threats, candidates=p.candidates)

@@ -7,9 +7,11 @@ single letter, so a code is never mistaken for a kind; the board reads without c
 vision), a key to these marks under the seats, the zombies in front of each location, the closed
 and sealed markers, Hardware played this round, hidden characters (faded, marked "H"),
 and a strip of the seats in turn order with the Chief badge, cards in hand, points,
-destinations and eliminations. Secrets follow :mod:`~boardlab.mall_of_horror.observe`:
-a ``viewer`` sees their own hand and destination, the hidden roll only if they may look
-at it, and nothing of anyone else's; ``omniscient=True`` shows everything.
+destinations and eliminations. Secrets come from the viewer's own view
+(:func:`~boardlab.mall_of_horror.observe.observe`, or
+:func:`~boardlab.mall_of_horror.observe.public_view` without a viewer): a ``viewer``
+sees their own hand and destination, the hidden roll only if they may look at it, and
+nothing of anyone else's; ``omniscient=True`` shows everything.
 
 The output is deterministic (no random ids, no clock), so notebooks that show it stay
 byte-for-byte reproducible.
@@ -35,13 +37,14 @@ from boardlab.mall_of_horror.config import (
     KINDS,
     LOCATIONS,
     PARKING,
-    POINTS,
-    SUPERMARKET,
 )
 from boardlab.mall_of_horror.invariants import sound_state
+from boardlab.mall_of_horror.observe import View, observe, public_view
+from boardlab.mall_of_horror.queries import break_in_threshold, defence, scores
 from boardlab.mall_of_horror.rules import PHASE_NAMES, RULES
 from boardlab.mall_of_horror.state import State
 from boardlab.mall_of_horror.winners import winners
+from boardlab.narrate import plural
 
 #: Fill of each seat colour: the Okabe–Ito palette where it has the colour, a dark
 #: brown and a near-black otherwise. Every fill is paired with black or white text of
@@ -114,7 +117,11 @@ def render_svg(state: State, *, viewer: str | None = None, omniscient: bool = Fa
     if isinstance(width, bool) or not isinstance(width, int) or not 0 < width <= 10_000:
         raise ArgumentError("width", width, "width must be a positive integer (at most "
                                             "10000 pixels)")
-    return _Picture(state, viewer, omniscient, marked, odds, outcomes).draw(width)
+    if omniscient:
+        view = None
+    else:  # what the picture may show of secrets comes from the viewer's own view
+        view = observe(state, viewer) if viewer is not None else public_view(state)
+    return _Picture(state, view, viewer, marked, odds, outcomes).draw(width)
 
 
 # -- colours --------------------------------------------------------------------------------
@@ -240,45 +247,43 @@ def _rational(p: Any) -> str:
     return str(p)
 
 
-def _cards(n: int) -> str:
-    return f"{n} card" if n == 1 else f"{n} cards"
-
-
 # -- the picture ----------------------------------------------------------------------------
 
 
 class _Picture:
-    def __init__(self, state: State, viewer: str | None, omniscient: bool,
+    """The drawing of ``state``: public facts from the state, secrets from ``view``.
+
+    ``view`` is the viewer's (or the public) view; ``None`` shows every secret.
+    """
+
+    def __init__(self, state: State, view: View | None, viewer: str | None,
                  highlight: frozenset[int], odds: dict[int, Any],
                  outcomes: dict[int, str]) -> None:
         self.s = state
         self.viewer = viewer
-        self.all = omniscient
+        self.all = view is None
         self.highlight = highlight
         self.odds = odds
         self.outcomes = outcomes
         self.cfg = state.config
         self.seats = state.setup.colours
         self.out: list[str] = []
-
-    # -- what may be shown ------------------------------------------------------------
-    def shows_hand(self, colour: str) -> bool:
-        return self.all or colour == self.viewer
-
-    def shows_roll(self) -> bool:
-        return bool(self.s.roll) and (self.all or self.viewer in self.s.lookers)
-
-    def destinations(self) -> dict[str, int]:
-        s = self.s
-        if self.all or s.phase in ("e", "f"):       # revealed at the start of phase e
-            return dict(s.destinations)
-        return {c: loc for c, loc in s.destinations
-                if c == self.viewer or (c == s.chief and s.chief_elected)}
+        # The secrets the picture may show, read from the view and nowhere else.
+        if view is None:
+            self.hands = dict(zip(self.seats, state.hands, strict=True))
+            self.roll: tuple[int, ...] = state.roll
+            self.known = dict(state.destinations)
+            self.drawn = state.pending.drawn
+        else:
+            self.hands = {view.player: view.hand} if view.player is not None else {}
+            self.roll = view.roll or ()
+            self.known = dict(view.known_destinations)
+            self.drawn = view.drawn
 
     # -- layout -----------------------------------------------------------------------
     def draw(self, width: int) -> str:
         s = self.s
-        y = self.header()
+        y: float = self.header()
         for row in ((1, 2, 3), (4, 5, 6)):
             y = self.board_row(row, y) + _GAP
         y = self.seat_strip(y + 4)
@@ -309,7 +314,7 @@ class _Picture:
         out.append(_text(_W - _MARGIN, 30, who, size=12, anchor="end", fill="#555555",
                          cls="view"))
         out.append(_text(_MARGIN, 54, self.next_line(), size=13, cls="next"))
-        out.append(_text(_W - _MARGIN, 54, f"Deck: {_cards(s.deck_size)}", size=12,
+        out.append(_text(_W - _MARGIN, 54, f"Deck: {plural(s.deck_size, 'card')}", size=12,
                          anchor="end", fill="#555555", cls="deck"))
         out.append(self.secret_line(62))    # a line kept even when empty: no jumps
         return 62 + 26 + 6
@@ -346,13 +351,13 @@ class _Picture:
         s, p = self.s, self.s.pending
         if s.roll:
             seen = ", ".join(s.lookers) if s.lookers else "no one"
-            if not self.shows_roll():
+            if not self.roll:
                 return _text(_MARGIN, y + 17, f"Arrival roll: hidden under the box "
                              f"(seen by {seen})", size=13, cls="roll-hidden")
             parts = [_text(_MARGIN, y + 17, "Arrival roll:", size=13, bold=True)]
             x = _MARGIN + 96
             parts.append('<g class="roll">')
-            for face in s.roll:
+            for face in self.roll:
                 parts.append(f'<rect x="{x}" y="{_n(y + 2)}" width="20" height="20" rx="4" '
                              'fill="#FFFFFF" stroke="#222222" stroke-width="1.5"/>')
                 parts.append(_text(x + 10, y + 17, str(face), size=13, bold=True,
@@ -363,11 +368,11 @@ class _Picture:
                                fill="#555555"))
             return "".join(parts)
         if p.drawn:
-            if self.all or self.viewer == p.chosen:
-                names = ", ".join(CARD_LABELS[c] for c in p.drawn)
+            if self.drawn:
+                names = ", ".join(CARD_LABELS[c] for c in self.drawn)
                 return _text(_MARGIN, y + 17, f"Truck cards drawn by {p.chosen}: {names}",
                              size=13, cls="truck")
-            return _text(_MARGIN, y + 17, f"{p.chosen} holds {_cards(len(p.drawn))} drawn "
+            return _text(_MARGIN, y + 17, f"{p.chosen} holds {plural(len(p.drawn), 'card')} drawn "
                          "from the truck", size=13, cls="truck-hidden")
         return ""
 
@@ -483,12 +488,12 @@ class _Picture:
         if not here:
             return "empty"
         hardware = self.s.hardware[loc - 1]
-        defence = sum(2 if k == "toughguy" else 1 for _, k in here) + hardware
-        parts = [f"defence {defence}"]
+        total = defence(self.s, loc)
+        parts = [f"defence {total}"]
         if hardware:
             parts.append(f"Hardware +{hardware}")
-        limit = self.cfg.supermarket_threshold
-        if loc == SUPERMARKET and defence > limit:
+        limit = break_in_threshold(self.s, loc)
+        if limit < total:  # the Supermarket falls to 4 whatever its defence
             parts.append(f"breaks in at {limit}")
             if hardware:    # too long for one line: the Hardware mark still shows it
                 del parts[1]
@@ -543,8 +548,7 @@ class _Picture:
         if n > _ZOMBIE_ICONS:
             parts.append(_text(x + 14 + _ZOMBIE_ICONS * 12 - 4, y + 20, f"+{n - _ZOMBIE_ICONS}",
                                size=11, fill="#3F4F2F"))
-        word = "zombie" if n == 1 else "zombies"
-        parts.append(_text(x + w - 10, y + 20, f"{n} {word}", size=12.5, bold=True,
+        parts.append(_text(x + w - 10, y + 20, plural(n, "zombie"), size=12.5, bold=True,
                            anchor="end", fill="#2B3520", cls="zombie-count"))
         parts.append("</g>")
         self.out.append("".join(parts))
@@ -554,15 +558,13 @@ class _Picture:
         out.append(_text(_MARGIN, y + 12, "Seats, clockwise from the first player",
                          size=12, bold=True, fill="#555555"))
         y += 20
-        dests = self.destinations()
+        dests = self.known
         elim = dict(s.eliminated)
-        points = dict.fromkeys(self.seats, 0)
-        for c, k, _ in s.chars:
-            points[c] += POINTS[k]
+        points = scores(s)
         for seat, colour in enumerate(self.seats):
-            hand = s.hands[seat]
+            hand = self.hands.get(colour, ())
             lines = (_wrap([CARD_LABELS[c] for c in hand], _W - 2 * _MARGIN - 90, 12)
-                     if self.shows_hand(colour) and hand else [])
+                     if hand else [])
             h = 30 + 16 * len(lines)
             you = colour == self.viewer
             stroke = ' stroke="#222222" stroke-width="1.5"' if you else ""
@@ -581,11 +583,11 @@ class _Picture:
                 out.append('<g class="chief">' + _star(_MARGIN + 142, y + 14.5, 9))
                 how = self.chief_status()
                 out.append(_text(_MARGIN + 155, base, f"Chief ({how})", size=12) + "</g>")
-            n = len(hand)
-            out.append(_text(_MARGIN + 292, base, _cards(n), size=12, cls="card-count",
+            n = len(s.hands[seat])  # how many cards each holds is public
+            out.append(_text(_MARGIN + 292, base, plural(n, "card"), size=12, cls="card-count",
                              data=f' data-count="{n}"'))
             pts = points[colour]
-            out.append(_text(_MARGIN + 360, base, f"{pts} pt{'s' * (pts != 1)}", size=12,
+            out.append(_text(_MARGIN + 360, base, plural(pts, "pt"), size=12,
                              cls="points"))
             if colour in elim:
                 out.append(_text(_MARGIN + 420, base, f"eliminated in round {elim[colour]}",
@@ -641,8 +643,7 @@ class _Picture:
                 where.append(f"{name} sealed")
             else:
                 n, z = len(s.at(loc)), s.zombies[loc - 1]
-                where.append(f"{name}: {n} character{'s' * (n != 1)}, "
-                             f"{z} zombie{'s' * (z != 1)}")
+                where.append(f"{name}: {plural(n, 'character')}, {plural(z, 'zombie')}")
         how = self.chief_status()
         return (f"Mall of Horror board, round {s.round}, {self.phase_name()}. "
                 f"{'; '.join(where)}. Chief: {s.chief} ({how}).")

@@ -13,9 +13,71 @@ window's turn, the cards a searcher drew.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from boardlab.mall_of_horror.config import Config, Setup
+
+
+class Kind:
+    """What a match can wait for: the values of ``Pending.kind``.
+
+    Plain strings, so a state, its JSON and its repr read the same as ever; code names
+    them through these constants rather than spelling the strings.
+
+    >>> Kind.BALLOT, Kind.BALLOT in PENDING_KINDS, Kind.DEAL in CHANCE_KINDS
+    ('ballot', True, True)
+    """
+
+    DEAL: Final = "deal"                  # chance: one card dealt (MoH-setup)
+    PLACE_ROLL: Final = "place_roll"      # chance: the two placement dice
+    PLACE: Final = "place"                # a player places a character
+    ZOMBIES0: Final = "zombies0"          # chance: the first zombies' four dice
+    WINDOW: Final = "window"              # players may play cards, in turn
+    BALLOT: Final = "ballot"              # a secret ballot, in turn
+    TIEBREAK: Final = "tiebreak"          # chance: a tied sacrifice vote (MoH-R8)
+    TRUCK_DRAW: Final = "truck_draw"      # chance: the searcher draws a card
+    TRUCK_SPLIT: Final = "truck_split"    # the searcher keeps, gives and returns
+    PICK_VICTIM: Final = "pick_victim"    # the chosen player picks who is eaten
+    ARRIVAL_ROLL: Final = "arrival_roll"  # chance: the zombie dice of phase c)
+    CAMERA: Final = "camera"              # a player may play the Security Camera
+    DESTINATION: Final = "destination"    # a player picks a destination, in turn
+    ZOMBIE_DROP: Final = "zombie_drop"    # an eliminated player places a zombie
+    MOVE: Final = "move"                  # a player moves a character
+    OVER: Final = "over"                  # the end: nothing more to do
+
+
+#: Every pending kind, and the chance nodes among them.
+PENDING_KINDS: Final = frozenset({
+    Kind.DEAL, Kind.PLACE_ROLL, Kind.PLACE, Kind.ZOMBIES0, Kind.WINDOW, Kind.BALLOT,
+    Kind.TIEBREAK, Kind.TRUCK_DRAW, Kind.TRUCK_SPLIT, Kind.PICK_VICTIM, Kind.ARRIVAL_ROLL,
+    Kind.CAMERA, Kind.DESTINATION, Kind.ZOMBIE_DROP, Kind.MOVE, Kind.OVER})
+CHANCE_KINDS: Final = frozenset({Kind.DEAL, Kind.PLACE_ROLL, Kind.ZOMBIES0, Kind.TRUCK_DRAW,
+                                 Kind.TIEBREAK, Kind.ARRIVAL_ROLL})
+
+
+class Purpose:
+    """What a vote or a card window decides: the values of ``Pending.purpose``."""
+
+    TRUCK: Final = "truck"          # who searches the truck (phase a)
+    CHIEF: Final = "chief"          # who becomes Chief of Security (phase b)
+    SACRIFICE: Final = "sacrifice"  # who is eaten when zombies break in (phase f)
+    MEAL: Final = "meal"            # who is eaten at the Parking Lot, one at a time
+
+
+class Phase:
+    """The values of ``State.phase``: setup, the round's phases a)–f), the end."""
+
+    SETUP: Final = "setup"
+    A: Final = "a"
+    B: Final = "b"
+    C: Final = "c"
+    D: Final = "d"
+    E: Final = "e"
+    F: Final = "f"
+    OVER: Final = "over"
+
+
+PHASES: Final = (Phase.SETUP, Phase.A, Phase.B, Phase.C, Phase.D, Phase.E, Phase.F, Phase.OVER)
 
 
 class Pending(NamedTuple):
@@ -25,7 +87,7 @@ class Pending(NamedTuple):
     purpose: str = ""          # "truck" | "chief" | "sacrifice" | "meal" for votes
     location: int = 0
     order: tuple[str, ...] = ()   # who acts in this stage, in turn order
-    index: int = 0                # whose turn within ``order``
+    index: int = 0  # type: ignore[assignment]  # whose turn within ``order`` (shadows tuple.index)
     n: int = 0                    # placement number, or cards still to draw
     dice: tuple[int, ...] = ()    # the two placement dice
     candidates: tuple[str, ...] = ()
@@ -82,7 +144,7 @@ class State(NamedTuple):
         return self.hands[self.setup.colours.index(colour)]
 
     def at(self, location: int) -> list[tuple[str, str]]:
-        """``(colour, kind)`` of the characters at ``location``."""
+        """``(colour, kind)`` of the characters at ``location`` (see ``queries.at``)."""
         return [(c, k) for c, k, loc in self.chars if loc == location]
 
     def where(self, colour: str, kind: str) -> int | None:
@@ -98,7 +160,7 @@ class State(NamedTuple):
 
     @property
     def is_over(self) -> bool:
-        return self.pending.kind == "over"
+        return self.pending.kind == Kind.OVER
 
     def _repr_svg_(self) -> str:
         """The board as SVG, public information only (Jupyter shows it)."""

@@ -9,7 +9,7 @@ True
 from __future__ import annotations
 
 from boardlab.core.errors import ArgumentTypeError
-from boardlab.mall_of_horror.config import POINTS
+from boardlab.mall_of_horror.queries import scores
 from boardlab.mall_of_horror.state import State
 
 
@@ -18,9 +18,7 @@ def winners(state: State) -> tuple[str, ...]:
     if not isinstance(state, State):
         raise ArgumentTypeError("state", state, "expected a moh.State")
     colours = state.setup.colours
-    points = dict.fromkeys(colours, 0)
-    for c, k, _ in state.chars:
-        points[c] += POINTS[k]
+    points = scores(state)
     key = {c: (points[c], len(state.hands[i])) for i, c in enumerate(colours)}
     best = max(key.values())
     return tuple(c for c in colours if key[c] == best)

@@ -57,6 +57,15 @@ def states() -> st.SearchStrategy[Any]:
     return maybe(st.sampled_from(STATES))
 
 
+#: What the queries read besides a State: players' and onlookers' views.
+VIEWS = [moh.observe(s, s.setup.colours[0]) for s in STATES[::4]] + [
+    moh.public_view(s) for s in STATES[1::4]]
+
+
+def positions() -> st.SearchStrategy[Any]:
+    return maybe(st.sampled_from(STATES + VIEWS))
+
+
 def names(pool: tuple[str, ...]) -> st.SearchStrategy[Any]:
     """A known name, a near miss, or anything at all."""
     return st.one_of(st.sampled_from(pool), st.sampled_from(pool),
@@ -117,6 +126,53 @@ def _outcomes(value: Any) -> None:
 
 def _colours(value: Any) -> None:
     assert isinstance(value, tuple) and value and set(value) <= set(COLOURS)
+
+
+def _some_colours(value: Any) -> None:
+    assert isinstance(value, tuple) and set(value) <= set(COLOURS)
+    assert len(set(value)) == len(value)
+
+
+def _count(value: Any) -> None:
+    assert type(value) is int and value >= 0
+
+
+def _pairs(value: Any) -> None:
+    assert isinstance(value, tuple)
+    assert all(c in COLOURS and k in KINDS for c, k in value)
+
+
+def _weights(value: Any) -> None:
+    _some_colours(tuple(c for c, _ in value))
+    assert all(type(n) is int and n >= 1 for _, n in value)
+
+
+def _public(value: Any) -> None:
+    assert isinstance(value, moh.View) and value.player is None and value.hand == ()
+
+
+def _bool(value: Any) -> None:
+    assert isinstance(value, bool)
+
+
+def _scores(value: Any) -> None:
+    assert isinstance(value, dict) and value and set(value) <= set(COLOURS)
+    for n in value.values():
+        _count(n)
+
+
+def _reason(value: Any) -> None:
+    assert value is None or (isinstance(value, str) and value)
+
+
+def _extra(value: Any) -> None:
+    assert isinstance(value, dict) and set(value) <= set(range(1, 7))
+    assert all(n in (1, 2) for n in value.values())
+
+
+def _locations(value: Any) -> None:
+    assert isinstance(value, tuple) and list(value) == sorted(set(value))
+    assert set(value) <= set(range(1, 7))
 
 
 def _agent(value: Any) -> None:
@@ -257,6 +313,26 @@ CALLS: dict[str, Call] = {
                              names(("MoH-R5", "MoH-R99")))]),
     "save_position": entry(moh.save_position, _text, [states()], indent=maybe(count(4))),
     "winners": entry(moh.winners, _colours, [states()]),
+    "public_view": entry(moh.public_view, _public, [states()]),
+    # the queries (moh's checked versions): a State or a View, a location, a colour
+    "characters_at": entry(moh.characters_at, _pairs, [positions(), LOCATION]),
+    "is_open": entry(moh.is_open, _bool, [positions(), LOCATION]),
+    "defence": entry(moh.defence, _count, [positions(), LOCATION]),
+    "break_in_threshold": entry(moh.break_in_threshold, _count, [positions(), LOCATION],
+                                arriving=maybe(count(5))),
+    "turn_order": entry(moh.turn_order, _colours, [positions()]),
+    "eligible_colours": entry(moh.eligible_colours, _some_colours, [positions(), LOCATION]),
+    "vote_weights": entry(moh.vote_weights, _weights, [positions(), LOCATION],
+                          threats=st.one_of(st.lists(st.tuples(COLOUR, count(3)), max_size=2),
+                                            junk())),
+    "destination_options": entry(moh.destination_options, _locations,
+                                 [positions(), COLOUR]),
+    "scores": entry(moh.scores, _scores, [positions()]),
+    "end_reason": entry(moh.end_reason, _reason, [positions()]),
+    "extra_zombies": entry(moh.extra_zombies, _extra, [positions()]),
+    "under_attack": entry(moh.under_attack, _locations, [positions()],
+                          with_extra_zombies=maybe(st.booleans())),
+    "location_label": entry(moh.location_label, _text, [configs(), LOCATION]),
 }
 
 #: Loaded on first use (not in ``__all__``): the what-if estimates, with few matches.
@@ -289,6 +365,8 @@ NOT_CALLED = {
              "test_moh_hostile.py; the generic board's checks are tested in tests/widgets",
     "Explainer": "a widget (ipywidgets), tested in test_explainer.py",
     "explain_phase": "builds the Explainer widget, tested in test_explainer.py",
+    "ConfigError": "an exception class (what a refused position or configuration raises)",
+    "IllegalAction": "an exception class (what a refused choice raises)",
 }
 
 

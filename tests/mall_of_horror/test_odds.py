@@ -324,13 +324,10 @@ def test_vote_agrees_with_simulated_random_voters() -> None:
     exact = odds.vote(s, 6)
     rng = random.Random(3)
     n, counts = 3000, Counter()
-    from boardlab.mall_of_horror.rules import _Work
+    from boardlab.mall_of_horror.rules import open_vote
 
     for _ in range(n):
-        w = _Work(s)
-        w.phase = "f"
-        w.open_ballots("sacrifice", 6, ())
-        state = w.freeze()
+        state = open_vote(s, "sacrifice", 6)
         while state.pending.kind in ("ballot", "tiebreak"):
             if state.pending.kind == "tiebreak":
                 outs = moh.RULES.outcomes(state)

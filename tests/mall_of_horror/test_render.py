@@ -419,6 +419,81 @@ def test_truck_cards_only_for_the_searcher() -> None:
     assert "Threat" not in theirs and "Sprint" not in theirs
 
 
+def _other(items: tuple, value):
+    """The item after ``value`` in ``items``, cyclically: a different secret of the same kind."""
+    return items[(items.index(value) + 1) % len(items)]
+
+
+def scrambled(state, viewer):
+    """``state`` with every secret ``viewer`` may not know replaced by another.
+
+    Other seats' cards (their number stays: it is public), secret destinations, secret
+    ballots, the hidden roll unless ``viewer`` may look, the truck cards unless
+    ``viewer`` drew them. Returns the new state and which kinds of secret changed.
+    """
+    from boardlab.mall_of_horror.config import CARDS, COLOURS
+
+    changed = set()
+    colours = state.setup.colours
+    hands = tuple(hand if c == viewer else tuple(sorted(_other(CARDS, x) for x in hand))
+                  for c, hand in zip(colours, state.hands, strict=True))
+    if hands != state.hands:
+        changed.add("hands")
+    public = state.phase in ("e", "f")
+    destinations = tuple(
+        (c, loc) if public or c == viewer or (c == state.chief and state.chief_elected)
+        else (c, _other(LOCATIONS, loc)) for c, loc in state.destinations)
+    if destinations != state.destinations:
+        changed.add("destinations")
+    p = state.pending
+    ballots = tuple((v, col) if v == viewer else (v, _other(COLOURS, col))
+                    for v, col in p.ballots)
+    if ballots != p.ballots:
+        changed.add("ballots")
+    roll = state.roll
+    if roll and viewer not in state.lookers:
+        roll = tuple(sorted(_other(LOCATIONS, f) for f in roll))
+        changed.add("roll")
+    drawn = p.drawn
+    if drawn and p.chosen != viewer:
+        drawn = tuple(_other(CARDS, x) for x in drawn)
+        changed.add("truck cards")
+    new = state._replace(hands=hands, destinations=destinations, roll=roll,
+                         pending=p._replace(ballots=ballots, drawn=drawn))
+    return new, changed
+
+
+def _sample_states():
+    for players in (3, 4, 5, 6):
+        for seed in range(2):
+            match = moh.play(players, seed=seed)
+            for i, record in enumerate(match.records):
+                if i % 8 == 0 or (i % 2 == 0 and record.after.pending.kind in (
+                        "camera", "destination", "truck_split", "move")):
+                    yield record.after
+
+
+def test_a_seat_sees_nothing_of_anyone_elses_secrets() -> None:
+    # The picture for a seat is drawn from that seat's view: changing any secret the
+    # seat may not know (other hands, secret destinations and ballots, the roll it may
+    # not look at, truck cards it did not draw) leaves its picture byte for byte the same.
+    seen = Counter()
+    for state in _sample_states():
+        for viewer in (None, *state.setup.colours):
+            other, changed = scrambled(state, viewer)
+            if not changed:
+                continue
+            seen.update(changed)
+            assert render_svg(other, viewer=viewer) == render_svg(state, viewer=viewer), (
+                viewer, changed)
+            if viewer is None and changed != {"ballots"}:  # ballots are drawn for no one
+                # the secrets changed are there to be seen by someone
+                assert render_svg(other, omniscient=True) != render_svg(state, omniscient=True)
+    # every kind of secret was exercised, many times
+    assert {k for k, n in seen.items() if n >= 5} == {
+        "hands", "destinations", "ballots", "roll", "truck cards"}, seen
+
+
 def test_an_unknown_viewer_is_refused(midgame) -> None:
     with pytest.raises(ValueError, match="purple"):
         render_svg(midgame, viewer="purple")

@@ -1,0 +1,161 @@
+"""Setup: the deal, the placement of the characters, the first zombies (MoH Setup).
+
+Steps and offers take the state as it is; only the first zombies, which start round 1,
+run in a worker.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+
+from boardlab.core.engine import OutcomeTable
+from boardlab.core.events import Event
+from boardlab.mall_of_horror import events as E
+from boardlab.mall_of_horror.choices import Dice, Draw, Place
+from boardlab.mall_of_horror.config import LOCATIONS
+from boardlab.mall_of_horror.rules import tables
+from boardlab.mall_of_horror.rules.chance import (
+    INITIAL_ZOMBIE_DICE,
+    PLACEMENT_DICE,
+    dice_outcomes,
+    draw_outcomes,
+)
+from boardlab.mall_of_horror.rules.work import (
+    CHARS,
+    DECK,
+    HANDS,
+    P_PLACE_ROLL,
+    P_ZOMBIES0,
+    PENDING,
+    SEALED,
+    VIS,
+    Char,
+    WorkBase,
+    _new,
+    drawn_from,
+    give,
+    next_turn,
+)
+from boardlab.mall_of_horror.state import Kind, Pending, State
+
+Step = tuple[State, tuple[Event, ...]]
+
+
+class SetupPlacement(WorkBase):
+    """The first zombies (MoH-setup-zombies), then round 1."""
+
+    __slots__ = ()
+
+    def initial_zombies(self, choice: Dice) -> None:
+        faces = choice.faces
+        closed, sealed = self.t.closed, self.sealed
+        placed = tuple([f for f in faces if f not in closed and f not in sealed])
+        self.events.append(_new(Event, (
+            E.INITIAL_ZOMBIES, None, self.round, self.phase, (), faces, placed)))
+        self.place_dice(faces)
+        self.begin_round()
+
+
+# -- steps --------------------------------------------------------------------------------
+def step_deal(state: State, choice: Draw) -> Step:
+    """One card to the next player, the first player first (MoH-setup)."""
+    p = state[PENDING]
+    colour = p[3][p[4]]
+    card = choice.card
+    last = tables._last
+    t = last[1] if state[0] is last[0] else tables.remember(state[0])
+    s = list(state)
+    s[DECK] = drawn_from(state[DECK], card)
+    s[HANDS] = give(state[HANDS], t.seat[colour], card)
+    s[PENDING] = next_turn(p) if p[4] + 1 < len(p[3]) else P_PLACE_ROLL[0]
+    return _new(State, s), (_new(Event, (E.DEAL, colour, state[1], state[2], VIS[colour],
+                                         card)),)
+
+
+def step_placement_roll(state: State, choice: Dice) -> Step:
+    n = state[PENDING][5]
+    last = tables._last
+    t = last[1] if state[0] is last[0] else tables.remember(state[0])
+    colours = t.colours
+    faces = choice.faces
+    s = list(state)
+    s[PENDING] = _new(Pending, (Kind.PLACE, "", 0, (), 0, n, faces, (), (), (), (), False,
+                                "", ()))
+    return (_new(State, s), (_new(Event, (E.PLACEMENT_ROLL, colours[n % len(colours)],
+                                          state[1], state[2], (), faces)),))
+
+
+def step_place(state: State, choice: Place) -> Step:
+    last = tables._last
+    t = last[1] if state[0] is last[0] else tables.remember(state[0])
+    p = state[PENDING]
+    colours = t.colours
+    colour = colours[p[5] % len(colours)]
+    loc = choice.location
+    chars = state[CHARS]
+    fallback = loc not in p[6] or _count_at(chars, loc) >= t.caps[loc]
+    placed = t.triples[colour, choice.kind, loc]
+    i = bisect_left(chars, placed)  # chars stays sorted
+    s = list(state)
+    s[CHARS] = (*chars[:i], placed, *chars[i:])
+    n = p[5] + 1
+    s[PENDING] = P_PLACE_ROLL[n] if n < t.characters else P_ZOMBIES0
+    return _new(State, s), (_new(Event, (E.PLACE_FALLBACK if fallback else E.PLACE, colour,
+                                         state[1], state[2], (), loc, choice.kind,
+                                         t.labels[loc])),)
+
+
+def _count_at(chars: tuple[Char, ...], location: int) -> int:
+    """Character tokens at ``location``."""
+    n = 0
+    for x in chars:
+        if x[2] == location:
+            n += 1
+    return n
+
+
+# -- offers -------------------------------------------------------------------------------
+def offer_place(state: State, p: Pending) -> tuple[Place, ...]:
+    """An unplaced character at a die's location with room; else anywhere (MoH-R4)."""
+    last = tables._last
+    t = last[1] if state[0] is last[0] else tables.remember(state[0])
+    colours = t.colours
+    colour = colours[p[5] % len(colours)]
+    chars = state[CHARS]
+    i = bisect_left(chars, (colour,))  # colour's characters are contiguous in chars
+    placed = [x[1] for x in chars[i:i + len(t.kinds)] if x[0] == colour]
+    kinds = t.kinds if not placed else tuple([k for k in t.kinds if k not in placed])
+    closed, sealed, caps = t.closed, state[SEALED], t.caps
+    dice = p[6]
+    if len(dice) == 2:  # the two placement dice (MoH-setup-characters)
+        d1, d2 = dice
+        ok1 = d1 not in closed and d1 not in sealed and _count_at(chars, d1) < caps[d1]
+        if d2 == d1:
+            offered: tuple[int, ...] = (d1,) if ok1 else ()
+        else:
+            ok2 = d2 not in closed and d2 not in sealed and _count_at(chars, d2) < caps[d2]
+            if ok1 and ok2:
+                offered = (d1, d2) if d1 < d2 else (d2, d1)
+            else:
+                offered = (d1,) if ok1 else (d2,) if ok2 else ()
+    else:  # a hand-built position with other dice: the ones with room, as they are
+        offered = tuple([d for d in dice if d not in closed and d not in sealed
+                         and _count_at(chars, d) < caps[d]])
+    if not offered:  # both dice full or closed: any location with room (MoH-R4)
+        locs = [x[2] for x in chars]
+        offered = tuple([loc for loc in LOCATIONS if loc not in closed and loc not in sealed
+                         and locs.count(loc) < caps[loc]])
+    return tables.places(kinds, offered)
+
+
+def offer_draw(state: State, p: Pending) -> OutcomeTable:
+    """The top card of the unseen deck (the deal and the truck search)."""
+    return draw_outcomes(state.deck)
+
+
+def offer_placement_dice(state: State, p: Pending) -> OutcomeTable:
+    return dice_outcomes(PLACEMENT_DICE)
+
+
+def offer_zombie_dice(state: State, p: Pending) -> OutcomeTable:
+    return dice_outcomes(INITIAL_ZOMBIE_DICE)

@@ -1,0 +1,248 @@
+"""Phases a) and b) and every vote: the truck search, the Chief election, the ballots.
+
+A vote (MoH Voting) opens with a card window for Threat cards (MoH-voting-threat), then
+secret ballots in turn order; the tally (MoH-R7, MoH-R8) resolves it: a searcher, a
+Chief, or a colour that loses a character. The truck search draws up to three cards
+(MoH-R9) and the searcher shares them out.
+"""
+
+from __future__ import annotations
+
+from boardlab.core.engine import OutcomeTable
+from boardlab.core.events import Event
+from boardlab.mall_of_horror import events as E
+from boardlab.mall_of_horror.choices import Draw, TieBreak, TruckSplit, Vote
+from boardlab.mall_of_horror.config import PARKING, SECURITY
+from boardlab.mall_of_horror.queries import CHARACTER_VOTES
+from boardlab.mall_of_horror.rules import tables
+from boardlab.mall_of_horror.rules.chance import tiebreak_outcomes
+from boardlab.mall_of_horror.rules.work import (
+    DECK,
+    PENDING,
+    VIS,
+    WorkBase,
+    _new,
+    drawn_from,
+)
+from boardlab.mall_of_horror.state import Kind, Pending, Phase, Purpose, State
+
+Step = tuple[State, tuple[Event, ...]]
+
+
+class TruckVotes(WorkBase):
+    """Phases a) and b), and the votes of every phase."""
+
+    __slots__ = ()
+
+    def begin_a(self) -> None:
+        self.phase = Phase.A
+        if self.deck_size() == 0:
+            self.events.append(_new(Event, (E.SKIP_TRUCK_EMPTY, None, self.round, self.phase, ())))
+            return self.begin_b()
+        if not self.count(PARKING):
+            self.events.append(_new(Event, (
+                E.SKIP_PARKING_EMPTY, None, self.round, self.phase, ())))
+            return self.begin_b()
+        self.start_vote(Purpose.TRUCK, PARKING)
+
+    def begin_b(self) -> None:
+        self.phase = Phase.B
+        if not self.count(SECURITY):
+            self.events.append(_new(Event, (
+                E.SKIP_SECURITY_EMPTY, None, self.round, self.phase, (), self.chief)))
+            return self.begin_c()
+        self.start_vote(Purpose.CHIEF, SECURITY)
+
+    def start_vote(self, purpose: str, location: int) -> None:
+        """A vote of phase a) or b): Threat cards first, then the ballots (MoH Voting)."""
+        candidates = self.eligible(location)
+        if len(candidates) == 1:
+            return self.forced(purpose, location, candidates[0])
+        seat, hands = self.t.seat, self.hands
+        order = tuple(c for c in candidates if "threat" in hands[seat[c]])
+        if order:
+            self.pending = _new(Pending, (Kind.WINDOW, purpose, location, order, 0, 0, (), (),
+                                          (), (), (), False, "", ()))
+        else:
+            self.open_ballots(purpose, location, (), candidates)
+
+    def forced(self, purpose: str, location: int, colour: str) -> None:
+        """A vote with one possible colour is not held (MoH-R19)."""
+        self.events.append(_new(Event, (
+            E.FORCED_VOTE, colour, self.round, self.phase, (), location, self.t.labels[location])))
+        self.resolve(purpose, location, colour)
+
+    def open_ballots(self, purpose: str, location: int, threats: tuple[tuple[str, int], ...],
+                     candidates: tuple[str, ...] | None = None) -> None:
+        """The ballots of a vote among ``candidates`` (default: who may be chosen there)."""
+        if candidates is None:
+            candidates = self.eligible(location)
+        # Votes per player: non-hidden characters there, +1 for a non-hidden Gunman, +1 per
+        # Threat played (MoH-R7, MoH-voting-threat).
+        weight = dict(threats) if threats else dict.fromkeys(candidates, 0)
+        hidden = self.hidden
+        for c, k, _ in self.index()[location]:
+            if not hidden or (c, k) not in hidden:
+                weight[c] = weight.get(c, 0) + CHARACTER_VOTES[k]
+        weights = tuple(zip(candidates, map(weight.__getitem__, candidates), strict=True))
+        self.pending = _new(Pending, (Kind.BALLOT, purpose, location, candidates, 0, 0, (),
+                                      candidates, weights, threats, (), False, "", ()))
+
+    def tally(self) -> None:
+        """Most votes is chosen; a tie goes to a second vote of everyone (MoH-R7, R8)."""
+        p = self.pending
+        weight = dict(p.weights)
+        counts = dict.fromkeys(p.candidates, 0)
+        for voter, colour in p.ballots:
+            counts[colour] += weight[voter]
+        top = max(counts.values())
+        leaders = []  # a loop: a comprehension is a function call in 3.11
+        for c, n in counts.items():
+            if n == top:
+                leaders.append(c)
+        self.events.append(_new(Event, (
+            E.TALLY_SECOND if p.second else E.TALLY, None, self.round, self.phase, (), p.location,
+            p.ballots, tuple(counts.items()), self.t.labels[p.location], p.weights)))
+        if len(leaders) == 1:
+            return self.resolve(p.purpose, p.location, leaders[0])
+        tied = tuple(leaders)
+        if not p.second:
+            hiding = {c for c, _, _ in self.index()[p.location]} - set(
+                self.eligible(p.location))
+            voters = tuple(c for c in self.order() if c not in hiding)
+            weights = tuple((v, weight.get(v, 1)) for v in voters)
+            self.events.append(_new(Event, (
+                E.SECOND_VOTE, None, self.round, self.phase, (), tied, bool(hiding))))
+            self.pending = Pending(Kind.BALLOT, p.purpose, p.location, order=voters,
+                                   candidates=tied, weights=weights, second=True)
+            return
+        if p.purpose == Purpose.TRUCK:
+            self.events.append(_new(Event, (E.NO_RESULT_TRUCK, None, self.round, self.phase, ())))
+            return self.begin_b()
+        if p.purpose == Purpose.CHIEF:
+            self.events.append(_new(Event, (
+                E.NO_RESULT_CHIEF, None, self.round, self.phase, (), self.chief)))
+            return self.begin_c()
+        self.events.append(_new(Event, (
+            E.NO_RESULT_CHANCE, None, self.round, self.phase, (), tied)))
+        self.pending = Pending(Kind.TIEBREAK, p.purpose, p.location, candidates=tied)
+
+    def tiebreak(self, choice: TieBreak) -> None:
+        p = self.pending
+        self.events.append(_new(Event, (E.TIEBREAK, choice.colour, self.round, self.phase, ())))
+        self.resolve(p.purpose, p.location, choice.colour)
+
+    def resolve(self, purpose: str, location: int, colour: str) -> None:
+        """The vote chose ``colour``: search, become Chief, or lose a character."""
+        if purpose == Purpose.TRUCK:
+            n = min(3, self.deck_size())
+            self.events.append(_new(Event, (E.SEARCHER, colour, self.round, self.phase, (), n)))
+            self.pending = Pending(Kind.TRUCK_DRAW, Purpose.TRUCK, PARKING, chosen=colour, n=n)
+            return self.continue_drawing()
+        if purpose == Purpose.CHIEF:
+            self.chief = colour
+            self.chief_elected = True
+            self.events.append(_new(Event, (E.CHIEF, colour, self.round, self.phase, ())))
+            return self.begin_c()
+        hidden = self.hidden
+        victims = [k for c, k, _ in self.index()[location]
+                   if c == colour and (c, k) not in hidden]
+        self.events.append(_new(Event, (
+            E.CHOSEN[purpose], colour, self.round, self.phase, (), location,
+            self.t.labels[location])))
+        if len(victims) == 1:
+            return self.eat(colour, victims[0], purpose, location)
+        self.pending = Pending(Kind.PICK_VICTIM, purpose, location, chosen=colour)
+
+    def continue_drawing(self) -> None:
+        """Draw on, from the known cards under the deck once the unseen ones run out."""
+        p = self.pending
+        drawn, n = p.drawn, p.n
+        while n and not sum(self.deck):
+            drawn, n = (*drawn, self.bottom[0]), n - 1   # known cards under the deck
+            self.bottom = self.bottom[1:]
+        p = _new(Pending, (*p[:5], n, *p[6:13], drawn))
+        self.pending = p
+        if n:
+            return
+        if len(drawn) == 1:
+            self.give_card(p.chosen, drawn[0])
+            self.events.append(_new(Event, (
+                E.TRUCK_ONLY, p.chosen, self.round, self.phase, self.t.vis[p.chosen], drawn[0])))
+            return self.begin_b()
+        self.pending = Pending(Kind.TRUCK_SPLIT, Purpose.TRUCK, PARKING, chosen=p.chosen,
+                               drawn=drawn)
+
+    def truck_split(self, choice: TruckSplit) -> None:
+        p = self.pending
+        rest = list(p.drawn)
+        rest.remove(choice.keep)
+        self.give_card(p.chosen, choice.keep)
+        give, to = choice.give, choice.to
+        gives = give is not None and to is not None
+        if give is not None and to is not None:
+            rest.remove(give)
+            self.give_card(to, give)
+        if rest:
+            self.bottom = (*self.bottom, *rest)
+        self.events.append(_new(Event, (
+            E.TRUCK_SPLIT, p.chosen, self.round, self.phase, self.t.vis[p.chosen], choice.keep,
+            choice.give, choice.to, rest[0] if rest else None)))
+        if gives:
+            self.events.append(_new(Event, (
+                E.GIFT, choice.to, self.round, self.phase, (choice.to, p.chosen), choice.give,
+                p.chosen)))
+        self.begin_b()
+
+    # -- steps (``cls`` is the whole worker) ---------------------------------------------
+    @classmethod
+    def step_ballot(cls, state: State, choice: Vote) -> Step:
+        """A secret ballot; the last one is tallied (MoH Voting)."""
+        p = state[PENDING]
+        voter = p[3][p[4]]
+        colour = choice.colour
+        event = _new(Event, (E.BALLOT, voter, state[1], state[2], VIS[voter], colour))
+        p = _new(Pending, (p[0], p[1], p[2], p[3], p[4] + 1, p[5], p[6], p[7], p[8], p[9],
+                           (*p[10], (voter, colour)), p[11], p[12], p[13]))
+        if p[4] < len(p[3]):
+            s = list(state)
+            s[PENDING] = p
+            return _new(State, s), (event,)
+        w = cls(state)  # the last ballot: the tally and whatever follows it
+        w.pending = p
+        w.events.append(event)
+        w.tally()
+        return w.done()
+
+    @classmethod
+    def step_truck_draw(cls, state: State, choice: Draw) -> Step:
+        p = state[PENDING]
+        card = choice.card
+        deck = drawn_from(state[DECK], card)
+        p = _new(Pending, (p[0], p[1], p[2], p[3], p[4], p[5] - 1, p[6], p[7], p[8], p[9],
+                           p[10], p[11], p[12], (*p[13], card)))
+        if p[5] and sum(deck):  # more cards to draw from the unseen deck
+            s = list(state)
+            s[DECK] = deck
+            s[PENDING] = p
+            return _new(State, s), ()
+        w = cls(state)
+        w.deck = deck
+        w.pending = p
+        w.continue_drawing()
+        return w.done()
+
+
+# -- offers -------------------------------------------------------------------------------
+def offer_ballot(state: State, p: Pending) -> tuple[Vote, ...]:
+    return tables.votes(p.candidates)
+
+
+def offer_split(state: State, p: Pending) -> tuple[TruckSplit, ...]:
+    last = tables._last
+    t = last[1] if state[0] is last[0] else tables.remember(state[0])
+    return tables.splits(p[13], t.others[p[12]])
+
+
+def offer_tiebreak(state: State, p: Pending) -> OutcomeTable:
+    return tiebreak_outcomes(p.candidates)
