@@ -358,8 +358,6 @@ NOT_CALLED = {
     "State": "a record (NamedTuple) built by the engine; hand-made ones are checked where "
              "they enter: new_match(start=), save_position, invariants() (see below)",
     "View": "a record built by observe()",
-    "ConfigError": "an error class, re-exported from boardlab.core (raised, not called)",
-    "IllegalAction": "an error class, re-exported from boardlab.core (raised, not called)",
     "RandomAgent": "boardlab.core's agent, re-exported (core has its own tests)",
     "Board": "a widget (ipywidgets): Board(None) and a non-match are pinned in "
              "test_moh_hostile.py; the generic board's checks are tested in tests/widgets",
