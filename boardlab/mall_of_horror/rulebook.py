@@ -145,5 +145,9 @@ BOOK = RuleBook(TITLE, [
 
 
 def rule(rule_id: str) -> RuleRef:
-    """The :class:`RuleRef` with this id (``KeyError`` if unknown)."""
+    """The :class:`RuleRef` with this id.
+
+    An unknown id raises :class:`~boardlab.core.errors.UnknownRule` (a boardlab error
+    that is still a ``KeyError``), naming the id and the closest ids.
+    """
     return BOOK[rule_id]
