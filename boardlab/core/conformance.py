@@ -64,7 +64,7 @@ def check_node(rules: Rules, state: Any) -> list[str]:
     """Problems of a single node: broken invariants and malformed choices or chance."""
     problems = list(rules.invariants(state))
     mover = rules.to_move(state)
-    if mover == CHANCE:
+    if mover is CHANCE:
         outs = rules.outcomes(state)
         if not outs:
             problems.append("chance node without outcomes")
@@ -88,13 +88,13 @@ def check_node(rules: Rules, state: Any) -> list[str]:
     node = getattr(rules, "node", None)
     if node is not None:  # the optional fast path must say what the protocol methods say
         fast_mover, options, step = node(state)
-        expected = (rules.outcomes(state) if mover == CHANCE else
+        expected = (rules.outcomes(state) if mover is CHANCE else
                     rules.legal(state) if mover is not None else ())
         if fast_mover != mover or tuple(options) != tuple(expected):
             problems.append(f"node() says {fast_mover!r} with {len(options)} options, the "
                             f"rules {mover!r} with {len(expected)}")
         elif mover is not None:
-            first = options[0][0] if mover == CHANCE else options[0]
+            first = options[0][0] if mover is CHANCE else options[0]
             if step is None or step(state, first) != rules.step(state, first):
                 problems.append(f"node()'s step of {first} differs from step()")
     return problems
@@ -128,7 +128,7 @@ def _check_match(rules: Rules, setup: Any, seed: int, deep: bool,
         if mover is None:
             break
         report.steps += 1
-        if mover == CHANCE:
+        if mover is CHANCE:
             report.chance_nodes += 1
             match.roll()
         else:
