@@ -9,6 +9,8 @@
 #   make overlap  the rule-text overlap check alone (it also runs inside make test)
 #   make bench  install boardlab[test,bench] and run benchmarks/run_all.py
 #   make lint   ruff only
+#   make lite   build the browser edition (JupyterLite, offline) into build/lite/
+#   make lite-serve  serve build/lite/ on http://127.0.0.1:8000/ for a quick look
 #   make clean  remove .venv, build output and caches
 
 PYTHON ?= python3
@@ -18,6 +20,7 @@ BIN    := $(VENV)/bin
 STAMP       := $(VENV)/.installed
 BENCH_STAMP := $(VENV)/.installed-bench
 DOCS_STAMP  := $(VENV)/.installed-docs
+LITE_STAMP  := $(VENV)/.installed-lite
 
 # Lint only the source folders that exist (benchmarks/ may hold no code yet).
 LINT_PATHS = $(wildcard boardlab tests benchmarks scripts docs/conf.py docs/_tools)
@@ -30,7 +33,7 @@ NB_ENV = env -u MPLBACKEND PYTHONHASHSEED=0
 GAME         ?= mall-of-horror
 SOAK_MATCHES ?= 100000
 
-.PHONY: lab test notebooks notebooks-run docs soak overlap bench lint clean
+.PHONY: lab test notebooks notebooks-run docs soak overlap bench lint clean lite lite-serve
 
 lab: $(STAMP)
 	@if [ -f notebooks/00_start_here.ipynb ]; then \
@@ -39,7 +42,7 @@ lab: $(STAMP)
 	  $(BIN)/jupyter lab notebooks/; \
 	fi
 
-test: $(DOCS_STAMP) lint
+test: $(DOCS_STAMP) $(LITE_STAMP) lint
 	$(BIN)/python -m pytest
 	@$(MAKE) --no-print-directory notebooks
 	@$(MAKE) --no-print-directory docs
@@ -102,6 +105,22 @@ $(BENCH_STAMP): pyproject.toml | $(BIN)/python
 $(DOCS_STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/pip install -e '.[test,docs]'
 	touch $(STAMP) $@
+
+# -- the browser edition (JupyterLite) ------------------------------------------------------
+# Pins: scripts/lite/lite.toml. Downloads are cached in build/lite-cache/; npm is needed only
+# once, to fetch the Pyodide core. `make test` builds and tests it too (tests/lite/): it
+# skips with the reason without npm or Chromium, and fails under BOARDLAB_REQUIRE_LITE=1.
+LITE_PORT  ?= 8000
+
+$(LITE_STAMP): scripts/lite/lite.toml $(STAMP)
+	$(BIN)/pip install --quiet $$($(BIN)/python -m scripts.lite.build tools)
+	touch $@
+
+lite: $(LITE_STAMP)
+	$(BIN)/python -m scripts.lite.build
+
+lite-serve:
+	$(BIN)/python -m scripts.lite.build serve $(LITE_PORT)
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .ruff_cache docs/_build

@@ -683,7 +683,12 @@ class Dist(Generic[T]):
         others blue (Okabe–Ito colours). For numeric outcomes a black line marks the
         mean and a grey band spans mean ± 1 sd. The title gives P(event) as a fraction
         (and in ``fmt`` too when that is not ``"fraction"``); ``label`` names the event.
+        Without matplotlib (the browser edition) the same chart is drawn as SVG.
         """
+        from boardlab.prob import charts
+
+        if charts.svg_wanted(ax):
+            return charts.plot_dist(self, event, ax=ax, fmt=fmt, label=label)
         if ax is None:
             import matplotlib.pyplot as plt
 

@@ -1,0 +1,272 @@
+"""The browser edition in a real Chromium, offline: lessons run in Pyodide, the board plays.
+
+One scenario drives Chromium in a thread of its own (the playwright sync API allows one
+instance per thread, and tests/browser keeps one open all session); the tests check
+what it saw. All pages open at once (each notebook has its own Pyodide kernel in a Web
+Worker), so the slowest page sets the time, not the sum:
+
+- the site opens (the file browser lists the teacher notebooks and the apps);
+- notebook 00 and the four-dice lesson (02) run top to bottom in the Pyodide kernel and
+  print exactly the text of their stored (desktop) outputs, which hold the key results
+  (19/144, 171 of 1296, ...: read from the .ipynb, so the test follows the notebooks);
+  their charts are SVG where the desktop's are PNG;
+- the Mall of Horror app page (the board alone) shows no code, and its Step button and a
+  choice of the seated player work, checked against the same board run in this process;
+- no request left 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+import traceback
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+
+from scripts.lite import build
+from tests.browser.pages import BoardPage, expect
+from tests.lite.conftest import CHROMIUM, CHROMIUM_FLAGS, DEAD_PROXY, PAGE_MS, Requests
+from tests.lite.run_without import kind
+
+ROOT = Path(__file__).resolve().parents[2]
+pytestmark = pytest.mark.browser
+
+LESSONS = {"00": "00_start_here.ipynb", "02": "02_lesson_four_dice.ipynb"}
+APP = "mall-of-horror"
+TIMINGS = build.OUTPUT / "browser-timings.json"
+
+# Run every cell once the kernel is ready; remember when it is done (or what failed).
+RUN_ALL = """async () => {
+  const app = window.jupyterapp, panel = app.shell.currentWidget;
+  window.blStart = performance.now();
+  await panel.sessionContext.ready;
+  window.blReady = performance.now();
+  try { await app.commands.execute('notebook:run-all-cells'); window.blDone = 'ok'; }
+  catch (e) { window.blDone = 'error: ' + e; }
+  window.blEnd = performance.now();
+}"""
+# The code cells' outputs once every one ran (or as soon as one shows an error).
+OUTPUTS = """() => {
+  const panel = window.jupyterapp.shell.currentWidget, cells = panel.content.model.cells;
+  const out = [];
+  for (let i = 0; i < cells.length; i++) {
+    const c = cells.get(i);
+    if (c.type !== 'code') continue;
+    const json = c.toJSON();
+    if (json.outputs.some(o => o.output_type === 'error')) return {error: json};
+    if (c.executionCount === null) return null;
+    out.push(json.outputs);
+  }
+  return window.blDone ? {outputs: out, done: window.blDone,
+                          ready_s: (window.blReady - window.blStart) / 1000,
+                          run_s: (window.blEnd - window.blReady) / 1000} : null;
+}"""
+
+
+def printed(outputs: list[dict[str, Any]]) -> str:
+    """What a cell printed (its stdout streams, joined)."""
+    return "".join("".join(o["text"]) if isinstance(o["text"], list) else o["text"]
+                   for o in outputs if o["output_type"] == "stream" and o["name"] == "stdout")
+
+
+def shown(outputs: list[dict[str, Any]]) -> list[str]:
+    """The kind of each display or result of a cell (its most specific MIME type)."""
+    kinds = [kind(o["data"]) for o in outputs
+             if o["output_type"] in ("display_data", "execute_result")]
+    # An object that displays itself (the Board) leaves an empty result in Pyodide's kernel.
+    return [k for k in kinds if k != "none"]
+
+
+def stored(name: str) -> list[list[dict[str, Any]]]:
+    nb = json.loads((ROOT / "notebooks" / name).read_text(encoding="utf-8"))
+    return [c["outputs"] for c in nb["cells"] if c["cell_type"] == "code"]
+
+
+def check_same_as_stored(name: str, got: list[list[dict[str, Any]]]) -> None:
+    want = stored(name)
+    assert len(got) == len(want)
+    for k, (g, w) in enumerate(zip(got, want, strict=True)):
+        assert printed(g) == printed(w), f"{name}, code cell {k}"
+        assert shown(g) == [m if m != "image/png" else "image/svg+xml" for m in shown(w)], \
+            f"{name}, code cell {k}"
+
+
+@dataclass
+class Failed:
+    """A step of the scenario that raised: its traceback."""
+
+    trace: str
+
+
+def open_lessons_and_app(ctx: Any, url: str) -> dict[str, Any]:
+    """Open both lessons and the app page, and start running the lessons."""
+    pages: dict[str, Any] = {}
+    for key, name in LESSONS.items():
+        page = ctx.new_page()
+        page.goto(f"{url}/notebooks/index.html?path=teacher/{name}", timeout=PAGE_MS)
+        pages[key] = page
+    pages["app"] = ctx.new_page()
+    pages["app"].goto(f"{url}/apps/{APP}.html", timeout=PAGE_MS)
+    for key in LESSONS:
+        pages[key].wait_for_function("() => window.jupyterapp && window.jupyterapp.shell"
+                                     " && window.jupyterapp.shell.currentWidget"
+                                     " && window.jupyterapp.shell.currentWidget.sessionContext",
+                                     timeout=PAGE_MS)
+        pages[key].evaluate(f"() => {{ ({RUN_ALL})(); }}")
+    return pages
+
+
+def lesson_outputs(page: Any) -> dict[str, Any]:
+    """Wait until the lesson ran (or failed); its code cells' outputs and timings."""
+    return page.wait_for_function(OUTPUTS, timeout=PAGE_MS, polling=500).json_value()
+
+
+def site_opens(ctx: Any, url: str) -> list[str]:
+    page = ctx.new_page()
+    page.goto(f"{url}/", timeout=PAGE_MS)   # the site's front door: JupyterLab
+    listing = page.locator(".jp-DirListing-itemText")
+    for folder in ("apps", "teacher"):
+        expect(listing.filter(has_text=folder)).to_have_count(1, timeout=PAGE_MS)
+    names = listing.all_inner_texts()
+    page.close()
+    return names
+
+
+def app_board(page: Any) -> dict[str, Any]:
+    """The app page: no code shown; Step and a choice of the seat, against a shadow board."""
+    expect(page.locator("body")).to_have_attribute("data-bl-app", "ready", timeout=PAGE_MS)
+    frame = page.locator("#bl-app-frame").element_handle().content_frame()
+    board = BoardPage(frame)
+    # The board the app shows, made here too, from the same code in lite.toml.
+    app = next(a for a in build.load_config().apps if a.name == APP)
+    *setup, last = app.code.strip().splitlines()
+    scope: dict[str, Any] = {}
+    exec("\n".join(setup), scope)  # our own config: the app's imports
+    shadow = eval(last, scope)  # and its board expression
+    first = board.expect_like(shadow)
+    hidden = frame.locator(".jp-CodeCell .jp-Cell-inputWrapper").evaluate_all(
+        "els => els.length > 0 && els.every(e => getComputedStyle(e).display === 'none')")
+    board.click("step")
+    shadow.step()
+    stepped = board.expect_like(shadow)
+    board.click("phase")          # plays on until red (the seat) must choose
+    shadow.play_phase()
+    offered = board.expect_like(shadow)
+    labels = list(shadow.choice_labels)
+    board.pick(labels[1])
+    shadow.choose(shadow.offered[1])
+    chosen = board.expect_like(shadow)
+    return {"code_hidden": hidden, "first": first.status, "stepped": stepped.status,
+            "offered": list(offered.choices), "labels": labels, "picked": labels[1],
+            "after_choice": chosen.status, "log_after": list(chosen.log[-3:])}
+
+
+def scenario(url: str) -> dict[str, Any]:
+    """Drive Chromium through the site (in this thread); what each step saw, or Failed."""
+    from playwright.sync_api import sync_playwright
+
+    requests = Requests()
+    local_host = urlsplit(url).netloc
+    results: dict[str, Any] = {"requests": requests, "timings": {}}
+
+    def route(r: Any) -> None:
+        target = r.request.url
+        if target.startswith(("data:", "blob:")) or urlsplit(target).netloc == local_host:
+            requests.local += 1
+            r.continue_()
+        else:
+            requests.blocked.append(target)
+            r.abort()
+
+    def step(name: str, fn: Any, *args: Any) -> Any:
+        started = time.monotonic()
+        try:
+            results[name] = fn(*args)
+        except Exception:  # reported by the test that reads this step
+            results[name] = Failed(traceback.format_exc())
+        results["timings"][name] = round(time.monotonic() - started, 1)
+        return results[name]
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                     args=CHROMIUM_FLAGS, proxy=DEAD_PROXY)
+        try:
+            ctx = browser.new_context(viewport={"width": 1400, "height": 1300})
+            ctx.set_default_timeout(PAGE_MS)
+            ctx.route("**/*", route)
+            ctx.route_web_socket(lambda u: urlsplit(u).netloc != local_host,
+                                 lambda ws: (requests.blocked.append(ws.url), ws.close()))
+            step("site", site_opens, ctx, url)
+            pages = step("open", open_lessons_and_app, ctx, url)
+            if not isinstance(pages, Failed):
+                for key in LESSONS:
+                    step(key, lesson_outputs, pages[key])
+                step("app", app_board, pages["app"])
+            ctx.close()
+        finally:
+            browser.close()
+    return results
+
+
+@pytest.fixture(scope="module")
+def seen(lite_url: str) -> dict[str, Any]:
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        results = pool.submit(scenario, lite_url).result()
+    requests = results["requests"]
+    TIMINGS.write_text(json.dumps({**results["timings"], "local_requests": requests.local,
+                                   "blocked_requests": len(requests.blocked)}, indent=1))
+    return results
+
+
+def result(seen: dict[str, Any], name: str) -> Any:
+    for before in ("open", name):
+        got = seen.get(before)
+        if isinstance(got, Failed):
+            pytest.fail(f"browser step {before!r} failed:\n{got.trace}", pytrace=False)
+    return seen[name]
+
+
+def test_the_site_opens(seen: dict[str, Any]) -> None:
+    names = result(seen, "site")
+    assert "apps" in names and "teacher" in names
+
+
+def test_notebook_00_runs_with_the_stored_results(seen: dict[str, Any]) -> None:
+    run = result(seen, "00")
+    assert "error" not in run, f"notebook 00 failed in the browser: {run['error']}"
+    assert run["done"] == "ok", run["done"]
+    text = "".join(printed(c) for c in stored(LESSONS["00"]))
+    assert "19/144" in text and "671/1296" in text  # the key results are in what is compared
+    check_same_as_stored(LESSONS["00"], run["outputs"])
+
+
+def test_four_dice_lesson_runs_with_the_stored_results(seen: dict[str, Any]) -> None:
+    run = result(seen, "02")
+    assert "error" not in run, f"lesson 02 failed in the browser: {run['error']}"
+    assert run["done"] == "ok", run["done"]
+    text = "".join(printed(c) for c in stored(LESSONS["02"]))
+    assert "171/1296 = 19/144" in text and "1296 rolls in all; 171 of them" in text
+    check_same_as_stored(LESSONS["02"], run["outputs"])
+    # The charts are boardlab's SVG (no matplotlib in the browser).
+    assert sum(shown(c).count("image/svg+xml") for c in run["outputs"]) >= 2
+
+
+def test_app_page_board_steps_and_takes_a_seat_choice(seen: dict[str, Any]) -> None:
+    app = result(seen, "app")
+    assert app["code_hidden"] is True
+    assert app["first"] == "Setup · to move: chance"
+    assert app["stepped"] == "Setup · to move: chance · last: yellow is dealt an action card"
+    assert app["offered"] == app["labels"] and len(app["labels"]) >= 2
+    # (Each status, log, picture, odds panel and choice list above equalled the shadow's.)
+    assert app["after_choice"] != app["stepped"]
+
+
+def test_nothing_left_the_machine(seen: dict[str, Any]) -> None:
+    requests = seen["requests"]
+    assert requests.local > 100           # the pages and kernels did load, from 127.0.0.1
+    assert requests.blocked == []
