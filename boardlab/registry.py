@@ -172,6 +172,7 @@ class Game:
       :attr:`illegal`, :attr:`score_unit`;
     - matches: :meth:`setup`, :meth:`start`, :meth:`play`, :meth:`load`;
     - narration: :meth:`players`, :meth:`title`, :meth:`winners`, :meth:`result_lines`;
+    - text: :meth:`parse_choice` (``match.push("...")`` and ``replay --push``);
     - soak: :meth:`soak_plan`; experiments: :meth:`match_fields`.
     """
 
@@ -249,11 +250,24 @@ class Game:
         return play_out(match, {p: make(p, i, seed)
                                 for i, p in enumerate(self.players(match))})
 
-    def load(self, text: str | Mapping[str, Any]) -> Match:
+    def load(self, text: str | bytes | Mapping[str, Any]) -> Match[Any, Any]:
         """A match saved with ``match.to_json()``; a bad field raises FormatError."""
         from boardlab.core.engine import Match
 
         return Match.from_json(self.rules, text)
+
+    def parse_choice(self, text: str, state: Any) -> Any:
+        """The legal choice (or chance outcome) ``text`` names at ``state``.
+
+        Default: the legal choice whose own ``str()`` reads as ``text``, ignoring case
+        and spacing (:func:`boardlab.core.text.choice_from_text`). A game overrides it
+        to accept what players say ("red votes blue"); ``match.push(text)`` uses it.
+        A refusal is a :class:`~boardlab.core.errors.ChoiceTextError` listing the legal
+        choices.
+        """
+        from boardlab.core.text import parse_choice
+
+        return parse_choice(self.rules, state, text)
 
     # -- narration -----------------------------------------------------------------
     def players(self, match: Match) -> tuple[str, ...]:

@@ -118,8 +118,7 @@ def load_json_object(text: str | bytes | Mapping[str, Any]) -> Mapping[str, Any]
     try:
         data = json.loads(text)
     except json.JSONDecodeError as err:
-        raise FormatError("", f"not valid JSON: {err.msg} at line {err.lineno} column "
-                              f"{err.colno}") from None
+        raise FormatError("", f"not valid JSON: {err}") from None
     except RecursionError:  # the decoder guards its recursion: far deeper than allowed
         raise FormatError("", f"nested deeper than {MAX_NESTING} levels") from None
     except ValueError as err:  # a number too long for int(): Python refuses 4,300+ digits

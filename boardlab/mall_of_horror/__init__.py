@@ -35,8 +35,19 @@ from boardlab.mall_of_horror.choices import (
     TruckSplit,
     Vote,
 )
-from boardlab.mall_of_horror.config import CARDS, COLOURS, KINDS, POINTS, Config, Setup
+from boardlab.mall_of_horror.config import (
+    CARD_NAMES,
+    CARDS,
+    COLOURS,
+    KIND_NAMES,
+    KINDS,
+    LOCATIONS,
+    POINTS,
+    Config,
+    Setup,
+)
 from boardlab.mall_of_horror.observe import View, observe
+from boardlab.mall_of_horror.parse import parse_choice
 from boardlab.mall_of_horror.position import position
 from boardlab.mall_of_horror.render import render_svg
 from boardlab.mall_of_horror.rulebook import BOOK, rule
@@ -45,18 +56,23 @@ from boardlab.mall_of_horror.state import State
 from boardlab.mall_of_horror.winners import winners
 
 __all__ = [
-    "BOOK", "CARDS", "CHANCE", "COLOURS", "KINDS", "POINTS", "RULES", "Config", "Destination",
-    "Dice", "Draw", "HeuristicAgent", "Move", "Pass", "Place", "PlaceZombie", "PlayCard",
-    "RandomAgent", "Sacrifice", "Setup", "State", "TieBreak", "TruckSplit", "View", "Vote",
-    "dice_outcomes", "load_match", "load_position", "new_match", "observe", "play",
-    "position", "render_svg", "rule", "save_position", "winners",
+    "BOOK", "CARDS", "CARD_NAMES", "CHANCE", "COLOURS", "KINDS", "KIND_NAMES", "LOCATIONS",
+    "POINTS", "RULES", "Config", "Destination", "Dice", "Draw", "HeuristicAgent", "Move",
+    "Pass", "Place", "PlaceZombie", "PlayCard", "RandomAgent", "Sacrifice", "Setup", "State",
+    "TieBreak", "TruckSplit", "View", "Vote", "dice_outcomes", "load_match", "load_position",
+    "new_match", "observe", "parse_choice", "play", "position", "render_svg", "rule",
+    "save_position", "winners",
 ]
 
 #: Names loaded on first access: the widgets pull in ipywidgets, which the engine never needs.
 _LAZY = {"Board": "board", "Explainer": "explainer", "explain_phase": "explainer"}
+#: Submodules reachable as attributes without importing them first (``moh.odds``).
+_SUBMODULES = frozenset({"odds"})
 
 
 def __getattr__(name: str) -> Any:
+    if name in _SUBMODULES:
+        return importlib.import_module(f"{__name__}.{name}")
     if name in _LAZY:
         value = getattr(importlib.import_module(f"{__name__}.{_LAZY[name]}"), name)
         globals()[name] = value
@@ -65,4 +81,4 @@ def __getattr__(name: str) -> Any:
 
 
 def __dir__() -> list[str]:
-    return sorted([*globals(), *_LAZY])
+    return sorted([*globals(), *_LAZY, *_SUBMODULES])

@@ -3,7 +3,7 @@
 >>> from boardlab.mall_of_horror.api import new_match, play
 >>> m = new_match(players=3, seed=7)
 >>> m.to_move
-'chance'
+CHANCE
 >>> play(players=4, seed=2).is_over
 True
 """

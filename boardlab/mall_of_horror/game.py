@@ -12,6 +12,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from boardlab.core.agents import Agent
 from boardlab.core.engine import Match
 from boardlab.mall_of_horror.agents import HeuristicAgent
@@ -39,6 +41,12 @@ class MallOfHorror(Game):
 
     def players(self, match: Match) -> tuple[str, ...]:
         return match.state.setup.colours
+
+    def parse_choice(self, text: str, state: Any) -> Any:
+        """What a player says, as a legal choice (see :mod:`boardlab.mall_of_horror.parse`)."""
+        from boardlab.mall_of_horror.parse import parse_choice
+
+        return parse_choice(text, state)
 
     def winners(self, match: Match) -> tuple[str, ...]:
         """Most points, then most cards in hand, else a shared win (MoH-end, MoH-R16)."""

@@ -14,7 +14,7 @@ out interned choice objects. The hot-path patterns are written down in
 >>> from boardlab.mall_of_horror.config import Setup
 >>> s = RULES.initial(Setup(players=4))
 >>> RULES.to_move(s), s.pending.kind
-('chance', 'deal')
+(CHANCE, 'deal')
 """
 
 from __future__ import annotations
