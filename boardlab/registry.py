@@ -44,6 +44,10 @@ RESERVED = frozenset({"game", "seed", "agents", "json", "viewer", "file", "help"
                       "workers", "deep_every", "first_seed", "chunk", "progress"})
 
 
+#: ``Game.play`` called without ``seed=`` (see ``boardlab.core.engine.seed_default``).
+_SEED_NOT_GIVEN: Any = object()
+
+
 def _config_error(message: str) -> ConfigError:
     # Imported here: boardlab.core (the engine) is not loaded by `import boardlab`.
     from boardlab.core.errors import ConfigError
@@ -238,16 +242,25 @@ class Game:
 
         return Match(self.rules, self.setup(**self.option_values(options)), seed=seed)
 
-    def play(self, *, seed: int = 0, agents: str = "random", **options: Any) -> Match:
-        """A whole match: chance from ``seed``, every seat played by an ``agents`` agent."""
+    def play(self, *, seed: int | None = _SEED_NOT_GIVEN, agents: str = "random",
+             **options: Any) -> Match[Any, Any]:
+        """A whole match: chance from ``seed``, every seat played by an ``agents`` agent.
+
+        ``seed=None`` draws a fresh seed (kept in ``match.seed``, which seeds the agents
+        too). Without ``seed=`` this release plays seed 0 and warns (the default becomes
+        ``None`` in 0.3).
+        """
+        from boardlab.core.engine import SEED_NOT_GIVEN, seed_default
         from boardlab.core.simulate import play_out
 
         if agents not in self.agents:
             raise _config_error(f"{self.name} has no agent kind {agents!r} "
                               f"(kinds: {', '.join(self.agents)})")
+        if seed is _SEED_NOT_GIVEN:
+            seed = seed_default(SEED_NOT_GIVEN, f"{type(self).__name__}.play()")
         match = self.start(seed=seed, **options)
         make = self.agents[agents]
-        return play_out(match, {p: make(p, i, seed)
+        return play_out(match, {p: make(p, i, match.seed)
                                 for i, p in enumerate(self.players(match))})
 
     def load(self, text: str | bytes | Mapping[str, Any]) -> Match[Any, Any]:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import random
+import warnings
 from bisect import bisect_right
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from fractions import Fraction
@@ -48,9 +49,10 @@ from boardlab.core.events import Event
 from boardlab.core.rules import RuleBook, RuleRef
 
 __all__ = [
-    "CHANCE", "FORMAT_VERSION", "MATCH_FORMAT", "MAX_SEED_BITS", "POSITION_FORMAT", "Chance",
-    "Match", "OutcomeTable", "ParsesChoices", "Record", "Rules", "ToMove", "chance_table",
-    "check_seed", "position_from_json", "position_to_json", "sample_outcome",
+    "CHANCE", "FORMAT_VERSION", "MATCH_FORMAT", "MAX_SEED_BITS", "POSITION_FORMAT",
+    "SEED_NOT_GIVEN", "Chance", "Match", "OutcomeTable", "ParsesChoices", "Record", "Rules",
+    "ToMove", "chance_table", "check_seed", "position_from_json", "position_to_json",
+    "sample_outcome", "seed_default",
 ]
 
 MATCH_FORMAT: Final = "boardlab.match"
@@ -62,6 +64,9 @@ MAX_SEED_BITS: Final = 1024
 #: A game's state type and its choice (and chance outcome) type.
 S = TypeVar("S", bound=Hashable)
 C = TypeVar("C", bound=Hashable)
+
+S_contra = TypeVar("S_contra", bound=Hashable, contravariant=True)
+C_co = TypeVar("C_co", bound=Hashable, covariant=True)
 
 #: What ``to_move`` answers: a player's name, :data:`CHANCE`, or ``None`` at the end.
 ToMove: TypeAlias = "str | Chance | None"
@@ -145,7 +150,7 @@ class Rules(Protocol[S, C]):
 
 
 @runtime_checkable
-class ParsesChoices(Protocol[S, C]):
+class ParsesChoices(Protocol[S_contra, C_co]):
     """The optional text hook of a game: ``parse_choice(text, state)``.
 
     It returns the legal choice (or, at a chance node, the outcome) that ``text``
@@ -155,7 +160,7 @@ class ParsesChoices(Protocol[S, C]):
     choice's own ``str()`` form (:func:`boardlab.core.text.choice_from_text`).
     """
 
-    def parse_choice(self, text: str, state: S) -> C:
+    def parse_choice(self, text: str, state: S_contra) -> C_co:
         """The choice ``text`` names at ``state``."""
         ...
 
@@ -468,16 +473,15 @@ class Match(Generic[S, C]):
         Text is read as the choice it names (see the class notes).
         """
         legal = self._legal if self._legal_for is self._state else self.legal()
-        for c in legal:
-            if c is choice:
+        for chosen in legal:
+            if chosen is choice:
                 break
         else:
-            if choice.__class__ is str:
-                choice = self.parse(choice)  # type: ignore[arg-type]
-            choice = self._canonical(choice, legal)
+            chosen = self._canonical(self.parse(choice) if isinstance(choice, str) else choice,
+                                     legal)
         if self._mover is CHANCE and self._stream_ply == self._cursor:
             _advance(self._rules.outcomes(self._state), self._stream)
-        return self._apply(choice)  # type: ignore[arg-type]
+        return self._apply(chosen)
 
     def parse(self, text: str) -> C:
         """The legal choice (or outcome) ``text`` names here, without playing it.
@@ -489,7 +493,8 @@ class Match(Generic[S, C]):
         """
         from boardlab.core.text import parse_choice
 
-        return parse_choice(self._rules, self._state, text, self.legal())
+        choice: C = parse_choice(self._rules, self._state, text, self.legal())
+        return choice
 
     def _play(self, agents: Mapping[str, Any], uses_view: Mapping[str, bool],
               max_plies: int) -> bool:
@@ -781,6 +786,38 @@ class Match(Generic[S, C]):
     def __repr__(self) -> str:
         return (f"<Match {self._rules.name} ply={self._cursor} "
                 f"to_move={self.to_move!r} seed={self._seed!r}>")
+
+
+class _Omitted:
+    """The default of a ``seed`` that the caller did not give (see :func:`seed_default`)."""
+
+    def __repr__(self) -> str:
+        return "<seed not given>"
+
+
+#: Default of ``seed`` in the functions whose default changes from 0 to ``None`` in 0.3.
+SEED_NOT_GIVEN: Any = _Omitted()
+
+
+def seed_default(seed: Any, where: str) -> int | None:
+    """``seed`` as given; when it was not given, 0 with a :class:`DeprecationWarning`.
+
+    Every ``seed`` of boardlab means the same: an ``int``, or ``None`` for a fresh seed
+    drawn from the operating system and recorded in ``match.seed``, which is the default
+    of :class:`Match` and ``new_match``. The functions that play a whole match
+    (``moh.play``, ``Game.play``) defaulted to 0 in boardlab 0.1; they keep 0 in this
+    release and say so, and default to ``None`` from 0.3.
+
+    >>> seed_default(5, "play()")
+    5
+    """
+    if seed is SEED_NOT_GIVEN:
+        warnings.warn(f"{where} without seed= plays seed 0 in this release; from boardlab "
+                      "0.3 it draws a fresh seed (kept in match.seed), as new_match() does. "
+                      "Pass seed=0 to keep this match, or seed=None for a fresh one.",
+                      DeprecationWarning, stacklevel=3)
+        return 0
+    return seed  # type: ignore[no-any-return]
 
 
 def check_seed(seed: Any, argument: str = "seed") -> int:

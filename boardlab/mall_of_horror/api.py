@@ -14,7 +14,13 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from boardlab.core.agents import Agent
-from boardlab.core.engine import Match, position_from_json, position_to_json
+from boardlab.core.engine import (
+    SEED_NOT_GIVEN,
+    Match,
+    position_from_json,
+    position_to_json,
+    seed_default,
+)
 from boardlab.core.simulate import agent_table, play_out
 from boardlab.mall_of_horror.config import Config, Setup
 from boardlab.mall_of_horror.rules import RULES
@@ -37,14 +43,20 @@ def new_match(players: int = 4, *, seed: int | None = None, config: Config | Non
             setup = Setup(players=players, config=_DEFAULT)  # validates players
             _SETUPS[players] = setup
         return Match(RULES, setup, seed=seed)
-    return Match(RULES, Setup(players=players, config=config), seed=seed)
+    return Match(RULES, Setup(players=players, config=_DEFAULT if config is None else config),
+                 seed=seed)
 
 
 def play(players: int = 4, *, agents: Mapping[str, Agent] | Callable[[str], Agent] | None = None,
-         seed: int | None = 0, config: Config | None = None) -> Match:
-    """A complete match: chance from ``seed``, decisions by ``agents`` (random by default)."""
-    match = new_match(players, seed=seed, config=config)
-    return play_out(match, agent_table(match.state.setup.colours, agents, seed))
+         seed: int | None = SEED_NOT_GIVEN, config: Config | None = None) -> Match:
+    """A complete match: chance from ``seed``, decisions by ``agents`` (random by default).
+
+    ``seed=None`` draws a fresh seed (kept in ``match.seed``; the random agents are
+    seeded from it too). Without ``seed=`` this release plays seed 0 and warns: from
+    boardlab 0.3 the default is ``None``, as for :func:`new_match`.
+    """
+    match = new_match(players, seed=seed_default(seed, "moh.play()"), config=config)
+    return play_out(match, agent_table(match.state.setup.colours, agents, match.seed))
 
 
 def load_match(text: str | Mapping[str, Any]) -> Match:
