@@ -1,7 +1,8 @@
 # boardlab developer entry points. Everything runs inside ./.venv, made on first use.
 #   make lab    set up .venv, install boardlab, open JupyterLab on notebooks/
-#   make test   set up .venv, install boardlab[test,docs], run ruff, pytest, the notebooks
-#               under strict nbval (make notebooks) and the docs build (make docs)
+#   make test   set up .venv, install boardlab[test,docs], run ruff, mypy (make typecheck),
+#               pytest, the notebooks under strict nbval (make notebooks) and the docs build
+#   make typecheck  mypy: strict on boardlab.core and boardlab.prob, checked elsewhere
 #   make notebooks      re-run every notebooks/*.ipynb and compare with its stored outputs
 #   make notebooks-run  re-execute every notebook in place, storing fresh outputs
 #   make docs   install boardlab[test,docs] and build the manual into docs/_build/html
@@ -33,7 +34,7 @@ NB_ENV = env -u MPLBACKEND PYTHONHASHSEED=0
 GAME         ?= mall-of-horror
 SOAK_MATCHES ?= 100000
 
-.PHONY: lab test notebooks notebooks-run docs soak overlap bench lint clean lite lite-serve
+.PHONY: lab test typecheck notebooks notebooks-run docs soak overlap bench lint clean lite lite-serve
 
 lab: $(STAMP)
 	@if [ -f notebooks/00_start_here.ipynb ]; then \
@@ -82,6 +83,10 @@ bench: $(BENCH_STAMP)
 	  echo "bench: benchmarks/run_all.py does not exist yet; nothing to run"; \
 	fi
 
+# The configuration (what is strict, what is skipped for now) is [tool.mypy] in pyproject.toml.
+typecheck: $(STAMP)
+	$(BIN)/mypy
+
 lint: $(STAMP)
 	@if [ -n "$(LINT_PATHS)" ]; then \
 	  echo "$(BIN)/ruff check $(LINT_PATHS)"; \
@@ -123,6 +128,7 @@ lite-serve:
 	$(BIN)/python -m scripts.lite.build serve $(LITE_PORT)
 
 clean:
-	rm -rf $(VENV) build dist *.egg-info .pytest_cache .ruff_cache docs/_build
+	rm -rf $(VENV) build dist *.egg-info .pytest_cache .ruff_cache .mypy_cache .hypothesis \
+	  docs/_build
 	find . -path ./.git -prune -o \( -name __pycache__ -o -name .ipynb_checkpoints \) -type d -print \
 	  | xargs rm -rf

@@ -32,7 +32,7 @@ class RandomAgent:
         self.rng = random.Random(seed)
         # randrange(n) for n >= 1 is exactly _randbelow(n) (same draws, same result),
         # minus the argument handling that would otherwise cost a third of each choice.
-        self._below = self.rng._randbelow
+        self._below = self.rng._randbelow  # type: ignore[attr-defined]
 
     def choose(self, view: Any, legal: Sequence[Any]) -> Any:
         if not legal:

@@ -60,7 +60,7 @@ class ConformanceReport:
 IllegalMaker = Callable[[Any, random.Random], Iterable[Any]]
 
 
-def check_node(rules: Rules, state: Any) -> list[str]:
+def check_node(rules: Rules[Any, Any], state: Any) -> list[str]:
     """Problems of a single node: broken invariants and malformed choices or chance."""
     problems = list(rules.invariants(state))
     mover = rules.to_move(state)
@@ -100,7 +100,7 @@ def check_node(rules: Rules, state: Any) -> list[str]:
     return problems
 
 
-def check_match(rules: Rules, setup: Any, seed: int, *, deep: bool = False,
+def check_match(rules: Rules[Any, Any], setup: Any, seed: int, *, deep: bool = False,
                 illegal: IllegalMaker | None = None,
                 max_plies: int = 50_000) -> ConformanceReport:
     """Play one seeded random match, checking every node (and more when ``deep``)."""
@@ -108,7 +108,7 @@ def check_match(rules: Rules, setup: Any, seed: int, *, deep: bool = False,
         return _check_match(rules, setup, seed, deep, illegal, max_plies)
 
 
-def _check_match(rules: Rules, setup: Any, seed: int, deep: bool,
+def _check_match(rules: Rules[Any, Any], setup: Any, seed: int, deep: bool,
                  illegal: IllegalMaker | None, max_plies: int) -> ConformanceReport:
     report = ConformanceReport(matches=1, deep_matches=int(deep))
     match = Match(rules, setup, seed=seed)
@@ -143,7 +143,7 @@ def _check_match(rules: Rules, setup: Any, seed: int, deep: bool,
     return report
 
 
-def _deep_checks(rules: Rules, match: Match, rng: random.Random,
+def _deep_checks(rules: Rules[Any, Any], match: Match[Any, Any], rng: random.Random,
                  illegal: IllegalMaker | None, report: ConformanceReport,
                  fail: Callable[[str], None]) -> None:
     state = match.state
@@ -177,7 +177,7 @@ def _deep_checks(rules: Rules, match: Match, rng: random.Random,
                 fail(f"refused choice {bad} changed the match")
 
 
-def check_game(rules: Rules, setups: Iterable[tuple[Any, int]], *, deep_every: int = 0,
+def check_game(rules: Rules[Any, Any], setups: Iterable[tuple[Any, int]], *, deep_every: int = 0,
                illegal: IllegalMaker | None = None) -> ConformanceReport:
     """Run :func:`check_match` over ``(setup, seed)`` pairs; every ``deep_every``-th deep."""
     report = ConformanceReport()

@@ -58,7 +58,8 @@ class paused_gc:  # noqa: N801 - used like a function: ``with paused_gc(): ...``
             gc.enable()
 
 
-def play_out(match: Match, agents: Mapping[str, Agent], *, max_plies: int = 100_000) -> Match:
+def play_out(match: Match[Any, Any], agents: Mapping[str, Agent], *,
+             max_plies: int = 100_000) -> Match[Any, Any]:
     """Play ``match`` to its end: chance by the match's RNG, decisions by ``agents``.
 
     Agents only see ``rules.observe(state, player)``; an agent that declares
@@ -80,9 +81,9 @@ def play_out(match: Match, agents: Mapping[str, Agent], *, max_plies: int = 100_
     raise RuntimeError(f"match did not end within {max_plies} plies")
 
 
-def play_many(make_match: Callable[[int], Match], seeds: range | list[int],
-              agents: Callable[[Match, int], Mapping[str, Agent]],
-              summarize: Callable[[Match], Any], *, executor: Any = None) -> list[Any]:
+def play_many(make_match: Callable[[int], Match[Any, Any]], seeds: range | list[int],
+              agents: Callable[[Match[Any, Any], int], Mapping[str, Agent]],
+              summarize: Callable[[Match[Any, Any]], Any], *, executor: Any = None) -> list[Any]:
     """Play one match per seed and return ``summarize(match)`` for each.
 
     ``executor`` is any ``concurrent.futures.Executor`` (processes here, a cluster's
@@ -94,8 +95,9 @@ def play_many(make_match: Callable[[int], Match], seeds: range | list[int],
     return [f.result() for f in futures]
 
 
-def _one(make_match: Callable[[int], Match], agents: Callable[[Match, int], Mapping[str, Agent]],
-         summarize: Callable[[Match], Any], seed: int) -> Any:
+def _one(make_match: Callable[[int], Match[Any, Any]],
+         agents: Callable[[Match[Any, Any], int], Mapping[str, Agent]],
+         summarize: Callable[[Match[Any, Any]], Any], seed: int) -> Any:
     # The match is summarised and dropped inside the pause: its thousands of records are
     # freed by reference counting and never traversed by the collector.
     with paused_gc():

@@ -173,7 +173,7 @@ class Moving(Base):
         self.emit("challenge", f"{c.name} {word} {plural(n_enemies, 'enemy')} to get away: "
                   f"{icon} {n_enemies} on {plural(dice, 'die')} ({how})", "L7-R7", c.name,
                   difficulty=n_enemies, dice=dice)
-        plain = type(choice)(choice.to if not isinstance(choice, Explore) else choice.door)
+        plain = Explore(choice.door) if isinstance(choice, Explore) else type(choice)(choice.to)
         self.roll_or_resolve(Pending("roll", "escape", c.name, dice=dice, icon=icon,
                                      difficulty=n_enemies, then=plain))
 
@@ -236,8 +236,9 @@ class Moving(Base):
             self.wait(Pending("tile_draw", "explore", c.name, door=door, stack=stack,
                               index=flip))
             return
-        stack = self.current_stack()
-        assert stack is not None
+        top = self.current_stack()
+        assert top is not None
+        stack = top
         words = self.door_words(door, c.tile)
         self.emit("explore", f"{c.name} explores through {words}: a tile from "
                   f"stack {stack}",

@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from fractions import Fraction
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from boardlab.core.agents import Agent
 from boardlab.core.events import Event
@@ -150,7 +150,8 @@ class Board(GameBoard):
     def render(self, state: State, *, viewer: str | None, highlight: tuple[Hashable, ...],
                odds: Mapping[Hashable, Fraction] | None) -> str:
         return render_svg(state, viewer=viewer, omniscient=viewer is None,
-                          highlight=highlight, odds=odds)
+                          highlight=cast("tuple[int, ...]", highlight),
+                          odds=cast("Mapping[int, Fraction] | None", odds))
 
     def status_line(self, state: State, last: Event | None, viewer: str | None) -> str:
         return status_line(state, last, viewer)
@@ -159,7 +160,7 @@ class Board(GameBoard):
         """:func:`~boardlab.mall_of_horror.odds.live_odds`: break-in odds per location."""
         from boardlab.mall_of_horror.odds import live_odds
 
-        return live_odds(state)
+        return cast("Mapping[Hashable, Any]", live_odds(state))
 
     def odds_title(self, state: State) -> str:
         if state.phase in ("e", "f"):

@@ -43,6 +43,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from boardlab.core.chance import CHANCE
+from boardlab.core.engine import ToMove
 from boardlab.core.errors import ArgumentTypeError, ChoiceTextError
 from boardlab.core.text import normalise, refusal
 from boardlab.mall_of_horror.choices import (
@@ -95,7 +96,7 @@ def parse_choice(text: str, state: State) -> Any:
     """
     if not isinstance(text, str):
         raise ArgumentTypeError("text", text, "a choice given as text is a string")
-    mover = RULES.to_move(state)
+    mover: ToMove = RULES.to_move(state)
     if mover is None:
         legal: tuple[Any, ...] = ()
     elif mover is CHANCE:

@@ -47,13 +47,15 @@ from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from fractions import Fraction
 from itertools import accumulate
 from math import lcm
-from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar, cast
 
 from boardlab.prob.deprecation import deprecated_method, warn_deprecated
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from sympy import Expr, Rational
+
+    from boardlab.prob.svgplot import Axes as SvgAxes
 
 T = TypeVar("T", bound=Hashable)
 U = TypeVar("U", bound=Hashable)
@@ -675,8 +677,8 @@ class Dist(Generic[T]):
         return (rf"$\displaystyle \begin{{array}}{{{cols}}} {' & '.join(header)} \\ \hline "
                 rf"{body} \end{{array}}$")
 
-    def plot(self, event: Any = None, *, ax: Axes | None = None, fmt: ProbFormat = "fraction",
-             label: str | None = None) -> Axes:
+    def plot(self, event: Any = None, *, ax: Axes | SvgAxes | None = None,
+             fmt: ProbFormat = "fraction", label: str | None = None) -> Axes | SvgAxes:
         """A bar chart of the distribution; returns the matplotlib Axes.
 
         Bars where ``event`` holds are vermilion and hatched (not colour alone), the
@@ -688,7 +690,8 @@ class Dist(Generic[T]):
         from boardlab.prob import charts
 
         if charts.svg_wanted(ax):
-            return charts.plot_dist(self, event, ax=ax, fmt=fmt, label=label)
+            return charts.plot_dist(self, event, ax=cast("SvgAxes | None", ax), fmt=fmt,
+                                    label=label)
         if ax is None:
             import matplotlib.pyplot as plt
 
@@ -713,7 +716,7 @@ class Dist(Generic[T]):
             ax.axvline(float(mu), color=MEAN, linestyle="--", label=f"mean = {mu}")
         ax.set_xlabel("outcome")
         ax.set_ylabel("probability")
-        handles, _ = ax.get_legend_handles_labels()
+        handles: list[Any] = list(ax.get_legend_handles_labels()[0])
         if event is None:
             ax.set_title(self._summary())
         else:

@@ -81,7 +81,7 @@ class WalkStats:
     levels: int = 0
 
 
-def enumerate_game(rules: Rules, state: Any, *, stop: Stop, value: Value,
+def enumerate_game(rules: Rules[Any, Any], state: Any, *, stop: Stop, value: Value,
                    policy: Policy = uniform_policy, max_nodes: int = 2_000_000,
                    merge: bool = False, stats: WalkStats | None = None) -> Dist[Any]:
     """The exact distribution (a :class:`~boardlab.prob.dist.Dist`) of ``value``.
@@ -102,15 +102,16 @@ def enumerate_game(rules: Rules, state: Any, *, stop: Stop, value: Value,
                                   max_nodes=max_nodes, merge=merge, stats=stats))
 
 
-def _branches(rules: Rules, node: Any, mover: Any, policy: Policy) -> Mapping[Any, Fraction]:
-    if mover == CHANCE:
+def _branches(rules: Rules[Any, Any], node: Any, mover: Any,
+              policy: Policy) -> Mapping[Any, Fraction]:
+    if mover is CHANCE:
         return dict(rules.outcomes(node))
     legal = rules.legal(node)
     picked = policy(node, mover, legal)
     return picked if isinstance(picked, Mapping) else {picked: Fraction(1)}
 
 
-def enumerate_weights(rules: Rules, state: Any, *, stop: Stop, value: Value,
+def enumerate_weights(rules: Rules[Any, Any], state: Any, *, stop: Stop, value: Value,
                       policy: Policy = uniform_policy, max_nodes: int = 2_000_000,
                       merge: bool = False, stats: WalkStats | None = None
                       ) -> dict[Hashable, Fraction]:
@@ -127,7 +128,7 @@ def _too_many(max_nodes: int) -> RuntimeError:
                         "or raise max_nodes")
 
 
-def _tree_walk(rules: Rules, state: Any, stop: Stop, value: Value, policy: Policy,
+def _tree_walk(rules: Rules[Any, Any], state: Any, stop: Stop, value: Value, policy: Policy,
                max_nodes: int, stats: WalkStats) -> dict[Hashable, Fraction]:
     """Every path on its own, depth first, with an explicit stack."""
     result: dict[Hashable, Fraction] = {}
@@ -154,7 +155,7 @@ def _tree_walk(rules: Rules, state: Any, stop: Stop, value: Value, policy: Polic
     return result
 
 
-def _merged_walk(rules: Rules, state: Any, stop: Stop, value: Value, policy: Policy,
+def _merged_walk(rules: Rules[Any, Any], state: Any, stop: Stop, value: Value, policy: Policy,
                  max_nodes: int, stats: WalkStats) -> dict[Hashable, Fraction]:
     """Level by level over a ``{state: probability}`` frontier.
 
