@@ -181,7 +181,7 @@ class Game:
     """
 
     #: The rules object (``core.engine.Rules``); ``rules.name`` is the registry name.
-    rules: Rules
+    rules: Rules[Any, Any]
     #: Heading of each phase key in the narration (``{"a": "a) Search the Truck"}``).
     phase_titles: Mapping[str, str] = MappingProxyType({})
     #: The game's own options, in the order ``--help`` lists them.
@@ -236,7 +236,7 @@ class Game:
         with the options left at ``None`` not passed)."""
         return self.rules.setup_type(**{k: v for k, v in options.items() if v is not None})
 
-    def start(self, *, seed: int | None = None, **options: Any) -> Match:
+    def start(self, *, seed: int | None = None, **options: Any) -> Match[Any, Any]:
         """A new match before its first choice, from option values."""
         from boardlab.core.engine import Match
 
@@ -283,11 +283,11 @@ class Game:
         return parse_choice(self.rules, state, text)
 
     # -- narration -----------------------------------------------------------------
-    def players(self, match: Match) -> tuple[str, ...]:
+    def players(self, match: Match[Any, Any]) -> tuple[str, ...]:
         """The players, in seat order (default: the keys of the scores)."""
         return tuple(match.scores())
 
-    def title(self, match: Match) -> str:
+    def title(self, match: Match[Any, Any]) -> str:
         """The first line of a narration."""
         from boardlab.narrate import plural
 
@@ -295,13 +295,13 @@ class Game:
         return (f"{self.book.name}: {plural(len(players), 'player')} ({', '.join(players)}), "
                 f"seed {match.seed}")
 
-    def winners(self, match: Match) -> tuple[str, ...]:
+    def winners(self, match: Match[Any, Any]) -> tuple[str, ...]:
         """The winner(s) of a finished match (default: every top scorer)."""
         scores = match.scores()
         best = max(scores.values())
         return tuple(p for p, s in scores.items() if s == best)
 
-    def result_lines(self, match: Match) -> list[str]:
+    def result_lines(self, match: Match[Any, Any]) -> list[str]:
         """The closing lines: scores, then the winner(s) (see ``narrate.standings``)."""
         from boardlab.narrate import standings
 
@@ -309,7 +309,7 @@ class Game:
         return standings(match.scores(), self.winners(match) if over else (), over=over,
                          ply=match.ply, unit=self.score_unit)
 
-    def match_fields(self, match: Match) -> dict[str, int | float | str | bool | None]:
+    def match_fields(self, match: Match[Any, Any]) -> dict[str, int | float | str | bool | None]:
         """The game's own summary of a finished match, one value per name, for the rows
         of an experiment (``boardlab.experiment``): rounds played, survivors, … (default:
         none). Numbers get a mean per variant and paired differences between variants.

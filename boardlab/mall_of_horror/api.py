@@ -22,6 +22,7 @@ from boardlab.core.engine import (
     seed_default,
 )
 from boardlab.core.simulate import agent_table, play_out
+from boardlab.mall_of_horror.choices import Choice
 from boardlab.mall_of_horror.config import Config, Setup
 from boardlab.mall_of_horror.rules import RULES
 from boardlab.mall_of_horror.state import State
@@ -33,7 +34,7 @@ _SETUPS: dict[int, Setup] = {}
 
 
 def new_match(players: int = 4, *, seed: int | None = None, config: Config | None = None,
-              start: State | None = None) -> Match:
+              start: State | None = None) -> Match[State, Choice]:
     """A match before its first choice, or from ``start`` (see :func:`position`)."""
     if start is not None:
         return Match(RULES, start.setup, seed=seed, state=start)
@@ -48,7 +49,7 @@ def new_match(players: int = 4, *, seed: int | None = None, config: Config | Non
 
 
 def play(players: int = 4, *, agents: Mapping[str, Agent] | Callable[[str], Agent] | None = None,
-         seed: int | None = SEED_NOT_GIVEN, config: Config | None = None) -> Match:
+         seed: int | None = SEED_NOT_GIVEN, config: Config | None = None) -> Match[State, Choice]:
     """A complete match: chance from ``seed``, decisions by ``agents`` (random by default).
 
     ``seed=None`` draws a fresh seed (kept in ``match.seed``; the random agents are
@@ -59,7 +60,7 @@ def play(players: int = 4, *, agents: Mapping[str, Agent] | Callable[[str], Agen
     return play_out(match, agent_table(match.state.setup.colours, agents, match.seed))
 
 
-def load_match(text: str | Mapping[str, Any]) -> Match:
+def load_match(text: str | bytes | Mapping[str, Any]) -> Match[State, Choice]:
     """Read a match saved with ``match.to_json()``; every field and choice is validated."""
     return Match.from_json(RULES, text)
 
@@ -69,6 +70,6 @@ def save_position(state: State, *, indent: int | None = None) -> str:
     return position_to_json(RULES, state, indent=indent)
 
 
-def load_position(text: str | Mapping[str, Any]) -> State:
+def load_position(text: str | bytes | Mapping[str, Any]) -> State:
     """Read a position written by :func:`save_position`, validating every field."""
     return position_from_json(RULES, text)

@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypeAlias
 
 from boardlab.mall_of_horror.config import CARD_NAMES, KIND_NAMES
 
@@ -152,3 +153,7 @@ class TieBreak:
 
 CHOICE_TYPES = (Place, Vote, PlayCard, Pass, TruckSplit, Sacrifice, Destination, PlaceZombie,
                 Move, Dice, Draw, TieBreak)
+
+#: Any Mall of Horror choice or chance outcome (``Match[State, Choice]``).
+Choice: TypeAlias = (Place | Vote | PlayCard | Pass | TruckSplit | Sacrifice | Destination
+                     | PlaceZombie | Move | Dice | Draw | TieBreak)

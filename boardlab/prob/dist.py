@@ -47,7 +47,7 @@ from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from fractions import Fraction
 from itertools import accumulate
 from math import lcm
-from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar, cast, overload
 
 from boardlab.prob.deprecation import deprecated_method, warn_deprecated
 
@@ -515,6 +515,14 @@ class Dist(Generic[T]):
                 out[y] = out.get(y, Fraction(0)) + qa * qb
         return Dist._trusted(out)
 
+    @overload
+    def __add__(self: Dist[int], other: Dist[int] | int) -> Dist[int]: ...
+    @overload
+    def __add__(self: Dist[Fraction], other: Dist[Fraction] | Dist[int] | Fraction | int
+                ) -> Dist[Fraction]: ...
+    @overload
+    def __add__(self, other: Any) -> Dist[Any]: ...
+
     def __add__(self, other: Any) -> Dist[Any]:
         """``d1 + d2``: sum of two independent draws; ``d + 3``: every outcome shifted.
 
@@ -533,6 +541,14 @@ class Dist(Generic[T]):
             return self.map(lambda o: other + o)
         return NotImplemented
 
+    @overload
+    def __sub__(self: Dist[int], other: Dist[int] | int) -> Dist[int]: ...
+    @overload
+    def __sub__(self: Dist[Fraction], other: Dist[Fraction] | Dist[int] | Fraction | int
+                ) -> Dist[Fraction]: ...
+    @overload
+    def __sub__(self, other: Any) -> Dist[Any]: ...
+
     def __sub__(self, other: Any) -> Dist[Any]:
         """``d1 - d2``: difference of independent draws; ``d - 3``: shift down."""
         if isinstance(other, Dist):
@@ -540,6 +556,11 @@ class Dist(Generic[T]):
         if _is_number(other):
             return self.map(lambda o: o - other)
         return NotImplemented
+
+    @overload
+    def repeat(self: Dist[int], n: int) -> Dist[int]: ...
+    @overload
+    def repeat(self, n: int, *, zero: Any = 0) -> Dist[Any]: ...
 
     def repeat(self, n: int, *, zero: Any = 0) -> Dist[Any]:
         """The sum of ``n`` independent copies (``n`` dice of this kind, added up).
