@@ -69,7 +69,7 @@ S_contra = TypeVar("S_contra", bound=Hashable, contravariant=True)
 C_co = TypeVar("C_co", bound=Hashable, covariant=True)
 
 #: What ``to_move`` answers: a player's name, :data:`CHANCE`, or ``None`` at the end.
-ToMove: TypeAlias = "str | Chance | None"
+ToMove: TypeAlias = str | Chance | None
 
 
 @runtime_checkable

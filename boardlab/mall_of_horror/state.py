@@ -69,6 +69,16 @@ class State(NamedTuple):
         return (f"<Mall of Horror state: {self.setup.players} players, {where}, "
                 f"{alive} characters alive, waiting for {self.pending.kind}>")
 
+    # A NamedTuple equals any tuple of the same values; a State equals only a State
+    # (issue 19: ``State == tuple(state)`` was True). The hash stays the tuple's.
+    def __eq__(self, other: object) -> bool:
+        return other.__class__ is State and tuple.__eq__(self, other)  # type: ignore[arg-type]
+
+    def __ne__(self, other: object) -> bool:
+        return not self.__eq__(other)
+
+    __hash__ = tuple.__hash__
+
     @property
     def config(self) -> Config:
         return self.setup.config

@@ -332,13 +332,32 @@ class Dist(Generic[T]):
     def __len__(self) -> int:
         return len(self._probs)
 
+    def items(self) -> Iterator[tuple[T, Fraction]]:
+        """The ``(outcome, probability)`` pairs, in the order of :attr:`outcomes`.
+
+        >>> list(Dist({"a": 1, "b": 3}).items())
+        [('a', Fraction(1, 4)), ('b', Fraction(3, 4))]
+        """
+        return iter(self._probs.items())
+
     def __iter__(self) -> Iterator[tuple[T, Fraction]]:
-        """Iterate over ``(outcome, probability)`` pairs."""
+        """Deprecated: ``for outcome, p in d.items()`` (``d.outcomes`` for the outcomes).
+
+        In this release iterating a Dist still yields ``(outcome, probability)`` pairs,
+        with a :class:`DeprecationWarning`; from 0.3 it yields the outcomes, as a mapping
+        does and as ``in`` tests them.
+        """
+        warn_deprecated("iterating a Dist (it yields pairs; from 0.3 the outcomes)",
+                        "d.items() for (outcome, probability) pairs, d.outcomes for the "
+                        "outcomes")
         return iter(self._probs.items())
 
     def __contains__(self, outcome: object) -> bool:
-        """``x in dist``: is ``x`` a possible outcome?"""
-        return outcome in self._probs
+        """``x in dist``: is ``x`` a possible outcome (as ``x in d.outcomes``)?"""
+        try:
+            return outcome in self._probs
+        except TypeError:  # an unhashable value is no outcome
+            return False
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Dist):
