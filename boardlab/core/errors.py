@@ -50,7 +50,19 @@ __all__ = [
 #: At most this many characters of an offending value appear in a message.
 SHOWN_CHARS = 200
 
-_REPR = reprlib.Repr()
+class _ShortRepr(reprlib.Repr):
+    def repr_instance(self, x: Any, level: int) -> str:
+        try:
+            text = repr(x)
+        except Exception:  # noqa: BLE001 - a broken __repr__: say what it is instead
+            return f"<a {type(x).__name__} that cannot be shown>"
+        if len(text) > self.maxother:
+            half = max(0, (self.maxother - 3) // 2)
+            text = text[:half] + "..." + text[len(text) - half:]
+        return text
+
+
+_REPR = _ShortRepr()
 _REPR.maxstring = SHOWN_CHARS - 20
 _REPR.maxother = SHOWN_CHARS - 20
 _REPR.maxlong = 60
