@@ -4,7 +4,10 @@
 #               pytest, the notebooks under strict nbval (make notebooks) and the docs build
 #   make typecheck  mypy: strict on boardlab.core and boardlab.prob, checked elsewhere
 #   make notebooks      re-run every notebooks/*.ipynb and compare with its stored outputs
-#   make notebooks-run  re-execute every notebook in place, storing fresh outputs
+#   make notebooks-run  re-execute every notebook in place, storing fresh outputs (and
+#               rewrite the student edition)
+#   make student  write the student edition notebooks/student/ from notebooks/*.ipynb
+#               (outputs cleared, solutions removed, setup code collapsed: by cell tags)
 #   make docs   install boardlab[test,docs] and build the manual into docs/_build/html
 #   make soak   long randomized self-play run (make soak GAME=name SOAK_MATCHES=n)
 #   make overlap  the rule-text overlap check alone (it also runs inside make test)
@@ -34,7 +37,7 @@ NB_ENV = env -u MPLBACKEND PYTHONHASHSEED=0
 GAME         ?= mall-of-horror
 SOAK_MATCHES ?= 100000
 
-.PHONY: lab test typecheck notebooks notebooks-run docs soak overlap bench lint clean lite lite-serve
+.PHONY: lab test typecheck notebooks notebooks-run student docs soak overlap bench lint clean lite lite-serve
 
 lab: $(STAMP)
 	@if [ -f notebooks/00_start_here.ipynb ]; then \
@@ -43,7 +46,7 @@ lab: $(STAMP)
 	  $(BIN)/jupyter lab notebooks/; \
 	fi
 
-test: $(DOCS_STAMP) $(LITE_STAMP) lint
+test: $(DOCS_STAMP) $(LITE_STAMP) lint typecheck
 	$(BIN)/python -m pytest
 	@$(MAKE) --no-print-directory notebooks
 	@$(MAKE) --no-print-directory docs
@@ -52,8 +55,8 @@ test: $(DOCS_STAMP) $(LITE_STAMP) lint
 # Explicit path and no addopts: the main run's --doctest-modules stays out of it.
 notebooks: $(STAMP)
 	@if ls notebooks/*.ipynb >/dev/null 2>&1; then \
-	  echo "$(BIN)/python -m pytest --nbval notebooks/ ..."; \
-	  $(NB_ENV) $(BIN)/python -m pytest --nbval notebooks/ \
+	  echo "$(BIN)/python -m pytest --nbval notebooks/*.ipynb ..."; \
+	  $(NB_ENV) $(BIN)/python -m pytest --nbval notebooks/*.ipynb \
 	    --nbval-sanitize-with notebooks/nbval_sanitize.cfg --nbval-current-env \
 	    -p no:cacheprovider -o addopts=""; \
 	else \
@@ -62,12 +65,24 @@ notebooks: $(STAMP)
 
 notebooks-run: $(STAMP)
 	$(NB_ENV) $(BIN)/python scripts/execute_notebooks.py
+	$(BIN)/python scripts/make_student.py
+
+# The student edition (notebooks/student/, committed): made from the teacher edition by
+# cell tags (docs/lesson-authors.md); tests/notebooks/test_student_edition.py fails when
+# it is stale, holds an output or a solution, or does not run top to bottom.
+student: $(STAMP)
+	$(BIN)/python scripts/make_student.py
 
 docs: $(DOCS_STAMP)
 	$(BIN)/sphinx-build -W --keep-going -b html docs docs/_build/html
 
 soak: $(STAMP)
 	$(BIN)/python -m boardlab.soak --game $(GAME) --matches $(SOAK_MATCHES)
+	# The hostile-input property tests (odds layer: tests/prob/hostile.py; core, saved files
+	# and the replay state machine: tests/conftest.py), long profile.
+	BOARDLAB_HYPOTHESIS=soak $(BIN)/python -m pytest -q -p no:cacheprovider -o addopts="" \
+	  tests/prob/test_hostile_prob.py tests/mall_of_horror/test_odds_hostile.py \
+	  tests/core/test_hostile.py tests/core/test_replay_machine.py
 
 # No passage of the repository may repeat a rule text (../shared/tools/rule_text_overlap.py).
 # Part of `make test` through tests/test_docs.py; without ../shared it skips with the reason

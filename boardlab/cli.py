@@ -12,8 +12,12 @@ Usage::
 The games and their options come from :mod:`boardlab.registry`: ``play GAME --help``
 lists that game's own options (``--players``, ``--scenario``, …) and agent kinds. Game
 options follow ``GAME`` on the line. A match is told phase by phase from its events
-only (see :mod:`boardlab.narrate`) and ends with the game's result lines (scores and
-winners). ``replay`` reads the game from the saved file. ``experiment`` runs the
+(see :mod:`boardlab.narrate`, in its command-line style: each rule id in a column at
+the right, dimmed on a terminal unless ``NO_COLOR`` is set; repeated lines merged),
+with a compact snapshot of the board before each round and at the end when the game
+draws one, and ends with the game's result lines (scores and winners). ``replay``
+reads the game from the saved file and tells the match the same way (``--json`` files
+are unchanged by how a match is told). ``experiment`` runs the
 experiment a spec file describes (see :mod:`boardlab.experiment` and
 docs/experiments.md), streams its results to ``--out`` (default: beside the spec,
 ``NAME.results.jsonl``; run again to resume) and prints its summary.
@@ -43,6 +47,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 from pathlib import Path
 from typing import Any, NoReturn
@@ -51,10 +56,10 @@ from boardlab import registry
 from boardlab.core.chance import CHANCE
 from boardlab.core.engine import Match
 from boardlab.core.errors import BoardlabError, FormatError, list_choices, show_value
-from boardlab.narrate import narrate
+from boardlab.narrate import CLI_STYLE, narrate
 from boardlab.registry import Game
 
-__all__ = ["main", "match_lines", "rules_lines"]
+__all__ = ["board_snapshots", "dim_rule_ids", "main", "match_lines", "rules_lines"]
 
 PROG = "boardlab"
 VIEWER_HELP = "narrate only what this player may know (default: everything)"
@@ -72,7 +77,8 @@ def _one_line(text: str) -> str:
 
 
 def match_lines(game: Game, match: Match[Any, Any], viewer: str | None = None) -> list[str]:
-    """The whole story of ``match``: a title, the narration, the result lines.
+    """The whole story of ``match``: a title, the narration with a snapshot of the board
+    before each round (if the game draws one), the board at the end, the result lines.
 
     >>> g = registry.get(registry.names()[0])
     >>> m = g.play(seed=1)
@@ -83,8 +89,69 @@ def match_lines(game: Game, match: Match[Any, Any], viewer: str | None = None) -
     title = game.title(match)
     if viewer is not None:
         title += f", as {viewer} sees it"
-    return [title, *narrate(match.events, viewer=viewer, phase_titles=game.phase_titles),
-            *game.result_lines(match)]
+    style = CLI_STYLE._replace(once=game.narrate_once)
+    lines = [title, *narrate(match.events, viewer=viewer, phase_titles=game.phase_titles,
+                             style=style, boards=board_snapshots(game, match))]
+    end = game.board_lines(match.state)
+    if end:
+        lines += ["Board at the end" if match.is_over else f"Board at ply {match.ply}", *end]
+    return [*lines, *game.result_lines(match)]
+
+
+def board_snapshots(game: Game, match: Match[Any, Any]) -> dict[int, list[str]]:
+    """``{round: lines}``: the board as each round begins, headed, for :func:`narrate`.
+
+    A round begins in the ply whose events first carry its number; the snapshot is the
+    state after that ply (nothing on the board moves between a round's first event and
+    its first decision). Empty when the game draws no board (``Game.board_lines``).
+
+    >>> g = registry.get(registry.names()[0])
+    >>> boards = board_snapshots(g, g.play(seed=1))
+    >>> all(lines[0] == f"Board as round {r} begins" for r, lines in boards.items())
+    True
+    """
+    boards: dict[int, list[str]] = {}
+    round_ = 0
+    for record in match.records:
+        for event in record.events:
+            if event.round > round_:
+                round_ = event.round
+                snapshot = game.board_lines(record.after)
+                if snapshot:
+                    boards[round_] = [f"Board as round {round_} begins", *snapshot]
+    return boards
+
+
+#: The rule column of a told event line (``narrate.CLI_STYLE``).
+_RULE_COLUMN = re.compile(r"(  )(\[[^\]\s]+\])$")
+
+
+def dim_rule_ids(line: str) -> str:
+    """``line`` with its rule id (``[D-7]`` at the end) dimmed for a terminal.
+
+    >>> dim_rule_ids("  red votes for blue   [D-7]")
+    '  red votes for blue   \\x1b[2m[D-7]\\x1b[0m'
+    >>> dim_rule_ids("Round 1 — a) Search the Truck")
+    'Round 1 — a) Search the Truck'
+    """
+    return _RULE_COLUMN.sub(lambda m: f"{m[1]}\x1b[2m{m[2]}\x1b[0m", line)
+
+
+def _emit(lines: list[str]) -> None:
+    """Print the narration; a reader that stops early (``| head``) is not an error."""
+    try:
+        print("\n".join(lines), flush=True)
+    except BrokenPipeError:
+        # Python's recipe: point stdout at devnull, so the interpreter's own last flush
+        # at exit does not fail on the closed pipe again.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+
+
+def _dims(stream: Any) -> bool:
+    """Dim the rule ids: only on a terminal, and not when ``NO_COLOR`` is set."""
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty and isatty()) and not os.environ.get("NO_COLOR")
 
 
 def rules_lines(game: Game) -> list[str]:
@@ -323,7 +390,11 @@ def _main(argv: list[str]) -> int:
         except BoardlabError as err:
             return _fail("replay", str(err))
     lines = match_lines(game, match, args.viewer)
-    print("\n".join(lines + _next_lines(match) if pushes else lines))
+    if pushes:
+        lines += _next_lines(match)
+    if _dims(sys.stdout):
+        lines = [dim_rule_ids(line) for line in lines]
+    _emit(lines)
     if args.json is not None:
         try:
             args.json.write_text(match.to_json(indent=2) + "\n", encoding="utf-8")

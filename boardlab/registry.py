@@ -175,7 +175,8 @@ class Game:
     - data: :attr:`rules`, :attr:`phase_titles`, :attr:`options`, :attr:`agents`,
       :attr:`illegal`, :attr:`score_unit`;
     - matches: :meth:`setup`, :meth:`start`, :meth:`play`, :meth:`load`;
-    - narration: :meth:`players`, :meth:`title`, :meth:`winners`, :meth:`result_lines`;
+    - narration: :meth:`players`, :meth:`title`, :meth:`winners`, :meth:`result_lines`,
+      :meth:`board_lines`, :attr:`narrate_once`;
     - text: :meth:`parse_choice` (``match.push("...")`` and ``replay --push``);
     - soak: :meth:`soak_plan`; experiments: :meth:`match_fields`.
     """
@@ -192,6 +193,9 @@ class Game:
     illegal: IllegalMaker | None = None
     #: What a score counts ("point", "star"), for the result lines.
     score_unit: str = "point"
+    #: Event kinds the command line tells once per text (``narrate.Style.once``): a
+    #: line that would be repeated every round with nothing new in it.
+    narrate_once: frozenset[str] = frozenset()
 
     @property
     def name(self) -> str:
@@ -300,6 +304,11 @@ class Game:
         scores = match.scores()
         best = max(scores.values())
         return tuple(p for p, s in scores.items() if s == best)
+
+    def board_lines(self, state: Any) -> list[str]:
+        """A compact text snapshot of the board in ``state``, which the command line tells
+        before each round and at the end (default: none). Public information only."""
+        return []
 
     def result_lines(self, match: Match[Any, Any]) -> list[str]:
         """The closing lines: scores, then the winner(s) (see ``narrate.standings``)."""

@@ -34,7 +34,10 @@ extensions = [
 ]
 
 root_doc = "index"
-exclude_patterns = ["_build", "_tools", "**/.ipynb_checkpoints", "Thumbs.db", ".DS_Store"]
+# notebooks/student is the student edition (outputs cleared, made by `make student`): the
+# manual shows the teacher edition, with its outputs.
+exclude_patterns = ["_build", "_tools", "**/.ipynb_checkpoints", "Thumbs.db", ".DS_Store",
+                    "notebooks/student"]
 
 # --- MyST and notebooks -------------------------------------------------------------
 myst_heading_anchors = 3

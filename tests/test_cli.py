@@ -10,6 +10,7 @@ golden record (``tests/cli_golden.py``); the toy game of ``tests/core/toy.py``, 
 
 from __future__ import annotations
 
+import io
 import json
 import re
 import subprocess
@@ -24,12 +25,17 @@ from boardlab.cli import main
 from boardlab.core.events import Event
 from boardlab.core.rules import RuleRef
 from boardlab.mall_of_horror.rules import PHASE_NAMES
-from boardlab.narrate import Tiebreak, narrate, standings
+from boardlab.narrate import CLI_STYLE, Style, Tiebreak, narrate, standings
 from tests import cli_golden
 
 ROOT = Path(__file__).resolve().parent.parent
 PLAY = ["play", "mall-of-horror", "--players", "4", "--seed", "1"]
-EVENT_LINE = re.compile(r"^  .*  \((MoH-[A-Za-z0-9-]+)\)$")
+# A told event's last line: the text, then its rule id in brackets in the rule column.
+RULE_AT_END = re.compile(r"^(.*?) +\[([A-Za-z0-9-]+)\]$")
+RULE_COLUMN = 2 + CLI_STYLE.rule_column + 2   # where the "[" stands after a short text
+# Event kinds that change nothing on the board (characters, zombies, sealed locations).
+NOT_ON_THE_BOARD = {"forced_vote", "searcher", "skip", "chief", "truck", "ballot", "tally",
+                    "second_vote", "no_result", "threat", "card", "gift", "camera"}
 SCORE_LINE = re.compile(r"^  (\w+): (\d+) points?, (\d+) cards? in hand$")
 
 
@@ -38,6 +44,45 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, list[str],
     code = main(list(argv))
     out, err = capsys.readouterr()
     return code, out.splitlines(), err
+
+
+def told(lines: list[str]) -> list[tuple[str, str]]:
+    """The told events of a narration as ``(text, rule id)``: continuation lines joined,
+    headings and board snapshots left out."""
+    items: list[list[str]] = []
+    in_board = False
+    for line in lines[1:]:
+        if not line.startswith(" "):
+            in_board = line.startswith("Board ")
+            if line in ("Final scores",) or line.startswith("Scores so far"):
+                break
+            continue
+        if in_board:
+            continue
+        if line.startswith("    "):
+            items[-1].append(line.strip())
+        else:
+            items.append([line.strip()])
+    out = []
+    for parts in items:
+        found = RULE_AT_END.match(" ".join(parts))
+        assert found, parts
+        out.append((found[1], found[2]))
+    return out
+
+
+def boards(lines: list[str]) -> dict[str, list[str]]:
+    """Each board snapshot of a narration: its heading and its lines."""
+    out: dict[str, list[str]] = {}
+    heading = None
+    for line in lines[1:]:
+        if not line.startswith(" "):
+            heading = line if line.startswith("Board ") else None
+            if heading:
+                out[heading] = []
+        elif heading:
+            out[heading].append(line)
+    return out
 
 
 def final_scores(lines: list[str]) -> dict[str, int]:
@@ -63,8 +108,9 @@ def test_play_narrates_every_round_and_phase_with_headings(capsys, seed1) -> Non
     assert (code, err) == (0, "")
     assert lines[0] == "Mall of Horror: 4 players (yellow, red, blue, green), seed 1"
     assert lines[1] == "Setup"
-    assert lines[2] == "  yellow is dealt Security Camera  (MoH-setup)"
-    headings = [line for line in lines[1:] if not line.startswith("  ")]
+    assert lines[2] == f"{'  yellow is dealt Security Camera':<{RULE_COLUMN - 2}}  [MoH-setup]"
+    headings = [line for line in lines[1:] if not line.startswith(" ")
+                and not line.startswith("Board ")]
     expected = ["Setup"]
     for event in seed1.events:
         if event.round and (title := f"Round {event.round} — {PHASE_NAMES[event.phase]}") \
@@ -81,17 +127,76 @@ def test_play_narrates_every_round_and_phase_with_headings(capsys, seed1) -> Non
     assert {int(h.split()[1]) for h in expected[1:]} == set(range(1, last + 1))
 
 
-def test_every_event_line_ends_with_a_rule_id_of_the_book(capsys, seed1) -> None:
+def test_every_event_is_told_once_with_its_rule_id_in_a_column(capsys, seed1) -> None:
     _, lines, _ = run(capsys, *PLAY)
-    story = lines[1: lines.index("Final scores")]
-    event_lines = [line for line in story if line.startswith("  ")]
-    assert len(event_lines) == len(seed1.events)
-    for line, event in zip(event_lines, seed1.events, strict=True):
-        found = EVENT_LINE.match(line)
-        assert found, line
-        assert found[1] == event.rule.id
-        assert found[1] in moh.BOOK
-        assert line == f"  {event.line()}"
+    events = seed1.events
+    ignored = [e for e in events if e.kind == "die_ignored"]
+    assert len(ignored) == 10   # a die showing the closed Shop 2, ten times in the match
+    assert {e.text_for(None) for e in ignored} == {
+        "The die showing 2 is ignored: the location is closed in this game"}
+    first = events.index(ignored[0])
+    expected = [(e.text_for(None), e.rule.id) for e in events if e.kind != "die_ignored"]
+    expected.insert(first, (ignored[0].text_for(None) + " (not repeated below)", "MoH-R3"))
+    assert told(lines) == expected
+    assert all(rule in moh.BOOK for _, rule in told(lines))
+    # The rule ids form a column: after a short text the "[" is always at the same place.
+    short = [line for line in lines if RULE_AT_END.match(line) and len(line) < 90
+             and line.index("[") < RULE_COLUMN + 1]
+    assert len(short) > 200
+    assert {line.index("  [") + 2 for line in short} == {RULE_COLUMN}
+
+
+def test_repeated_lines_of_a_roll_are_merged_and_ignored_dice_told_once(capsys) -> None:
+    for players, seed in ((3, 0), (4, 1), (4, 4)):
+        match = moh.play(players, seed=seed)
+        _, lines, _ = run(capsys, "play", "mall-of-horror", "--players", str(players),
+                          "--seed", str(seed))
+        texts = {e.text_for(None) for e in match.events if e.kind == "die_ignored"}
+        said = [t for t, _ in told(lines) if " is ignored: " in t]
+        assert len(said) == len(texts) >= 1
+        assert all(t.endswith("not repeated below)") for t in said)
+    # 4 players, seed 4: the first roll shows two 2s, told as one line.
+    assert [t for t, _ in told(lines) if " is ignored: " in t] == [
+        "The die showing 2 is ignored: the location is closed in this game "
+        "(twice; not repeated below)"]
+
+
+def test_a_board_snapshot_before_every_round_and_at_the_end(capsys, seed1) -> None:
+    _, lines, _ = run(capsys, *PLAY)
+    snapshots = boards(lines)
+    last = seed1.state.round
+    assert list(snapshots) == [f"Board as round {r} begins" for r in range(1, last + 1)] + [
+        "Board at the end"]
+    assert snapshots["Board as round 2 begins"] == [
+        "  1 Shop 1          1 zombie    empty",
+        "  2 Shop 2          closed (3 or 4 players)",
+        "  3 Shop 3          1 zombie    yellow Pin-Up; red Pin-Up, Tough Guy, Gunman",
+        "  4 Parking Lot     0 zombies   yellow Gunman; blue Tough Guy, Gunman; green Gunman",
+        "  5 Security Room   2 zombies   yellow Tough Guy; blue Pin-Up; green Pin-Up",
+        "  6 Supermarket     1 zombie    green Tough Guy"]
+    end = seed1.state
+    for line, loc in zip(snapshots["Board at the end"], range(1, 7), strict=True):
+        if loc == 2:
+            continue
+        assert f" {end.zombies[loc - 1]} zombie" in line
+        assert line.endswith("empty") == (not end.at(loc))
+    # A snapshot is public: every viewer sees the same boards.
+    _, red, _ = run(capsys, *PLAY, "--viewer", "red")
+    assert boards(red) == snapshots
+
+
+def test_a_snapshot_is_the_board_at_the_turn_of_the_round() -> None:
+    """The snapshot is the state after the ply in which a round begins; in that ply, after
+    the round's first event, nothing on the board changes (only votes, cards, the Chief)."""
+    seen = set()
+    for players in (3, 4, 5, 6):
+        for seed in range(12):
+            match = moh.play(players, seed=seed)
+            for record in match.records:
+                kinds = [e.kind for e in record.events]
+                if "round" in kinds:
+                    seen.update(kinds[kinds.index("round") + 1:])
+    assert seen and seen <= NOT_ON_THE_BOARD, seen - NOT_ON_THE_BOARD
 
 
 def test_play_ends_with_the_scores_and_winners(capsys, seed1) -> None:
@@ -192,14 +297,27 @@ def test_viewer_red_hides_the_other_players_secret_votes(capsys, seed1) -> None:
                for c in moh.COLOURS[:4]}
     assert ballots["blue"] == 11
     for colour, n in ballots.items():
-        secret = sum(1 for line in red if line.startswith(f"  {colour} votes in secret  ("))
-        open_ = sum(1 for line in red if line.startswith(f"  {colour} votes for "))
-        omniscient = sum(1 for line in everything if line.startswith(f"  {colour} votes for "))
+        secret = sum(1 for t, _ in told(red) if t == f"{colour} votes in secret")
+        open_ = sum(1 for t, _ in told(red) if t.startswith(f"{colour} votes for "))
+        omniscient = sum(1 for t, _ in told(everything) if t.startswith(f"{colour} votes for "))
         assert omniscient == n
         assert (secret, open_) == ((0, n) if colour == "red" else (n, 0))
-    assert "  yellow is dealt an action card  (MoH-setup)" in red
-    assert "  yellow is dealt Security Camera  (MoH-setup)" not in red
-    assert len(red) == len(everything)
+    assert ("yellow is dealt an action card", "MoH-setup") in told(red)
+    assert ("yellow is dealt Security Camera", "MoH-setup") not in told(red)
+    assert len(told(red)) == len(told(everything))
+
+
+def test_a_reader_that_stops_early_is_not_an_error(tmp_path) -> None:
+    """``python -m boardlab play … | head -3``: no BrokenPipeError, and --json still saved."""
+    path = tmp_path / "m.json"
+    with subprocess.Popen([sys.executable, "-m", "boardlab", *PLAY, "--json", str(path)],
+                          cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                          text=True) as proc:
+        proc.stdout.close()   # the reader goes away before the narration is written
+        err = proc.stderr.read()
+        code = proc.wait(timeout=120)
+    assert (code, err) == (0, f"boardlab play: saved the match to {path}\n")
+    assert moh.load_match(path.read_text()).is_over
 
 
 def test_unknown_viewer_is_refused(capsys) -> None:
@@ -330,6 +448,55 @@ def test_narrate_shows_details_only_to_those_allowed() -> None:
     assert narrate([]) == []
 
 
+def test_narrate_in_the_command_line_style() -> None:
+    a = Event("roll", "a rolls", RULE, round=1, phase="x")
+    b = Event("roll", "b rolls", RULE, round=1, phase="x")
+    skip = Event("skip", "a die is ignored", RULE, round=1, phase="x")
+    style = Style(rule_column=20, merge_repeats=True, once=frozenset({"skip"}))
+    assert narrate([a, a, a, b, a], style=style) == [
+        "Round 1 — x", "  a rolls (3 times)     [T-1]", "  b rolls               [T-1]",
+        "  a rolls               [T-1]"]
+    # Once-kinds: the first time in full (merged with its own repeats), then never again,
+    # not even the heading of a phase that would hold nothing else.
+    later = Event("skip", "a die is ignored", RULE, round=2, phase="x")
+    assert narrate([skip, skip, a, later], style=style) == [
+        "Round 1 — x", "  a die is ignored", "    (twice; not",
+        "    repeated below)     [T-1]", "  a rolls               [T-1]"]
+    # The same text in another phase is not merged with the one before it.
+    other = Event("roll", "a rolls", RULE, round=1, phase="y")
+    assert narrate([a, other], style=style) == [
+        "Round 1 — x", "  a rolls               [T-1]", "Round 1 — y",
+        "  a rolls               [T-1]"]
+    # Boards come right before their round's first heading, once.
+    assert narrate([a, Event("roll", "a rolls", RULE, round=2, phase="x")],
+                   boards={2: ["Board as round 2 begins", "  (board)"]}) == [
+        "Round 1 — x", "  a rolls  (T-1)", "Board as round 2 begins", "  (board)",
+        "Round 2 — x", "  a rolls  (T-1)"]
+    # The plain style is what logs and explainers read: one line per event, in order.
+    assert narrate([a, a]) == ["Round 1 — x", "  a rolls  (T-1)", "  a rolls  (T-1)"]
+
+
+def test_rule_ids_are_dimmed_on_a_terminal_only(capsys, monkeypatch) -> None:
+    from boardlab import cli
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    assert cli._dims(Terminal()) and not cli._dims(io.StringIO())
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert not cli._dims(Terminal())
+    monkeypatch.delenv("NO_COLOR")
+    out = Terminal()
+    monkeypatch.setattr(sys, "stdout", out)
+    assert main(PLAY) == 0
+    text = out.getvalue()
+    assert "\x1b[2m[MoH-setup]\x1b[0m" in text
+    assert [cli.dim_rule_ids(line) for line in text.replace("\x1b[2m", "").replace(
+        "\x1b[0m", "").splitlines()] == text.splitlines()
+
+
 # -- byte-identical output (the golden record) ---------------------------------------------
 def test_output_is_byte_identical_to_the_golden_record(tmp_path) -> None:
     expected = json.loads(cli_golden.FIXTURE.read_text())
@@ -366,13 +533,14 @@ def test_toy_plays_through_the_real_cli(capsys, toy) -> None:
     match = toy.play(seed=3)
     assert lines[0] == "Toy: 2 players (a, b), seed 3"
     assert lines[1] == "Turns"
-    assert lines[2:2 + len(match.events)] == [f"  {e.line()}" for e in match.events]
+    assert told(lines) == [(e.text_for(None), e.rule.id) for e in match.events]
+    assert lines[2] == f"{'  heads':<{RULE_COLUMN - 2}}  [T-1]"
     a, b = match.scores()["a"], match.scores()["b"]
     assert max(a, b) >= 5
     assert lines[-4:-1] == ["Final scores", f"  a: {a} pips", f"  b: {b} pips"]
     winner = "a" if a > b else "b"
     assert lines[-1] == f"Winner: {winner} with {max(a, b)} pips"
-    assert len(lines) == 2 + len(match.events) + 4
+    assert len(lines) == 2 + len(match.events) + 4   # no board: the toy draws none
 
 
 def test_toy_options_agents_and_json_round_trip(capsys, tmp_path, toy) -> None:

@@ -12,7 +12,8 @@ class                   raised for
 :class:`ConfigError`    a configuration, option or described position the rules cannot
                         accept
 :class:`QuestionError`  a probability question that cannot be answered as asked (an
-                        argument out of range, a question over a size limit)
+                        argument out of range); :class:`LimitError` for a question over
+                        a declared size limit (``boardlab.prob.LIMITS``)
 :class:`FormatError`    a malformed saved file or JSON value (``path`` names the field)
 :class:`ArgumentError`  a bad argument to a public function (``argument`` names it);
                         :class:`ArgumentTypeError` (also a ``TypeError``) for the wrong
@@ -43,12 +44,13 @@ if TYPE_CHECKING:
 
 __all__ = [
     "SHOWN_CHARS", "ArgumentError", "ArgumentTypeError", "BoardlabError", "ChoiceTextError",
-    "ConfigError", "FormatError", "IllegalAction", "PlyError", "QuestionError",
-    "UnknownRule", "describe", "show_value",
+    "ConfigError", "FormatError", "IllegalAction", "LimitError", "PlyError",
+    "QuestionError", "UnknownRule", "describe", "show_value",
 ]
 
 #: At most this many characters of an offending value appear in a message.
 SHOWN_CHARS = 200
+
 
 class _ShortRepr(reprlib.Repr):
     def repr_instance(self, x: Any, level: int) -> str:
@@ -155,11 +157,39 @@ class ConfigError(BoardlabError):
 class QuestionError(ConfigError):
     """A probability question that cannot be answered as asked.
 
-    An argument out of range (a probability above 1, a negative count), of the wrong
-    kind, or a question over a declared size limit. It is a :class:`ConfigError` in this
-    release, so that ``except ConfigError`` written for boardlab 0.1 still catches it;
-    from 0.3 it derives from :class:`BoardlabError` only.
+    An argument out of range (a probability above 1, a negative count), an unknown name,
+    an answer that would not be a probability, or a question over a declared size limit
+    (:class:`LimitError`). It is a :class:`ConfigError` in this release, so that
+    ``except ConfigError`` written for boardlab 0.1 odds still catches it; from 0.3 it
+    derives from :class:`BoardlabError` only.
+
+    >>> from boardlab.prob import exactly_k_of_n
+    >>> from fractions import Fraction
+    >>> exactly_k_of_n(1, 4, Fraction(3, 2))
+    Traceback (most recent call last):
+    ...
+    boardlab.core.errors.QuestionError: exactly_k_of_n: p = 3/2 is not a probability ...
     """
+
+
+class LimitError(QuestionError):
+    """An exact question larger than a declared limit, refused before any work starts.
+
+    ``limit`` names the limit (a field of :data:`boardlab.prob.LIMITS`), ``value`` is the
+    size asked for and ``allowed`` the limit in force; the message says how to raise it.
+
+    >>> from boardlab.prob import count_face
+    >>> count_face(10**6, 6)
+    Traceback (most recent call last):
+    ...
+    boardlab.core.errors.LimitError: count_face: 1000000 dice is over the limit of 1000 dice ...
+    """
+
+    def __init__(self, message: str, *, limit: str, value: Any, allowed: Any) -> None:
+        self.limit = limit
+        self.value = value
+        self.allowed = allowed
+        super().__init__(message)
 
 
 class FormatError(BoardlabError):
@@ -186,7 +216,8 @@ class ArgumentError(BoardlabError):
 
 
 class ArgumentTypeError(ArgumentError, TypeError):
-    """An argument of the wrong type (a bool where a whole number is meant, a float seed).
+    """An argument of the wrong type (a bool where a whole number is meant, a float
+    where an exact number is, a float seed).
 
     Also a ``TypeError``, as Python's own wrong-type errors are.
 

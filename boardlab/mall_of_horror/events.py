@@ -118,8 +118,8 @@ SEALED = _t("sealed", "MoH-e-seal",
             "{3} is empty with {2} zombies in front: it is sealed for the rest of the game "
             "and its zombies removed", data=("location", "zombies"))
 SPRINT_BACK = _t("sprint", "MoH-e-sprint",
-                 lambda who, to, kind, label, dest: f"{who} plays Sprint and sends the "
-                 f"{KIND_NAMES[kind]} to come back where it stood instead of to {dest}",
+                 lambda who, to, kind, label, dest: f"{who} plays Sprint and keeps the "
+                 f"{KIND_NAMES[kind]} where it stands instead of sending it to {dest}",
                  data=("to",))
 SPRINT_TOWARDS = _t("sprint", "MoH-e-sprint",
                     lambda who, to, kind, label, dest: f"{who} plays Sprint and sends the "
@@ -157,7 +157,8 @@ EXTRA_ZOMBIE = _t("extra_zombie", "MoH-f-extra",
                   "{3} has the most {2} ({4}): one extra zombie arrives",
                   data=("location", "what"))
 WAITING = _t("waiting", "MoH-f",
-             lambda who, loc, z, label: f"{n_of(z, 'zombie')} wait in front of the empty {label}",
+             lambda who, loc, z, label: f"{n_of(z, 'zombie')} {'waits' if z == 1 else 'wait'} "
+             f"in front of the empty {label}",
              data=("location", "zombies"))
 PARKING_MEALS = _t("parking", "MoH-parking",
                    lambda who, loc, z: f"{n_of(z, 'zombie')} at the Parking Lot: each eats one "

@@ -18,6 +18,8 @@ from boardlab.core.agents import Agent
 from boardlab.core.engine import Match
 from boardlab.mall_of_horror.agents import HeuristicAgent
 from boardlab.mall_of_horror.rules import PHASE_NAMES, RULES
+from boardlab.mall_of_horror.snapshot import board_lines
+from boardlab.mall_of_horror.state import State
 from boardlab.mall_of_horror.winners import winners
 from boardlab.narrate import Tiebreak, standings
 from boardlab.registry import Game, Option, random_agent
@@ -38,6 +40,9 @@ class MallOfHorror(Game):
     options = (Option("players", int, 4, "number of players (default 4)",
                       soak=(3, 4, 5, 6)),)
     agents = {"random": random_agent, "heuristic": heuristic_agent}
+    # A die on a closed (or sealed) location is ignored every round it shows it (MoH-R3,
+    # MoH-R12): the command line says so once per location.
+    narrate_once = frozenset({"die_ignored"})
 
     def players(self, match: Match) -> tuple[str, ...]:
         return match.state.setup.colours
@@ -47,6 +52,10 @@ class MallOfHorror(Game):
         from boardlab.mall_of_horror.parse import parse_choice
 
         return parse_choice(text, state)
+
+    def board_lines(self, state: State) -> list[str]:
+        """Zombies and characters per location, and which are closed or sealed."""
+        return board_lines(state)
 
     def winners(self, match: Match) -> tuple[str, ...]:
         """Most points, then most cards in hand, else a shared win (MoH-end, MoH-R16)."""

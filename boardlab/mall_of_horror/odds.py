@@ -30,19 +30,83 @@ from math import comb
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Literal, overload
 
-from boardlab.core.errors import ConfigError
+from boardlab.core.errors import ArgumentTypeError, QuestionError, show_value
 from boardlab.mall_of_horror.choices import Vote
-from boardlab.mall_of_horror.config import LOCATIONS, PARKING, SUPERMARKET, Config, Setup
+from boardlab.mall_of_horror.config import (
+    CARDS,
+    LOCATIONS,
+    PARKING,
+    SUPERMARKET,
+    Config,
+    Setup,
+)
 from boardlab.mall_of_horror.rules import RULES, _Work, dice_outcomes
 from boardlab.mall_of_horror.state import Pending, State
+from boardlab.prob.checks import flag, whole
 from boardlab.prob.derivation import Derivation
-from boardlab.prob.dist import Dist, show_prob
+from boardlab.prob.dist import Dist, show_prob, to_fraction
+from boardlab.prob.limits import check_limit
 
 if TYPE_CHECKING:
     from boardlab.prob.markov import AbsorbingChain
 
+__all__ = [
+    "any_break_in", "arrivals", "arrivals_at", "break_in", "expected_break_ins",
+    "expected_rounds_to_seal", "live_odds", "placement_offered", "round_odds",
+    "round_outcomes", "seal_chain", "threshold", "vote",
+]
+
 FACES = 6
 _DEFAULT_CONFIG = Config()
+
+
+# -- the edge: every public function checks its arguments here before any work ------------
+# Bad questions raise QuestionError (a ConfigError, as before), wrong types
+# ArgumentTypeError (a TypeError); a bad player count stays a ConfigError from Setup.
+def _config(config: Any, function: str) -> Config:
+    if config is None:
+        return _DEFAULT_CONFIG
+    if not isinstance(config, Config):
+        raise ArgumentTypeError(f"{function}: config", config,
+                                "must be a Mall of Horror Config (moh.Config(...)) or None")
+    return config
+
+
+def _explain(explain: Any, function: str) -> bool:
+    return flag(explain, "explain", function)
+
+
+def _position(position: Any, function: str, name: str = "position") -> State:
+    if not isinstance(position, State):
+        raise ArgumentTypeError(f"{function}: {name}", position,
+                                "must be a Mall of Horror State (see moh.position or a "
+                                "match's .state)")
+    return position
+
+
+def _location(location: Any, function: str) -> int:
+    loc = whole(location, "location", function, low=None)
+    if loc not in LOCATIONS:
+        raise QuestionError(f"{function}: unknown location {show_value(loc)}: locations are "
+                            "1–6 (MoH Box Contents)")
+    return loc
+
+
+def _most_defence() -> int:
+    """The largest defence any location can have: every character of the largest game
+    there, a Tough Guy counting 2 (MoH-R5). Capacities are not used, so that a what-if
+    with a made-up defence keeps its answer."""
+    return max(n * sum(2 if k == "toughguy" else 1 for k in Setup(players=n).kinds)
+               for n in range(3, 7))
+
+
+def _cards(config: Config, card: str) -> int:
+    """How many ``card`` cards the deck holds (MoH Box Contents)."""
+    return config.deck()[CARDS.index(card)]
+
+
+def _seal_rule(config: Config, function: str) -> None:
+    check_limit(function, "seal_at", config.seal_at)
 
 # Cache sizes: a session asks about a handful of setups and dice counts, and the board
 # about the positions of one match; a bounded cache keeps no more than this alive.
@@ -50,16 +114,15 @@ _SETUP_CACHE = 64
 _POSITION_CACHE = 256
 
 
-def _setup(players: int, config: Config | None) -> Setup:
-    return Setup(players=players, config=config or _DEFAULT_CONFIG)
+def _setup(players: int, config: Config | None, function: str = "odds") -> Setup:
+    return Setup(players=players, config=_config(config, function))
 
 
-def _check_location(location: int, setup: Setup) -> None:
-    if location not in LOCATIONS:
-        raise ConfigError(f"unknown location {location!r}: locations are 1–6 (MoH Box Contents)")
+def _check_location(location: int, setup: Setup, function: str = "odds") -> None:
+    _location(location, function)
     if location in setup.closed:
-        raise ConfigError(f"location {location} is closed with {setup.players} players "
-                          "(MoH-R3): no zombie ever arrives there")
+        raise QuestionError(f"location {location} is closed with {setup.players} players "
+                            "(MoH-R3): no zombie ever arrives there")
 
 
 def _label(setup: Setup, location: int) -> str:
@@ -101,7 +164,8 @@ def arrivals(players: int = 4, *, config: Config | None = None,
     >>> print(d.P(lambda c: sum(c) == 4))
     625/1296
     """
-    setup = _setup(players, config)
+    setup = _setup(players, config, "arrivals")
+    explain = _explain(explain, "arrivals")
     answer = Dist(_arrival_weights(setup))
     if not explain:
         return answer
@@ -154,8 +218,9 @@ def arrivals_at(location: int, players: int = 4, *, config: Config | None = None
     >>> print(arrivals_at(6).P(4))
     1/1296
     """
-    setup = _setup(players, config)
-    _check_location(location, setup)
+    setup = _setup(players, config, "arrivals_at")
+    _check_location(location, setup, "arrivals_at")
+    explain = _explain(explain, "arrivals_at")
     dice = setup.config.dice
     answer = Dist(_count_weights(dice))
     if not explain:
@@ -171,6 +236,20 @@ def arrivals_at(location: int, players: int = 4, *, config: Config | None = None
                ("one die", f"shows {location} with probability 1/6")),
         steps=(f"k of the {dice} dice show {location} in C({dice}, k)·5^({dice}−k) of the "
                f"{FACES**dice} ordered rolls: a binomial count.",))
+
+
+def _check_one_location(function: str, config: Config, location: Any, defence: Any,
+                        hardware: Any, least_defence: int = 0) -> None:
+    """Location 1–6, a defence its characters can reach (MoH-R5), Hardware cards in hand."""
+    _location(location, function)
+    most = _most_defence()
+    defence = whole(defence, "defence", function, low=None)
+    if not least_defence <= defence <= most:
+        raise QuestionError(f"{function}: defence must be between {least_defence} and {most} "
+                            f"(every character of a 6-player game, a Tough Guy counting 2: "
+                            f"MoH-R5), not {show_value(defence)}")
+    whole(hardware, "hardware (Hardware cards played)", function, low=0,
+          high=_cards(config, "hardware"))
 
 
 # -- one location -----------------------------------------------------------------------------
@@ -189,11 +268,12 @@ def threshold(location: int, *, defence: int, hardware: int = 0,
     >>> threshold(6, defence=5), threshold(3, defence=3, hardware=1)
     (4, 4)
     """
-    cfg = config or _DEFAULT_CONFIG
+    cfg = _config(config, "threshold")
+    _check_one_location("threshold", cfg, location, defence, hardware)
+    explain = _explain(explain, "threshold")
     if hardware and location == PARKING:
-        raise ConfigError("Hardware cannot be played at the Parking Lot (MoH-R5, MoH-f-cards)")
-    if defence < 0 or hardware < 0:
-        raise ConfigError("defence and hardware cannot be negative")
+        raise QuestionError("Hardware cannot be played at the Parking Lot (MoH-R5, "
+                            "MoH-f-cards)")
     if location == PARKING:
         need = 1  # MoH-R6: every zombie there eats; defence plays no part
         why = "any zombie at the Parking Lot eats (MoH-R6)"
@@ -233,13 +313,14 @@ def break_in(location: int, *, defence: int, zombies: int = 0, hardware: int = 0
     >>> break_in(1, defence=3, zombies=3)
     Fraction(1, 1)
     """
-    setup = _setup(players, config)
-    _check_location(location, setup)
-    if defence < 1:
-        raise ConfigError("defence must be at least 1: with no one there, nothing breaks in "
-                          "(MoH-f)")
-    if zombies < 0:
-        raise ConfigError("zombies cannot be negative")
+    setup = _setup(players, config, "break_in")
+    _check_location(location, setup, "break_in")
+    if type(defence) is int and defence < 1:
+        raise QuestionError("defence must be at least 1: with no one there, nothing breaks in "
+                            "(MoH-f)")
+    _check_one_location("break_in", setup.config, location, defence, hardware, 1)
+    zombies = whole(zombies, "zombies (already in front)", "break_in")
+    explain = _explain(explain, "break_in")
     need = threshold(location, defence=defence, hardware=hardware, config=setup.config)
     k = max(0, need - zombies)
     table = _at_least(setup.config.dice)
@@ -287,11 +368,10 @@ def _explain_break_in(location: int, setup: Setup, defence: int, zombies: int, h
 # -- a whole round -----------------------------------------------------------------------------
 def _roll_state(position: State) -> State:
     """``position`` with the arrival roll as the pending chance node (moves done)."""
-    if not isinstance(position, State):
-        raise TypeError("expected a Mall of Horror State (see moh.position)")
+    _position(position, "round_odds")
     if position.phase in ("e", "f", "over", "setup"):
-        raise ConfigError(f"round_odds needs a position before the arrival dice are placed "
-                          f"(phases a–d), not phase {position.phase!r}")
+        raise QuestionError(f"round_odds needs a position before the arrival dice are placed "
+                            f"(phases a–d), not phase {show_value(position.phase)}")
     return position._replace(pending=Pending("arrival_roll"), roll=())
 
 
@@ -343,6 +423,8 @@ def round_outcomes(position: State, *, explain: bool = False) -> Any:
     and sealed locations ignored), seals empty locations (MoH-R12) and adds the extra
     zombies (MoH-R13) before checking every location, with no card played.
     """
+    _position(position, "round_outcomes")
+    explain = _explain(explain, "round_outcomes")
     answer = Dist(_round_weights(position))
     if not explain:
         return answer
@@ -373,6 +455,8 @@ def round_odds(position: State, *, explain: bool = False) -> Any:
     >>> round_odds(s, explain=True)[6].favourable
     171
     """
+    _position(position, "round_odds")
+    explain = _explain(explain, "round_odds")
     weights = _round_weights(position)
     locations = _occupied_open(position)
     answer = {loc: sum((p for fallen, p in weights.items() if loc in fallen), Fraction(0))
@@ -422,6 +506,8 @@ def live_odds(state: State, *, explain: bool = False) -> Any:
     >>> live_odds(play(players=4, seed=1).state)
     {}
     """
+    _position(state, "live_odds", "state")
+    explain = _explain(explain, "live_odds")
     if state.phase in ("a", "b", "c", "d"):
         return round_odds(state, explain=True) if explain else round_odds(state)
     if state.phase not in ("e", "f"):
@@ -470,6 +556,8 @@ def any_break_in(position: State, *, explain: bool = False) -> Any:
     >>> print(any_break_in(s))
     41/48
     """
+    _position(position, "any_break_in")
+    explain = _explain(explain, "any_break_in")
     weights = _round_weights(position)
     p = sum((p for fallen, p in weights.items() if fallen), Fraction(0))
     if not explain:
@@ -501,6 +589,8 @@ def expected_break_ins(position: State, *, explain: bool = False) -> Any:
     >>> print(expected_break_ins(s))  # ties: no extra zombie; each falls to one die in 671/1296
     671/648
     """
+    _position(position, "expected_break_ins")
+    explain = _explain(explain, "expected_break_ins")
     weights = _round_weights(position)
     e = sum((len(fallen) * p for fallen, p in weights.items()), Fraction(0))
     if not explain:
@@ -558,7 +648,8 @@ def seal_chain(players: int = 4, *, config: Config | None = None) -> AbsorbingCh
     >>> chain.absorption_probabilities(0)
     {'sealed': Fraction(1, 1)}
     """
-    setup = _setup(players, config)
+    setup = _setup(players, config, "seal_chain")
+    _seal_rule(setup.config, "seal_chain")
     return _seal_chain(setup.config.dice, setup.config.seal_at)
 
 
@@ -582,14 +673,15 @@ def expected_rounds_to_seal(zombies: int = 0, players: int = 4, *,
     >>> float(expected_rounds_to_seal(0))  # a shade under the long-run 99/8
     12.37499997392801
     """
-    cfg = config or _DEFAULT_CONFIG
-    if players != 4:
+    cfg = _config(config, "expected_rounds_to_seal")
+    if type(players) is not int or players != 4:
         Setup(players=players, config=cfg)  # validates the player count (MoH-R3)
+    explain = _explain(explain, "expected_rounds_to_seal")
     seal_at = cfg.seal_at
-    if isinstance(zombies, bool) or not isinstance(zombies, int) \
-            or not 0 <= zombies < seal_at:
-        raise ConfigError(f"zombies must be between 0 and {seal_at - 1}: at {seal_at} an "
-                          "empty location is sealed (MoH-e-seal)")
+    if whole(zombies, "zombies", "expected_rounds_to_seal", low=None) not in range(seal_at):
+        raise QuestionError(f"zombies must be between 0 and {seal_at - 1}: at {seal_at} an "
+                            "empty location is sealed (MoH-e-seal)")
+    _seal_rule(cfg, "expected_rounds_to_seal")
     steps = _seal_steps(cfg.dice, seal_at)
     e = steps[zombies]
     if not explain:
@@ -628,8 +720,9 @@ def placement_offered(location: int, players: int = 4, *, explain: bool = False)
     >>> print(placement_offered(6))
     11/36
     """
-    setup = _setup(players, None)
-    _check_location(location, setup)
+    setup = _setup(players, None, "placement_offered")
+    _check_location(location, setup, "placement_offered")
+    explain = _explain(explain, "placement_offered")
     p = sum((p for dice, p in dice_outcomes(2) if location in dice.faces), Fraction(0))
     if not explain:
         return p
@@ -658,16 +751,85 @@ def _strategy_policy(strategies: Mapping[str, VoteStrategy]) -> Callable[..., An
         elif how == "protect":  # never vote for yourself unless you are the only choice
             picked = tuple(c for c in colours if c != player) or colours
         else:
-            raise ConfigError(f"unknown vote strategy {how!r}: 'uniform', 'protect' or a "
-                              "function (voter, candidates) -> colour or {colour: p}")
-        if isinstance(picked, str):
-            return Vote(picked)
-        if isinstance(picked, Mapping):
-            return {Vote(c): Fraction(p) for c, p in picked.items()}
-        share = Fraction(1, len(picked))
-        return {Vote(c): share for c in picked}
+            raise QuestionError(f"unknown vote strategy {show_value(how)}: 'uniform', "
+                                "'protect' or a function (voter, candidates) -> colour or "
+                                "{colour: p}")
+        return _ballot(player, picked, colours)
 
     return policy
+
+
+def _ballot(voter: str, picked: Any, colours: tuple[str, ...]) -> Any:
+    """What a strategy picked, checked: a legal colour, a non-empty collection of legal
+    colours (one chosen uniformly), or {legal colour: exact probability} adding up to 1."""
+    who = f"vote strategy for {voter}"
+
+    def legal(c: Any) -> str:
+        if not isinstance(c, str) or c not in colours:
+            raise QuestionError(f"{who} picked {show_value(c)}, who cannot be voted for here; "
+                                f"the candidates are {', '.join(colours)} (MoH-R7)")
+        return c
+
+    if isinstance(picked, str):
+        return Vote(legal(picked))
+    if isinstance(picked, Mapping):
+        mixed: dict[Vote, Fraction] = {}
+        for c, p in picked.items():
+            q = to_fraction(p, what=f"{who}: probability of {show_value(c)}")
+            if q < 0:
+                raise QuestionError(f"{who} gives {show_value(c)} the negative probability {q}")
+            if q:
+                mixed[Vote(legal(c))] = q
+        total = sum(mixed.values(), Fraction(0))
+        if total != 1:
+            raise QuestionError(f"{who}: the probabilities add up to {total}, not 1")
+        return mixed
+    if isinstance(picked, (tuple, list)) and picked:
+        chosen = [legal(c) for c in picked]
+        share = Fraction(1, len(chosen))
+        out: dict[Vote, Fraction] = {}
+        for c in chosen:
+            out[Vote(c)] = out.get(Vote(c), Fraction(0)) + share
+        return out
+    raise QuestionError(f"{who} returned {show_value(picked)}: a strategy returns a colour, "
+                        "a non-empty list of colours or {colour: probability}")
+
+
+def _check_vote(position: Any, location: Any, purpose: Any, threats: Any,
+                strategies: Any) -> None:
+    _position(position, "vote")
+    _location(location, "vote")
+    if not isinstance(purpose, str) or purpose not in ("truck", "chief", "sacrifice"):
+        raise QuestionError(f"vote: purpose is 'truck', 'chief' or 'sacrifice' (MoH Voting), "
+                            f"not {show_value(purpose)}")
+    in_play = position.setup.colours
+    if threats is not None:
+        if not isinstance(threats, Mapping):
+            raise ArgumentTypeError("vote: threats", threats,
+                                    "give a mapping {colour: Threat cards played}")
+        for colour, n in threats.items():
+            if not isinstance(colour, str) or colour not in in_play:
+                raise QuestionError(f"vote: threats: {show_value(colour)} is not a colour in "
+                                    f"this game ({', '.join(in_play)})")
+            whole(n, f"threats[{colour!r}] (Threat cards played)", "vote")
+        cards = _cards(position.setup.config, "threat")
+        if sum(threats.values()) > cards:
+            raise QuestionError(f"vote: {sum(threats.values())} Threat cards played, but the "
+                                f"deck holds {cards} (MoH Box Contents)")
+    if strategies is not None:
+        if not isinstance(strategies, Mapping):
+            raise ArgumentTypeError("vote: strategies", strategies,
+                                    "give a mapping {colour: 'uniform', 'protect' or a "
+                                    "function}")
+        for colour, how in strategies.items():
+            if not isinstance(colour, str) or colour not in in_play:
+                raise QuestionError(f"vote: strategies: {show_value(colour)} is not a colour "
+                                    f"in this game ({', '.join(in_play)})")
+            if not callable(how) and (not isinstance(how, str)
+                                      or how not in ("uniform", "protect")):
+                raise QuestionError(f"unknown vote strategy {show_value(how)}: 'uniform', "
+                                    "'protect' or a function (voter, candidates) -> colour or "
+                                    "{colour: p}")
 
 
 @overload
@@ -710,16 +872,14 @@ def vote(position: State, location: int, *, purpose: str = "sacrifice",
     """
     from boardlab.prob.exact import WalkStats, enumerate_game
 
-    if purpose not in ("truck", "chief", "sacrifice"):
-        raise ConfigError("purpose is 'truck', 'chief' or 'sacrifice' (MoH Voting)")
-    if location not in LOCATIONS:
-        raise ConfigError(f"unknown location {location!r}")
+    _check_vote(position, location, purpose, threats, strategies)
+    explain = _explain(explain, "vote")
     w = _Work(position)
     if not w.eligible(location):
-        raise ConfigError(f"no one at location {location} can be voted for")
+        raise QuestionError(f"no one at location {location} can be voted for")
     for colour in threats or {}:
         if colour not in w.eligible(location):
-            raise ConfigError(f"{colour} has no voting character at {location} (MoH-R7)")
+            raise QuestionError(f"{colour} has no voting character at {location} (MoH-R7)")
     ordered = tuple(sorted((threats or {}).items()))
     w.phase = "f" if purpose == "sacrifice" else ("a" if purpose == "truck" else "b")
     candidates = w.eligible(location)

@@ -6,6 +6,11 @@ Importing it loads neither sympy nor matplotlib; they load when a method needs t
 an IPython kernel it registers a display formatter so that Fractions show as ``19/144``
 (see :mod:`boardlab.prob.display`; ``pretty_fractions(False)`` turns it off).
 
+Bad input is refused at the edge with a boardlab error naming the argument, and every
+exact question is measured against the declared :data:`LIMITS` before work starts
+(:mod:`boardlab.prob.limits`): a question is answered exactly or refused, never
+approximated.
+
 >>> from boardlab.prob import count_face
 >>> (count_face(4, 6) >= 2).P()
 Fraction(19, 144)
@@ -18,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from boardlab.prob.display import pretty_fractions
 from boardlab.prob.dist import Dist, show_prob, to_fraction
+from boardlab.prob.limits import LIMITS, Limits
 
 if TYPE_CHECKING:
     from boardlab.prob.derivation import Derivation
@@ -80,6 +86,7 @@ def __dir__() -> list[str]:
 
 
 __all__ = [
+    "LIMITS",
     "AbsorbingChain",
     "Derivation",
     "Dist",
@@ -87,6 +94,7 @@ __all__ = [
     "IconRoll",
     "Icons",
     "LabelledMatrix",
+    "Limits",
     "WalkStats",
     "arrangements",
     "at_least_icons",

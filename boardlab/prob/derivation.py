@@ -29,11 +29,13 @@ P(at least 2 of 4 dice show 6)
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator, Mapping
+from collections.abc import Hashable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar
 
+from boardlab.core.errors import ArgumentTypeError, QuestionError, show_value
+from boardlab.prob.checks import UnknownLabel
 from boardlab.prob.deprecation import warn_deprecated
 from boardlab.prob.dist import (
     Dist,
@@ -66,6 +68,19 @@ def _guess_kind(answer: Any) -> AnswerKind:
     if isinstance(answer, int) and not isinstance(answer, bool):
         return "count"
     return "probability"
+
+
+def _pairs(items: Any, what: str) -> list[tuple[Any, Any]]:
+    """``items`` as a list of pairs (facts are ``(name, value)``, parts ``(key, part)``)."""
+    if isinstance(items, (str, bytes)) or not isinstance(items, Iterable):
+        raise ArgumentTypeError(f"Derivation: {what}", items, f"{what} are (key, value) pairs")
+    out = []
+    for item in items:
+        if not isinstance(item, tuple) or len(item) != 2:
+            raise ArgumentTypeError(f"Derivation: {what}", item,
+                                    f"each of the {what} is a (key, value) pair")
+        out.append(item)
+    return out
 
 
 def _decimal(q: Fraction, digits: int = 4) -> str:
@@ -102,57 +117,81 @@ class Derivation(Generic[A]):
                  facts: Any = (), steps: Any = (), *, kind: AnswerKind | None = None,
                  parts: Any = ()) -> None:
         kind = _guess_kind(answer) if kind is None else kind
-        if kind not in ANSWER_KINDS:
-            raise ValueError(f"kind must be one of {ANSWER_KINDS}, not {kind!r}")
+        if not isinstance(kind, str) or kind not in ANSWER_KINDS:
+            raise QuestionError(f"Derivation: kind must be one of {ANSWER_KINDS}, not "
+                                f"{show_value(kind)}")
         if not isinstance(question, str) or not question:
-            raise TypeError(f"question must be a non-empty string, not {question!r}")
+            raise ArgumentTypeError("Derivation: question", question,
+                                    "question must be a non-empty string")
         if kind in ("probability", "expectation"):
             value: Any = to_fraction(answer, what="answer")
             if kind == "probability" and not 0 <= value <= 1:
-                raise ValueError(f"answer {value} is not a probability (for a mean give "
-                                 "kind='expectation')")
+                raise QuestionError(f"Derivation: answer {value} is not a probability (for a "
+                                    "mean give kind='expectation')")
         elif kind == "count":
             if not isinstance(answer, int) or isinstance(answer, bool):
-                raise TypeError(f"a count answer is an int, not {answer!r}")
+                raise ArgumentTypeError("Derivation: answer", answer,
+                                        "a count answer is an int")
             value = answer
         elif kind == "distribution":
             if not isinstance(answer, Dist):
-                raise TypeError(f"a distribution answer is a Dist, not {type(answer).__name__}")
+                raise ArgumentTypeError("Derivation: answer", answer,
+                                        "a distribution answer is a Dist")
             value = answer
         else:
             if not isinstance(answer, Mapping):
-                raise TypeError(f"a table answer is a mapping, not {type(answer).__name__}")
+                raise ArgumentTypeError("Derivation: answer", answer,
+                                        "a table answer is a mapping")
             value = answer
+        facts = _pairs(facts, "facts")
+        parts_given = _pairs(parts.items() if isinstance(parts, Mapping) else parts, "parts")
+        if isinstance(steps, (str, bytes)) or not isinstance(steps, Iterable):
+            raise ArgumentTypeError("Derivation: steps", steps, "steps are a list of strings")
+        if closed_form is not None:
+            from sympy import Basic
+
+            if isinstance(closed_form, bool) or not isinstance(closed_form, (Basic, int,
+                                                                             Fraction)):
+                raise ArgumentTypeError("Derivation: closed_form", closed_form,
+                                        "must be a sympy expression or an exact number (a "
+                                        "string is not accepted: it would be evaluated)")
         set_ = object.__setattr__
         set_(self, "question", question)
         set_(self, "answer", value)
         set_(self, "kind", kind)
         set_(self, "closed_form", closed_form)
-        set_(self, "facts", tuple((str(k), str(v)) for k, v in facts))
+        set_(self, "facts", tuple((str(k), str(v)) for k, v in facts))  # checked pairs
         set_(self, "steps", tuple(str(s) for s in steps))
-        parts_t = tuple((k, p) for k, p in (parts.items() if isinstance(parts, Mapping)
-                                            else parts))
+        parts_t = tuple(parts_given)
         for key, part in parts_t:
             if not isinstance(part, Derivation):
-                raise TypeError(f"part {key!r} is a {type(part).__name__}, not a Derivation")
+                raise ArgumentTypeError("Derivation: parts", part, f"part {show_value(key)} is "
+                                        f"a {type(part).__name__}, not a Derivation")
         set_(self, "parts", parts_t)
         set_(self, "favourable", favourable)
         set_(self, "total", total)
         if total is not None:
             if kind != "probability":
-                raise ValueError("favourable/total outcomes describe a probability answer")
+                raise QuestionError("Derivation: favourable/total outcomes describe a "
+                                    "probability answer")
             if not isinstance(total, int) or isinstance(total, bool) or total < 1:
-                raise ValueError(f"total must be a whole number ≥ 1, not {total!r}")
+                raise QuestionError(f"Derivation: total must be a whole number ≥ 1, not "
+                                    f"{show_value(total)}")
             if favourable is None:
                 count = value * total
                 if count.denominator != 1:
-                    raise ValueError(f"answer {value} is not a whole number of outcomes out "
-                                     f"of {total}")
+                    raise QuestionError(f"Derivation: answer {value} is not a whole number of "
+                                        f"outcomes out of {total}")
                 set_(self, "favourable", count.numerator)
-            elif Fraction(favourable, total) != value:
-                raise ValueError(f"{favourable}/{total} outcomes is not the answer {value}")
+            else:
+                if not isinstance(favourable, int) or isinstance(favourable, bool):
+                    raise ArgumentTypeError("Derivation: favourable", favourable,
+                                            "must be a whole number")
+                if Fraction(favourable, total) != value:
+                    raise QuestionError(f"Derivation: {favourable}/{total} outcomes is not "
+                                        f"the answer {value}")
         elif favourable is not None:
-            raise ValueError("favourable outcomes given without a total")
+            raise QuestionError("Derivation: favourable outcomes given without a total")
         if closed_form is not None:
             self._check_closed_form(value)
 
@@ -164,8 +203,8 @@ class Derivation(Generic[A]):
             return  # a general formula: it shows the shape, not this number
         value = expr.doit()
         if value != sympy_rational(answer):
-            raise ValueError(f"closed form {expr} evaluates to {value}, not the answer "
-                             f"{answer}")
+            raise QuestionError(f"Derivation: closed form {show_value(expr)} evaluates to "
+                                f"{show_value(value)}, not the answer {answer}")
 
     # -- equality and access -------------------------------------------------------------
     def _key(self) -> tuple[Any, ...]:
@@ -188,7 +227,8 @@ class Derivation(Generic[A]):
             if k == key:
                 return part
         known = [k for k, _ in self.parts]
-        raise KeyError(f"no part {key!r} in this derivation; its parts are {known}")
+        raise UnknownLabel(f"no part {show_value(key)} in this derivation; its parts are "
+                           f"{show_value(known)}")
 
     def __iter__(self) -> Iterator[Any]:
         """Deprecated: ``answer, working = f(..., explain=True)`` (the boardlab 0.1

@@ -18,13 +18,17 @@ pool's result is an :class:`Icons` total, a challenge's result a margin
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence, Sized
 from dataclasses import dataclass
 from fractions import Fraction
-from itertools import combinations_with_replacement, product
+from itertools import combinations_with_replacement, islice, product
 from math import comb, factorial, prod
+from typing import Any
 
+from boardlab.core.errors import ArgumentTypeError, QuestionError, show_value
+from boardlab.prob.checks import whole
 from boardlab.prob.dist import Dist
+from boardlab.prob.limits import LIMITS, check_limit
 
 #: Level 7 default challenge die (ruling L7-R2): the printed faces are not in the texts.
 #: Game data, kept here (and as :class:`IconDie`'s default) until the Level 7 game
@@ -36,19 +40,31 @@ LEVEL7_FACES: tuple[tuple[str, ...], ...] = (
 )
 
 
-def _check_pool(n: int, faces: int) -> None:
-    if not isinstance(n, int) or n < 0:
-        raise ValueError(f"number of dice must be a whole number ≥ 0, not {n!r}")
-    if not isinstance(faces, int) or faces < 1:
-        raise ValueError(f"a die needs a whole number of faces ≥ 1, not {faces!r}")
+def _check_pool(n: int, faces: int, function: str) -> tuple[int, int]:
+    """The number of dice and of faces, checked (types, ranges, :data:`LIMITS`)."""
+    n = whole(n, "number of dice (n)", function)
+    faces = whole(faces, "faces", function, low=1)
+    check_limit(function, "dice", n)
+    check_limit(function, "faces", faces)
+    return n, faces
 
 
-def _face_set(chosen: int | Iterable[int], faces: int, what: str) -> frozenset[int]:
-    picked = frozenset([chosen] if isinstance(chosen, int) else chosen)
-    bad = sorted(f for f in picked if not (isinstance(f, int) and 1 <= f <= faces))
-    if bad:
-        raise ValueError(f"{what} {bad} not on a {faces}-sided die (faces are 1–{faces})")
-    return picked
+def _face_set(chosen: int | Iterable[int], faces: int, what: str,
+              function: str) -> frozenset[int]:
+    """The faces named by ``chosen`` (one face or several), each checked as it comes, so
+    that a long or endless iterable stops at the first face not on the die."""
+    if isinstance(chosen, (bool, str, bytes)) or not isinstance(chosen, (int, Iterable)):
+        raise ArgumentTypeError(f"{function}: {what}", chosen,
+                                "give a face number or a collection of face numbers")
+    picked: set[int] = set()
+    for f in ([chosen] if isinstance(chosen, int) else chosen):
+        if isinstance(f, bool) or not isinstance(f, int):
+            raise ArgumentTypeError(f"{function}: {what}", f, "a face is a whole number")
+        if not 1 <= f <= faces:
+            raise QuestionError(f"{function}: {what} [{show_value(f)}] not on a {faces}-sided "
+                                f"die (faces are 1–{faces})")
+        picked.add(f)
+    return frozenset(picked)
 
 
 def die(faces: int = 6) -> Dist[int]:
@@ -57,7 +73,7 @@ def die(faces: int = 6) -> Dist[int]:
     >>> print(die().E())
     7/2
     """
-    _check_pool(1, faces)
+    _, faces = _check_pool(1, faces, "die")
     return Dist.uniform(range(1, faces + 1))
 
 
@@ -86,8 +102,11 @@ def face_counts(n: int, faces: int = 6, *, ignore: Collection[int] = ()
     >>> closed.marginal(1).P(0), closed.marginal(0) == count_face(4, 1)
     (Fraction(1, 1), True)
     """
-    _check_pool(n, faces)
-    ignored = _face_set(ignore, faces, "ignored faces")
+    n, faces = _check_pool(n, faces, "face_counts")
+    ignored = _face_set(ignore, faces, "ignored faces", "face_counts")
+    # one outcome per way of splitting n dice among the faces: C(n + F − 1, F − 1)
+    check_limit("face_counts", "outcomes", comb(n + faces - 1, faces - 1),
+                "count vectors")
     weights: dict[tuple[int, ...], int] = {}
     fact_n = factorial(n)
     for counts in _compositions(n, faces):
@@ -112,9 +131,9 @@ def count_face(n: int, face: int | Iterable[int], faces: int = 6, *,
     >>> count_face(4, 2, ignore={2}).P(0)
     Fraction(1, 1)
     """
-    _check_pool(n, faces)
-    ignored = _face_set(ignore, faces, "ignored faces")
-    target = _face_set(face, faces, "faces") - ignored
+    n, faces = _check_pool(n, faces, "count_face")
+    ignored = _face_set(ignore, faces, "ignored faces", "count_face")
+    target = _face_set(face, faces, "faces", "count_face") - ignored
     m = len(target)
     return Dist({k: comb(n, k) * m**k * (faces - m) ** (n - k) for k in range(n + 1)})
 
@@ -140,21 +159,23 @@ class Icons(Mapping[str, int]):
 
     def __init__(self, icons: Mapping[str, int] | Iterable[str] = ()) -> None:
         if isinstance(icons, str):
-            raise TypeError(f"Icons({icons!r}): give a list of icon names or a mapping "
-                            f"{{icon: count}}, e.g. Icons([{icons!r}])")
+            raise ArgumentTypeError("Icons", icons, "give a list of icon names or a mapping "
+                                    f"{{icon: count}}, e.g. Icons([{show_value(icons)}])")
+        if not isinstance(icons, Iterable):
+            raise ArgumentTypeError("Icons", icons, "give a list of icon names or a mapping "
+                                    "{icon: count}")
         counts: dict[str, int] = {}
         if isinstance(icons, Mapping):
             for icon, c in icons.items():
-                if not isinstance(c, int) or c < 0:
-                    raise ValueError(f"icon {icon!r} has count {c!r}; counts are whole "
-                                     "numbers ≥ 0")
+                _icon_name(icon)
+                if whole(c, f"count of icon {show_value(icon)}", "Icons", low=None) < 0:
+                    raise QuestionError(f"Icons: icon {show_value(icon)} has count "
+                                        f"{show_value(c)}; counts are whole numbers ≥ 0")
                 counts[icon] = counts.get(icon, 0) + c
         else:
             for icon in icons:
+                _icon_name(icon)
                 counts[icon] = counts.get(icon, 0) + 1
-        for icon in counts:
-            if not isinstance(icon, str) or not icon:
-                raise TypeError(f"icon names are non-empty strings, not {icon!r}")
         self._items = tuple(sorted((i, c) for i, c in counts.items() if c))
 
     def __getitem__(self, icon: str) -> int:
@@ -206,6 +227,11 @@ class Icons(Mapping[str, int]):
         return " + ".join(name if c == 1 else f"{c} {name}" for name, c in self._items)
 
 
+def _icon_name(icon: object) -> None:
+    if not isinstance(icon, str) or not icon:
+        raise ArgumentTypeError("Icons", icon, "icon names are non-empty strings")
+
+
 @dataclass(frozen=True, slots=True, init=False)
 class IconDie:
     """A fair die whose faces each show a multiset of icons (ruling L7-R2).
@@ -224,8 +250,15 @@ class IconDie:
 
     def __init__(self, faces: Sequence[Mapping[str, int] | Sequence[str]] = LEVEL7_FACES
                  ) -> None:
-        if isinstance(faces, str) or not faces:
-            raise ValueError("an IconDie needs a non-empty list of faces")
+        if isinstance(faces, (str, bytes, Mapping)) or not isinstance(faces, Iterable):
+            raise ArgumentTypeError("IconDie: faces", faces, "give a list of faces, each a "
+                                    "list of icon names or a mapping {icon: count}")
+        if isinstance(faces, Sized):
+            check_limit("IconDie", "faces", len(faces))
+        faces = list(islice(faces, LIMITS.faces + 1))  # an endless iterable stops here
+        check_limit("IconDie", "faces", len(faces))
+        if not faces:
+            raise QuestionError("IconDie: an IconDie needs a non-empty list of faces")
         object.__setattr__(self, "faces", tuple(
             f if isinstance(f, Icons) else Icons(f) for f in faces))
 
@@ -254,7 +287,37 @@ def icon_pool(dice: Sequence[IconDie]) -> Dist[Icons]:
     >>> print((pool.map(lambda icons: icons["Strength"]) >= 3).P())
     1/12
     """
-    return sum((d.dist for d in dice), Dist.point(Icons()))
+    dice = _dice_list(dice, "icon_pool")
+    dists = [d.dist for d in dice]
+    # A total is a multiset of n faces drawn from the distinct faces seen: at most
+    # C(n + F − 1, F − 1) of them, and the sum does at most that many multiply-adds per die.
+    distinct = len({face for d in dists for face in d.outcomes})
+    _check_sum("icon_pool", dists, comb(len(dists) + distinct - 1, distinct - 1)
+               if dists else 1)
+    return sum(dists, Dist.point(Icons()))
+
+
+def _dice_list(dice: Any, function: str) -> list[IconDie]:
+    if isinstance(dice, (IconDie, str, bytes, Mapping)) or not isinstance(dice, Iterable):
+        raise ArgumentTypeError(f"{function}: dice", dice,
+                                "give a list of dice: [IconDie(...)] * n")
+    if isinstance(dice, Sized):
+        check_limit(function, "dice", len(dice))
+    out: list[IconDie] = []
+    for d in dice:
+        if not isinstance(d, IconDie):
+            raise ArgumentTypeError(f"{function}: dice", d, "dice must be IconDie objects")
+        out.append(d)
+        check_limit(function, "dice", len(out))
+    return out
+
+
+def _check_sum(function: str, dists: Sequence[Dist[Any]], bound: int) -> None:
+    """Refuse a sum of independent dice before it starts if its outcomes (at most
+    ``bound``) or its multiply-adds (at most ``bound`` per die's face) are over the limits."""
+    check_limit(function, "outcomes", bound, "possible totals")
+    check_limit(function, "work", bound * sum(len(d) for d in dists),
+                "multiply-adds (at most)")
 
 
 def icon_count(dice: Sequence[IconDie], icon: str) -> Dist[int]:
@@ -263,7 +326,14 @@ def icon_count(dice: Sequence[IconDie], icon: str) -> Dist[int]:
     >>> print(icon_count([IconDie()] * 3, "Strength").at_least(3))
     11/54
     """
-    return sum((d.dist.map(lambda face: face[icon]) for d in dice), Dist.point(0))
+    dice = _dice_list(dice, "icon_count")
+    if not isinstance(icon, str):
+        raise ArgumentTypeError("icon_count: icon", icon, "an icon name is a string")
+    dists = [d.dist.map(lambda face: face[icon]) for d in dice]
+    # integer totals: at most (sum of each die's spread) + 1 of them
+    spread = sum(max(d.outcomes) - min(d.outcomes) for d in dists)
+    _check_sum("icon_count", dists, spread + 1)
+    return sum(dists, Dist.point(0))
 
 
 def at_least_icons(dice: Sequence[IconDie], icon: str, k: int) -> Dist[bool]:
@@ -273,6 +343,7 @@ def at_least_icons(dice: Sequence[IconDie], icon: str, k: int) -> Dist[bool]:
     >>> print(at_least_icons([IconDie()] * 3, "Strength", 3).P())
     11/54
     """
+    k = whole(k, "k", "at_least_icons", low=None)
     return icon_count(dice, icon).map(lambda c: c >= k)
 
 
@@ -290,16 +361,17 @@ def challenge(n: int, icon: str, difficulty: int, *, die: IconDie | None = None
     >>> print((challenge(2, "Intelligence", 4) >= 0).P())
     1/36
     """
-    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-        raise ValueError(f"number of dice must be a whole number ≥ 0, not {n!r}")
-    if isinstance(difficulty, bool) or not isinstance(difficulty, int) or difficulty < 0:
-        raise ValueError(f"difficulty must be a whole number ≥ 0, not {difficulty!r}")
+    n = whole(n, "number of dice (n)", "challenge")
+    check_limit("challenge", "dice", n)
+    difficulty = whole(difficulty, "difficulty", "challenge")
     rolled = IconDie() if die is None else die
     if not isinstance(rolled, IconDie):
-        raise TypeError(f"die must be an IconDie, not {type(rolled).__name__}")
-    if not isinstance(icon, str) or icon not in rolled.icons:
-        raise ValueError(f"icon {icon!r} is on no face of this die; its icons are "
-                         f"{sorted(rolled.icons)}")
+        raise ArgumentTypeError("challenge: die", rolled, "die must be an IconDie")
+    if not isinstance(icon, str):
+        raise ArgumentTypeError("challenge: icon", icon, "an icon name is a string")
+    if icon not in rolled.icons:
+        raise QuestionError(f"challenge: icon {show_value(icon)} is on no face of this die; "
+                            f"its icons are {show_value(sorted(rolled.icons))}")
     return icon_count([rolled] * n, icon) - difficulty
 
 
@@ -322,16 +394,17 @@ class IconRoll:
 
     def __post_init__(self) -> None:
         if isinstance(self.faces, str) or not isinstance(self.faces, (tuple, list)):
-            raise TypeError(f"faces must be a tuple with one tuple of icon names per die, "
-                            f"not {self.faces!r}")
+            raise ArgumentTypeError("IconRoll: faces", self.faces, "faces must be a tuple "
+                                    "with one tuple of icon names per die")
         clean = []
         for i, face in enumerate(self.faces):
             if isinstance(face, str) or not isinstance(face, (tuple, list)):
-                raise TypeError(f"faces[{i}] must be a tuple of icon names, not {face!r}")
+                raise ArgumentTypeError(f"IconRoll: faces[{i}]", face,
+                                        f"faces[{i}] must be a tuple of icon names")
             for name in face:
                 if not isinstance(name, str) or not name:
-                    raise TypeError(f"faces[{i}]: icon names are non-empty strings, not "
-                                    f"{name!r}")
+                    raise ArgumentTypeError(f"IconRoll: faces[{i}]", name,
+                                            f"faces[{i}]: icon names are non-empty strings")
             clean.append(tuple(sorted(face)))
         object.__setattr__(self, "faces", tuple(clean))
 
@@ -362,10 +435,14 @@ def roll_outcomes(dice: Sequence[IconDie]) -> tuple[tuple[IconRoll, Fraction], .
     Fraction(1, 36)
     """
     if isinstance(dice, IconDie):
-        raise TypeError("roll_outcomes takes a list of dice: [IconDie(...)] * n")
-    for d in dice:
-        if not isinstance(d, IconDie):
-            raise TypeError(f"dice must be IconDie objects, not {type(d).__name__}")
+        raise ArgumentTypeError("roll_outcomes: dice", dice,
+                                "roll_outcomes takes a list of dice: [IconDie(...)] * n")
+    dice = _dice_list(dice, "roll_outcomes")
+    if dice and all(d == dice[0] for d in dice):  # sorted faces: multisets of n faces
+        rolls = comb(len(dice) + len(dice[0].dist) - 1, len(dice))
+    else:
+        rolls = prod(len(d.dist) for d in dice)
+    check_limit("roll_outcomes", "outcomes", rolls, "rolls")
     per_die = [{tuple(sorted(name for name in face for _ in range(face[name]))): q
                 for face, q in d.dist.probs.items()} for d in dice]
     weights: dict[tuple[tuple[str, ...], ...], Fraction] = {}

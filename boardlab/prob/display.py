@@ -57,6 +57,10 @@ def pretty_fractions(enable: bool = True) -> bool:
     boardlab formatter is now active (False outside IPython).
     """
     global _saved
+    if not isinstance(enable, bool):
+        from boardlab.core.errors import ArgumentTypeError
+
+        raise ArgumentTypeError("pretty_fractions: enable", enable, "must be True or False")
     shell = _shell()
     if shell is None:
         return False

@@ -49,7 +49,10 @@ from itertools import accumulate
 from math import lcm
 from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar, cast, overload
 
+from boardlab.core.errors import ArgumentTypeError, QuestionError, show_value
+from boardlab.prob.checks import hashable, show_number, whole
 from boardlab.prob.deprecation import deprecated_method, warn_deprecated
+from boardlab.prob.limits import LIMITS, check_limit
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -75,25 +78,26 @@ def to_fraction(x: Any, *, what: str = "value") -> Fraction:
 
     Ints, Fractions and sympy Rationals (or any :class:`numbers.Rational`) are
     accepted. Floats are refused because they are not exact (``0.1`` is not 1/10), and
-    so are bools (True is not a count).
+    so are bools (True is not a count). The refusal is an
+    :class:`~boardlab.core.errors.ArgumentTypeError` (a ``TypeError``) naming ``what``.
 
     >>> to_fraction(3), to_fraction(Fraction(1, 6))
     (Fraction(3, 1), Fraction(1, 6))
     >>> to_fraction(0.5)
     Traceback (most recent call last):
     ...
-    TypeError: value 0.5 is a float and floats are not exact; use an int or a Fraction ...
+    boardlab.core.errors.ArgumentTypeError: value: a float is not exact; use an int ...
     """
-    if isinstance(x, float):
-        raise TypeError(f"{what} {x!r} is a float and floats are not exact; "
-                        "use an int or a Fraction (e.g. Fraction(1, 6))")
-    if isinstance(x, bool):
-        raise TypeError(f"{what} {x!r} is a bool, not a number; use 0 or 1")
     if type(x) is Fraction:
         return x
+    if isinstance(x, float):
+        raise ArgumentTypeError(what, x, "a float is not exact; use an int or a Fraction "
+                                "(e.g. Fraction(1, 6))")
+    if isinstance(x, bool):
+        raise ArgumentTypeError(what, x, "a bool is not a number; use 0 or 1")
     if isinstance(x, numbers.Rational):
         return Fraction(int(x.numerator), int(x.denominator))
-    raise TypeError(f"{what} {x!r} is not an int or a Fraction")
+    raise ArgumentTypeError(what, x, "not an int or a Fraction")
 
 
 def sympy_rational(x: Fraction | int) -> Rational:
@@ -149,7 +153,7 @@ def show_prob(p: Fraction | int, fmt: ProbFormat = "fraction") -> str:
     """
     q = to_fraction(p, what="probability")
     if not 0 <= q <= 1:
-        raise ValueError(f"probability {q} is outside [0, 1]")
+        raise QuestionError(f"show_prob: probability {show_number(q)} is outside [0, 1]")
     if fmt == "fraction":
         return str(q)
     if fmt == "percent":
@@ -173,7 +177,8 @@ def show_prob(p: Fraction | int, fmt: ProbFormat = "fraction") -> str:
         if n < 100:
             return f"1 in {_fixed(n, 1)}"
         return f"1 in {round(n):,}"
-    raise ValueError(f"unknown format {fmt!r}: use 'fraction', 'percent' or 'one_in'")
+    raise QuestionError(f"unknown format {show_value(fmt)}: use 'fraction', 'percent' or "
+                        "'one_in'")
 
 
 class _TrueEvent:
@@ -218,23 +223,27 @@ class Dist(Generic[T]):
 
     def __init__(self, weights: Mapping[T, int | Fraction]) -> None:
         if not isinstance(weights, Mapping):
-            raise TypeError("Dist() takes a mapping outcome -> weight; for a list of outcomes "
-                            "use Dist.uniform(...) or Dist.from_samples(...), for "
-                            "(outcome, probability) pairs Dist.from_pairs(...)")
+            raise ArgumentTypeError("Dist(weights)", weights, "Dist() takes a mapping outcome "
+                                    "-> weight; for a list of outcomes use Dist.uniform(...) "
+                                    "or Dist.from_samples(...), for (outcome, probability) "
+                                    "pairs Dist.from_pairs(...)")
+        check_limit("Dist", "outcomes", len(weights))
         clean: dict[T, Fraction | int] = {}
         for outcome, weight in weights.items():
             kind = type(weight)
             # ints and Fractions (nearly every weight) skip the converter and its message
             w = weight if kind is int or kind is Fraction else \
-                to_fraction(weight, what=f"weight of outcome {outcome!r}")
+                to_fraction(weight, what=f"weight of outcome {show_value(outcome)}")
             if w < 0:
-                raise ValueError(f"weight of outcome {outcome!r} is negative ({w}); "
-                                 "weights must be counts or probabilities ≥ 0")
+                raise QuestionError(f"weight of outcome {show_value(outcome)} is negative "
+                                    f"({show_number(w)}); weights must be counts or "
+                                    "probabilities ≥ 0")
             if w:
                 clean[outcome] = w
         if not clean:
             why = "every weight is 0" if weights else "no outcomes were given"
-            raise ValueError(f"a Dist needs at least one outcome with a positive weight: {why}")
+            raise QuestionError(f"a Dist needs at least one outcome with a positive weight: "
+                                f"{why}")
         # Normalise over a common denominator: integer sums, one gcd per outcome.
         den = lcm(*(w.denominator for w in clean.values()))
         scaled = {o: w.numerator * (den // w.denominator) for o, w in clean.items()}
@@ -244,7 +253,8 @@ class Dist(Generic[T]):
     def _set(self, probs: dict[T, Fraction]) -> None:
         try:
             order = sorted(probs)  # type: ignore[type-var]
-        except TypeError:  # outcomes that cannot be compared keep their first-seen order
+        except Exception:  # noqa: BLE001 - outcomes that cannot be compared (or whose
+            # comparison fails) keep their first-seen order
             self._probs = probs
             self._sorted = False
         else:
@@ -277,6 +287,7 @@ class Dist(Generic[T]):
         >>> Dist.point(0).P(0)
         Fraction(1, 1)
         """
+        hashable(outcome, "outcome", "Dist.point")
         return cls._trusted({outcome: Fraction(1)})
 
     @classmethod
@@ -286,11 +297,26 @@ class Dist(Generic[T]):
         >>> Dist.from_samples([1, 1, 2, 6])
         Dist({1: Fraction(1, 2), 2: Fraction(1, 4), 6: Fraction(1, 4)})
         """
+        if not isinstance(samples, Iterable):
+            raise ArgumentTypeError("Dist.from_samples: samples", samples,
+                                    "give a list (or other iterable) of outcomes")
         counts: dict[U, int] = {}
+        limit = LIMITS.outcomes
         for x in samples:
-            counts[x] = counts.get(x, 0) + 1
+            try:
+                seen = x in counts
+            except TypeError:
+                hashable(x, "a sample", "Dist.from_samples")
+                raise
+            if seen:
+                counts[x] += 1
+            else:
+                if len(counts) >= limit:  # more distinct outcomes than a Dist may list
+                    check_limit("Dist.from_samples", "outcomes", limit + 1,
+                                "distinct outcomes (at least)")
+                counts[x] = 1
         if not counts:
-            raise ValueError("no samples: a Dist needs at least one outcome")
+            raise QuestionError("no samples: a Dist needs at least one outcome")
         return Dist(counts)
 
     @classmethod
@@ -303,14 +329,25 @@ class Dist(Generic[T]):
         >>> Dist.from_pairs([(0, Fraction(1, 2)), (1, Fraction(1, 4)), (0, Fraction(1, 4))])
         Dist({0: Fraction(3, 4), 1: Fraction(1, 4)})
         """
+        if isinstance(pairs, (str, bytes)) or not isinstance(pairs, Iterable):
+            raise ArgumentTypeError("Dist.from_pairs: pairs", pairs,
+                                    "give (outcome, probability) pairs")
         merged: dict[U, Fraction] = {}
-        for outcome, prob in pairs:
-            q = to_fraction(prob, what=f"probability of outcome {outcome!r}")
+        for pair in pairs:
+            if not isinstance(pair, tuple) or len(pair) != 2:
+                raise ArgumentTypeError("Dist.from_pairs: pairs", pair,
+                                        "each pair is a tuple (outcome, probability)")
+            outcome, prob = pair
+            hashable(outcome, "an outcome", "Dist.from_pairs")
+            q = to_fraction(prob, what=f"probability of outcome {show_value(outcome)}")
+            if outcome not in merged:
+                check_limit("Dist.from_pairs", "outcomes", len(merged) + 1)
             merged[outcome] = merged.get(outcome, Fraction(0)) + q
         total = sum(merged.values(), Fraction(0))
         if merged and total != 1:
-            raise ValueError(f"the probabilities sum to {total}, not 1; for weights that need "
-                             "normalising use Dist({outcome: weight, ...})")
+            raise QuestionError(f"the probabilities sum to {show_number(total)}, not 1; for "
+                                "weights that need normalising use "
+                                "Dist({outcome: weight, ...})")
         return Dist(merged)
 
     # -- looking inside --------------------------------------------------------------------
@@ -385,9 +422,10 @@ class Dist(Generic[T]):
         if event is _TRUE:
             bad = [o for o in self._probs if not isinstance(o, bool)]
             if bad:
-                raise TypeError(f"P() without an event needs a Dist of True/False outcomes "
-                                f"(from a comparison such as d >= 2), but {bad[0]!r} is an "
-                                "outcome; give the event: d.P(value) or d.P(predicate)")
+                raise ArgumentTypeError("Dist.P()", bad[0], "P() without an event needs a "
+                                        "Dist of True/False outcomes (from a comparison such "
+                                        f"as d >= 2), but {show_value(bad[0])} is an outcome; "
+                                        "give the event: d.P(value) or d.P(predicate)")
             return sum((q for o, q in self._probs.items() if o is True), Fraction(0))
         holds = _predicate(event)
         return sum((q for o, q in self._probs.items() if holds(o)), Fraction(0))
@@ -402,7 +440,7 @@ class Dist(Generic[T]):
         holds = _predicate(event)
         kept = {o: q for o, q in self._probs.items() if holds(o)}
         if not kept:
-            raise ValueError("cannot condition on an event of probability 0")
+            raise QuestionError("Dist.given: cannot condition on an event of probability 0")
         total = sum(kept.values(), Fraction(0))
         return Dist._trusted({o: q / total for o, q in kept.items()})
 
@@ -410,9 +448,10 @@ class Dist(Generic[T]):
     def _need_numbers(self, what: str) -> None:
         if not self._numeric:
             bad = next(o for o in self._probs if not _is_number(o))
-            raise TypeError(f"{what} needs numeric outcomes (int or Fraction), but this Dist "
-                            f"has the outcome {bad!r} ({type(bad).__name__}); turn outcomes "
-                            "into numbers first with .map(f) or .marginal(i)")
+            raise ArgumentTypeError(f"Dist: {what}", bad, f"{what} needs numeric outcomes "
+                                    "(int or Fraction), but this Dist has the outcome "
+                                    f"{show_value(bad)} ({type(bad).__name__}); turn outcomes "
+                                    "into numbers first with .map(f) or .marginal(i)")
 
     def E(self) -> Fraction:
         """The mean as a Fraction (numeric outcomes only).
@@ -453,8 +492,8 @@ class Dist(Generic[T]):
         try:
             return self.P(holds)
         except TypeError as err:
-            raise TypeError(f"{what} needs outcomes that can be compared with {x!r}: {err}") \
-                from None
+            raise ArgumentTypeError(f"Dist.{what}: x", x, f"{what} needs outcomes that can be "
+                                    f"compared with {show_value(x)}: {err}") from None
 
     def cdf(self, x: Any) -> Fraction:
         """P(X ≤ x) as a Fraction.
@@ -484,9 +523,15 @@ class Dist(Generic[T]):
 
     # -- events from comparisons ---------------------------------------------------------------
     def _versus(self, other: Any, op: Callable[[Any, Any], bool]) -> Dist[bool]:
-        if isinstance(other, Dist):
-            return self._combine(other, lambda a, b: bool(op(a, b)))
-        return self.map(lambda o: bool(op(o, other)))
+        try:
+            if isinstance(other, Dist):
+                return self._combine(other, lambda a, b: bool(op(a, b)))
+            return self.map(lambda o: bool(op(o, other)))
+        except TypeError as err:
+            if isinstance(err, ArgumentTypeError):
+                raise
+            raise ArgumentTypeError("Dist comparison", other, "these outcomes cannot be "
+                                    f"compared with it: {err}") from None
 
     def __lt__(self, other: Any) -> Dist[bool]:
         """``d < x``: the Dist of True/False for X < x (``x`` a value or another Dist)."""
@@ -520,18 +565,31 @@ class Dist(Generic[T]):
         >>> Dist.uniform(range(1, 7)).map(lambda x: x % 2).probs
         {0: Fraction(1, 2), 1: Fraction(1, 2)}
         """
+        if not callable(f):
+            raise ArgumentTypeError("Dist.map: f", f, "must be a function of one outcome")
         out: dict[U, Fraction] = {}
         for o, q in self._probs.items():
             y = f(o)
-            out[y] = out.get(y, Fraction(0)) + q
+            try:
+                out[y] = out.get(y, Fraction(0)) + q
+            except TypeError:
+                hashable(y, "f(outcome)", "Dist.map")
+                raise
         return Dist._trusted(out)
 
     def _combine(self, other: Dist[Any], op: Callable[[Any, Any], Any]) -> Dist[Any]:
+        # One multiply-add per pair of outcomes: measured before any is done.
+        check_limit("combining two Dists", "work", len(self) * len(other),
+                    "pairs of outcomes")
         out: dict[Any, Fraction] = {}
         for a, qa in self._probs.items():
             for b, qb in other._probs.items():
-                y = op(a, b)
-                out[y] = out.get(y, Fraction(0)) + qa * qb
+                try:
+                    y = op(a, b)
+                    out[y] = out.get(y, Fraction(0)) + qa * qb
+                except TypeError as err:
+                    raise ArgumentTypeError("combining two Dists", (a, b), "these outcomes "
+                                            f"cannot be combined: {err}") from None
         return Dist._trusted(out)
 
     @overload
@@ -551,13 +609,13 @@ class Dist(Generic[T]):
         if isinstance(other, Dist):
             return self._combine(other, lambda a, b: a + b)
         if _is_number(other):
-            return self.map(lambda o: o + other)
+            return self._shift(lambda o: o + other, other)
         return NotImplemented
 
     def __radd__(self, other: Any) -> Dist[Any]:
         # ``3 + d`` and ``sum([d1, d2])`` (which starts from 0).
         if _is_number(other):
-            return self.map(lambda o: other + o)
+            return self._shift(lambda o: other + o, other)
         return NotImplemented
 
     @overload
@@ -573,8 +631,17 @@ class Dist(Generic[T]):
         if isinstance(other, Dist):
             return self._combine(other, lambda a, b: a - b)
         if _is_number(other):
-            return self.map(lambda o: o - other)
+            return self._shift(lambda o: o - other, other)
         return NotImplemented
+
+    def _shift(self, f: Callable[[Any], Any], by: Any) -> Dist[Any]:
+        try:
+            return self.map(f)
+        except TypeError as err:
+            if isinstance(err, ArgumentTypeError):
+                raise
+            raise ArgumentTypeError("shifting a Dist", by, "these outcomes cannot be shifted "
+                                    f"by it: {err}") from None
 
     @overload
     def repeat(self: Dist[int], n: int) -> Dist[int]: ...
@@ -590,8 +657,9 @@ class Dist(Generic[T]):
         >>> Dist.uniform(range(1, 7)).repeat(3).P(18)
         Fraction(1, 216)
         """
-        if not isinstance(n, int) or n < 0:
-            raise ValueError(f"repeat needs a whole number of copies ≥ 0, not {n!r}")
+        n = whole(n, "n (copies)", "Dist.repeat")
+        check_limit("Dist.repeat", "dice", n, "copies")
+        hashable(zero, "zero", "Dist.repeat")
         result: Dist[Any] | None = None
         power: Dist[Any] = self
         while n:  # binary powering: log2(n) convolutions of growing size
@@ -609,6 +677,8 @@ class Dist(Generic[T]):
         >>> coin.joint(coin).P(("H", "T"))
         Fraction(1, 4)
         """
+        if not isinstance(other, Dist):
+            raise ArgumentTypeError("Dist.joint: other", other, "must be a Dist")
         return self._combine(other, lambda a, b: (a, b))
 
     def marginal(self, i: int) -> Dist[Any]:
@@ -617,12 +687,14 @@ class Dist(Generic[T]):
         >>> Dist({(1, "a"): 1, (2, "a"): 1, (2, "b"): 2}).marginal(1).P("a")
         Fraction(1, 2)
         """
+        i = whole(i, "i", "Dist.marginal", low=None)
         for o in self._probs:
             if not isinstance(o, tuple):
-                raise TypeError(f"marginal() needs tuple outcomes, but {o!r} is a "
-                                f"{type(o).__name__}")
+                raise ArgumentTypeError("Dist.marginal", o, "marginal() needs tuple outcomes, "
+                                        f"but this outcome is a {type(o).__name__}")
             if not -len(o) <= i < len(o):
-                raise IndexError(f"outcome {o!r} has no position {i}")
+                raise QuestionError(f"Dist.marginal: outcome {show_value(o)} has no position "
+                                    f"{show_value(i)}")
         return self.map(lambda o: o[i])  # type: ignore[index]
 
     # -- sampling ----------------------------------------------------------------------------
@@ -633,6 +705,10 @@ class Dist(Generic[T]):
         >>> Dist({"a": 1, "b": 3}).sample(5, seed=1) == Dist({"a": 1, "b": 3}).sample(5, seed=1)
         True
         """
+        n = whole(n, "n", "Dist.sample")
+        check_limit("Dist.sample", "work", n, "samples")
+        if not (seed is None or isinstance(seed, random.Random)):
+            whole(seed, "seed", "Dist.sample", low=None)
         rng = seed if isinstance(seed, random.Random) else random.Random(seed)
         denominator = lcm(*(q.denominator for q in self._probs.values()))
         cumulative = list(accumulate(q.numerator * (denominator // q.denominator)
@@ -650,6 +726,7 @@ class Dist(Generic[T]):
         >>> Dist({0: 5, 1: 1}).table()
         [(0, '5/6', '5/6', '1'), (1, '1/6', '1', '1/6')]
         """
+        _check_format(fmt, "Dist.table")
         rows: list[tuple[T, str, str | None, str | None]] = []
         below = Fraction(0)
         for o, q in self._probs.items():
@@ -727,6 +804,9 @@ class Dist(Generic[T]):
         (and in ``fmt`` too when that is not ``"fraction"``); ``label`` names the event.
         Without matplotlib (the browser edition) the same chart is drawn as SVG.
         """
+        _check_format(fmt, "Dist.plot")
+        if label is not None and not isinstance(label, str):
+            raise ArgumentTypeError("Dist.plot: label", label, "must be a string or None")
         from boardlab.prob import charts
 
         if charts.svg_wanted(ax):
@@ -771,6 +851,12 @@ class Dist(Generic[T]):
         if handles:
             ax.legend(handles=handles)
         return ax
+
+
+def _check_format(fmt: Any, function: str) -> None:
+    if not isinstance(fmt, str) or fmt not in ("fraction", "percent", "one_in"):
+        raise QuestionError(f"{function}: unknown format {show_value(fmt)}: use 'fraction', "
+                            "'percent' or 'one_in'")
 
 
 def _event_name(event: Any) -> str:

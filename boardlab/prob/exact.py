@@ -40,7 +40,10 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from boardlab.core.engine import CHANCE, Rules
+from boardlab.core.errors import ArgumentTypeError, LimitError, QuestionError, show_value
 from boardlab.core.events import Event
+from boardlab.prob.checks import flag, whole
+from boardlab.prob.dist import to_fraction
 
 if TYPE_CHECKING:
     from boardlab.prob.dist import Dist
@@ -102,13 +105,48 @@ def enumerate_game(rules: Rules[Any, Any], state: Any, *, stop: Stop, value: Val
                                   max_nodes=max_nodes, merge=merge, stats=stats))
 
 
+class NodeLimitError(LimitError, RuntimeError):
+    """A walk past ``max_nodes`` states (also a ``RuntimeError``, as in boardlab 0.1).
+
+    A walk cannot know its size before it is done, so this one limit is checked as it
+    goes; the work done before it is refused is bounded by ``max_nodes`` steps.
+    """
+
+
 def _branches(rules: Rules[Any, Any], node: Any, mover: Any,
               policy: Policy) -> Mapping[Any, Fraction]:
     if mover is CHANCE:
         return dict(rules.outcomes(node))
     legal = rules.legal(node)
     picked = policy(node, mover, legal)
-    return picked if isinstance(picked, Mapping) else {picked: Fraction(1)}
+    if not isinstance(picked, Mapping):
+        _legal_choice(picked, legal, mover)
+        return {picked: Fraction(1)}
+    # A mixed strategy: legal choices with exact probabilities that add up to 1.
+    mixed: dict[Any, Fraction] = {}
+    for choice, p in picked.items():
+        _legal_choice(choice, legal, mover)
+        q = to_fraction(p, what=f"policy: probability of {show_value(choice)}")
+        if q < 0:
+            raise QuestionError(f"policy: {show_value(choice)} has the negative probability "
+                                f"{q}")
+        if q:
+            mixed[choice] = q
+    total = sum(mixed.values(), Fraction(0))
+    if total != 1:
+        raise QuestionError(f"policy: the probabilities for {show_value(mover)} add up to "
+                            f"{total}, not 1")
+    return mixed
+
+
+def _legal_choice(choice: Any, legal: Sequence[Any], mover: Any) -> None:
+    try:
+        ok = choice in legal
+    except TypeError:
+        ok = False
+    if not ok:
+        raise QuestionError(f"policy: {show_value(choice)} is not a legal choice for "
+                            f"{show_value(mover)} here; legal: {show_value(list(legal))}")
 
 
 def enumerate_weights(rules: Rules[Any, Any], state: Any, *, stop: Stop, value: Value,
@@ -116,16 +154,34 @@ def enumerate_weights(rules: Rules[Any, Any], state: Any, *, stop: Stop, value: 
                       merge: bool = False, stats: WalkStats | None = None
                       ) -> dict[Hashable, Fraction]:
     """Like :func:`enumerate_game`, as a plain ``{value: Fraction}`` mapping."""
-    if not isinstance(max_nodes, int) or isinstance(max_nodes, bool) or max_nodes < 1:
-        raise ValueError(f"max_nodes must be a whole number ≥ 1, not {max_nodes!r}")
+    function = "enumerate_game"
+    # A walk needs these four of the Rules protocol (a small model may have only them).
+    missing = [m for m in ("to_move", "legal", "outcomes", "step")
+               if not callable(getattr(rules, m, None))]
+    if missing:
+        raise ArgumentTypeError(f"{function}: rules", rules, "must be a game's rules (such as "
+                                f"boardlab.mall_of_horror.RULES); it has no {missing[0]}()")
+    state_type = getattr(rules, "state_type", None)
+    if isinstance(state_type, type) and not isinstance(state, state_type):
+        raise ArgumentTypeError(f"{function}: state", state,
+                                f"must be a {state_type.__name__} of "
+                                f"{getattr(rules, 'name', 'this game')}")
+    for name, f in (("stop", stop), ("value", value), ("policy", policy)):
+        if not callable(f):
+            raise ArgumentTypeError(f"{function}: {name}", f, "must be a function")
+    max_nodes = whole(max_nodes, "max_nodes (a whole number ≥ 1)", function, low=1)
+    merge = flag(merge, "merge", function)
+    if stats is not None and not isinstance(stats, WalkStats):
+        raise ArgumentTypeError(f"{function}: stats", stats, "must be a WalkStats or None")
     walk = _merged_walk if merge else _tree_walk
     return walk(rules, state, stop, value, policy, max_nodes,
                 stats if stats is not None else WalkStats())
 
 
-def _too_many(max_nodes: int) -> RuntimeError:
-    return RuntimeError(f"more than {max_nodes} nodes: narrow the question (stop sooner) "
-                        "or raise max_nodes")
+def _too_many(max_nodes: int) -> NodeLimitError:
+    return NodeLimitError(f"enumerate_game: more than {max_nodes} nodes: narrow the question "
+                          "(stop sooner) or raise max_nodes", limit="max_nodes",
+                          value=max_nodes + 1, allowed=max_nodes)
 
 
 def _tree_walk(rules: Rules[Any, Any], state: Any, stop: Stop, value: Value, policy: Policy,
@@ -139,8 +195,7 @@ def _tree_walk(rules: Rules[Any, Any], state: Any, stop: Stop, value: Value, pol
         stats.levels = max(stats.levels, depth)
         mover = rules.to_move(node)
         if mover is None or stop(node, events):
-            key = value(node, events)
-            result[key] = result.get(key, Fraction(0)) + weight
+            _record(result, value(node, events), weight)
             stats.leaves += 1
             continue
         stats.expanded += 1
@@ -170,8 +225,7 @@ def _merged_walk(rules: Rules[Any, Any], state: Any, stop: Stop, value: Value, p
     def arrive(node: Any, events: tuple[Event, ...], weight: Fraction,
                into: dict[Any, Fraction]) -> None:
         if rules.to_move(node) is None or stop(node, events):
-            key = value(node, events)
-            result[key] = result.get(key, Fraction(0)) + weight
+            _record(result, value(node, events), weight)
             stats.leaves += 1
         elif node in into:
             into[node] += weight
@@ -193,3 +247,12 @@ def _merged_walk(rules: Rules[Any, Any], state: Any, stop: Stop, value: Value, p
                 arrive(child, child_events, weight * p, nxt)
         frontier = nxt
     return result
+
+
+def _record(result: dict[Hashable, Fraction], key: Any, weight: Fraction) -> None:
+    try:
+        result[key] = result.get(key, Fraction(0)) + weight
+    except TypeError:
+        raise ArgumentTypeError("enumerate_game: value(state, events)", key,
+                                "must return a hashable value (a number, a string, a tuple …)"
+                                ) from None

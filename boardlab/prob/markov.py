@@ -30,7 +30,10 @@ from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
+from boardlab.core.errors import ArgumentTypeError, LimitError, QuestionError, show_value
+from boardlab.prob.checks import UnknownLabel, whole
 from boardlab.prob.dist import Dist, to_fraction
+from boardlab.prob.limits import LIMITS, check_limit
 
 if TYPE_CHECKING:
     from sympy import Matrix
@@ -59,21 +62,50 @@ class LabelledMatrix(Mapping[tuple[Hashable, Hashable], Fraction]):
 
     def __init__(self, rows: Iterable[Hashable], cols: Iterable[Hashable],
                  entries: Mapping[tuple[Hashable, Hashable], Fraction]) -> None:
+        for name, labels in (("rows", rows), ("cols", cols)):
+            if isinstance(labels, (str, bytes)) or not isinstance(labels, Iterable):
+                raise ArgumentTypeError(f"LabelledMatrix: {name}", labels,
+                                        "give a list of labels")
         self.rows: tuple[Hashable, ...] = tuple(rows)
         self.cols: tuple[Hashable, ...] = tuple(cols)
-        self._row_set = frozenset(self.rows)
-        self._col_set = frozenset(self.cols)
-        self._entries = {k: v for k, v in entries.items() if v}
-        for r, c in self._entries:
-            self._check(r, c)
+        check_limit("LabelledMatrix", "states", max(len(self.rows), len(self.cols)), "labels")
+        try:
+            self._row_set = frozenset(self.rows)
+            self._col_set = frozenset(self.cols)
+        except TypeError:
+            raise ArgumentTypeError("LabelledMatrix: rows and cols", (rows, cols),
+                                    "labels must be hashable") from None
+        if len(self._row_set) != len(self.rows) or len(self._col_set) != len(self.cols):
+            raise QuestionError("LabelledMatrix: row labels, and column labels, must be "
+                                "different from each other")
+        if not isinstance(entries, Mapping):
+            raise ArgumentTypeError("LabelledMatrix: entries", entries,
+                                    "give a mapping {(row, column): value}")
+        self._entries = {}
+        for key, v in entries.items():
+            if not isinstance(key, tuple) or len(key) != 2:
+                raise ArgumentTypeError("LabelledMatrix: entries", key,
+                                        "entries are keyed by (row, column) pairs")
+            q = to_fraction(v, what=f"entry {show_value(key)}")
+            self._check(*key)
+            if q:
+                self._entries[key] = q
 
     def _check(self, r: Hashable, c: Hashable) -> None:
-        if r not in self._row_set:
-            raise KeyError(f"no row labelled {r!r}; rows are {list(self.rows)}")
-        if c not in self._col_set:
-            raise KeyError(f"no column labelled {c!r}; columns are {list(self.cols)}")
+        try:
+            if r not in self._row_set:
+                raise UnknownLabel(f"no row labelled {show_value(r)}; rows are "
+                                   f"{show_value(list(self.rows))}")
+            if c not in self._col_set:
+                raise UnknownLabel(f"no column labelled {show_value(c)}; columns are "
+                                   f"{show_value(list(self.cols))}")
+        except TypeError:
+            raise UnknownLabel(f"labels are hashable; {show_value((r, c))} is not") from None
 
     def __getitem__(self, key: tuple[Hashable, Hashable]) -> Fraction:
+        if not isinstance(key, tuple) or len(key) != 2:
+            raise UnknownLabel(f"a LabelledMatrix is read with [row, column], not "
+                               f"[{show_value(key)}]")
         r, c = key
         self._check(r, c)
         return self._entries.get((r, c), Fraction(0))
@@ -93,6 +125,8 @@ class LabelledMatrix(Mapping[tuple[Hashable, Hashable], Fraction]):
         with the labels of its rows and columns, so that positions can be read back."""
         from sympy import Matrix, Rational
 
+        check_limit("LabelledMatrix.to_sympy", "outcomes", len(self.rows) * len(self.cols),
+                    "cells")
         m = Matrix([[Rational(v.numerator, v.denominator) for v in self.row(r).values()]
                     for r in self.rows])
         return m, self.rows, self.cols
@@ -114,21 +148,35 @@ class AbsorbingChain(Generic[S]):
 
     def __init__(self, transitions: Mapping[S, Mapping[S, int | Fraction] | Dist[S]],
                  absorbing: Iterable[S]) -> None:
-        absorbing_found = list(dict.fromkeys(absorbing))
+        if not isinstance(transitions, Mapping):
+            raise ArgumentTypeError("AbsorbingChain: transitions", transitions,
+                                    "give a mapping {state: {next_state: probability}}")
+        if isinstance(absorbing, (str, bytes)) or not isinstance(absorbing, Iterable):
+            raise ArgumentTypeError("AbsorbingChain: absorbing", absorbing,
+                                    "give a list of absorbing states")
+        check_limit("AbsorbingChain", "states", len(transitions))
+        absorbing_found: list[S] = []
+        for a in absorbing:
+            _state_key(a, "AbsorbingChain: an absorbing state")
+            absorbing_found.append(a)
+            check_limit("AbsorbingChain", "states", len(absorbing_found))
+        absorbing_found = list(dict.fromkeys(absorbing_found))
+        check_limit("AbsorbingChain", "states", len(transitions) + len(absorbing_found))
         self._rows: dict[S, dict[S, Fraction]] = {}
         for state, row in transitions.items():
             self._rows[state] = _checked_row(state, row)
         overlap = [s for s in absorbing_found if s in self._rows]
         if overlap:
-            raise ValueError(f"states {overlap} are both absorbing and given transitions")
+            raise QuestionError(f"states {show_value(overlap)} are both absorbing and given "
+                                "transitions")
         if not absorbing_found:
-            raise ValueError("an absorbing chain needs at least one absorbing state")
+            raise QuestionError("an absorbing chain needs at least one absorbing state")
         absorbing_set = set(absorbing_found)
         unknown = [t for row in self._rows.values() for t in row
                    if t not in self._rows and t not in absorbing_set]
         if unknown:
-            raise ValueError(f"transitions lead to states with no transitions that are not "
-                             f"absorbing: {list(dict.fromkeys(unknown))}")
+            raise QuestionError(f"transitions lead to states with no transitions that are not "
+                                f"absorbing: {show_value(list(dict.fromkeys(unknown)))}")
         self.transient_states: tuple[S, ...] = _ordered(list(self._rows))
         self.absorbing_states: tuple[S, ...] = _ordered(absorbing_found)
         self._index = {s: i for i, s in enumerate(self.transient_states)}
@@ -137,27 +185,42 @@ class AbsorbingChain(Generic[S]):
             = None
         self._steps: list[Fraction] | None = None
         self._absorb: dict[S, list[Fraction]] = {}
+        self._pattern_work: tuple[int, int] | None = None
 
     @classmethod
     def from_transition(cls, start_states: Iterable[S],
                         step: Callable[[S], StepResult],
                         is_absorbing: Callable[[S], bool], *,
-                        max_states: int = 100_000) -> AbsorbingChain[S]:
+                        max_states: int | None = None) -> AbsorbingChain[S]:
         """Explore every state reachable from ``start_states`` (breadth first).
 
         ``step(state)`` returns a :class:`Dist` or a mapping ``{next_state: probability}``
         whose probabilities sum to exactly 1; it is called only for states where
         ``is_absorbing(state)`` is false. ``start_states`` is an iterable of states
-        (wrap a single state in a list).
+        (wrap a single state in a list). Exploration stops with a
+        :class:`~boardlab.core.errors.LimitError` past ``max_states`` states (default:
+        ``boardlab.prob.LIMITS.states``).
         """
-        if isinstance(start_states, (str, bytes)):
-            raise TypeError("start_states is an iterable of states: wrap one state in a list")
+        if isinstance(start_states, (str, bytes)) or not isinstance(start_states, Iterable):
+            raise ArgumentTypeError("AbsorbingChain.from_transition: start_states",
+                                    start_states, "start_states is an iterable of states: "
+                                    "wrap one state in a list")
+        for name, f in (("step", step), ("is_absorbing", is_absorbing)):
+            if not callable(f):
+                raise ArgumentTypeError(f"AbsorbingChain.from_transition: {name}", f,
+                                        "must be a function of a state")
+        if max_states is None:
+            max_states = LIMITS.states
+        max_states = whole(max_states, "max_states", "AbsorbingChain.from_transition", low=1)
         transitions: dict[S, dict[S, Fraction]] = {}
         absorbing: list[S] = []
         seen: set[S] = set()
         queue: deque[S] = deque()
         for s in start_states:
+            _state_key(s, "AbsorbingChain.from_transition: a start state")
             if s not in seen:
+                if len(seen) >= max_states:
+                    _too_many_states(max_states)
                 seen.add(s)
                 queue.append(s)
         if not queue:
@@ -172,8 +235,7 @@ class AbsorbingChain(Generic[S]):
             for nxt in row:
                 if nxt not in seen:
                     if len(seen) >= max_states:
-                        raise ValueError(f"more than {max_states} reachable states; raise "
-                                         "max_states if that is expected")
+                        _too_many_states(max_states)
                     seen.add(nxt)
                     queue.append(nxt)
         return cls(transitions, absorbing)
@@ -203,13 +265,15 @@ class AbsorbingChain(Generic[S]):
                     todo.append(s)
         stuck = [s for s in self.transient_states if s not in reach]
         if stuck:
-            raise ValueError(f"states {stuck[:10]} can never reach an absorbing state, so "
-                             "they are not transient; mark them absorbing or fix the step")
+            raise QuestionError(f"states {show_value(stuck[:10])} can never reach an "
+                                "absorbing state, so they are not transient; mark them "
+                                "absorbing or fix the step")
 
     def _known(self, state: S) -> None:
+        _state_key(state, "AbsorbingChain: state")
         if state not in self._index and state not in self.absorbing_states:
-            raise ValueError(f"state {state!r} is not in this chain; its states are "
-                             f"{list(self.states)[:20]}")
+            raise QuestionError(f"state {show_value(state)} is not in this chain; its states "
+                                f"are {show_value(list(self.states)[:20])}")
 
     def transition(self, state: S) -> Dist[S]:
         """The distribution of the next state from ``state``."""
@@ -236,6 +300,7 @@ class AbsorbingChain(Generic[S]):
         leading principal minors are positive and no pivot is ever 0.
         """
         if self._factors is None:
+            self._check_work(1)
             n = len(self.transient_states)
             upper: list[dict[int, Fraction]] = [{} for _ in range(n)]
             for s, row in self._rows.items():
@@ -250,10 +315,17 @@ class AbsorbingChain(Generic[S]):
                         else:
                             upper[i].pop(j, None)
             lower: list[dict[int, Fraction]] = [{} for _ in range(n)]
+            # below[k]: the rows under k that may hold an entry in column k, so that each
+            # pivot visits only those rows (not all n − k of them).
+            below: list[set[int]] = [set() for _ in range(n)]
+            for i, row_i in enumerate(upper):
+                for j in row_i:
+                    if j < i:
+                        below[j].add(i)
             for k in range(n):
                 pivot = upper[k][k]
                 right = [(j, v) for j, v in upper[k].items() if j > k]
-                for i in range(k + 1, n):
+                for i in below[k]:
                     a = upper[i].pop(k, None)
                     if a is None:
                         continue
@@ -264,10 +336,53 @@ class AbsorbingChain(Generic[S]):
                         w = ui.get(j, Fraction(0)) - f * v
                         if w:
                             ui[j] = w
+                            if j < i:
+                                below[j].add(i)
                         else:
                             ui.pop(j, None)
             self._factors = (lower, upper)
         return self._factors
+
+    def _check_work(self, solves: int) -> None:
+        """Refuse before any arithmetic if eliminating I − Q (once) and ``solves``
+        substitutions need more than ``LIMITS.work`` multiply-adds.
+
+        The count is exact: elimination is run on the pattern of nonzeros alone (sets of
+        positions, no Fractions), and stops as soon as the count passes the limit.
+        """
+        budget = LIMITS.chain_work
+        if self._pattern_work is None:
+            n = len(self.transient_states)
+            upper: list[set[int]] = [set() for _ in range(n)]
+            for s, row in self._rows.items():
+                i = self._index[s]
+                upper[i].add(i)
+                upper[i].update(j for t in row if (j := self._index.get(t)) is not None)
+            below: list[set[int]] = [set() for _ in range(n)]
+            for i, row_i in enumerate(upper):
+                for j in row_i:
+                    if j < i:
+                        below[j].add(i)
+            work = 0
+            fill = 0
+            for k in range(n):
+                right = [j for j in upper[k] if j > k]
+                for i in below[k]:
+                    upper[i].discard(k)
+                    work += len(right) + 1
+                    fill += 1
+                    if work > budget:
+                        check_limit("AbsorbingChain (exact elimination)", "chain_work", work,
+                                    "multiply-adds", more_than=True)
+                    for j in right:
+                        if j not in upper[i]:
+                            upper[i].add(j)
+                            if j < i:
+                                below[j].add(i)
+            self._pattern_work = (work, fill + sum(len(u) for u in upper))
+        elimination, entries = self._pattern_work
+        total = (elimination if self._factors is None else 0) + solves * entries
+        check_limit("AbsorbingChain (exact solve)", "chain_work", total, "multiply-adds")
 
     def _solve(self, rhs: list[Fraction]) -> list[Fraction]:
         """x with (I − Q) x = rhs, positions in :attr:`transient_states` order."""
@@ -292,6 +407,7 @@ class AbsorbingChain(Generic[S]):
         if state not in self._index:
             return Fraction(0)
         if self._steps is None:
+            self._check_work(1)
             self._steps = self._solve([Fraction(1)] * len(self.transient_states))
         return self._steps[self._index[state]]
 
@@ -302,6 +418,7 @@ class AbsorbingChain(Generic[S]):
             return {a: Fraction(int(a == state)) for a in self.absorbing_states}
         i = self._index[state]
         out: dict[S, Fraction] = {}
+        self._check_work(sum(a not in self._absorb for a in self.absorbing_states))
         for a in self.absorbing_states:
             if a not in self._absorb:
                 self._absorb[a] = self._solve([self._rows[s].get(a, Fraction(0))
@@ -312,6 +429,8 @@ class AbsorbingChain(Generic[S]):
     def fundamental_matrix(self) -> LabelledMatrix:
         """N = (I − Q)⁻¹: N[s, t] is the expected number of visits to ``t`` from ``s``."""
         n = len(self.transient_states)
+        check_limit("AbsorbingChain.fundamental_matrix", "outcomes", n * n, "cells")
+        self._check_work(n)
         entries: dict[tuple[Hashable, Hashable], Fraction] = {}
         for j, t in enumerate(self.transient_states):
             column = self._solve([Fraction(int(i == j)) for i in range(n)])
@@ -322,9 +441,12 @@ class AbsorbingChain(Generic[S]):
     # -- step by step ------------------------------------------------------------------------
     def distribution_after(self, n: int, state: S) -> Dist[S]:
         """Where the chain is after ``n`` steps from ``state`` (absorbed states stay)."""
+        n = whole(n, "the number of steps (n)", "AbsorbingChain.distribution_after")
         self._known(state)
-        if not isinstance(n, int) or n < 0:
-            raise ValueError(f"the number of steps must be a whole number ≥ 0, not {n!r}")
+        # at most one multiply-add per transition per step
+        per_step = sum(len(row) for row in self._rows.values()) + len(self.absorbing_states)
+        check_limit("AbsorbingChain.distribution_after", "chain_work", n * per_step,
+                    "multiply-adds (at most)")
         mass: dict[S, Fraction] = {state: Fraction(1)}
         for _ in range(n):
             nxt: dict[S, Fraction] = {}
@@ -341,24 +463,43 @@ class AbsorbingChain(Generic[S]):
     def prob_absorbed_by(self, n: int, state: S) -> Fraction:
         """P(absorbed within ``n`` steps from ``state``)."""
         after = self.distribution_after(n, state)
-        return sum((q for s, q in after if s not in self._index), Fraction(0))
+        return sum((q for s, q in after.items() if s not in self._index), Fraction(0))
+
+
+def _state_key(state: Any, what: str) -> None:
+    try:
+        hash(state)
+    except TypeError:
+        raise ArgumentTypeError(what, state, "states must be hashable (numbers, strings, "
+                                "tuples …; not lists, dicts or sets)") from None
+
+
+def _too_many_states(max_states: int) -> None:
+    raise LimitError(f"AbsorbingChain.from_transition: more than {max_states} reachable "
+                     "states; raise max_states=... (its default is "
+                     "boardlab.prob.LIMITS.states) if that is expected",
+                     limit="states", value=max_states + 1, allowed=max_states)
 
 
 def _checked_row(state: Any, row: StepResult) -> dict[Any, Fraction]:
     """The step from ``state`` as a dict of positive Fractions summing to exactly 1."""
+    _state_key(state, "AbsorbingChain: a state")
     if isinstance(row, Dist):
         return row.probs
     if not isinstance(row, Mapping):
-        raise TypeError(f"step({state!r}) returned {type(row).__name__}; expected a Dist or "
-                        "a mapping {next_state: probability}")
+        raise ArgumentTypeError(f"step({show_value(state)})", row, "expected a Dist or a "
+                                "mapping {next_state: probability}")
+    check_limit("AbsorbingChain", "states", len(row), "next states")
     out: dict[Any, Fraction] = {}
     for t, q in row.items():
-        p = to_fraction(q, what=f"probability of {state!r} -> {t!r}")
+        _state_key(t, f"step({show_value(state)}): a next state")
+        p = to_fraction(q, what=f"probability of {show_value(state)} -> {show_value(t)}")
         if p < 0:
-            raise ValueError(f"step({state!r}) gives {t!r} the negative probability {p}")
+            raise QuestionError(f"step({show_value(state)}) gives {show_value(t)} the negative "
+                                f"probability {p}")
         if p:
             out[t] = out.get(t, Fraction(0)) + p
     total = sum(out.values(), Fraction(0))
     if total != 1:
-        raise ValueError(f"step({state!r}) probabilities sum to {total}, not 1")
+        raise QuestionError(f"step({show_value(state)}) probabilities sum to {total}, not 1")
     return out

@@ -34,49 +34,102 @@ from itertools import permutations
 from math import comb, factorial, perm, prod
 from typing import Any
 
+from boardlab.core.errors import ArgumentTypeError, QuestionError, show_value
+from boardlab.prob.checks import whole
 from boardlab.prob.dist import Dist
+from boardlab.prob.limits import LIMITS, check_limit
 
 #: A pile: counts per kind, as a sequence (kinds are 0, 1, …) or a mapping label → count.
 Counts = Sequence[int] | Mapping[Any, int]
 
 
-def _check_int(x: Any, what: str) -> int:
-    if isinstance(x, bool) or not isinstance(x, int):
-        raise TypeError(f"{what} must be a whole number, not {x!r}")
-    if x < 0:
-        raise ValueError(f"{what} must be ≥ 0, not {x}")
-    return int(x)
+def _check_int(x: Any, what: str, function: str = "urn") -> int:
+    return whole(x, what, function)
 
 
-def _pile(counts: Counts, labels: Sequence[Hashable] | None = None
-          ) -> tuple[tuple[int, ...], tuple[Hashable, ...] | None]:
-    """``counts`` as a tuple of ints, and the labels of its kinds (``None``: 0, 1, …)."""
+def _pile(counts: Counts, labels: Sequence[Hashable] | None = None, *,
+          function: str = "urn") -> tuple[tuple[int, ...], tuple[Hashable, ...] | None]:
+    """``counts`` as a tuple of ints, and the labels of its kinds (``None``: 0, 1, …),
+    checked: whole counts ≥ 0, distinct hashable labels, at most ``LIMITS.pile`` items
+    (and kinds)."""
     if isinstance(counts, Mapping):
         if labels is not None:
-            raise TypeError("labels= is for a sequence of counts; a mapping already names "
-                            "its kinds")
+            raise ArgumentTypeError(f"{function}: labels", labels, "labels= is for a sequence "
+                                    "of counts; a mapping already names its kinds")
+        check_limit(function, "pile", len(counts), "kinds")
         names: tuple[Hashable, ...] | None = tuple(counts)
         values = tuple(counts.values())
     elif isinstance(counts, (str, bytes)) or not isinstance(counts, Sequence):
-        raise TypeError(f"counts must be a sequence of ints or a mapping label → count, "
-                        f"not {counts!r}")
+        raise ArgumentTypeError(f"{function}: counts", counts, "counts must be a sequence of "
+                                "ints or a mapping label → count")
     else:
+        check_limit(function, "pile", len(counts), "kinds")
         values = tuple(counts)
-        names = None if labels is None else tuple(labels)
+        if labels is None:
+            names = None
+        elif not isinstance(labels, Sequence):  # a string is a sequence of one-letter labels
+            raise ArgumentTypeError(f"{function}: labels", labels, "labels must be a sequence "
+                                    "with one label per kind")
+        else:
+            names = tuple(labels)
         if names is not None and len(names) != len(values):
-            raise ValueError(f"{len(values)} counts but {len(names)} labels")
-    if names is not None and len(set(names)) != len(names):
-        raise ValueError(f"labels must be different from each other: {list(names)}")
+            raise QuestionError(f"{function}: {len(values)} counts but {len(names)} labels")
+    if names is not None:
+        try:
+            distinct = len(set(names))
+        except TypeError:
+            raise ArgumentTypeError(f"{function}: labels", names,
+                                    "labels must be hashable (strings, numbers, tuples)") \
+                from None
+        if distinct != len(names):
+            raise QuestionError(f"{function}: labels must be different from each other: "
+                                f"{show_value(list(names))}")
     for i, c in enumerate(values):
-        _check_int(c, f"count of kind {names[i] if names is not None else i!r}")
+        _check_int(c, f"count of kind {show_value(names[i]) if names is not None else i}",
+                   function)
+    check_limit(function, "pile", sum(values))
     return values, names
 
 
-def _check_k(k: Any, total: int) -> int:
-    draws = _check_int(k, "the number of draws")
+def _check_k(k: Any, total: int, function: str = "urn") -> int:
+    draws = _check_int(k, "the number of draws", function)
     if draws > total:
-        raise ValueError(f"cannot draw {draws} items from a pile of {total}")
+        raise QuestionError(f"{function}: cannot draw {show_value(draws)} items from a pile "
+                            f"of {total}")
     return draws
+
+
+def _capped_counts(values: Sequence[int], k: int, ordered: bool, cap: int) -> int:
+    """How many outcomes ``k`` draws have (count vectors, or sequences when ``ordered``),
+    counted by dynamic programming over the kinds and capped at ``cap`` + 1."""
+    ways = [1] + [0] * k
+    for c in values:
+        new = [0] * (k + 1)
+        for j in range(k + 1):
+            total = 0
+            for x in range(min(c, j) + 1):
+                total += ways[j - x] * (comb(j, x) if ordered else 1)
+            new[j] = min(total, cap + 1)
+        ways = new
+    return ways[k]
+
+
+def _check_outcomes(function: str, values: tuple[int, ...], k: int, ordered: bool) -> None:
+    """Refuse a draw with more outcomes than ``LIMITS.outcomes`` before listing them."""
+    kinds = [c for c in values if c]
+    m = len(kinds)
+    total = sum(kinds)
+    bound = min(m**k, perm(total, k)) if ordered else comb(k + m - 1, m - 1) if m else 1
+    cap = LIMITS.outcomes
+    if bound <= cap:
+        return
+    what = "sequences" if ordered else "count vectors"
+    cost = m * (k + 1) * (min(max(kinds), k) + 1)
+    if cost > LIMITS.work:  # too costly to count exactly: refuse on the bound
+        check_limit(function, "outcomes", bound, f"{what} (at most)")
+    # The bound can be far too high: count them, stopping just past the limit.
+    check_limit(function, "outcomes", _capped_counts(kinds, k, ordered, cap), what,
+                more_than=True)
 
 
 def _vectors(counts: tuple[int, ...], k: int) -> Iterator[tuple[int, ...]]:
@@ -104,8 +157,9 @@ def draw(counts: Counts, k: int, *, labels: Sequence[Hashable] | None = None) ->
     >>> print(draw({"threat": 3, "hidden": 1}, 2).P(("threat", "hidden")))
     1/2
     """
-    values, names = _pile(counts, labels)
-    _check_k(k, sum(values))
+    values, names = _pile(counts, labels, function="draw")
+    k = _check_k(k, sum(values), "draw")
+    _check_outcomes("draw", values, k, ordered=False)
     weights = {x: prod(comb(c, xi) for c, xi in zip(values, x, strict=True))
                for x in _vectors(values, k)}
     if names is None:
@@ -125,9 +179,10 @@ def draw_ordered(counts: Counts, k: int, *, labels: Sequence[Hashable] | None = 
     >>> print(draw_ordered({"lair": 1, "lab": 1, "other": 5}, 2).P(("lab", "lair")))
     1/42
     """
-    values, names = _pile(counts, labels)
+    values, names = _pile(counts, labels, function="draw_ordered")
     total = sum(values)
-    _check_k(k, total)
+    k = _check_k(k, total, "draw_ordered")
+    _check_outcomes("draw_ordered", values, k, ordered=True)
     probs: dict[tuple[Any, ...], Fraction] = {}
     sequences = perm(total, k)
     for x in _vectors(values, k):
@@ -154,22 +209,23 @@ def draw_one(counts: Counts, *, labels: Sequence[Hashable] | None = None
     ...                                          "weapon1", "weapon2", "hidden"))
     (('threat', Fraction(3, 4)), ('hidden', Fraction(1, 4)))
     """
-    values, names = _pile(counts, labels)
+    values, names = _pile(counts, labels, function="draw_one")
     total = sum(values)
     if not total:
-        raise ValueError("cannot draw from an empty pile")
+        raise QuestionError("draw_one: cannot draw from an empty pile")
     return tuple((names[i] if names is not None else i, Fraction(c, total))
                  for i, c in enumerate(values) if c)
 
 
-def _check_hyper(N: int, K: int, n: int) -> None:
-    _check_int(N, "N (items in the pile)")
-    _check_int(K, "K (items that count as successes)")
-    _check_int(n, "n (items drawn)")
+def _check_hyper(N: int, K: int, n: int, function: str) -> None:
+    _check_int(N, "N (items in the pile)", function)
+    _check_int(K, "K (items that count as successes)", function)
+    _check_int(n, "n (items drawn)", function)
+    check_limit(function, "pile", N)
     if K > N:
-        raise ValueError(f"K = {K} successes cannot exceed the N = {N} items")
+        raise QuestionError(f"{function}: K = {K} successes cannot exceed the N = {N} items")
     if n > N:
-        raise ValueError(f"cannot draw n = {n} items from N = {N}")
+        raise QuestionError(f"{function}: cannot draw n = {n} items from N = {N}")
 
 
 def hypergeometric(N: int, K: int, n: int) -> Dist[int]:
@@ -179,7 +235,7 @@ def hypergeometric(N: int, K: int, n: int) -> Dist[int]:
     >>> print(hypergeometric(7, 2, 2).P(2))   # both of two given cards among 7
     1/21
     """
-    _check_hyper(N, K, n)
+    _check_hyper(N, K, n, "hypergeometric")
     return Dist({k: comb(K, k) * comb(N - K, n - k)
                  for k in range(max(0, n - (N - K)), min(n, K) + 1)})
 
@@ -193,10 +249,19 @@ def hypergeometric_tail(N: int, K: int, n: int, k: int) -> Fraction:
     >>> print(hypergeometric_tail(7, 4, 2, 1))   # 2 of 7 drawn, 4 good: at least one good
     6/7
     """
-    _check_hyper(N, K, n)
-    if isinstance(k, bool) or not isinstance(k, int):
-        raise TypeError(f"k must be a whole number, not {k!r}")
-    hits = sum(comb(K, j) * comb(N - K, n - j) for j in range(max(k, 0), min(n, K) + 1))
+    _check_hyper(N, K, n, "hypergeometric_tail")
+    k = whole(k, "k", "hypergeometric_tail", low=None)
+    lo, hi = max(k, 0, n - (N - K)), min(n, K)  # below n − (N − K) a term is 0
+    if lo > hi:
+        return Fraction(0)
+    # C(K, j) C(N − K, n − j) from one term to the next by exact integer ratios, instead
+    # of two fresh binomials per term.
+    term = comb(K, lo) * comb(N - K, n - lo)
+    hits = 0
+    for j in range(lo, hi + 1):
+        hits += term
+        if j < hi:
+            term = term * (K - j) * (n - j) // ((j + 1) * (N - K - n + j + 1))
     return Fraction(hits, comb(N, n))
 
 
@@ -206,7 +271,7 @@ def count_arrangements(counts: Counts) -> int:
     >>> count_arrangements({"blank": 5, "tunnel": 1, "double": 1})
     42
     """
-    values, _ = _pile(counts)
+    values, _ = _pile(counts, function="count_arrangements")
     return factorial(sum(values)) // prod(factorial(c) for c in values)
 
 
@@ -223,12 +288,10 @@ def arrangements(counts: Counts, *, labels: Sequence[Hashable] | None = None
     >>> ["".join(a) for a in arrangements({"T": 1, "b": 2})]
     ['Tbb', 'bTb', 'bbT']
     """
-    values, names = _pile(counts, labels)
+    values, names = _pile(counts, labels, function="arrangements")  # checked now, not later
     if names is None:
-        yield from _orders(values)
-        return
-    for order in _orders(values):
-        yield tuple(names[i] for i in order)
+        return _orders(values)
+    return (tuple(names[i] for i in order) for order in _orders(values))
 
 
 def _orders(counts: Sequence[int]) -> Iterator[tuple[int, ...]]:

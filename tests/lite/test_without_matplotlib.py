@@ -40,10 +40,13 @@ SLOW = {"06_what_if.ipynb"}
 
 
 def lite_notebooks() -> list[Path]:
+    """The teacher edition's notebooks the site serves. The student edition (site path
+    ``student/…``) stores no output to compare with; it is the same code minus the
+    solution cells, and tests/notebooks/test_student_edition.py runs it top to bottom."""
     config = build.load_config()
-    return [source for source, _path in
+    return [source for source, path in
             contents.site_notebooks(ROOT / "notebooks", config.exclude_notebooks)
-            if source.name not in SLOW]
+            if source.name not in SLOW and not path.startswith("student/")]
 
 
 def run_without(*args: str) -> dict[str, Any]:

@@ -11,8 +11,11 @@ inside the widget, nbval puts it in the cell, so strict nbval can never pass suc
 cell. Show a widget's result by setting an ``HTML``/``Label`` value instead.
 Re-execute with ``make notebooks-run`` (scripts/execute_notebooks.py).
 
-The markdown cells must also not repeat the rule texts (../shared/rules) word for word:
-they explain the rules in their own words and cite the section.
+The markdown cells must also not repeat the rule texts (the shared folder's ``rules/``,
+found by tests/shared_texts.py: ``$BOARDLAB_SHARED``, ``../shared`` or, in a git
+worktree, beside the main checkout) word for word: they explain the rules in their own
+words and cite the section. Without the shared folder that check skips and says why;
+under ``BOARDLAB_REQUIRE_SHARED=1`` it fails instead.
 """
 
 from __future__ import annotations
@@ -23,10 +26,11 @@ from pathlib import Path
 
 import pytest
 
+from tests.shared_texts import require_shared
+
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS_DIR = ROOT / "notebooks"
 NOTEBOOKS = sorted(NOTEBOOKS_DIR.glob("*.ipynb"))
-RULES_DIR = ROOT.parent / "shared" / "rules"
 
 # "<Foo object at 0x7f3a...>", "id=0x55d1...": a memory address changes on every run.
 MEMORY_ADDRESS = re.compile(r"\bat 0x[0-9a-fA-F]+|0x[0-9a-fA-F]{8,}")
@@ -126,9 +130,9 @@ def _words(text: str) -> list[str]:
 
 
 def test_notebook_markdown_does_not_repeat_the_rule_texts() -> None:
-    rule_files = sorted(RULES_DIR.glob("*.txt"))
-    if not rule_files:
-        pytest.skip(f"no rule texts at {RULES_DIR} (a clone without ../shared)")
+    rules_dir = require_shared("the notebooks' rule-text check") / "rules"
+    rule_files = sorted(rules_dir.glob("*.txt"))
+    assert rule_files, f"no rule texts (*.txt) in {rules_dir}"
     n = OVERLAP_WORDS
     grams = set()
     for rule in rule_files:

@@ -162,7 +162,7 @@ def test_sympy_forms_equal_the_fractions() -> None:
                 assert hypergeometric_at_least(n_items, good, drawn, 1).doit() == d.at_least(1)
     for counts in [(3, 1, 2), (2, 2, 2, 1), (5, 1, 1), (0, 4)]:
         for k in range(sum(counts) + 1):
-            for x, p in draw(counts, k):
+            for x, p in draw(counts, k).items():
                 assert multivariate_hypergeometric(x, counts) == p
     N, K, n, k = sympy.symbols("N K n k")
     assert hypergeometric_pmf() == sympy.binomial(K, k) * sympy.binomial(N - K, n - k) \
@@ -195,7 +195,7 @@ def test_the_lesson_numbers_of_the_breakout_plan() -> None:
     (lambda: draw_ordered({"a": 2}, 3), ValueError, "cannot draw 3"),
     (lambda: hypergeometric(5, 6, 1), ValueError, "cannot exceed"),
     (lambda: hypergeometric(5, 2, 6), ValueError, "cannot draw n = 6"),
-    (lambda: hypergeometric_tail(5, 2, 2, 1.5), TypeError, "k must be a whole number"),
+    (lambda: hypergeometric_tail(5, 2, 2, 1.5), TypeError, "k: must be a whole number"),
     (lambda: list(arrangements({"a": -2})), ValueError, "count of kind 'a'"),
 ])
 def test_bad_piles_are_refused_with_a_reason(call, error, message) -> None:  # type: ignore[no-untyped-def]

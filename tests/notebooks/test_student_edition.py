@@ -1,0 +1,230 @@
+"""The student edition (``notebooks/student/``, written by ``make student``).
+
+It is made from the teacher edition by cell tags (``scripts/make_student.py``,
+docs/lesson-authors.md). Here: it is up to date with its sources, it holds no stored
+output, no solution and no teacher-only text, its setup code is collapsed, and every
+student notebook runs top to bottom without error in a fresh kernel (nbclient), as a
+student would run it: with no stored output to lean on.
+"""
+
+from __future__ import annotations
+
+import doctest
+import json
+import os
+import subprocess
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from scripts import make_student
+
+ROOT = Path(__file__).resolve().parents[2]
+SOURCES = ROOT / "notebooks"
+STUDENT = SOURCES / "student"
+TEACHER = sorted(SOURCES.glob("*.ipynb"))
+EDITION = sorted(STUDENT.glob("*.ipynb"))
+
+# Runs one notebook in a fresh kernel of this environment, in its own folder; exits 1
+# (printing the failing cell) if a cell raises.
+RUNNER = """
+import sys, nbformat, nbclient
+path = sys.argv[1]
+nb = nbformat.read(path, as_version=4)
+client = nbclient.NotebookClient(nb, timeout=300, kernel_name="python3",
+                                 resources={"metadata": {"path": sys.argv[2]}})
+try:
+    client.execute()
+except nbclient.exceptions.CellExecutionError as err:
+    print(str(err)[-3000:], file=sys.stderr)
+    sys.exit(1)
+errors = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs
+          if o.output_type == "error"]
+never = [i for i, c in enumerate(nb.cells) if c.cell_type == "code" and c.execution_count is None]
+if errors or never:
+    print(f"errors {errors}, cells not run {never}", file=sys.stderr)
+    sys.exit(1)
+"""
+
+
+def _load(path: Path) -> dict[str, Any]:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def _source(cell: dict[str, Any]) -> str:
+    src = cell.get("source", "")
+    return "".join(src) if isinstance(src, list) else src
+
+
+def _tags(cell: dict[str, Any]) -> list[str]:
+    return cell.get("metadata", {}).get("tags", [])
+
+
+# -- up to date ---------------------------------------------------------------------------
+def test_the_student_edition_is_up_to_date() -> None:
+    problems = make_student.stale(SOURCES, STUDENT)
+    assert not problems, ("notebooks/student/ is stale; run `make student` and commit it:\n  "
+                          + "\n  ".join(problems))
+
+
+def test_every_teacher_notebook_has_a_student_copy() -> None:
+    wanted = [p.name for p in TEACHER if make_student.wants_student(_load(p))]
+    assert [p.name for p in EDITION] == wanted
+    assert len(wanted) >= 7   # 00 start here, 01 walkthrough, 02–06 lessons
+
+
+# -- nothing spoiled ------------------------------------------------------------------------
+def _edition_problems(nb: dict[str, Any], teacher: dict[str, Any]) -> list[str]:
+    found = []
+    if "widgets" in nb.get("metadata", {}):
+        found.append("saved widget state (it holds the widgets' values as run)")
+    solutions = {_source(c) for c in teacher["cells"]
+                 if {"solution", "teacher-only"} & set(_tags(c))}
+    for i, cell in enumerate(nb["cells"]):
+        where = f"cell {i}"
+        if cell["cell_type"] == "code":
+            if cell.get("outputs"):
+                found.append(f"{where}: stored output")
+            if cell.get("execution_count") is not None:
+                found.append(f"{where}: execution count {cell['execution_count']}")
+            hidden = cell.get("metadata", {}).get("jupyter", {}).get("source_hidden", False)
+            if bool({"setup", "hide-input"} & set(_tags(cell))) != hidden:
+                found.append(f"{where}: code collapsed is {hidden}, tags {_tags(cell)}")
+        if {"solution", "teacher-only"} & set(_tags(cell)):
+            found.append(f"{where}: tagged {_tags(cell)}")
+        if _source(cell) in solutions:
+            found.append(f"{where}: the text of a solution cell")
+        if "<!-- teacher-only" in _source(cell):
+            found.append(f"{where}: a teacher-only span")
+    return found
+
+
+@pytest.mark.parametrize("path", EDITION, ids=[p.name for p in EDITION])
+def test_no_output_no_solution_setup_collapsed(path: Path) -> None:
+    found = _edition_problems(_load(path), _load(SOURCES / path.name))
+    assert not found, f"student/{path.name}:\n  " + "\n  ".join(found)
+
+
+def test_the_lessons_have_solutions_and_setup_to_remove() -> None:
+    # The tags are used: each lesson hides its setup and keeps its answers from students.
+    for path in TEACHER:
+        if not path.name[:2].isdigit() or int(path.name[:2]) not in range(2, 7):
+            continue
+        tags = [t for c in _load(path)["cells"] for t in _tags(c)]
+        assert "setup" in tags, path.name
+        assert "solution" in tags, path.name
+
+
+def test_the_checks_see_a_spoiled_edition() -> None:
+    teacher = {"cells": [
+        {"cell_type": "markdown", "metadata": {"tags": ["solution"]}, "source": "Answer: 7"},
+        {"cell_type": "code", "metadata": {"tags": ["setup"]}, "source": "x = 1",
+         "outputs": [], "execution_count": None}]}
+    good = make_student.student_notebook({**teacher, "metadata": {}})
+    assert _edition_problems(good, teacher) == []
+    assert _edition_problems({"metadata": {}, "cells": teacher["cells"]}, teacher)
+    ran = json.loads(json.dumps(good))
+    ran["cells"][1]["outputs"] = [{"output_type": "stream", "name": "stdout", "text": "7"}]
+    assert _edition_problems(ran, teacher) == ["cell 1: stored output"]
+    shown = json.loads(json.dumps(good))
+    del shown["cells"][1]["metadata"]["jupyter"]
+    assert _edition_problems(shown, teacher)
+    with_state = {**good, "metadata": {"widgets": {}}}
+    assert _edition_problems(with_state, teacher)
+
+
+def test_the_builder() -> None:
+    nb = {"nbformat": 4, "nbformat_minor": 5, "metadata": {"widgets": {"x": 1}}, "cells": [
+        {"cell_type": "markdown", "id": "t", "metadata": {},
+         "source": "# T\n\nGoal: x. [notes](../docs/teacher/x.md)"
+                   "<!-- teacher-only --> key 4<!-- /teacher-only -->\n"},
+        {"cell_type": "code", "id": "s", "metadata": {"tags": ["setup"]}, "execution_count": 1,
+         "outputs": [{"output_type": "stream", "name": "stdout", "text": "ok"}],
+         "source": "import x"},
+        {"cell_type": "code", "id": "r", "metadata": {"tags": ["reveal"]}, "execution_count": 2,
+         "outputs": [{"output_type": "stream", "name": "stdout", "text": "19/144"}],
+         "source": "print(p)"},
+        {"cell_type": "markdown", "id": "a1", "metadata": {"tags": ["solution"]},
+         "source": "answers"},
+        {"cell_type": "code", "id": "a2", "metadata": {"tags": ["solution"]},
+         "execution_count": 3, "outputs": [], "source": "check()"},
+        {"cell_type": "markdown", "id": "n", "metadata": {"tags": ["teacher-only"]},
+         "source": "teacher notes"},
+        {"cell_type": "markdown", "id": "e", "metadata": {}, "source": "The end."},
+    ]}
+    before = json.dumps(nb)
+    out = make_student.student_notebook(nb)
+    assert json.dumps(nb) == before   # the source is not touched
+    assert [c["id"] for c in out["cells"]] == ["t", "s", "r", "a1-work", "e"]
+    assert out["cells"][0]["source"] == "# T\n\nGoal: x. [notes](../../docs/teacher/x.md)"
+    assert [c.get("outputs") for c in out["cells"]] == [None, [], [], [], None]
+    assert out["cells"][1]["metadata"] == {"tags": ["setup"], "jupyter": {"source_hidden": True}}
+    assert "jupyter" not in out["cells"][2]["metadata"]
+    assert out["cells"][3]["source"] == make_student.WORK_CELL
+    assert "widgets" not in out["metadata"]
+    assert make_student.wants_student({"metadata": {"boardlab": {"student": False}}}) is False
+    assert make_student.wants_student({"metadata": {}}) is True
+
+
+def test_stale_and_write(tmp_path: Path) -> None:
+    src = tmp_path / "notebooks"
+    src.mkdir()
+    nb = {"nbformat": 4, "nbformat_minor": 5, "metadata": {}, "cells": [
+        {"cell_type": "markdown", "id": "a", "metadata": {}, "source": "# A"}]}
+    (src / "01_a.ipynb").write_text(json.dumps(nb))
+    assert make_student.stale(src) == ["01_a.ipynb: missing"]
+    assert make_student.write(src) == ["01_a.ipynb"]
+    assert make_student.stale(src) == []
+    assert make_student.write(src) == []
+    (src / "student" / "01_a.ipynb").write_text("{}")
+    (src / "student" / "09_gone.ipynb").write_text("{}")
+    assert make_student.stale(src) == ["09_gone.ipynb: no source notebook (remove it)",
+                                       "01_a.ipynb: differs from what its source makes"]
+    make_student.write(src)
+    assert make_student.stale(src) == []
+    assert sorted(p.name for p in (src / "student").iterdir()) == ["01_a.ipynb"]
+
+
+def test_the_scripts_doctests() -> None:
+    result = doctest.testmod(make_student)
+    assert result.attempted >= 3 and result.failed == 0
+
+
+# -- runs top to bottom -----------------------------------------------------------------------
+def _run(path: Path) -> tuple[int, str, float]:
+    env = {k: v for k, v in os.environ.items() if k != "MPLBACKEND"}
+    env["PYTHONHASHSEED"] = "0"
+    start = time.perf_counter()
+    done = subprocess.run([sys.executable, "-c", RUNNER, str(path), str(path.parent)],
+                          capture_output=True, text=True, env=env, timeout=900, check=False)
+    return done.returncode, done.stderr, time.perf_counter() - start
+
+
+@cache
+def _runs() -> dict[Path, tuple[int, str, float]]:
+    """Every student notebook, two at a time (a 2-core machine), each in its own kernel."""
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        return dict(zip(EDITION, pool.map(_run, EDITION), strict=True))
+
+
+@pytest.mark.parametrize("path", EDITION, ids=[p.name for p in EDITION])
+def test_student_notebook_runs_top_to_bottom(path: Path) -> None:
+    code, errors, _seconds = _runs()[path]
+    assert code == 0, f"student/{path.name} stopped with an error:\n{errors}"
+
+
+def test_the_runner_sees_an_error(tmp_path: Path) -> None:
+    nb = {"nbformat": 4, "nbformat_minor": 5,
+          "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
+                                      "language": "python"}},
+          "cells": [{"cell_type": "code", "id": "x", "metadata": {}, "execution_count": None,
+                     "outputs": [], "source": "1 / 0"}]}
+    path = tmp_path / "bad.ipynb"
+    path.write_text(json.dumps(nb))
+    code, errors, _ = _run(path)
+    assert code == 1 and "ZeroDivisionError" in errors
