@@ -581,8 +581,11 @@ class Match(Generic[S, C]):
             raise IllegalAction(f"the match is over; {describe(choice)} cannot be played",
                                 rule=self._rules.decision_rule(self._state))
         for c in legal:
-            if c == choice:
-                return c
+            try:
+                if c == choice:
+                    return c
+            except Exception:  # noqa: BLE001 - a hostile __eq__ is a choice that is not legal
+                break
         what = "outcome" if mover is CHANCE else f"choice for {mover}"
         raise IllegalAction(f"{describe(choice)} is not a legal {what}",
                             rule=self._rules.decision_rule(self._state), legal=legal)
