@@ -30,6 +30,9 @@ __all__ = ["choice_from_text", "normalise", "parse_choice", "parser_for"]
 #: How many legal choices a refusal lists before "… and N more".
 LISTED = 30
 
+#: Text longer than this names no choice (it is refused without being read).
+MAX_TEXT = 1_000
+
 
 def normalise(text: str) -> str:
     """Text as choices are compared: case-folded, single spaces, no final full stop.
@@ -46,6 +49,8 @@ def choice_from_text(text: str, legal: Sequence[Any]) -> Any:
     A :class:`~boardlab.core.errors.ChoiceTextError` (without a rule: the caller adds
     it) if none or several do.
     """
+    if len(text) > MAX_TEXT:
+        raise refusal(text, legal)
     want = normalise(text)
     found = [c for c in legal if normalise(describe(c)) == want]
     if len(found) == 1:

@@ -44,8 +44,8 @@ from typing import Any
 
 from boardlab.core.chance import CHANCE
 from boardlab.core.engine import ToMove
-from boardlab.core.errors import ArgumentTypeError, ChoiceTextError
-from boardlab.core.text import normalise, refusal
+from boardlab.core.errors import ArgumentTypeError, ChoiceTextError, show_value
+from boardlab.core.text import MAX_TEXT, normalise, refusal
 from boardlab.mall_of_horror.choices import (
     Destination,
     Dice,
@@ -104,7 +104,7 @@ def parse_choice(text: str, state: State) -> Any:
     else:
         legal = RULES.legal(state)
     rule = RULES.decision_rule(state)
-    if not legal:
+    if not legal or len(text) > MAX_TEXT:  # no choice is said in a thousand characters
         raise refusal(text, legal, rule=rule, mover=mover)
     want = normalise(text)
     own = [c for c in legal if normalise(str(c)) == want]
@@ -114,8 +114,8 @@ def parse_choice(text: str, state: State) -> Any:
     if len(tokens) > 1 and tokens[0] in COLOURS:
         if mover is CHANCE or tokens[0] != mover:
             whose = "chance's draw" if mover is CHANCE else f"{mover}'s decision"
-            raise ChoiceTextError(f"{text!r}: it is {whose}, not {tokens[0]}'s", rule=rule,
-                                  legal=legal)
+            raise ChoiceTextError(f"{show_value(text)}: it is {whose}, not {tokens[0]}'s",
+                                  rule=rule, legal=legal)
         tokens = tokens[1:]
     found = [c for c in legal if _names(tokens, c, state)]
     if len(found) == 1:
