@@ -27,6 +27,7 @@ from boardlab.core.errors import (
     ConfigError,
     FormatError,
     IllegalAction,
+    LimitError,
     PlyError,
     QuestionError,
     UnknownRule,
@@ -37,7 +38,8 @@ from boardlab.core.rules import RuleBook, RuleRef
 __all__ = [
     "CHANCE", "Agent", "ArgumentError", "ArgumentTypeError", "BoardlabError", "Chance",
     "ChoiceTextError", "ConfigError", "Event", "EventTemplate", "FormatError", "FrozenMap",
-    "IllegalAction", "Match", "OutcomeTable", "ParsesChoices", "PlyError", "QuestionError",
+    "IllegalAction", "LimitError", "Match", "OutcomeTable", "ParsesChoices", "PlyError",
+    "QuestionError",
     "RandomAgent", "Record", "RuleBook", "RuleRef", "Rules", "ScriptedAgent", "ToMove",
     "UnknownRule", "chance_table", "position_from_json", "position_to_json", "sample_outcome",
 ]
