@@ -25,7 +25,7 @@ class Pending(NamedTuple):
     purpose: str = ""          # "truck" | "chief" | "sacrifice" | "meal" for votes
     location: int = 0
     order: tuple[str, ...] = ()   # who acts in this stage, in turn order
-    index: int = 0                # whose turn within ``order``
+    index: int = 0  # type: ignore[assignment]  # whose turn within ``order`` (shadows tuple.index)
     n: int = 0                    # placement number, or cards still to draw
     dice: tuple[int, ...] = ()    # the two placement dice
     candidates: tuple[str, ...] = ()
@@ -72,12 +72,10 @@ class State(NamedTuple):
     # A NamedTuple equals any tuple of the same values; a State equals only a State
     # (issue 19: ``State == tuple(state)`` was True). The hash stays the tuple's.
     def __eq__(self, other: object) -> bool:
-        return other.__class__ is State and tuple.__eq__(self, other)  # type: ignore[arg-type]
+        return other.__class__ is State and tuple.__eq__(self, other)
 
     def __ne__(self, other: object) -> bool:
         return not self.__eq__(other)
-
-    __hash__ = tuple.__hash__
 
     @property
     def config(self) -> Config:
@@ -115,3 +113,8 @@ class State(NamedTuple):
         from boardlab.mall_of_horror.render import render_svg
 
         return render_svg(self)
+
+
+# Defining __eq__ drops the inherited hash; a State hashes as its tuple, as before. Set
+# here, not in the class body, where a type checker would read it as a NamedTuple field.
+State.__hash__ = tuple.__hash__  # type: ignore[method-assign]
