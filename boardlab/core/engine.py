@@ -243,7 +243,10 @@ def chance_table(outcomes: Sequence[tuple[Any, Fraction]]) -> tuple[int, tuple[i
     """
     if isinstance(outcomes, OutcomeTable):
         return outcomes.denominator, outcomes.cumulative
-    return _cumulative(outcomes)
+    try:
+        return _cumulative(outcomes)
+    except (TypeError, ValueError, AttributeError) as err:
+        raise _bad_outcomes(outcomes) from err
 
 
 def _cumulative(outcomes: Sequence[tuple[Any, Fraction]]) -> tuple[int, tuple[int, ...]]:
@@ -270,13 +273,24 @@ def sample_outcome(outcomes: Sequence[tuple[Any, Fraction]], rng: random.Random)
     >>> sample_outcome([("a", Fraction(1, 3)), ("b", Fraction(2, 3))], random.Random(0))
     'b'
     """
-    if len(outcomes) == 1:
-        return outcomes[0][0]
-    if isinstance(outcomes, OutcomeTable):
-        den, cumulative = outcomes.denominator, outcomes.cumulative
-    else:
-        den, cumulative = _cumulative(outcomes)
-    return outcomes[bisect_right(cumulative, rng.randrange(den))][0]
+    try:
+        if len(outcomes) == 1:
+            return outcomes[0][0]
+        if isinstance(outcomes, OutcomeTable):
+            den, cumulative = outcomes.denominator, outcomes.cumulative
+        else:
+            den, cumulative = _cumulative(outcomes)
+        draw = rng.randrange(den)
+    except (TypeError, ValueError, AttributeError, IndexError, KeyError) as err:
+        if not isinstance(rng, random.Random):
+            raise ArgumentTypeError("rng", rng, "expected a random.Random") from None
+        raise _bad_outcomes(outcomes) from err
+    return outcomes[bisect_right(cumulative, draw)][0]
+
+
+def _bad_outcomes(outcomes: Any) -> ArgumentError:
+    return ArgumentError("outcomes", outcomes, "expected (outcome, Fraction) pairs whose "
+                         "probabilities sum to 1")
 
 
 def _node_of(rules: Rules[Any, Any]) -> Any:
@@ -348,7 +362,10 @@ class Match(Generic[S, C]):
     def __init__(self, rules: Rules[S, C], setup: Any, *, seed: int | None = None,
                  state: S | None = None) -> None:
         self._seed: int = check_seed(seed)
+        _check_rules(rules)
+        _check_instance("setup", setup, getattr(rules, "setup_type", None))
         if state is not None:
+            _check_instance("state", state, getattr(rules, "state_type", None))
             _check_start(state, setup)
         self._rules = rules
         self._setup = setup
@@ -728,7 +745,7 @@ class Match(Generic[S, C]):
 
     def to_json(self, *, indent: int | None = None) -> str:
         """:meth:`to_dict` as JSON text (what :meth:`from_json` reads back)."""
-        return json.dumps(self.to_dict(), indent=indent)
+        return json.dumps(self.to_dict(), indent=check_indent(indent))
 
     @classmethod
     def from_json(cls, rules: Rules[S, C], text: str | bytes | Mapping[str, Any]
@@ -741,6 +758,7 @@ class Match(Generic[S, C]):
         """
         from boardlab.core.serialize import decode, decode_choice, load_json_object
 
+        _check_rules(rules)
         data = load_json_object(text)
         _check_header(data, MATCH_FORMAT, rules.name)
         for key in ("setup", "choices"):
@@ -843,6 +861,40 @@ def check_seed(seed: Any, argument: str = "seed") -> int:
     return int(seed)
 
 
+#: What a rules object must have (a :class:`Rules`): checked once per Match, cheaply.
+_RULES_MEMBERS: Final = ("name", "initial", "to_move", "legal", "outcomes", "step",
+                         "decision_rule")
+
+
+def _check_rules(rules: Any) -> None:
+    """Refuse an object that is not a game's rules before anything asks it a question."""
+    missing = [m for m in _RULES_MEMBERS if not hasattr(rules, m)]
+    if missing:
+        raise ArgumentTypeError("rules", rules, "expected a game's Rules (it has no "
+                                f"{', '.join(missing)})")
+
+
+def _check_instance(argument: str, value: Any, expected: Any) -> None:
+    """``value`` must be an ``expected`` when the rules declare that class."""
+    if isinstance(expected, type) and not isinstance(value, expected):
+        raise ArgumentTypeError(argument, value, f"expected a {expected.__name__}")
+
+
+def check_indent(indent: Any) -> int | None:
+    """``indent=`` of a JSON writer: ``None`` or a whole number from 0 to 16.
+
+    >>> check_indent(2), check_indent(None)
+    (2, None)
+    """
+    if indent is None:
+        return None
+    if isinstance(indent, bool) or not isinstance(indent, int):
+        raise ArgumentTypeError("indent", indent, "an indent is a whole number or None")
+    if not 0 <= indent <= 16:
+        raise ArgumentError("indent", indent, "an indent is from 0 to 16 spaces")
+    return indent
+
+
 def _check_start(state: Any, setup: Any) -> None:
     """A start state that carries a setup must carry the match's (a file could disagree)."""
     own = getattr(state, "setup", setup)
@@ -876,14 +928,18 @@ def position_to_json(rules: Rules[S, C], state: S, *, indent: int | None = None)
     """Any position as versioned JSON (no history)."""
     from boardlab.core.serialize import encode
 
+    _check_rules(rules)
+    _check_instance("state", state, getattr(rules, "state_type", None))
     return json.dumps({"format": POSITION_FORMAT, "version": FORMAT_VERSION,
-                       "game": rules.name, "state": encode(state)}, indent=indent)
+                       "game": rules.name, "state": encode(state)},
+                      indent=check_indent(indent))
 
 
 def position_from_json(rules: Rules[S, C], text: str | bytes | Mapping[str, Any]) -> S:
     """Read a position written by :func:`position_to_json`, validating every field."""
     from boardlab.core.serialize import decode, load_json_object
 
+    _check_rules(rules)
     data = load_json_object(text)
     _check_header(data, POSITION_FORMAT, rules.name)
     if "state" not in data:

@@ -13,6 +13,7 @@ from typing import Any
 
 from boardlab.core.agents import Agent, RandomAgent
 from boardlab.core.engine import Match
+from boardlab.core.errors import ArgumentError, ArgumentTypeError, show_value
 
 AgentTable = Mapping[str, Agent] | Callable[[str], Agent]
 
@@ -65,6 +66,16 @@ def play_out(match: Match[Any, Any], agents: Mapping[str, Agent], *,
     Agents only see ``rules.observe(state, player)``; an agent that declares
     ``uses_view = False`` (the random agent) is spared building a view it never reads.
     """
+    if not isinstance(match, Match):
+        raise ArgumentTypeError("match", match, "expected a Match")
+    if not isinstance(agents, Mapping):
+        raise ArgumentTypeError("agents", agents, "expected a mapping player -> agent")
+    if isinstance(max_plies, bool) or not isinstance(max_plies, int):
+        raise ArgumentTypeError("max_plies", max_plies, "expected a whole number")
+    for player, agent in agents.items():
+        if not callable(getattr(agent, "choose", None)):
+            raise ArgumentTypeError(f"agents[{show_value(player)}]", agent,
+                                    "an agent has a choose(view, legal) method")
     uses_view = {player: getattr(agent, "uses_view", True) for player, agent in agents.items()}
     # The collector is paused while the match grows (see paused_gc), and switched back on
     # with nothing allocated after it: a caller that drops the match frees it by
@@ -73,6 +84,12 @@ def play_out(match: Match[Any, Any], agents: Mapping[str, Agent], *,
     gc.disable()
     try:
         ended = match._play(agents, uses_view, max_plies)
+    except KeyError as err:  # a player to move with no agent (the match is at that ply)
+        mover = match.to_move
+        if err.args and err.args[0] == mover and mover not in agents:
+            raise ArgumentError("agents", sorted(map(str, agents)),
+                                f"no agent for {mover}, who is to move") from None
+        raise
     finally:
         if enabled:
             gc.enable()

@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import json
 import random
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -27,7 +28,10 @@ from boardlab.core import (
     IllegalAction,
     Match,
     PlyError,
+    RandomAgent,
     UnknownRule,
+    chance_table,
+    sample_outcome,
 )
 from boardlab.core.errors import SHOWN_CHARS, describe, show_value
 from boardlab.core.serialize import (
@@ -36,6 +40,7 @@ from boardlab.core.serialize import (
     load_json_object,
     read_saved_text,
 )
+from boardlab.core.simulate import play_out
 from tests.core.toy import RULES as TOY
 from tests.core.toy import ToySetup
 
@@ -445,3 +450,56 @@ def test_a_mutated_saved_position_loads_or_is_a_boardlab_error(
         assert len(str(err)) < 1500
         return
     assert moh.load_position(moh.save_position(state)) == state
+
+
+# -- wrong kinds of argument at the core's other entry points ---------------------------------
+@pytest.mark.parametrize("bad", [None, True, 1.5, "x", [], {}, object()])
+def test_wrong_kinds_of_rules_setup_state_and_indent_are_named(bad: Any) -> None:
+    m = moh.new_match(players=4, seed=1)
+    cases = [
+        (lambda: Match(bad, m.setup), "rules: expected a game's Rules (it has no "),
+        (lambda: Match(moh.RULES, bad), "setup: expected a Setup (got "),
+        (lambda: Match.from_json(bad, m.to_json()), "rules: expected a game's Rules"),
+        (lambda: moh.save_position(bad), "state: expected a State (got "),
+    ]
+    if bad is not None:  # None is the default of these
+        cases += [
+            (lambda: Match(moh.RULES, m.setup, state=bad), "state: expected a State (got "),
+            (lambda: m.to_json(indent=bad), "indent: an indent is a whole number or None"),
+            (lambda: RandomAgent(bad), "seed: a seed is an integer or None"),
+        ]
+    for call, start in cases:
+        with pytest.raises(ArgumentTypeError) as err:
+            call()
+        assert str(err.value).startswith(start), str(err.value)
+    with pytest.raises(ArgumentError, match="^indent: an indent is from 0 to 16"):
+        m.to_json(indent=10**9)
+
+
+def test_play_out_names_a_bad_match_agents_or_limit() -> None:
+    m = moh.new_match(players=4, seed=1)
+    agents = {c: RandomAgent(1) for c in m.state.setup.colours}
+    for call, start in [
+        (lambda: play_out("m", agents), "match: expected a Match"),  # type: ignore[arg-type]
+        (lambda: play_out(m, None), "agents: expected a mapping"),  # type: ignore[arg-type]
+        (lambda: play_out(m, {**agents, "red": 5}), "agents['red']: an agent has a choose"),
+        (lambda: play_out(m, agents, max_plies=1.5), "max_plies: expected a whole number"),
+    ]:
+        with pytest.raises(ArgumentTypeError) as err:
+            call()
+        assert str(err.value).startswith(start)
+    assert m.ply == 0
+    del agents["red"]
+    with pytest.raises(ArgumentError, match="^agents: no agent for red, who is to move"):
+        play_out(m, agents)
+    assert m.to_move == "red"  # the match stops where the missing agent was needed
+
+
+@pytest.mark.parametrize("outcomes", [[("a", 0.5), ("b", 0.5)], [("a", Fraction(1, 3))],
+                                      "ab", [1, 2], [("a",)], None])
+def test_bad_outcome_lists_are_named(outcomes: Any) -> None:
+    with pytest.raises(ArgumentError, match=r"^outcomes: expected \(outcome, Fraction\) "):
+        sample_outcome(outcomes, random.Random(1))
+        chance_table(outcomes)
+    with pytest.raises(ArgumentTypeError, match="^rng: expected a random.Random"):
+        sample_outcome([("a", Fraction(1, 2)), ("b", Fraction(1, 2))], None)  # type: ignore
