@@ -1,5 +1,6 @@
 # boardlab developer entry points. Everything runs inside ./.venv, made on first use.
-#   make lab    set up .venv, install boardlab, open JupyterLab on notebooks/
+#   make lab    set up .venv, install boardlab, open JupyterLab on notebooks/00_start_here
+#               (make lab LAB_ARGS="--ip 0.0.0.0 --port 8899": options for jupyter lab)
 #   make test   set up .venv, install boardlab[test,docs], run ruff, mypy (make typecheck),
 #               pytest, the notebooks under strict nbval (make notebooks) and the docs build
 #   make typecheck  mypy: strict on boardlab.core and boardlab.prob, checked elsewhere
@@ -39,12 +40,23 @@ SOAK_MATCHES ?= 100000
 
 .PHONY: lab test typecheck notebooks notebooks-run student docs soak overlap bench lint clean lite lite-serve
 
+# JupyterLab serves the repository root, so the notebooks' links into docs/ resolve, and
+# opens the first notebook. As root (containers, lab machines) it adds --allow-root; with
+# no display (Linux without DISPLAY or WAYLAND_DISPLAY) it adds --no-browser, and the URL
+# to open, with its token, is printed. LAB_ARGS goes to jupyter lab as it is:
+#   make lab LAB_ARGS="--ip 0.0.0.0 --port 8899"     make lab LAB_ARGS=--no-browser
+LAB_ARGS  ?=
+LAB_START := notebooks/00_start_here.ipynb
+LAB_ROOT  = $(if $(filter 0,$(shell id -u 2>/dev/null)),--allow-root)
+LAB_NOTE  = make lab: no display, so no browser is opened. Open the URL printed below (it\
+  carries the token); from another machine, see 'A machine without a screen' in README.md.
+LAB_HEADLESS = $(if $(or $(DISPLAY),$(WAYLAND_DISPLAY),$(filter Darwin,$(shell uname -s))),,--no-browser)
+
 lab: $(STAMP)
-	@if [ -f notebooks/00_start_here.ipynb ]; then \
-	  $(BIN)/jupyter lab notebooks/00_start_here.ipynb; \
-	else \
-	  $(BIN)/jupyter lab notebooks/; \
-	fi
+	@$(if $(LAB_HEADLESS),echo "$(LAB_NOTE)",true)
+	$(BIN)/jupyter lab --ServerApp.root_dir="$(CURDIR)" \
+	  $(if $(wildcard $(LAB_START)),--LabApp.default_url=/lab/tree/$(LAB_START)) \
+	  $(LAB_ROOT) $(LAB_HEADLESS) $(LAB_ARGS)
 
 test: $(DOCS_STAMP) $(LITE_STAMP) lint typecheck
 	$(BIN)/python -m pytest

@@ -38,6 +38,8 @@ def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
     (0.0, 0.2775)
     >>> wilson(0, 0)
     (0.0, 1.0)
+    >>> wilson(0, 400)[0], wilson(400, 400)[1]
+    (0.0, 1.0)
     """
     if trials == 0:
         return 0.0, 1.0
@@ -46,7 +48,11 @@ def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
     denominator = 1 + z2 / trials
     centre = (p + z2 / (2 * trials)) / denominator
     half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / denominator
-    return max(0.0, centre - half), min(1.0, centre + half)
+    # At no successes (or all) the end is exactly 0 (or 1): centre and half are equal in
+    # exact arithmetic, but their floats may differ in the last bit (0.0 < 8.7e-19).
+    low = 0.0 if successes == 0 else max(0.0, centre - half)
+    high = 1.0 if successes == trials else min(1.0, centre + half)
+    return low, high
 
 
 def paired_interval(differences: Sequence[int | Fraction],

@@ -6,7 +6,8 @@
 True
 
 The board and the phase explainer (``moh.Board``, ``moh.Explainer``, ``moh.explain_phase``)
-load on first use, so importing the game never imports ipywidgets.
+load on first use, so importing the game never imports ipywidgets; so do the what-ifs
+``moh.win_odds`` and ``moh.compare_win_odds`` (docs/what-ifs.md).
 """
 
 import importlib
@@ -64,8 +65,10 @@ __all__ = [
     "save_position", "winners",
 ]
 
-#: Names loaded on first access: the widgets pull in ipywidgets, which the engine never needs.
-_LAZY = {"Board": "board", "Explainer": "explainer", "explain_phase": "explainer"}
+#: Names loaded on first access: the widgets pull in ipywidgets, which the engine never needs,
+#: and the what-ifs the experiment statistics (with multiprocessing and its friends).
+_LAZY = {"Board": "board", "Explainer": "explainer", "explain_phase": "explainer",
+         "win_odds": "whatif", "compare_win_odds": "whatif"}
 #: Submodules reachable as attributes without importing them first (``moh.odds``).
 _SUBMODULES = frozenset({"odds"})
 

@@ -21,6 +21,7 @@ from boardlab.core.engine import (
     position_to_json,
     seed_default,
 )
+from boardlab.core.errors import ArgumentError, ArgumentTypeError
 from boardlab.core.simulate import agent_table, play_out
 from boardlab.mall_of_horror.choices import Choice
 from boardlab.mall_of_horror.config import Config, Setup
@@ -48,16 +49,82 @@ def new_match(players: int = 4, *, seed: int | None = None, config: Config | Non
                  seed=seed)
 
 
-def play(players: int = 4, *, agents: Mapping[str, Agent] | Callable[[str], Agent] | None = None,
-         seed: int | None = SEED_NOT_GIVEN, config: Config | None = None) -> Match[State, Choice]:
+def play(players: int | None = None, *,
+         agents: Mapping[str, Agent] | Callable[[str], Agent] | None = None,
+         seed: int | None = SEED_NOT_GIVEN, config: Config | None = None,
+         start: State | None = None) -> Match[State, Choice]:
     """A complete match: chance from ``seed``, decisions by ``agents`` (random by default).
 
     ``seed=None`` draws a fresh seed (kept in ``match.seed``; the random agents are
     seeded from it too). Without ``seed=`` this release plays seed 0 and warns: from
     boardlab 0.3 the default is ``None``, as for :func:`new_match`.
+
+    ``players`` defaults to 4. ``start=`` plays on from a position (:func:`position`,
+    ``match.state``, :func:`load_position`) instead of from the setup; the players and
+    configuration are then the position's own, and ``players``/``config``, if given, must
+    agree with it. ``agents`` maps every colour to an agent (or is a function of the
+    colour).
+
+    >>> from boardlab import mall_of_horror as moh
+    >>> here = moh.position(players=3, characters={6: ["red pinup", "blue pinup"],
+    ...                     4: ["yellow gunman"]}, zombies={6: 3}, phase="c")
+    >>> m = moh.play(start=here, seed=3)
+    >>> m.is_over, m.root is here, m.scores()
+    (True, True, {'yellow': 0, 'red': 0, 'blue': 7})
     """
-    match = new_match(players, seed=seed_default(seed, "moh.play()"), config=config)
-    return play_out(match, agent_table(match.state.setup.colours, agents, match.seed))
+    seed = _checked_seed(seed_default(seed, "moh.play()"))
+    if start is not None:
+        _check_start(start, players, config)
+        match = new_match(seed=seed, start=start)
+    else:
+        match = new_match(4 if players is None else players, seed=seed, config=config)
+    colours = match.state.setup.colours
+    return play_out(match, agent_table(colours, _checked_agents(agents, colours), match.seed))
+
+
+def _check_start(start: Any, players: Any, config: Any) -> None:
+    if not isinstance(start, State):
+        raise ArgumentTypeError("play start", start,
+                                "expected a Mall of Horror position (moh.position(...), "
+                                "match.state or moh.load_position(...))")
+    setup = start.setup
+    if players is not None and players != setup.players:
+        raise ArgumentError("play players", players,
+                            f"the start position has {setup.players} players; leave players "
+                            "out to play on from it")
+    if config is not None and config != setup.config:
+        raise ArgumentError("play config", config,
+                            "the start position has a configuration of its own "
+                            "(start.setup.config); leave config out to play on from it")
+
+
+def _checked_seed(seed: Any) -> int | None:
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise ArgumentTypeError("play seed", seed, "expected a whole number or None")
+    return seed
+
+
+def _checked_agents(agents: Any, colours: tuple[str, ...]) -> Any:
+    """``agents`` unchanged once every colour is known and has an agent with ``choose``."""
+    if agents is None or (callable(agents) and not isinstance(agents, Mapping)):
+        return agents
+    if not isinstance(agents, Mapping):
+        raise ArgumentTypeError("play agents", agents,
+                                "expected a mapping of colours to agents, a function of the "
+                                "colour, or None for random players")
+    unknown = [c for c in agents if c not in colours]
+    if unknown:
+        raise ArgumentError("play agents", unknown[0],
+                            f"not a colour of this match ({', '.join(colours)})")
+    missing = [c for c in colours if c not in agents]
+    if missing:
+        raise ArgumentError("play agents", sorted(agents),
+                            f"no agent for {', '.join(missing)}: every colour needs one")
+    for colour, agent in agents.items():
+        if not callable(getattr(agent, "choose", None)):
+            raise ArgumentTypeError(f"play agents[{colour!r}]", agent,
+                                    "an agent has a choose(view, legal) method")
+    return agents
 
 
 def load_match(text: str | bytes | Mapping[str, Any]) -> Match[State, Choice]:

@@ -1,11 +1,16 @@
 """The Mall of Horror board: the picture, the controls, the odds and the log, bound to a Match.
 
 :class:`Board` steps a :class:`~boardlab.core.engine.Match` one decision or chance
-event at a time. Chance is rolled with the match's own seeded RNG, the other seats are
+event at a time. Chance is rolled with the match's own seeded dice, the other seats are
 played by agents (a :class:`~.agents.HeuristicAgent` each by default) that see only
 their own view, and ``seat`` makes one colour yours: the board then stops at your
-decisions and offers exactly the legal choices. *Back* is ``match.pop()``, so the
-history is the match's own.
+decisions and offers exactly the legal choices. *Back* keeps what came after
+(``match.seek``), so Step replays the same dice and the same choices until you choose
+differently or press *Re-roll from here*.
+
+Who sees what: a seated board sees as its seat; without a seat the board is an
+omniscient narrator (``viewer=None``, the default) or a spectator who sees only what
+every player knows (``viewer="public"``), or watches as one colour (``viewer="blue"``).
 
 Everything shown is computed for the new position first and only then put on the
 widgets; if anything fails, the match is put back as it was and the status says what
@@ -22,8 +27,9 @@ per ply, so a step costs a few milliseconds at any point of a match.
 'Setup · to move: chance · last: yellow is dealt an action card'
 >>> board.play_round()  # stops at red's first decision
 6
->>> board.status
-'Setup · to move: red · last: red rolls 4 and 6 to place a character'
+>>> board.status.split(" · ")  # doctest: +NORMALIZE_WHITESPACE
+['red to choose: pick one of the choices below', 'Setup', 'to move: red',
+ 'last: red rolls 4 and 6 to place a character']
 >>> board.choice_labels[:3]
 ['place Pin-Up at 4', 'place Pin-Up at 6', 'place Tough Guy at 4']
 >>> board.choose(board.offered[1])[0].summary
@@ -32,6 +38,11 @@ per ply, so a step costs a few milliseconds at any point of a match.
 Place(kind='pinup', location=6)
 >>> board.match.to_move
 'red'
+>>> _ = board.back()        # before red's placement roll; both plies stay recorded
+>>> board.ahead
+2
+>>> board.step()[0].summary  # replayed: the same dice, not a new roll
+'red rolls 4 and 6 to place a character'
 """
 
 from __future__ import annotations
@@ -44,14 +55,14 @@ from boardlab.core.agents import Agent
 from boardlab.core.events import Event
 from boardlab.mall_of_horror.agents import HeuristicAgent
 from boardlab.mall_of_horror.choices import Place
-from boardlab.mall_of_horror.config import KIND_NAMES, LOCATIONS
+from boardlab.mall_of_horror.config import KIND_NAMES, LOCATIONS, PARKING
 from boardlab.mall_of_horror.render import render_svg
-from boardlab.mall_of_horror.rules import PHASE_NAMES, RULES
+from boardlab.mall_of_horror.rules import PHASE_NAMES, RULES, _Work
 from boardlab.mall_of_horror.state import State
+from boardlab.widgets.board import PUBLIC, GameBoard
 from boardlab.widgets.board import AgentSpec as AgentSpec  # the type of agents=, as before
-from boardlab.widgets.board import GameBoard
 
-__all__ = ["Board", "highlight_locations", "status_line"]
+__all__ = ["Board", "highlight_locations", "known_outcomes", "status_line"]
 
 #: Event data fields that name a location (a board outlines them after the step).
 _LOCATION_FIELDS = ("location", "start", "end", "to", "placed", "tied", "destinations")
@@ -118,13 +129,16 @@ def status_line(state: State, last: Event | None = None, viewer: str | None = No
 class Board(GameBoard):
     """A Mall of Horror board for ``match``; see the module docstring.
 
-    ``seat`` is the colour you play (``None``: every seat is played by agents and the
-    board tells everything, like an omniscient narrator); ``odds`` shows the live
-    break-in odds; ``agents`` maps colours to agents (or is a factory ``colour ->
-    agent``), by default a ``HeuristicAgent(seed)`` per colour; ``group_above=0`` offers
-    placements grouped by character (by default lists are never grouped, as before). The
-    Mall of Horror hooks of :class:`~boardlab.widgets.board.GameBoard` are defined here;
-    the stepping, the caches and the error handling are the generic board's.
+    ``seat`` is the colour you play (``None``: every seat is played by agents).
+    ``viewer`` is whose eyes the board has: a seated board sees as its seat; without a
+    seat ``viewer=None`` (the default) is an omniscient narrator that shows every hand,
+    vote and hidden roll, ``viewer="public"`` a spectator who sees only what every
+    player knows, and a colour watches as that colour. ``odds`` shows the live break-in
+    odds; ``agents`` maps colours to agents (or is a factory ``colour -> agent``), by
+    default a ``HeuristicAgent(seed)`` per colour; ``group_above=0`` offers placements
+    grouped by character (by default lists are never grouped, as before). The Mall of
+    Horror hooks of :class:`~boardlab.widgets.board.GameBoard` are defined here; the
+    stepping, the replay, the caches and the error handling are the generic board's.
 
     >>> from boardlab import mall_of_horror as moh
     >>> board = moh.Board(moh.new_match(players=4, seed=3))
@@ -132,6 +146,9 @@ class Board(GameBoard):
     29
     >>> board.status.split(" · ")[:3]
     ['Round 1', 'a) Search the Truck', 'to move: chance']
+    >>> spectator = moh.Board(board.match.branch(), viewer="public")
+    >>> "Hand:" in board.svg, "Hand:" in spectator.svg   # the narrator sees the hands
+    (True, False)
     """
 
     rules = RULES
@@ -149,9 +166,15 @@ class Board(GameBoard):
 
     def render(self, state: State, *, viewer: str | None, highlight: tuple[Hashable, ...],
                odds: Mapping[Hashable, Fraction] | None) -> str:
-        return render_svg(state, viewer=viewer, omniscient=viewer is None,
-                          highlight=cast("tuple[int, ...]", highlight),
-                          odds=cast("Mapping[int, Fraction] | None", odds))
+        # After the dice each location's fate is decided: the picture says it in words
+        # ("Now: breaks in") where it would print a probability of 0 or 1.
+        known = self.odds_known(state) if odds else {}
+        outcomes = {loc: ("Now: breaks in" if odds[loc] == 1 else "Now: holds")
+                    for loc in known} if odds else None
+        chances = {loc: p for loc, p in odds.items() if loc not in known} if odds else odds
+        return render_svg(state, viewer=None if viewer == PUBLIC else viewer,
+                          omniscient=viewer is None, highlight=highlight, odds=chances,
+                          outcomes=outcomes)
 
     def status_line(self, state: State, last: Event | None, viewer: str | None) -> str:
         return status_line(state, last, viewer)
@@ -166,6 +189,19 @@ class Board(GameBoard):
         if state.phase in ("e", "f"):
             return "Break-in now (dice placed, before any card)"
         return "Break-in odds this round (dice unseen)"
+
+    def odds_note(self, state: State) -> str:
+        if state.phase in ("e", "f"):
+            return ("The arrival dice are on the table, so each outcome is decided if "
+                    "nobody moves any more and no card is played (the extra zombies "
+                    "included).")
+        return ("Assumes nobody moves from where they stand now; the arrival dice are "
+                "still unseen, so each fraction counts every way they can fall. Before "
+                "any card.")
+
+    def odds_known(self, state: State) -> Mapping[Hashable, str]:
+        """After the dice (phases e and f): each location's outcome, zombies vs defence."""
+        return known_outcomes(state)
 
     def odds_empty(self, state: State) -> str:
         if state.phase == "setup":
@@ -189,3 +225,43 @@ class Board(GameBoard):
     def choice_group(self, choice: Any) -> str | None:
         """Placements group by character (when ``group_above`` asks for groups)."""
         return KIND_NAMES[choice.kind] if isinstance(choice, Place) else None
+
+
+def known_outcomes(state: State) -> dict[int, str]:
+    """After the arrival dice (phases e and f): each occupied open location's outcome.
+
+    What :func:`~boardlab.mall_of_horror.odds.live_odds` says as 1 or 0, in words: the
+    zombies there (with the extra zombies phase f will add, while in phase e) against
+    the defence (MoH-R5), or the Supermarket's limit (MoH-f-supermarket), or no defence
+    at the Parking Lot. Empty before the dice and at the end.
+
+    >>> from boardlab import mall_of_horror as moh
+    >>> from boardlab.mall_of_horror.odds import live_odds
+    >>> s = moh.position(characters={6: ["red pinup", "blue toughguy"], 3: ["red gunman"]},
+    ...                  zombies={6: 1, 3: 0}, phase="f")
+    >>> known_outcomes(s)  # phase f began: 6 drew both extra zombies (crowd, Pin-Up)
+    {3: 'holds: no zombie vs defence 1', 6: 'breaks in: 3 zombies vs defence 3'}
+    >>> live_odds(s) == {3: 0, 6: 1}
+    True
+    """
+    if state.phase not in ("e", "f"):
+        return {}
+    w = _Work(state)
+    if state.phase == "e":
+        w.add_extra_zombies()  # phase f adds them before any attack (MoH-f-extra)
+    out = {}
+    for loc in LOCATIONS:
+        if not w.is_open(loc) or not w.count(loc):
+            continue
+        z = w.zombies[loc - 1]
+        zombies = "no zombie" if z == 0 else f"{z} zombie{'s' * (z != 1)}"
+        if loc == PARKING:
+            out[loc] = f"breaks in: {zombies}, no defence" if z else f"holds: {zombies}"
+            continue
+        defence, threshold = w.defence(loc), w.threshold(loc)
+        verdict = "breaks in" if z >= threshold else "holds"
+        if threshold < defence:
+            out[loc] = f"{verdict}: {zombies} vs {threshold} (Supermarket limit)"
+        else:
+            out[loc] = f"{verdict}: {zombies} vs defence {defence}"
+    return out

@@ -1,8 +1,10 @@
 """A Mall of Horror position as a standalone SVG picture, safe to show to one player.
 
 :func:`render_svg` draws the six locations (number, name, capacity pins), every living
-character as a token that carries its colour *and* two letters (kind and colour, so the
-board reads without colour vision), the zombies in front of each location, the closed
+character as a token that carries its colour *and* its kind's letter (P, T, G, L) over a
+three-letter colour code (``yel``, ``red``, ``blu``, ``grn``, ``brn``, ``blk``: never a
+single letter, so a code is never mistaken for a kind; the board reads without colour
+vision), a key to these marks under the seats, the zombies in front of each location, the closed
 and sealed markers, Hardware played this round, hidden characters (faded, marked "H"),
 and a strip of the seats in turn order with the Chief badge, cards in hand, points,
 destinations and eliminations. Secrets follow :mod:`~boardlab.mall_of_horror.observe`:
@@ -43,11 +45,14 @@ from boardlab.mall_of_horror.winners import winners
 #: contrast ratio 4.5 or more (see :func:`ink`).
 PALETTE = {"yellow": "#F0E442", "red": "#D55E00", "blue": "#0072B2", "green": "#009E73",
            "brown": "#8C510A", "black": "#111111"}
-#: The letter every token and swatch of a colour carries (brown is N, black is K).
-COLOUR_LETTERS = {"yellow": "Y", "red": "R", "blue": "B", "green": "G", "brown": "N",
-                  "black": "K"}
+#: The code every token and swatch of a colour carries, under the kind's letter: three
+#: lower-case letters, so no code reads as a kind's capital letter (green is not "G").
+COLOUR_CODES = {"yellow": "yel", "red": "red", "blue": "blu", "green": "grn",
+                "brown": "brn", "black": "blk"}
 #: The glyph of each character kind.
 KIND_LETTERS = {"pinup": "P", "toughguy": "T", "gunman": "G", "girl": "L"}
+#: How a card is named in a hand: "Hidden" alone would read as "the hand is hidden".
+CARD_LABELS = {**CARD_NAMES, "hidden": "Hidden card"}
 
 _W = 720                     # drawing units across; ``width`` scales the whole picture
 _MARGIN = 12
@@ -65,15 +70,17 @@ _PURPOSES = {"truck": "who searches the truck", "chief": "the Chief election",
 
 def render_svg(state: State, *, viewer: str | None = None, omniscient: bool = False,
                highlight: Iterable[int] = (), odds: Mapping[int, Any] | None = None,
-               width: int = 720) -> str:
+               outcomes: Mapping[int, str] | None = None, width: int = 720) -> str:
     """``state`` as an SVG document (a string), as ``viewer`` may see it.
 
     ``viewer`` is a seat colour (that player's secrets are shown) or ``None`` (public
     information only); ``omniscient=True`` shows every secret: hands, destinations, the
     hidden roll and truck cards. ``highlight`` outlines locations with a thick dashed
     line; ``odds`` maps locations to a probability (a ``Fraction``, a sympy ``Rational``
-    or a float) printed as "P(break-in) = 19/144" in that location's box. ``width`` is
-    the picture's width in pixels; the height follows from the content.
+    or a float) printed as "P(break-in) = 19/144" in that location's box; ``outcomes``
+    maps locations whose fate is already decided to a short text printed there instead
+    ("Now: breaks in"). ``width`` is the picture's width in pixels; the height follows
+    from the content.
 
     >>> from boardlab.mall_of_horror import position
     >>> s = position(characters={6: ["red pinup"], 4: ["blue gunman"]}, zombies={6: 2})
@@ -86,12 +93,13 @@ def render_svg(state: State, *, viewer: str | None = None, omniscient: bool = Fa
         raise ValueError(f"unknown viewer {viewer!r}; players are {seats}")
     marked = frozenset(highlight)
     odds = dict(odds or {})
-    for loc in (*marked, *odds):
+    outcomes = dict(outcomes or {})
+    for loc in (*marked, *odds, *outcomes):
         if loc not in LOCATIONS:
             raise ValueError(f"unknown location {loc!r}: locations are 1–6")
     if isinstance(width, bool) or not isinstance(width, int) or width <= 0:
         raise ValueError(f"width must be a positive integer, got {width!r}")
-    return _Picture(state, viewer, omniscient, marked, odds).draw(width)
+    return _Picture(state, viewer, omniscient, marked, odds, outcomes).draw(width)
 
 
 # -- colours --------------------------------------------------------------------------------
@@ -214,12 +222,14 @@ def _cards(n: int) -> str:
 
 class _Picture:
     def __init__(self, state: State, viewer: str | None, omniscient: bool,
-                 highlight: frozenset[int], odds: dict[int, Any]) -> None:
+                 highlight: frozenset[int], odds: dict[int, Any],
+                 outcomes: dict[int, str]) -> None:
         self.s = state
         self.viewer = viewer
         self.all = omniscient
         self.highlight = highlight
         self.odds = odds
+        self.outcomes = outcomes
         self.cfg = state.config
         self.seats = state.setup.colours
         self.out: list[str] = []
@@ -244,7 +254,8 @@ class _Picture:
         y = self.header()
         for row in ((1, 2, 3), (4, 5, 6)):
             y = self.board_row(row, y) + _GAP
-        height = self.seat_strip(y + 4) + _MARGIN
+        y = self.seat_strip(y + 4)
+        height = self.key(y + 4) + _MARGIN
         title = f"Mall of Horror, round {s.round}: {self.phase_name()}"
         head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" '
                 f'height="{round(width * height / _W)}" viewBox="0 0 {_W} {_n(height)}" '
@@ -326,7 +337,7 @@ class _Picture:
             return "".join(parts)
         if p.drawn:
             if self.all or self.viewer == p.chosen:
-                names = ", ".join(CARD_NAMES[c] for c in p.drawn)
+                names = ", ".join(CARD_LABELS[c] for c in p.drawn)
                 return _text(_MARGIN, y + 17, f"Truck cards drawn by {p.chosen}: {names}",
                              size=13, cls="truck")
             return _text(_MARGIN, y + 17, f"{p.chosen} holds {_cards(len(p.drawn))} drawn "
@@ -341,7 +352,7 @@ class _Picture:
 
     def board_row(self, row: tuple[int, ...], y: float) -> float:
         rows = self.box_rows(row)
-        lines = 1 + bool(self.odds)
+        lines = 1 + bool(self.odds or self.outcomes)
         h = _HEAD_H + 6 + rows * _TOKEN_STEP + lines * _LINE_H + 6 + _BAND_H
         for i, loc in enumerate(row):
             self.location(loc, _MARGIN + i * (_BOX_W + _GAP), y, h, rows)
@@ -393,6 +404,9 @@ class _Picture:
             out.append(_text(x + 10, ly + _LINE_H,
                              f"P(break-in) = {_rational(self.odds[loc])}", size=12.5,
                              bold=True, cls="odds"))
+        elif loc in self.outcomes:
+            out.append(_text(x + 10, ly + _LINE_H, _fit(self.outcomes[loc], w - 20, 12.5, True),
+                             size=12.5, bold=True, cls="outcome"))
         # zombies, in a band in front of the location
         self.zombies(loc, x, y + h - _BAND_H, w)
         if closed or sealed:
@@ -466,7 +480,7 @@ class _Picture:
                    f'rx="7" fill="{fill}" stroke="#222222" stroke-width="1.5"{dash}/>')
         out.append(_text(x + _TOKEN_W / 2, y + 18, KIND_LETTERS[kind], size=17, bold=True,
                          anchor="middle", fill=fg))
-        out.append(_text(x + _TOKEN_W / 2, y + 30, COLOUR_LETTERS[colour], size=10,
+        out.append(_text(x + _TOKEN_W / 2, y + 30, COLOUR_CODES[colour], size=10,
                          bold=True, anchor="middle", fill=fg))
         out.append("</g>")
         if hidden:
@@ -520,7 +534,7 @@ class _Picture:
             points[c] += POINTS[k]
         for seat, colour in enumerate(self.seats):
             hand = s.hands[seat]
-            lines = (_wrap([CARD_NAMES[c] for c in hand], _W - 2 * _MARGIN - 90, 12)
+            lines = (_wrap([CARD_LABELS[c] for c in hand], _W - 2 * _MARGIN - 90, 12)
                      if self.shows_hand(colour) and hand else [])
             h = 30 + 16 * len(lines)
             you = colour == self.viewer
@@ -531,7 +545,7 @@ class _Picture:
             fill = PALETTE[colour]
             out.append(f'<rect x="{_MARGIN + 6}" y="{_n(y + 4)}" width="22" height="22" '
                        f'rx="5" fill="{fill}" stroke="#222222"/>')
-            out.append(_text(_MARGIN + 17, y + 20, COLOUR_LETTERS[colour], size=12.5,
+            out.append(_text(_MARGIN + 17, y + 19, COLOUR_CODES[colour], size=9,
                              bold=True, anchor="middle", fill=ink(fill)))
             name = colour.capitalize() + (" (you)" if you else "")
             out.append(_text(_MARGIN + 36, y + 20, name, size=13, bold=True, cls="colour"))
@@ -566,6 +580,22 @@ class _Picture:
             out.append("</g>")
             y += h + 4
         return y
+
+    def key(self, y: float) -> float:
+        """A key to the picture's marks, for the colours of this match; returns the bottom."""
+        colours = " · ".join(code if code == colour else f"{code} {colour}"
+                             for colour, code in ((c, COLOUR_CODES[c]) for c in self.seats))
+        kinds = " · ".join(f"{KIND_LETTERS[k]} {KIND_NAMES[k]}" for k in KINDS)
+        lines = [f"Key: big letter, the character: {kinds}.",
+                 f"Small word under it, the colour: {colours}.",
+                 "H: a hidden character · HW +n: Hardware played here · dashed outline: "
+                 "touched by the last step."]
+        parts = ['<g class="key">']
+        for i, line in enumerate(lines):
+            parts.append(_text(_MARGIN, y + 13 + 15 * i, line, size=11.5, fill="#444444"))
+        parts.append("</g>")
+        self.out.append("".join(parts))
+        return y + 15 * len(lines) + 2
 
     def chief_status(self) -> str:
         if self.s.chief_elected:

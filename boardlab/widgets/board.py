@@ -1,9 +1,10 @@
 """A game board for any game: the picture, the controls, the odds and the log, bound to a Match.
 
 :class:`GameBoard` steps a :class:`~boardlab.core.engine.Match` one decision or chance
-event at a time: Step / Back / Play phase / Play round / Reset, with a choice pad for
-the seat you play. It knows nothing of any game; a game subclasses it and overrides a
-few *hooks* (methods with a working default) that say how a state looks and reads:
+event at a time: Step / Back / Play phase / Play round / Reset / Re-roll from here, with a
+choice pad for the seat you play. It knows nothing of any game; a game subclasses it and
+overrides a few *hooks* (methods with a working default) that say how a state looks and
+reads:
 
 =======================================================  =====================================
 hook                                                     what it gives
@@ -12,6 +13,8 @@ hook                                                     what it gives
 ``status_line(state, last, viewer) -> str``              the line under the buttons
 ``odds_for(state) -> Mapping[key, probability]``         the odds panel's numbers (``{}``: none)
 ``odds_title(state)``, ``odds_empty(state) -> str``      the panel's title; its text when empty
+``odds_note(state) -> str``                              what the panel's numbers assume
+``odds_known(state) -> Mapping[key, str]``               outcomes already decided, as text
 ``odds_labels(state) -> Mapping[key, str]``              row labels of the panel
 ``highlights(events, viewer) -> tuple``                  what the picture outlines after a ply
 ``phase_key(state)``, ``round_key(state) -> Hashable``   where Play phase / Play round stop
@@ -23,12 +26,31 @@ class attributes ``rules``, ``game``, ``phase_titles``   the game a board accept
                                                          the log's headings
 =======================================================  =====================================
 
+**Who sees what.** ``viewer`` is whose eyes the board has: a player (that player's secrets
+and nobody else's), :data:`PUBLIC` (``"public"``: a spectator, only what every player
+knows) or ``None`` (an omniscient narrator: every secret). A board playing ``seat``
+sees as that seat; a board without a seat is the narrator unless ``viewer=`` says
+otherwise. Hooks receive the viewer as given.
+
+**Rewind replays.** Back moves the match back one ply *keeping what came after it*
+(``match.seek``), and Step, Play phase and Play round then replay the recorded plies
+instead of asking the dice and the agents again: Back then Step shows the same dice and
+the same log. The recorded future is dropped only on purpose: when the seat (or, without a
+seat, :meth:`~GameBoard.choose`) picks a different choice, or with **Re-roll from here**
+(:meth:`~GameBoard.reroll`), which continues with other dice from the current ply.
+
 Everything shown is computed for the new position first and only then put on the
-widgets; if anything fails (an agent, the rules, a hook), the match, its dice and the
-agents' random generators are put back as they were and the status says what went wrong:
-a board never ends half-updated, and plays on as if the failed action never happened. Pictures and
-odds are cached per state, and the log grows by one chunk per ply, so a step costs the
-same at any point of a match, and Back is served from the caches.
+widgets; if anything fails (an agent, the rules, a hook), the match and the agents'
+random generators are put back as they were (the dice follow: chance is a function of
+the match's seed and history) and the status says what went wrong:
+a board never ends half-updated, and plays on as if the failed action never happened.
+Pictures and odds are cached per state, and the log grows by one chunk per ply, so a step
+costs the same at any point of a match, and Back is served from the caches.
+
+The board fits the notebook's width: the picture scales down (an SVG keeps its aspect
+ratio) with the choices and odds beside it, or, in a narrow notebook, in one column: the
+choices under the status line (in view), then the picture, then the odds. The buttons
+and the status line wrap instead of widening the page.
 
 A board for the toy game of ``tests/core/toy.py``, with every hook left at its default
 (seeded random players, no odds, the state's repr as the picture); without a seat,
@@ -41,8 +63,10 @@ A board for the toy game of ``tests/core/toy.py``, with every hook left at its d
 ('heads', 'to move: a · last: heads')
 >>> board.choose(Add(2))[0].summary, board.status
 ('+2', 'to move: chance · last: +2')
->>> board.back(), board.status
-(Add(amount=2), 'to move: a · last: heads')
+>>> board.back(), board.status, board.ahead
+(Add(amount=2), 'to move: a · last: heads', 1)
+>>> board.step()[0].summary   # the recorded +2 again, not a new decision of a's agent
+'+2'
 """
 
 from __future__ import annotations
@@ -52,7 +76,7 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from contextlib import suppress
 from fractions import Fraction
 from html import escape
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final, NamedTuple, TypeVar
 
 from boardlab.core.agents import Agent, RandomAgent
 from boardlab.core.engine import CHANCE, Match, Record, Rules
@@ -68,14 +92,66 @@ if TYPE_CHECKING:
     from boardlab.widgets.choices import ChoicePad
     from boardlab.widgets.stepper import Stepper
 
-__all__ = ["AgentSpec", "GameBoard"]
+__all__ = ["PUBLIC", "AgentSpec", "GameBoard", "check_viewer"]
 
 T = TypeVar("T")
 
 AgentSpec = Mapping[str, Agent] | Callable[[str], Agent] | None
 
+#: The spectator's viewer: only what every player knows. It names no player, so
+#: :meth:`Event.text_for` and :meth:`Event.data_for` give it the public text and data.
+PUBLIC: Final = "public"
+
 _MAX_PLIES = 100_000
 _CACHE_SIZE = 4096
+_SEAT: Any = object()  # viewer= not given: the seat's view (the narrator's without a seat)
+
+# The board's own CSS, scoped to .bl-board: the layout the widgets' Layout cannot express.
+# The board is a size container; in a narrow notebook its main area is one column: the
+# choices first (so they stay in view under the buttons), then the picture, then the
+# odds. From 840 px on (room for a picture of 520 px or more beside a side column) the
+# picture is on the left and the choices and odds beside it. Without container queries
+# (old browsers) the one-column layout stays: it never overflows. The picture scales
+# down with the column (an SVG keeps its aspect ratio); the status line wraps instead of
+# being cut with an ellipsis.
+_STYLE = """<style>
+.bl-board { container-type: inline-size; }
+.bl-board .bl-board-main { display: grid; width: 100%; gap: 6px 12px; align-items: start;
+  grid-template-columns: minmax(0, 720px); grid-template-areas: "pad" "pic" "odds"; }
+.bl-board .bl-board-main > * { min-width: 0; margin: 0; }
+.bl-board .bl-board-svg { grid-area: pic; }
+.bl-board .bl-board-main > .bl-choices { grid-area: pad; }
+.bl-board .bl-board-main > .bl-odds-panel { grid-area: odds; overflow-x: auto; }
+@container (min-width: 840px) {
+  .bl-board .bl-board-main { grid-template-columns: minmax(0, 720px) minmax(280px, 340px);
+    grid-template-rows: auto 1fr; grid-template-areas: "pic pad" "pic odds"; }
+}
+.bl-board .bl-board-svg svg { display: block; max-width: 100%; height: auto; }
+.bl-board .bl-board-svg table { max-width: 100%; }
+.bl-board .widget-html-content { line-height: normal; }
+.bl-board .bl-status, .bl-board .bl-replay {
+  white-space: normal; height: auto; line-height: 1.35; overflow-wrap: anywhere; }
+</style>"""
+
+
+def check_viewer(viewer: str | None, players: Sequence[str], what: str = "viewer") -> None:
+    """Refuse a viewer that is neither ``None``, :data:`PUBLIC` nor one of ``players``.
+
+    >>> check_viewer("public", ("red", "blue"))
+    >>> check_viewer("purple", ("red", "blue"))
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown viewer 'purple': a player (red, blue), 'public' or None
+    """
+    if viewer is None or viewer == PUBLIC or viewer in players:
+        if viewer == PUBLIC and PUBLIC in players:
+            raise ValueError(f"a player is named {PUBLIC!r}: the public view cannot be told "
+                             "apart from that player's")
+        return
+    if isinstance(viewer, str):
+        raise ValueError(f"unknown {what} {viewer!r}: a player ({', '.join(players)}), "
+                         f"{PUBLIC!r} or None")
+    raise TypeError(f"a {what} is a player's name, {PUBLIC!r} or None, not {viewer!r}")
 
 
 class _View(NamedTuple):
@@ -85,8 +161,10 @@ class _View(NamedTuple):
     chunks: list[LogChunk]
     svg: str
     odds: dict[Hashable, Any]
+    known: dict[Hashable, str]
     odds_html: str
     status: str
+    replay: str
     offered: tuple[Any, ...]
     labels: tuple[str, ...]
     groups: tuple[str | None, ...]
@@ -96,12 +174,16 @@ class _View(NamedTuple):
 class GameBoard:
     """A board for ``match``; see the module docstring for the hooks a game overrides.
 
-    ``seat`` is the player you play (``None``: every seat is played by agents and the
-    board tells everything, like an omniscient narrator); ``odds`` switches the odds
-    panel on or off; ``agents`` maps players to agents (or is a factory ``player ->
-    agent``), by default :meth:`make_agent` for each seat; ``seed`` seeds the default
-    agents. ``group_above``: a seat offered more choices than this sees a group selector
-    first, when the game groups its choices (:meth:`choice_group`); by default
+    ``seat`` is the player you play (``None``: every seat is played by agents).
+    ``viewer`` is whose eyes the board has: by default the seat's, and without a seat
+    ``None``, the omniscient narrator that tells everything; ``viewer="public"``
+    (:data:`PUBLIC`) is a spectator who sees only public information, and a player's
+    name watches the agents play as that player may know the match. A seated board
+    always sees as its seat. ``odds`` switches the odds panel on or off; ``agents`` maps
+    players to agents (or is a factory ``player -> agent``), by default
+    :meth:`make_agent` for each seat; ``seed`` seeds the default agents and the dice of
+    :meth:`reroll`. ``group_above``: a seat offered more choices than this sees a group
+    selector first, when the game groups its choices (:meth:`choice_group`); by default
     :attr:`default_group_above`, so short lists always look the same.
     """
 
@@ -111,13 +193,13 @@ class GameBoard:
     game: ClassVar[str] = "game"
     #: Phase id → heading text, for the log.
     phase_titles: ClassVar[Mapping[str, str]] = {}
-    #: Height of the log before it scrolls (a CSS length).
-    log_height: ClassVar[str] = "18em"
+    #: Lines of log on show before it scrolls.
+    log_rows: ClassVar[int] = 12
     #: Longer choice lists are grouped when no ``group_above`` is given (``None``: never).
     default_group_above: ClassVar[int | None] = 8
 
-    def __init__(self, match: Match, *, seat: str | None = None, odds: bool = True,
-                 agents: AgentSpec = None, seed: int | None = 0,
+    def __init__(self, match: Match, *, seat: str | None = None, viewer: str | None = _SEAT,
+                 odds: bool = True, agents: AgentSpec = None, seed: int | None = 0,
                  group_above: int | None = None) -> None:
         if self.rules is not None and match.rules is not self.rules:
             raise ValueError(f"a {self.game} board needs a {self.game} match, "
@@ -126,22 +208,31 @@ class GameBoard:
         players = self.players(match.state)
         if seat is not None and seat not in players:
             raise ValueError(f"unknown seat {seat!r}; players are {', '.join(players)}")
+        if viewer is _SEAT:
+            viewer = seat
+        elif seat is not None and viewer != seat:
+            raise ValueError(f"a board playing {seat} sees what {seat} may see: leave out "
+                             f"viewer= (or give viewer={seat!r}), not viewer={viewer!r}")
+        check_viewer(viewer, players)
         if group_above is not None and (isinstance(group_above, bool)
                                         or not isinstance(group_above, int) or group_above < 0):
             raise ValueError(f"group_above must be a whole number ≥ 0, not {group_above!r}")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise TypeError(f"seed must be an integer or None, not {seed!r}")
         self.seat = seat
+        self.viewer = viewer
         self.odds_enabled = odds
         self.seed = seed
         self._group_above = self.default_group_above if group_above is None else group_above
         self._agent_spec = agents
         self.agents = self._make_agents()
-        # Reset replays the same match only if the board saw the dice at the first ply.
-        self._start_chance = _chance_checkpoint(match) if match.ply == 0 else None
-        self._log = LogView(viewer=seat, phase_titles=self.phase_titles, height=self.log_height)
+        self._rerolls = random.Random(f"boardlab-reroll:{seed}:{match.seed}")
+        self._log = LogView(viewer=viewer, phase_titles=self.phase_titles, rows=self.log_rows)
         self._svgs: dict[tuple[Any, Hashable], str] = {}
-        self._odds: dict[Any, tuple[dict[Hashable, Any], str]] = {}
-        self._svg = self._odds_html = self._status = ""
+        self._odds: dict[Any, tuple[dict[Hashable, Any], dict[Hashable, str], str]] = {}
+        self._svg = self._odds_html = self._status = self._replay = ""
         self._live: dict[Hashable, Any] = {}
+        self._known: dict[Hashable, str] = {}
         self._offered: tuple[Any, ...] = ()
         self._labels: tuple[str, ...] = ()
         self._groups: tuple[str | None, ...] = ()
@@ -165,11 +256,13 @@ class GameBoard:
 
     def render(self, state: Any, *, viewer: str | None, highlight: tuple[Hashable, ...],
                odds: Mapping[Hashable, Fraction] | None) -> str:
-        """The picture of ``state`` as ``viewer`` may see it (``None``: everything).
+        """The picture of ``state`` as ``viewer`` may see it.
 
-        ``highlight`` is :meth:`highlights` of the last ply; ``odds`` the odds on show as
-        Fractions (``None`` when odds are off). Default: the state's own ``_repr_svg_``,
-        else its repr as preformatted text.
+        ``viewer`` is a player, :data:`PUBLIC` (what every player knows) or ``None``
+        (everything). ``highlight`` is :meth:`highlights` of the last ply; ``odds`` the
+        odds on show as Fractions (``None`` when odds are off). Default: the state's own
+        ``_repr_svg_``, else its repr as preformatted text — a game with secrets
+        overrides this to hide them.
         """
         draw = getattr(state, "_repr_svg_", None)
         if draw is not None:
@@ -180,7 +273,8 @@ class GameBoard:
         """Round, phase, who is to move, and the last event as ``viewer`` may read it.
 
         Default: ``Round 2 · <phase title> · to move: red · last: …``, from the state's
-        ``round`` and ``phase`` when it has them.
+        ``round`` and ``phase`` when it has them. When the seat must choose, the board
+        puts "red to choose: pick one of the choices below" in front of it.
         """
         parts = []
         round_ = getattr(state, "round", 0)
@@ -202,6 +296,18 @@ class GameBoard:
     def odds_title(self, state: Any) -> str:
         """The odds panel's title for ``state``."""
         return "Odds"
+
+    def odds_note(self, state: Any) -> str:
+        """What the odds panel's numbers assume, in a sentence (default: nothing)."""
+        return ""
+
+    def odds_known(self, state: Any) -> Mapping[Hashable, str]:
+        """Keys of :meth:`odds_for` whose outcome is already decided, with that outcome.
+
+        Their rows show this text ("breaks in", "holds") instead of a 0 or a 1 (default:
+        none). The probability is still in :attr:`odds`.
+        """
+        return {}
 
     def odds_empty(self, state: Any) -> str:
         """What the odds panel says when :meth:`odds_for` is empty."""
@@ -237,8 +343,17 @@ class GameBoard:
     # -- the public face ------------------------------------------------------------------
     @property
     def match(self) -> Match:
-        """The match this board steps (its history is the board's history)."""
+        """The match this board steps (its history is the board's history).
+
+        After :meth:`reroll` this is a new match: a branch of the old one at the re-rolled
+        ply, with another seed.
+        """
         return self._match
+
+    @property
+    def ahead(self) -> int:
+        """How many recorded plies lie after the one on show (Step replays them)."""
+        return self._match.recorded_plies - self._match.ply
 
     @property
     def svg(self) -> str:
@@ -249,6 +364,11 @@ class GameBoard:
     def odds(self) -> dict[Hashable, Any]:
         """The odds on show, as :meth:`odds_for` gave them (empty without odds)."""
         return dict(self._live)
+
+    @property
+    def known_outcomes(self) -> dict[Hashable, str]:
+        """The odds panel's rows that show a known outcome (:meth:`odds_known`), as text."""
+        return dict(self._known)
 
     @property
     def odds_html(self) -> str:
@@ -262,13 +382,18 @@ class GameBoard:
 
     @property
     def log_lines(self) -> list[str]:
-        """The log as plain text: :func:`boardlab.narrate.narrate`'s lines for this seat."""
+        """The log as plain text: :func:`boardlab.narrate.narrate`'s lines for the viewer."""
         return self._log.lines
 
     @property
     def status(self) -> str:
         """The status line (also on the widget's ``bl-status`` label)."""
         return self._status
+
+    @property
+    def replay_note(self) -> str:
+        """The line under the status while recorded plies lie ahead (else ``""``)."""
+        return self._replay
 
     @property
     def offered(self) -> tuple[Any, ...]:
@@ -313,7 +438,9 @@ class GameBoard:
         close_tree(self.widget)
 
     def __repr__(self) -> str:
-        return f"<{type(self).__name__} seat={self.seat!r} ply={self._match.ply}: {self._status}>"
+        view = "" if self.viewer == self.seat else f" viewer={self.viewer!r}"
+        return (f"<{type(self).__name__} seat={self.seat!r}{view} ply={self._match.ply}: "
+                f"{self._status}>")
 
     # -- actions --------------------------------------------------------------------------
     @property
@@ -331,22 +458,32 @@ class GameBoard:
     def step(self) -> tuple[Event, ...]:
         """One decision or chance event; its events (empty if nothing could move).
 
-        At the seat's own decision nothing moves: the choice is the seat's (:meth:`choose`).
-        Some plies make no event (a card drawn in secret), so use :attr:`can_step` to know
-        whether stepping is possible.
+        A recorded ply ahead (after :meth:`back` or :meth:`reset`) is replayed as it was,
+        dice and agents' choices alike. At the seat's own decision nothing moves: the
+        choice is the seat's (:meth:`choose`). Some plies make no event (a card drawn in
+        secret), so use :attr:`can_step` to know whether stepping is possible.
         """
         events = self._act(self._advance)
         if events is None:
-            self._note(self._why_stopped())
+            if self._match.to_move is None:
+                self._note("the match is over")
+            else:
+                self._commit(self._prepare())  # the status already says who must choose
             return ()
         return events
 
     def back(self) -> Any:
-        """Undo the last ply (``match.pop()``) and return its choice (``None`` at ply 0)."""
-        if self._match.ply == 0:
+        """One ply back, keeping the plies after it; the undone ply's choice (``None`` at 0).
+
+        The match moves with ``match.seek``, so Step replays the same ply again.
+        """
+        match = self._match
+        if match.ply == 0:
             self._note("nothing to undo: this is the start of the match")
             return None
-        return self._act(self._match.pop)
+        choice = match.records[-1].choice
+        self._act(lambda: match.seek(match.ply - 1))
+        return choice
 
     def play_phase(self) -> int:
         """Step until the phase changes, the seat must choose, or the match ends; plies made."""
@@ -359,21 +496,48 @@ class GameBoard:
         return self._act(lambda: self._play_until(lambda s: self.round_key(s) != start))
 
     def reset(self) -> None:
-        """Back to ply 0; a board created at ply 0 also rewinds the dice and the agents."""
-        def rewind() -> None:
-            while self._match.ply:
-                self._match.pop()
-            if self._start_chance is not None:
-                self._start_chance()
-            if self._agent_spec is None or callable(self._agent_spec):
-                self.agents = self._make_agents()
-        self._act(rewind)
+        """Back to ply 0, keeping the match's record: Step then replays it as it happened."""
+        self._act(lambda: self._match.seek(0))
+
+    def reroll(self, seed: int | None = None) -> int | None:
+        """Re-roll from here: forget the plies after this one and draw other dice from now on.
+
+        The board goes on with ``match.branch(ply, seed=...)`` (so :attr:`match` is that
+        new match): the same history up to here, another seed for every chance event
+        after it. Without ``seed`` the next seed of the board's own seeded sequence is
+        used, so a notebook re-rolls the same way every time it runs. Returns the seed
+        (``None`` once the match is over: nothing is left to roll).
+        The agents then decide afresh wherever the new dice lead.
+
+        >>> from boardlab.core.engine import Match
+        >>> from tests.core.toy import RULES, ToySetup
+        >>> board = GameBoard(Match(RULES, ToySetup(), seed=1))
+        >>> board.play_round() and board.reset()
+        >>> board.ahead > 0, board.reroll(seed=7), board.ahead, board.match.seed
+        (True, 7, 0, 7)
+        """
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise TypeError(f"a seed is an integer, not {seed!r}")
+        match = self._match
+        if match.to_move is None:
+            self._note("the match is over: nothing to re-roll")
+            return None
+        new_seed = self._rerolls.getrandbits(63) if seed is None else seed
+
+        def branch() -> None:
+            self._match = _branch(match, new_seed)
+        self._act(branch)
+        self._note(f"re-rolled at ply {self._match.ply}: other dice from here on "
+                   f"(seed {new_seed})")
+        return new_seed
 
     def choose(self, choice: Any) -> tuple[Event, ...]:
         """Play ``choice`` for the player to move (the seat, on a seated board).
 
-        An illegal choice raises :class:`~boardlab.core.errors.IllegalAction` naming the
-        rule, and changes nothing: neither the match nor anything on show.
+        The choice recorded next (after :meth:`back`) is replayed, keeping the recorded
+        plies after it; any other choice starts a new future from here. An illegal choice
+        raises :class:`~boardlab.core.errors.IllegalAction` naming the rule, and changes
+        nothing: neither the match nor anything on show.
         """
         match = self._match
         mover = match.to_move
@@ -384,6 +548,8 @@ class GameBoard:
                                 rule=match.rules.decision_rule(match.state))
         if mover is None or choice not in match.legal():
             match.push(choice)  # raises the engine's own IllegalAction; nothing changes
+        if self.ahead and _next_choice(match) == choice:
+            return self._act(lambda: _replay_one(match))
         return self._act(lambda: match.push(choice))
 
     def refresh(self) -> None:
@@ -398,11 +564,17 @@ class GameBoard:
         return agent_table(players, self._agent_spec, self.seed)
 
     def _advance(self) -> tuple[Event, ...] | None:
-        """Make one ply unless the match is over or the seat must choose."""
+        """Make one ply unless the match is over or the seat must choose.
+
+        A recorded ply ahead is replayed as it was; otherwise chance rolls and an agent
+        decides.
+        """
         match = self._match
         mover = match.to_move
         if mover is None or mover == self.seat:
             return None
+        if match.ply < match.recorded_plies:
+            return _replay_one(match)
         if mover is CHANCE:
             match.roll()
             return match.last_events
@@ -419,24 +591,17 @@ class GameBoard:
                 break
         return plies
 
-    def _why_stopped(self) -> str:
-        mover = self._match.to_move
-        if mover is None:
-            return "the match is over"
-        return f"{mover} to choose: pick one of the choices below"
-
     def _act(self, action: Callable[[], T]) -> T:
         """Run ``action`` on the match, then show the result; on failure undo and say so."""
-        match = self._match
-        before, agents = match.records, self.agents
-        restore_chance = _chance_checkpoint(match)
+        match, agents = self._match, self.agents
+        history = _history(match)
         restore_agents = _agents_checkpoint(agents)
         try:
             result = action()
             view = self._prepare()
         except Exception as exc:
-            _restore(match, before)
-            restore_chance()
+            self._match = match
+            _restore(match, *history)
             self.agents = agents
             restore_agents()
             self._note(f"error: {exc}")
@@ -453,25 +618,43 @@ class GameBoard:
         chunks = self._log.build(((r.after, r.events) for r in records[keep:]), after=keep)
         state = match.state
         last_events = records[-1].events if records else ()
-        highlight = tuple(self.highlights(last_events, self.seat))
-        live, odds_html = self._odds_of(state)
+        highlight = tuple(self.highlights(last_events, self.viewer))
+        live, known, odds_html = self._odds_of(state)
         svg = self._svg_for(state, highlight, live)
-        status = self.status_line(state, _last_event(records), self.seat)
+        status = self.status_line(state, _last_event(records), self.viewer)
         mover = match.to_move
+        if self.seat is not None and mover == self.seat:
+            status = f"{self.seat} to choose: pick one of the choices below · {status}"
+        ahead = match.recorded_plies - match.ply
+        replay = ""
+        if ahead:
+            replay = (f"Replaying the recorded match: {ahead} more "
+                      f"pl{'y' if ahead == 1 else 'ies'} recorded after this one. Step "
+                      "repeats them exactly; a different choice, or Re-roll from here, "
+                      "starts another future.")
         offered = match.legal() if self.seat is not None and mover == self.seat else ()
         labels = tuple(self.choice_label(c) for c in offered)
         groups = tuple(self.choice_group(c) for c in offered)
         grouped = self._group_above is not None and any(g is not None for g in groups)
-        return _View(keep, chunks, svg, live, odds_html, status, offered, labels, groups,
-                     groups if grouped else None)
+        return _View(keep, chunks, svg, live, known, odds_html, status, replay, offered,
+                     labels, groups, groups if grouped else None)
 
-    def _odds_of(self, state: Any) -> tuple[dict[Hashable, Any], str]:
+    def _odds_of(self, state: Any) -> tuple[dict[Hashable, Any], dict[Hashable, str], str]:
         hit = self._odds.get(state)
         if hit is None:
-            live = dict(self.odds_for(state)) if self.odds_enabled else {}
-            empty = self.odds_empty(state) if self.odds_enabled else "Odds are switched off."
-            hit = (live, odds_table_html(live, labels=self.odds_labels(state),
-                                         title=self.odds_title(state), empty=empty))
+            if self.odds_enabled:
+                live = dict(self.odds_for(state))
+                known = {k: v for k, v in self.odds_known(state).items() if k in live}
+                html = odds_table_html(live, labels=self.odds_labels(state),
+                                       title=self.odds_title(state),
+                                       empty=self.odds_empty(state),
+                                       note=self.odds_note(state) if live else "",
+                                       known=known)
+            else:
+                live, known = {}, {}
+                html = odds_table_html({}, title=self.odds_title(state),
+                                       empty="Odds are switched off.")
+            hit = (live, known, html)
             _remember(self._odds, state, hit)
         return hit
 
@@ -482,7 +665,7 @@ class GameBoard:
         if svg is None:
             # The picture reads plain Fractions, whatever exact type the odds came in.
             exact = {k: as_fraction(p) for k, p in live.items()} if self.odds_enabled else None
-            svg = self.render(state, viewer=self.seat, highlight=highlight, odds=exact)
+            svg = self.render(state, viewer=self.viewer, highlight=highlight, odds=exact)
             _remember(self._svgs, key, svg)
         return svg
 
@@ -494,36 +677,43 @@ class GameBoard:
 
         self._stepper = Stepper({"step": self.step, "back": self.back,
                                  "phase": self.play_phase, "round": self.play_round,
-                                 "reset": self.reset})
+                                 "reset": self.reset, "reroll": self.reroll})
+        style = ipywidgets.HTML(_STYLE, layout=ipywidgets.Layout(display="none"))
+        style.add_class("bl-board-style")
+        self._replay_widget = ipywidgets.HTML()
+        self._replay_widget.add_class("bl-replay")
         self._svg_widget = ipywidgets.HTML()
         self._svg_widget.add_class("bl-board-svg")
         self._odds_widget = ipywidgets.HTML()
         self._odds_widget.add_class("bl-odds-panel")
         self._pad = ChoicePad(self._pick, group_above=self._group_above)  # None: unused
-        # A bounded side column: a long row of choice buttons wraps inside it instead
-        # of widening the column until it drops below the picture.
-        side = ipywidgets.VBox([self._odds_widget, self._pad.widget],
-                               layout=ipywidgets.Layout(min_width="300px", max_width="420px"))
-        main = ipywidgets.HBox([self._svg_widget, side],
-                               layout=ipywidgets.Layout(flex_flow="row wrap"))
-        self._widget = ipywidgets.VBox([self._stepper.widget, main, self._log.widget])
+        # Laid out by _STYLE: the picture with the choices and odds beside it, or in one
+        # column (choices, picture, odds) when the notebook is narrow.
+        main = ipywidgets.Box([self._svg_widget, self._pad.widget, self._odds_widget])
+        main.add_class("bl-board-main")
+        self._widget = ipywidgets.VBox([style, self._stepper.widget, self._replay_widget,
+                                        main, self._log.widget])
         self._widget.add_class("bl-board")
 
     def _commit(self, view: _View) -> None:
         """Put a prepared view on show (assignments only: nothing here can fail midway)."""
         self._log.commit(view.keep, view.chunks)
         self._svg, self._live, self._odds_html = view.svg, view.odds, view.odds_html
-        self._status = view.status
+        self._known = view.known
+        self._status, self._replay = view.status, view.replay
         self._offered, self._labels, self._groups = view.offered, view.labels, view.groups
         self._offered_for = self._match.state if view.offered else None
         self._svg_widget.value = view.svg
         self._odds_widget.value = view.odds_html
+        self._replay_widget.value = (f'<div class="bl-replay-note" style="color:#444">'
+                                     f"{escape(view.replay)}</div>" if view.replay else "")
         self._log.show()
         self._stepper.set_status(view.status)
-        mover = self._match.to_move
+        match = self._match
+        mover = match.to_move
         moves = mover is not None and mover != self.seat
-        self._stepper.enable(step=moves, back=self._match.ply > 0, phase=moves, round=moves,
-                             reset=self._match.ply > 0)
+        self._stepper.enable(step=moves, back=match.ply > 0, phase=moves, round=moves,
+                             reset=match.ply > 0, reroll=mover is not None)
         prompt = f"{self.seat}, your choice:" if view.offered else ""
         self._pad.offer(view.labels, prompt=prompt, groups=view.pad_groups)
 
@@ -545,19 +735,37 @@ class GameBoard:
             self._note(f"error: {exc}")
 
 
-def _chance_checkpoint(match: Match) -> Callable[[], None]:
-    """A function that puts the match's chance back where it stands now.
+def _next_choice(match: Match) -> Any:
+    """The choice of the recorded ply after the current one (the match has one)."""
+    ply = match.ply
+    match.seek(ply + 1)
+    try:
+        return match.records[-1].choice
+    finally:
+        match.seek(ply)
 
-    Today ``match.roll()`` draws from ``match.rng``, whose position ``pop()`` does not
-    rewind, so Reset and error-restore save and restore it here, and only here. Once
-    chance is a function of (seed, history), undoing the history is enough and this
-    helper can go (a match without ``rng`` is already handled).
-    """
-    rng = getattr(match, "rng", None)
-    if rng is None:
-        return lambda: None
-    saved = rng.getstate()
-    return lambda: rng.setstate(saved)
+
+def _replay_one(match: Match) -> tuple[Event, ...]:
+    """Move onto the next recorded ply (as it happened) and return its events."""
+    match.seek(match.ply + 1)
+    return match.last_events
+
+
+def _branch(match: Match, seed: int) -> Match:
+    """``match.branch(ply, seed=seed)``: the history up to here, other dice from now on."""
+    return match.branch(match.ply, seed=seed)
+
+
+def _history(match: Match) -> tuple[tuple[Record, ...], int]:
+    """Every recorded ply of ``match`` (those ahead of the cursor too) and the cursor."""
+    ply = match.ply
+    if match.recorded_plies == ply:
+        return match.records, ply
+    match.seek(match.recorded_plies)
+    try:
+        return match.records, ply
+    finally:
+        match.seek(ply)
 
 
 def _agents_checkpoint(agents: Mapping[str, Agent]) -> Callable[[], None]:
@@ -576,13 +784,19 @@ def _agents_checkpoint(agents: Mapping[str, Agent]) -> Callable[[], None]:
     return restore
 
 
-def _restore(match: Match, before: Sequence[Record]) -> None:
-    """Put ``match`` back to the history ``before`` (pop what was pushed, redo what was popped)."""
-    while match.ply and (match.ply > len(before)
-                         or match.records[-1] is not before[match.ply - 1]):
+def _restore(match: Match, records: Sequence[Record], ply: int) -> None:
+    """Put ``match`` back to the recorded plies ``records``, showing ``ply``.
+
+    Pops what was pushed in their place, pushes again what was dropped (a choice or a
+    recorded outcome), then seeks to ``ply``.
+    """
+    match.seek(match.recorded_plies)
+    while match.ply and (match.ply > len(records)
+                         or match.records[-1] is not records[match.ply - 1]):
         match.pop()
-    for record in before[match.ply:]:
+    for record in records[match.ply:]:
         match.push(record.choice)
+    match.seek(ply)
 
 
 def _last_event(records: Sequence[Record]) -> Event | None:

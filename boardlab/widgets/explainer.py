@@ -143,7 +143,8 @@ class PhaseExplainer:
     """Walk a match phase by phase: ``next()``, ``back()``, ``goto(round, phase)``,
     ``next_round()``; ``card_html`` and ``card_lines`` show the current card.
 
-    ``viewer`` tells the match as that player may know it (``None``: everything).
+    ``viewer`` tells the match as that player may know it (``None``: everything;
+    ``"public"``: only what every player knows, as a spectator would).
     The widget (``explainer.widget``) has buttons Back / Next / Next round
     (CSS classes ``bl-explainer-back``, ``-next``, ``-next-round``), a phase menu
     (``bl-explainer-phase``), the card (``bl-explainer-card``) and a position label
@@ -163,9 +164,9 @@ class PhaseExplainer:
 
     def __init__(self, match: Match, *, viewer: str | None = None) -> None:
         self._match = match
-        players = self.players(match.state)
-        if viewer is not None and viewer not in players:
-            raise ValueError(f"unknown viewer {viewer!r}; players are {', '.join(players)}")
+        from boardlab.widgets.board import check_viewer
+
+        check_viewer(viewer, self.players(match.state))
         self.viewer = viewer
         self._index = 0
         self._widget: ipywidgets.VBox | None = None

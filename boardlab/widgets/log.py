@@ -30,11 +30,13 @@ from boardlab.narrate import INDENT, narrate
 if TYPE_CHECKING:
     import ipywidgets
 
-__all__ = ["LogChunk", "LogView", "lines_html"]
+__all__ = ["LINE_PX", "LogChunk", "LogView", "lines_html"]
 
 Where = tuple[int, str]
 
 _EMPTY = '<div class="bl-log-empty" style="color:#666">No events yet.</div>'
+#: The height of every log line, headings included, in CSS pixels.
+LINE_PX = 18
 
 
 class LogChunk(NamedTuple):
@@ -50,17 +52,29 @@ class LogView:
     """Events told as ``viewer`` may know them, grouped under round/phase headings.
 
     ``viewer=None`` is the omniscient narrator; a player's name shows secret events
-    only as that player may read them (:meth:`Event.text_for`).
+    only as that player may read them (:meth:`Event.text_for`), and ``"public"`` (or
+    any name that is no player's) shows only what every player knows.
+
+    The log shows its newest ``rows`` lines and scrolls for the rest. Every line is
+    exactly :data:`LINE_PX` high (a heading too), and the box is ``rows`` lines high, so
+    no line is ever cut in half at its top edge; past ``rows`` lines a caption over the
+    box says that earlier lines are up the scrollbar (overlay scrollbars hide it until
+    used). ``height`` (a CSS length) is the older way to size the box, kept for callers
+    that pass it; it does not line up with the rows.
 
     >>> LogView().html.count("No events yet")
     1
     """
 
     def __init__(self, *, viewer: str | None = None,
-                 phase_titles: Mapping[str, str] | None = None, height: str = "16em") -> None:
+                 phase_titles: Mapping[str, str] | None = None, height: str | None = None,
+                 rows: int = 12) -> None:
+        if isinstance(rows, bool) or not isinstance(rows, int) or rows < 1:
+            raise ValueError(f"rows must be a whole number ≥ 1, not {rows!r}")
         self.viewer = viewer
         self.phase_titles = dict(phase_titles or {})
-        self.height = height
+        self.rows = rows
+        self.height = height if height is not None else f"{rows * LINE_PX}px"
         self._chunks: list[LogChunk] = []
         self._html: str | None = None
         self._widget: ipywidgets.HTML | None = None
@@ -137,13 +151,32 @@ class LogView:
 
     @property
     def html(self) -> str:
-        """The log as HTML: newest lines at the bottom, kept in view as the log grows."""
+        """The log as HTML: newest lines at the bottom, kept in view as the log grows.
+
+        >>> log = LogView(rows=2)
+        >>> from boardlab.core.rules import RuleRef
+        >>> r = RuleRef("D-1", "Demo", "Scoring", "A pawn on the goal scores.")
+        >>> for who in ("red", "blue"):
+        ...     log.push([Event("score", f"{who} scores 1", r, round=1, phase="s")])
+        >>> "bl-log-more" in log.html, "max-height:36px" in log.html
+        (True, True)
+        """
         if self._html is None:
             body = "".join(chunk.html for chunk in self._chunks) or _EMPTY
-            # column-reverse keeps the scroll position pinned to the newest line.
-            self._html = (f'<div class="bl-log" style="max-height:{self.height};'
-                          'overflow-y:auto;display:flex;flex-direction:column-reverse;'
-                          'font-family:sans-serif;font-size:13px;line-height:1.35">'
+            lines = sum(len(chunk.lines) for chunk in self._chunks)
+            more = ""
+            if lines > self.rows:
+                more = (f'<div class="bl-log-more" style="color:#555;font-size:12px;'
+                        f'line-height:{LINE_PX}px">Log: {lines} lines, the newest at the '
+                        "bottom; scroll up for the earlier ones.</div>")
+            # column-reverse keeps the scroll position pinned to the newest line; a
+            # height of whole lines and lines of one fixed height keep the top line whole;
+            # overflow-y:scroll keeps the scrollbar on show (where the system shows them).
+            overflow = "scroll" if lines > self.rows else "auto"
+            self._html = (f'{more}<div class="bl-log" style="max-height:{self.height};'
+                          f"overflow-y:{overflow};display:flex;flex-direction:column-reverse;"
+                          "font-family:sans-serif;font-size:13px;"
+                          f'line-height:{LINE_PX}px;border:1px solid #d0d0d0">'
                           f"<div>{body}</div></div>")
         return self._html
 
@@ -175,7 +208,7 @@ def lines_html(lines: Sequence[str], events: Sequence[Event]) -> str:
     >>> r = RuleRef("D-1", "Demo", "Scoring", "A pawn on the goal scores.")
     >>> e = Event("score", "red <scores>", r, round=1, phase="s")
     >>> print(lines_html(narrate([e]), [e]))  # doctest: +NORMALIZE_WHITESPACE
-    <div class="bl-log-heading" style="font-weight:bold;margin-top:0.4em">Round 1 — s</div><div
+    <div class="bl-log-heading" style="font-weight:bold;background:#eef0f3">Round 1 — s</div><div
     class="bl-log-event" data-rule="D-1" style="padding-left:1em">red &lt;scores&gt; <span
     class="bl-log-rule" title="D-1 Demo, Scoring: A pawn on the goal scores."
     style="color:#555">(D-1)</span></div>
@@ -186,8 +219,9 @@ def lines_html(lines: Sequence[str], events: Sequence[Event]) -> str:
         if line.startswith(INDENT):
             parts.append(_event_html(line[len(INDENT):], next(told)))
         else:
+            # No margin: every line is one LINE_PX high (see LogView.html).
             parts.append(f'<div class="bl-log-heading" style="font-weight:bold;'
-                         f'margin-top:0.4em">{escape(line)}</div>')
+                         f'background:#eef0f3">{escape(line)}</div>')
     return "".join(parts)
 
 

@@ -40,21 +40,40 @@ def as_fraction(p: Any) -> Fraction:
 
 
 def odds_table_html(odds: Mapping[Hashable, Any], *, labels: Mapping[Hashable, str] | None = None,
-                    title: str = "Odds", empty: str = "No odds at this point.") -> str:
+                    title: str = "Odds", empty: str = "No odds at this point.",
+                    note: str = "", known: Mapping[Hashable, str] | None = None) -> str:
     """An HTML table, one row per key: label, fraction, percentage, bar.
+
+    ``note`` is a line under the title that says what the numbers assume. A key in
+    ``known`` is a question already decided: its row shows that text (the known outcome)
+    instead of a probability, since a 0 or a 1 in a column of fractions reads as broken.
 
     >>> odds_table_html({}, empty="Nothing to show.").count("Nothing to show.")
     1
+    >>> html = odds_table_html({1: Fraction(1), 2: Fraction(1, 2)}, note="If nobody moves.",
+    ...                        known={1: "breaks in"})
+    >>> "bl-odds-note" in html, html.count('class="bl-odds-outcome"'), "50.0%" in html
+    (True, 1, True)
     """
+    known = known or {}
     head = (f'<div class="bl-odds" style="font-family:sans-serif;font-size:13px">'
             f'<div class="bl-odds-title" style="font-weight:bold">{escape(title)}</div>')
+    if note:
+        head += (f'<div class="bl-odds-note" style="color:#444;font-size:12px;'
+                 f'margin:0.2em 0 0.4em 0;max-width:32em">{escape(note)}</div>')
     if not odds:
         return f'{head}<div class="bl-odds-empty" style="color:#666">{escape(empty)}</div></div>'
     rows = []
     for key, p in odds.items():
+        label = (labels or {}).get(key, str(key))
+        if key in known:
+            rows.append(
+                f'<tr class="bl-odds-row bl-odds-known" data-key="{escape(str(key))}">'
+                f'<td style="padding-right:0.6em">{escape(label)}</td>'
+                f'<td class="bl-odds-outcome" colspan="3">{escape(known[key])}</td></tr>')
+            continue
         exact = as_fraction(p)
         pct = f"{float(exact) * 100:.1f}%"
-        label = (labels or {}).get(key, str(key))
         rows.append(
             f'<tr class="bl-odds-row" data-key="{escape(str(key))}">'
             f'<td style="padding-right:0.6em">{escape(label)}</td>'
@@ -65,9 +84,13 @@ def odds_table_html(odds: Mapping[Hashable, Any], *, labels: Mapping[Hashable, s
             f'<td><div role="img" aria-label="{escape(label)}: {pct}" style="width:120px;'
             f'height:0.8em;background:{TRACK_COLOUR}"><div style="width:{pct};height:100%;'
             f'background:{BAR_COLOUR}"></div></div></td></tr>')
+    if all(key in known for key in odds):
+        header = '<tr><th style="text-align:left">Where</th><th colspan="3" ' \
+                 'style="text-align:left">Outcome</th></tr>'
+    else:
+        header = '<tr><th style="text-align:left">Where</th><th>P</th><th>%</th><th></th></tr>'
     return (f'{head}<table class="bl-odds-table" style="border-collapse:collapse">'
-            f'<tr><th style="text-align:left">Where</th><th>P</th><th>%</th><th></th></tr>'
-            f'{"".join(rows)}</table></div>')
+            f'{header}{"".join(rows)}</table></div>')
 
 
 class OddsPanel:

@@ -1,4 +1,4 @@
-"""The button row Step / Back / Play phase / Play round / Reset, with a status label.
+"""The button row Step / Back / Play phase / Play round / Reset / Re-roll, with a status label.
 
 Each button calls the function given for it; the status :class:`ipywidgets.Label`
 echoes the board's state, so a browser test can wait for it instead of sleeping.
@@ -24,10 +24,12 @@ __all__ = ["STEPPER_LABELS", "Stepper"]
 #: Button text and tooltip for the usual action names, in display order.
 STEPPER_LABELS: Final = {
     "step": ("Step", "One decision or chance event"),
-    "back": ("Back", "Undo the last step"),
+    "back": ("Back", "One step back (Step then replays it exactly)"),
     "phase": ("Play phase", "Play until the phase changes"),
     "round": ("Play round", "Play until the round changes"),
-    "reset": ("Reset", "Back to the start of the match"),
+    "reset": ("Reset", "Back to the start of the match (Step replays it as it happened)"),
+    "reroll": ("Re-roll from here", "Forget what was recorded after this point and draw "
+               "other dice from here on"),
 }
 
 
@@ -54,7 +56,9 @@ class Stepper:
             self.buttons[name] = button
         self.status = ipywidgets.Label(status)
         self.status.add_class("bl-status")
-        row = ipywidgets.HBox(list(self.buttons.values()))
+        # The row wraps instead of widening a narrow notebook.
+        row = ipywidgets.HBox(list(self.buttons.values()),
+                              layout=ipywidgets.Layout(flex_flow="row wrap"))
         row.add_class("bl-stepper")
         self.widget = ipywidgets.VBox([row, self.status])
 

@@ -22,6 +22,7 @@ skipped with the reason; with ``BOARDLAB_REQUIRE_BROWSER=1`` they fail instead.
 from __future__ import annotations
 
 import contextlib
+import http.client
 import importlib.util
 import json
 import os
@@ -33,7 +34,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -94,8 +95,11 @@ def browser(chromium_path: str) -> Iterator[Any]:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:
+        # Scrollbars on show, as a user's browser has them: the layout tests measure
+        # them, and the docs' screenshots show them (playwright hides them by default).
         chromium = pw.chromium.launch(executable_path=chromium_path, headless=True,
-                                      args=CHROMIUM_FLAGS)
+                                      args=CHROMIUM_FLAGS,
+                                      ignore_default_args=["--hide-scrollbars"])
         try:
             yield chromium
         finally:
@@ -230,9 +234,21 @@ def serve_copy(folder: Path, notebook: Path = NOTEBOOK) -> Path:
     return copy
 
 
+class PortTaken(RuntimeError):
+    """Another process took the server's port between ``free_port()`` and the server binding it."""
+
+
+PORT_ATTEMPTS = 3  # other helpers' servers and kernels share the machine's ports
+
+
 def start_server(cmd: list[str], *, env: dict[str, str], cwd: Path, base: Path,
                  url: str, token: str, ready: str) -> Server:
-    """Start ``cmd`` in its own process group and wait until ``ready`` answers."""
+    """Start ``cmd`` in its own process group and wait until ``ready`` answers.
+
+    Raises ``PortTaken`` when the port turns out to belong to someone else (the server exits
+    saying so, or something that does not speak HTTP answers there): callers retry on a
+    fresh port with ``start_on_free_port``.
+    """
     log = base / "server.log"
     with log.open("wb") as out:
         proc = subprocess.Popen(cmd, cwd=cwd, env=env, stdout=out, stderr=subprocess.STDOUT,
@@ -242,14 +258,34 @@ def start_server(cmd: list[str], *, env: dict[str, str], cwd: Path, base: Path,
     while True:
         if proc.poll() is not None:
             stop_server(server)
-            raise RuntimeError(f"{cmd[2]} exited with {proc.returncode}:\n{server.log_tail()}")
-        if _answers(ready):
+            tail = server.log_tail()
+            error = PortTaken if "already in use" in tail.lower() else RuntimeError
+            raise error(f"{cmd[2]} exited with {proc.returncode}:\n{tail}")
+        try:
+            answered = _answers(ready)
+        except http.client.HTTPException as error:   # not an HTTP server: not ours
+            stop_server(server)
+            raise PortTaken(f"{url} answers, but not as HTTP ({error!r})") from error
+        if answered and proc.poll() is None:
             return server
         if time.monotonic() > deadline:
             stop_server(server)
             raise RuntimeError(f"{cmd[2]} did not answer {ready} within {SERVER_START_S} s:\n"
                                f"{server.log_tail()}")
         time.sleep(0.2)
+
+
+def start_on_free_port(first_port: int, start: Callable[[int], Server]) -> Server:
+    """``start(port)`` on ``first_port``, then on fresh free ports while the port was taken."""
+    port = first_port
+    for attempt in range(PORT_ATTEMPTS):
+        try:
+            return start(port)
+        except PortTaken:
+            if attempt == PORT_ATTEMPTS - 1:
+                raise
+            port = free_port()
+    raise AssertionError("unreachable")
 
 
 def _answers(url: str) -> bool:
@@ -304,15 +340,19 @@ def lab_server(chromium_path: str, port: int,
     root = base / "root"
     serve_copy(root)
     token = secrets.token_hex(16)
-    url = f"http://127.0.0.1:{port}"
-    cmd = [sys.executable, "-m", "jupyterlab", "--no-browser",
-           "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}",
-           "--ServerApp.port_retries=0", f"--IdentityProvider.token={token}",
-           f"--ServerApp.root_dir={root}",
-           "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
-           "--LabApp.extension_manager=readonly", *_root_flag()]
-    server = start_server(cmd, env=isolated_env(base), cwd=root, base=base, url=url,
-                          token=token, ready=f"{url}/api/status?token={token}")
+
+    def start(port: int) -> Server:
+        url = f"http://127.0.0.1:{port}"
+        cmd = [sys.executable, "-m", "jupyterlab", "--no-browser",
+               "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}",
+               "--ServerApp.port_retries=0", f"--IdentityProvider.token={token}",
+               f"--ServerApp.root_dir={root}",
+               "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+               "--LabApp.extension_manager=readonly", *_root_flag()]
+        return start_server(cmd, env=isolated_env(base), cwd=root, base=base, url=url,
+                            token=token, ready=f"{url}/api/status?token={token}")
+
+    server = start_on_free_port(port, start)
     try:
         yield server
     finally:
@@ -327,13 +367,17 @@ def start_voila(notebook: Path, port: int, base: Path) -> Server:
     root = base / "root"
     served = serve_copy(root, notebook)
     token = secrets.token_hex(16)
-    url = f"http://127.0.0.1:{port}"
-    cmd = [sys.executable, "-m", "voila", str(served), "--no-browser",
-           "--Voila.ip=127.0.0.1", f"--Voila.port={port}", "--Voila.port_retries=0",
-           f"--token={token}"]
-    # A static file answers without running the notebook (opening the page would run it).
-    return start_server(cmd, env=isolated_env(base), cwd=root, base=base, url=url,
-                        token=token, ready=f"{url}/voila/static/extension.js")
+
+    def start(port: int) -> Server:
+        url = f"http://127.0.0.1:{port}"
+        cmd = [sys.executable, "-m", "voila", str(served), "--no-browser",
+               "--Voila.ip=127.0.0.1", f"--Voila.port={port}", "--Voila.port_retries=0",
+               f"--token={token}"]
+        # A static file answers without running the notebook (opening the page would run it).
+        return start_server(cmd, env=isolated_env(base), cwd=root, base=base, url=url,
+                            token=token, ready=f"{url}/voila/static/extension.js")
+
+    return start_on_free_port(port, start)
 
 
 @pytest.fixture(scope="module")

@@ -14,6 +14,7 @@ playwright is imported inside the functions: this module is also imported by
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -70,11 +71,12 @@ class BoardPage:
 
     # -- reading -----------------------------------------------------------------------------
     def button(self, name: str) -> Any:
-        """A stepper button: ``step``, ``back``, ``phase``, ``round`` or ``reset``."""
+        """A stepper button: ``step``, ``back``, ``phase``, ``round``, ``reset`` or ``reroll``."""
         return self.root.locator(f"button.widget-button.bl-stepper-{name}")
 
     def odds(self) -> dict[str, str]:
-        """The odds panel as location → fraction text (``'19/144'``, ``'1'``, ``'0'``)."""
+        """The odds panel as location → fraction text (``'19/144'``), or the known outcome
+        (``'breaks in: 3 zombies vs defence 2'``) on a row that shows one."""
         return {key: frac for key, frac, _pct in self.shown().odds}
 
     def choices(self) -> tuple[str, ...]:
@@ -86,9 +88,11 @@ class BoardPage:
 
     def shown(self) -> Shown:
         odds = self.page.evaluate(
-            """(rows) => rows.map(r => [r.dataset.key,
-                 r.querySelector('.bl-odds-fraction').textContent.trim(),
-                 r.querySelector('.bl-odds-percent').textContent.trim()])""",
+            """(rows) => rows.map(r => {
+                 const known = r.querySelector('.bl-odds-outcome');
+                 return known ? [r.dataset.key, known.textContent.trim(), '']
+                   : [r.dataset.key, r.querySelector('.bl-odds-fraction').textContent.trim(),
+                      r.querySelector('.bl-odds-percent').textContent.trim()]; })""",
             self.odds_rows.element_handles())
         return Shown(
             status=self.status.inner_text(),
@@ -164,16 +168,20 @@ class BoardPage:
             """([el, svg]) => { const d = document.createElement('div'); d.innerHTML = svg;
                                 return el.innerHTML === d.innerHTML; }""",
             arg=[self.svg.element_handle(timeout=WAIT_MS), shadow.svg], timeout=WAIT_MS)
-        want = {str(k): str(as_fraction(p)) for k, p in shadow.odds.items()}
+        known = shadow.known_outcomes
+        want = {str(k): known[k] if k in known else str(as_fraction(p))
+                for k, p in shadow.odds.items()}
         self.page.wait_for_function(
             """([rows, want]) => {
                  const got = {};
                  for (const r of rows.querySelectorAll('tr.bl-odds-row'))
-                   got[r.dataset.key] = r.querySelector('.bl-odds-fraction').textContent.trim();
+                   got[r.dataset.key] = r.querySelector(
+                       '.bl-odds-outcome, .bl-odds-fraction').textContent.trim();
                  return JSON.stringify(got) === JSON.stringify(want); }""",
             arg=[self.root.locator(".bl-odds-panel").element_handle(timeout=WAIT_MS), want],
             timeout=WAIT_MS)
-        for name, on in (("step", _can_step(shadow)), ("back", shadow.match.ply > 0)):
+        for name, on in (("step", _can_step(shadow)), ("back", shadow.match.ply > 0),
+                         ("reroll", shadow.match.to_move is not None)):
             if on:
                 expect(self.button(name)).to_be_enabled(timeout=WAIT_MS)
             else:
@@ -201,6 +209,49 @@ class BoardPage:
             self.choose_button.click()
         else:
             self.choice_buttons.filter(has_text=re.compile(f"^{re.escape(label)}$")).click()
+
+
+def drive(page: BoardPage, shadow: Any, done: Callable[[Any], bool],
+           choose: Callable[[list[str]], int], *, limit: int = 60) -> Shown:
+    """Play on (Play phase; the seat's choices by ``choose(labels)``) until ``done``.
+
+    Every action is mirrored on ``shadow`` and the page must show what it shows.
+    """
+    shown = page.expect_like(shadow)
+    for _ in range(limit):
+        if done(shadow):
+            return shown
+        if shadow.offered:
+            index = choose(shadow.choice_labels)
+            page.pick(shadow.choice_labels[index])
+            shadow.choose(shadow.offered[index])
+        else:
+            page.click("phase")
+            shadow.play_phase()
+        shown = page.expect_like(shadow)
+    raise AssertionError(f"not done after {limit} actions; status: {shadow.status}")
+
+
+class Picker:
+    """The first choice on buttons, the second from a dropdown (not its default value)."""
+
+    def __init__(self) -> None:
+        self.menus = 0  # how many choices were made from a dropdown
+
+    def __call__(self, labels: list[str]) -> int:
+        if len(labels) > 8:
+            self.menus += 1
+            return 1
+        return 0
+
+
+def run_all(page: Any) -> None:
+    """Run every cell of the notebook on show (Run menu, Run All Cells)."""
+    # Run All before the kernel is connected would open the "Select Kernel" dialog.
+    expect(page.locator(".jp-StatusBar-TextItem", has_text=re.compile(r"\| Idle$"))
+           ).to_be_visible(timeout=WAIT_MS)
+    page.locator(".lm-MenuBar-item", has_text=re.compile(r"^Run$")).click()
+    page.locator(".lm-Menu-item", has_text=re.compile(r"^Run All Cells$")).click()
 
 
 def _can_step(shadow: Any) -> bool:

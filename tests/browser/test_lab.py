@@ -12,7 +12,7 @@ and explainer.png (shown in docs/board.md).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +20,16 @@ import pytest
 
 from boardlab import mall_of_horror as moh
 from tests.browser.conftest import Server
-from tests.browser.pages import WAIT_MS, BoardPage, ExplainerPage, Shown, expect
+from tests.browser.pages import (
+    WAIT_MS,
+    BoardPage,
+    ExplainerPage,
+    Picker,
+    Shown,
+    drive,
+    expect,
+    run_all,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -39,11 +48,7 @@ def lab_page(lab_server: Server, page_of: Any) -> Iterator[Any]:
     page = page_of
     page.goto(f"{lab_server.url}/lab/tree/board_demo.ipynb?token={lab_server.token}")
     expect(page.locator(".jp-Notebook .jp-Cell").first).to_be_visible(timeout=WAIT_MS)
-    # Run All before the kernel is connected would open the "Select Kernel" dialog.
-    expect(page.locator(".jp-StatusBar-TextItem", has_text=re.compile(r"\| Idle$"))
-           ).to_be_visible(timeout=WAIT_MS)
-    page.locator(".lm-MenuBar-item", has_text=re.compile(r"^Run$")).click()
-    page.locator(".lm-Menu-item", has_text=re.compile(r"^Run All Cells$")).click()
+    run_all(page)
     BoardPage(page).wait_ready()
     expect(ExplainerPage(page).status).to_have_text(re.compile(r"\S"), timeout=WAIT_MS)
     yield page
@@ -51,10 +56,16 @@ def lab_page(lab_server: Server, page_of: Any) -> Iterator[Any]:
 
 @pytest.fixture
 def board(lab_page: Any) -> tuple[BoardPage, moh.Board]:
-    """The page's board back at ply 0 (Reset), and a fresh shadow of it."""
+    """A new board on the page (the notebook run again), and a fresh shadow of it.
+
+    Not Reset: Reset keeps the recorded match for Step to replay, and an earlier test may
+    have re-rolled it or chosen differently; a fresh shadow must face a fresh board.
+    """
     page = BoardPage(lab_page)
-    if page.button("reset").is_enabled():
-        page.click("reset")
+    old = page.root.element_handle(timeout=WAIT_MS)
+    run_all(lab_page)
+    lab_page.wait_for_function("el => !el.isConnected", arg=old, timeout=WAIT_MS)
+    page.wait_ready()
     shadow = shadow_board()
     page.expect_like(shadow)
     return page, shadow
@@ -83,35 +94,37 @@ def test_step_changes_status_log_and_picture_and_back_restores_them(board) -> No
     assert page.expect_like(shadow) == seen[-2]  # status, log, SVG exactly as before
 
 
-def _drive(page: BoardPage, shadow: moh.Board, done: Callable[[moh.Board], bool],
-           choose: Callable[[list[str]], int], *, limit: int = 60) -> Shown:
-    """Play on (Play phase; the seat's choices by ``choose(labels)``) until ``done``."""
-    shown = page.expect_like(shadow)
-    for _ in range(limit):
-        if done(shadow):
-            return shown
-        if shadow.offered:
-            index = choose(shadow.choice_labels)
-            page.pick(shadow.choice_labels[index])
-            shadow.choose(shadow.offered[index])
-        else:
-            page.click("phase")
-            shadow.play_phase()
-        shown = page.expect_like(shadow)
-    raise AssertionError(f"not done after {limit} actions; status: {shadow.status}")
-
-
-class Picker:
-    """The first choice on buttons, the second from a dropdown (not its default value)."""
-
-    def __init__(self) -> None:
-        self.menus = 0  # how many choices were made from a dropdown
-
-    def __call__(self, labels: list[str]) -> int:
-        if len(labels) > 8:
-            self.menus += 1
-            return 1
-        return 0
+def test_back_then_step_shows_the_identical_dice_and_log(board) -> None:
+    """The issue: after Back, Step must replay "red rolls 4 and 6", not roll again."""
+    page, shadow = board
+    page.click("phase")  # the setup, up to red's first decision (after red's own roll)
+    shadow.play_phase()
+    rolled = page.expect_like(shadow)
+    assert rolled.log[-1].startswith("red rolls ") and "to place a character" in rolled.log[-1]
+    page.click("back")  # before red's roll (and one more: yellow's placement)
+    shadow.back()
+    page.click("back")
+    shadow.back()
+    back = page.expect_like(shadow)
+    assert rolled.log[-1] not in back.log  # red's roll is undone
+    expect(page.root.locator(".bl-replay-note")).to_contain_text(
+        "Replaying the recorded match: 2 more plies")
+    page.click("step")
+    shadow.step()
+    page.click("step")
+    shadow.step()
+    again = page.expect_like(shadow)
+    assert again == rolled  # the same dice, log, picture, status, odds and choices
+    expect(page.root.locator(".bl-replay-note")).to_have_count(0)
+    # "Re-roll from here" on purpose: another future from this point
+    page.click("back")
+    shadow.back()
+    page.click("reroll")
+    seed = shadow.reroll()
+    rerolled = page.expect_like(shadow)
+    assert rerolled.status.startswith(f"re-rolled at ply {shadow.match.ply}: other dice "
+                                      f"from here on (seed {seed})")
+    assert shadow.ahead == 0
 
 
 def _assert_odds_rows(shown: Shown) -> None:
@@ -128,7 +141,8 @@ def test_seat_choices_and_odds(board, screenshot_dir: Path) -> None:
     page.click("phase")
     shadow.play_phase()
     shown = page.expect_like(shadow)
-    assert shown.status.startswith("Setup · to move: red · last: red rolls")
+    assert shown.status.startswith("red to choose: pick one of the choices below · "
+                                   "Setup · to move: red · last: red rolls")
     assert shown.choices == ("place Pin-Up at 4", "place Pin-Up at 6", "place Tough Guy at 4",
                              "place Tough Guy at 6", "place Gunman at 4", "place Gunman at 6")
     expect(page.pad.locator(".bl-choice-prompt")).to_have_text("red, your choice:")
@@ -146,22 +160,28 @@ def test_seat_choices_and_odds(board, screenshot_dir: Path) -> None:
 
     pick = Picker()
     # Round 1 begins: the odds panel shows exact break-in odds, before the dice.
-    shown = _drive(page, shadow, lambda b: b.match.state.round == 1, pick)
+    shown = drive(page, shadow, lambda b: b.match.state.round == 1, pick)
     _assert_odds_rows(shown)
     before_dice = {key: frac for key, frac, _ in shown.odds}
     assert any("/" in frac for frac in before_dice.values()), before_dice
     # The docs' picture: red to vote, with the odds, the log and two choices on show.
-    assert shown.status.startswith("Round 1 · a) Search the Truck · to move: red")
+    assert shown.status.startswith("red to choose: pick one of the choices below · "
+                                   "Round 1 · a) Search the Truck · to move: red")
+    expect(page.root.locator(".bl-odds-note")).to_contain_text("Assumes nobody moves")
     assert shown.choices == ("vote for red", "vote for green")
     page.root.screenshot(path=str(screenshot_dir / "board.png"))
 
-    # After the dice (phase e): every location either falls for sure or is safe.
-    shown = _drive(page, shadow, lambda b: b.match.state.phase == "e", pick)
-    assert shown.status.startswith("Round 1 · e) Move Characters")
-    _assert_odds_rows(shown)
-    after_dice = {key: frac for key, frac, _ in shown.odds}
-    assert set(after_dice.values()) <= {"0", "1"}, after_dice
-    assert after_dice != before_dice
+    # After the dice (phase e): every location either falls for sure or is safe, and the
+    # panel says which in words, not as a column of 0 and 0.0%.
+    shown = drive(page, shadow, lambda b: b.match.state.phase == "e", pick)
+    assert "Round 1 · e) Move Characters" in shown.status
+    after_dice = {key: text for key, text, _ in shown.odds}
+    assert after_dice and set(after_dice) == {str(k) for k in shadow.odds}
+    for key, text in after_dice.items():
+        verdict = "breaks in" if shadow.odds[int(key)] == 1 else "holds"
+        assert re.fullmatch(rf"{verdict}: (no zombie|\d+ zombies?)(, no defence| vs .+)?", text)
+    assert page.root.locator(".bl-odds-panel .bl-odds-fraction").count() == 0
+    expect(page.root.locator(".bl-odds-note")).to_contain_text("The arrival dice are on the")
     assert pick.menus >= 1, "no choice came as a dropdown (red searched no truck?)"
 
 

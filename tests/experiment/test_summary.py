@@ -41,6 +41,14 @@ def test_wilson_endpoints_solve_the_score_equation(k: int, n: int) -> None:
             assert ((phat - p) ** 2 <= Z95**2 * p * (1 - p) / n) is inside
 
 
+@pytest.mark.parametrize("n", [1, 7, 10, 400, 1000, 99_999])
+def test_wilson_ends_at_exactly_zero_and_one_for_no_and_all_successes(n: int) -> None:
+    # In floats centre − half at k = 0 can come out as 8.7e-19 (n = 400): a true rate of
+    # exactly 0 would then fall outside its own interval.
+    assert wilson(0, n)[0] == 0.0 and wilson(n, n)[1] == 1.0
+    assert wilson(0, n)[1] == pytest.approx(Z95**2 / (n + Z95**2), rel=1e-12)
+
+
 def test_paired_interval_matches_the_textbook_formula() -> None:
     diffs = [3, -1, 0, 2, 2, -4, 1, 0, 5, -2, 1, 1]
     mean, low, high = paired_interval(diffs)

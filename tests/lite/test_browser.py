@@ -241,7 +241,7 @@ def test_notebook_00_runs_with_the_stored_results(seen: dict[str, Any]) -> None:
     assert "error" not in run, f"notebook 00 failed in the browser: {run['error']}"
     assert run["done"] == "ok", run["done"]
     text = "".join(printed(c) for c in stored(LESSONS["00"]))
-    assert "19/144" in text and "671/1296" in text  # the key results are in what is compared
+    assert "7/432" in text and "671/1296" in text  # the key results are in what is compared
     check_same_as_stored(LESSONS["00"], run["outputs"])
 
 

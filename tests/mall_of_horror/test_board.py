@@ -13,13 +13,19 @@ import random
 import re
 import subprocess
 import sys
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
 
 from boardlab import mall_of_horror as moh
 from boardlab.core.errors import IllegalAction
-from boardlab.mall_of_horror.board import Board, highlight_locations, status_line
+from boardlab.mall_of_horror.board import (
+    Board,
+    highlight_locations,
+    known_outcomes,
+    status_line,
+)
 from boardlab.mall_of_horror.odds import live_odds
 from boardlab.mall_of_horror.render import render_svg
 from boardlab.mall_of_horror.rules import PHASE_NAMES
@@ -60,7 +66,7 @@ def api_view(board: Board) -> tuple:
             tuple(board.log_lines), tuple(board.choice_labels))
 
 
-def expected_status(match, viewer):
+def expected_status(match, viewer, seat=None):
     """The status format, spelt out independently of the board."""
     s = match.state
     parts = [] if s.phase == "setup" else [f"Round {s.round}"]
@@ -69,7 +75,22 @@ def expected_status(match, viewer):
     last = [e for r in match.records for e in r.events]
     if last:
         parts.append(f"last: {last[-1].text_for(viewer)}")
+    if seat is not None and match.to_move == seat:
+        parts.insert(0, f"{seat} to choose: pick one of the choices below")
     return " · ".join(parts)
+
+
+def expected_known(state) -> dict[int, str]:
+    """After the dice: each location's outcome in words, spelt out from the rules' numbers."""
+    live = live_odds(state)
+    if state.phase not in ("e", "f"):
+        return {}
+    out = {}
+    for loc, p in live.items():
+        verdict = "breaks in" if p == 1 else "holds"
+        assert p in (0, 1)
+        out[loc] = verdict
+    return out
 
 
 def check_position(board: Board, viewer=None) -> None:
@@ -78,21 +99,43 @@ def check_position(board: Board, viewer=None) -> None:
     state = match.state
     live = live_odds(state)
     assert board.odds == live
-    title = ("Break-in now (dice placed, before any card)" if state.phase in ("e", "f")
+    after_dice = state.phase in ("e", "f")
+    title = ("Break-in now (dice placed, before any card)" if after_dice
              else "Break-in odds this round (dice unseen)")
     empty = {"setup": "No odds during setup.", "over": "The match is over."}.get(
         state.phase, "No occupied open location.")
-    assert board.odds_html == odds_table_html(live, labels=LABELS, title=title, empty=empty)
+    known = known_outcomes(state)
+    verdicts = expected_known(state)
+    assert {loc: text.split(":")[0] for loc, text in known.items()} == verdicts
+    assert board.known_outcomes == known
+    note = ""
+    if live:
+        note = ("The arrival dice are on the table" if after_dice else
+                "Assumes nobody moves from where they stand now; the arrival dice are "
+                "still unseen")
+        assert note in board.odds_html
+        note = board.odds_html.split('class="bl-odds-note"')[1].split(">", 1)[1].split("<")[0]
+    assert board.odds_html == odds_table_html(live, labels=LABELS, title=title, empty=empty,
+                                              note=note, known=known)
     rows = re.findall(r'data-key="(\d)"><td[^>]*>([^<]*)</td><td class="bl-odds-fraction"'
                       r'[^>]*>([^<]*)</td><td class="bl-odds-percent"[^>]*>([^<]*)</td>',
                       board.odds_html)
     assert rows == [(str(loc), LABELS[loc], str(p), f"{float(p) * 100:.1f}%")
-                    for loc, p in live.items()]
+                    for loc, p in live.items() if loc not in known]
+    outcome_rows = re.findall(r'data-key="(\d)"><td[^>]*>([^<]*)</td>'
+                              r'<td class="bl-odds-outcome" colspan="3">([^<]*)</td>',
+                              board.odds_html)
+    assert outcome_rows == [(str(loc), LABELS[loc], known[loc]) for loc in live if loc in known]
+    if after_dice:  # no column of 0 / 0.0%: every row says what happens
+        assert rows == [] and "0.0%" not in board.odds_html
     highlight = highlight_locations(match.last_events, viewer)
-    assert board.svg == render_svg(state, viewer=viewer, omniscient=viewer is None,
-                                   highlight=highlight, odds=live)
+    picture_odds = {loc: p for loc, p in live.items() if loc not in known}
+    outcomes = {loc: f"Now: {verdicts[loc]}" for loc in known}
+    assert board.svg == render_svg(state, viewer=None if viewer == "public" else viewer,
+                                   omniscient=viewer is None, highlight=highlight,
+                                   odds=picture_odds, outcomes=outcomes)
     assert board.log_lines == narrate(match.events, viewer=viewer, phase_titles=PHASE_NAMES)
-    assert board.status == expected_status(match, viewer)
+    assert board.status == expected_status(match, viewer, board.seat)
     svg, odds_html, log_html, status, _, _ = shown(board)
     assert (svg, odds_html, log_html, status) == (board.svg, board.odds_html, board.log_html,
                                                   board.status)
@@ -218,6 +261,222 @@ def test_reset_returns_to_ply_zero_and_replays_the_same_match() -> None:
     while board.match.ply < len(choices):
         board.step()
     assert board.match.choices == choices
+
+
+# -- rewind replays; a re-roll branches ----------------------------------------------------------
+def dice_lines(board: Board) -> list[str]:
+    return [line for line in board.log_lines if " rolls " in line]
+
+
+def test_back_then_step_replays_the_same_dice_and_log_at_every_ply() -> None:
+    """The issue: "red rolls 2 and 3" must not become "red rolls 1 and 4" after Back, Step."""
+    board = Board(moh.new_match(players=4, seed=1), seat="red")
+    first_views = []
+    while not board.match.is_over and board.match.state.round < 3:
+        if board.offered:
+            board.choose(board.offered[-1])
+        else:
+            board.step()
+        first_views.append((board.match.records[-1], api_view(board), shown(board)))
+    plies = board.match.ply
+    assert any(" rolls " in line for line in board.log_lines)
+    # Back over everything, then forward again: every ply is the recorded one (the very
+    # same Record: nothing asked of the dice or the agents again), and the board shows
+    # exactly what it showed the first time.
+    for back in range(plies):
+        board.stepper.buttons["back"].click()
+        assert board.ahead == back + 1
+        assert board.replay_note.startswith(f"Replaying the recorded match: {back + 1} more")
+    assert board.match.ply == 0
+    for record, view, widgets in first_views:
+        if board.offered:  # red's own recorded choice: red picks it again
+            assert board.stepper.buttons["step"].disabled
+            board.choose(record.choice)
+        else:
+            board.stepper.buttons["step"].click()
+        assert board.match.records[-1] is record
+        assert (api_view(board), shown(board)) == (view, widgets)
+    assert board.ahead == 0 and board.replay_note == ""
+    assert board.match.recorded_plies == plies
+
+
+def test_back_then_play_round_replays_and_a_seat_stops_at_its_own_recorded_choice() -> None:
+    board = Board(moh.new_match(players=4, seed=2), seat="blue")
+    while board.match.state.round < 2:
+        board.choose(board.offered[0]) if board.offered else board.play_round()
+    record = board.match.records
+    dice = dice_lines(board)
+    board.reset()
+    assert board.match.ply == 0 and board.ahead == len(record)
+    board.play_round()  # replays up to blue's first recorded decision, and stops there
+    assert board.match.to_move == "blue" and board.offered
+    assert board.match.records == record[:board.match.ply]
+    while board.ahead:
+        board.choose(board.match.legal()[0]) if board.offered else board.play_round()
+    assert board.match.records == record and dice_lines(board) == dice
+
+
+def test_a_different_choice_starts_a_new_future_and_the_same_one_keeps_the_record() -> None:
+    board = Board(moh.new_match(players=4, seed=11), seat="red")
+    while board.match.state.round < 2:
+        board.choose(board.offered[0]) if board.offered else board.play_phase()
+    recorded = board.match.recorded_plies
+    # back to red's last decision
+    while not (board.match.to_move == "red" and board.offered):
+        board.back()
+    here, ahead = board.match.ply, board.ahead
+    same = board.match.records  # up to here
+    nxt = board.offered[0]
+    board.choose(nxt)  # what was recorded: the record stays
+    assert board.ahead == ahead - 1 and board.match.recorded_plies == recorded
+    board.back()
+    other = next(c for c in board.offered if c != nxt)
+    board.choose(other)  # something else: the plies after it are gone
+    assert board.ahead == 0 and board.match.ply == here + 1
+    assert board.match.records[:here] == same and board.match.records[-1].choice == other
+    check_position(board, "red")
+
+
+def test_reroll_from_here_draws_other_dice_and_forgets_the_recorded_future() -> None:
+    board = Board(moh.new_match(players=4, seed=3))
+    board.play_round()
+    board.play_round()
+    old = board.match
+    old_choices = old.choices
+    for _ in range(40):
+        board.back()
+    here = board.match.ply
+    assert board.ahead == 40
+    seed = board.stepper.buttons["reroll"].click() or board.match.seed
+    assert board.match is not old and board.ahead == 0 and board.match.ply == here
+    assert board.match.choices == old_choices[:here]
+    assert board.status.startswith(f"re-rolled at ply {here}: other dice from here on "
+                                   f"(seed {seed})")
+    board.play_round()
+    board.play_round()
+    assert board.match.choices[:here] == old_choices[:here]
+    after = board.match.choices[here:]
+    assert after != old_choices[here:here + len(after)]  # another future
+    check_position(board)
+    # the same board, built again and re-rolled at the same ply, re-rolls the same way
+    twin = Board(moh.new_match(players=4, seed=3))
+    twin.play_round()
+    twin.play_round()
+    for _ in range(40):
+        twin.back()
+    assert twin.reroll() == seed
+    twin.play_round()
+    twin.play_round()
+    assert twin.match.choices == board.match.choices
+    # an explicit seed, and a refusal of a seed that is not one
+    assert board.reroll(seed=12) == 12 and board.match.seed == 12
+    with pytest.raises(TypeError, match="a seed is an integer"):
+        board.reroll(seed=True)
+
+
+def test_reroll_at_the_end_of_a_match_does_nothing_and_says_so() -> None:
+    board = Board(moh.new_match(players=4, seed=1))
+    while board.can_step:
+        board.step()
+    match = board.match
+    assert board.reroll() is None
+    assert board.match is match and board.status.startswith("the match is over: nothing")
+    assert board.stepper.buttons["reroll"].disabled
+
+
+def test_a_failure_while_replaying_keeps_the_recorded_future() -> None:
+    class Broken(Board):
+        broken_at: int | None = None
+
+        # pictures and odds of replayed plies come from the caches: the status never does
+        def status_line(self, state, last, viewer):
+            if self.broken_at is not None and self.match.ply > self.broken_at:
+                raise RuntimeError("status broke")
+            return super().status_line(state, last, viewer)
+
+    board = Broken(moh.new_match(players=4, seed=4))
+    board.play_round()
+    board.play_round()
+    records = board.match.records
+    assert len(records) > 30
+    for _ in range(30):
+        board.back()
+    board.broken_at = board.match.ply
+    before = api_view(board)
+    for action in (board.step, board.play_phase, board.play_round):
+        with pytest.raises(RuntimeError, match="status broke"):
+            action()
+        assert board.ahead == 30 and api_view(board)[:3] == before[:3]
+    board.broken_at = None
+    while board.ahead:
+        board.step()
+    assert board.match.records == records
+
+
+# -- whose eyes: seat, narrator, spectator -------------------------------------------------------
+def test_a_public_board_shows_only_what_every_player_knows() -> None:
+    match = moh.new_match(players=4, seed=9)
+    narrator = Board(match)
+    spectator = Board(match.branch(), viewer="public")
+    for board in (narrator, spectator):
+        while board.match.state.round < 3 and not board.match.is_over:
+            board.step()
+    assert narrator.match.choices == spectator.match.choices  # the same match, seen twice
+    check_position(spectator, "public")
+    check_position(narrator, None)
+    events = spectator.match.events
+    secrets = [e for e in events if e.detail]
+    assert any(e.kind == "ballot" for e in secrets)
+    lines = set(spectator.log_lines)
+    for e in secrets:
+        assert f"  {e.summary}  ({e.rule.id})" in lines
+        assert f"  {e.detail}  ({e.rule.id})" not in lines
+        assert f"  {e.detail}  ({e.rule.id})" in narrator.log_lines
+    assert "Public view" in spectator.svg and "Hand:" not in spectator.svg
+    assert "All secrets shown" in narrator.svg and "Hand:" in narrator.svg
+    assert spectator.viewer == "public" and spectator.seat is None
+    assert repr(spectator).startswith("<Board seat=None viewer='public' ply=")
+
+
+def test_a_board_can_watch_the_agents_as_one_colour_sees_them() -> None:
+    board = Board(moh.new_match(players=4, seed=9), viewer="green")
+    board.play_round()
+    board.play_round()
+    check_position(board, "green")
+    assert board.offered == () and board.can_step  # green is watched, not played
+    assert "As green sees it" in board.svg
+
+
+def test_a_viewer_is_checked() -> None:
+    match = moh.new_match(players=4)
+    with pytest.raises(ValueError, match="unknown viewer 'purple'"):
+        Board(match, viewer="purple")
+    with pytest.raises(ValueError, match="a board playing red sees what red may see"):
+        Board(match, seat="red", viewer="public")
+    with pytest.raises(ValueError, match="a board playing red sees what red may see"):
+        Board(match, seat="red", viewer=None)
+    with pytest.raises(TypeError, match="a viewer is a player's name, 'public' or None"):
+        Board(match, viewer=3)
+    assert Board(match, seat="red", viewer="red").viewer == "red"
+    assert Board(match, seat="red").viewer == "red" and Board(match).viewer is None
+
+
+def test_render_prints_known_outcomes_where_the_odds_would_be() -> None:
+    board = Board(moh.new_match(players=4, seed=3))
+    while board.match.state.phase != "e":
+        board.step()
+    known = board.known_outcomes
+    assert known and set(known) == set(board.odds)
+    root = ET.fromstring(board.svg)
+    shown_text = {g.get("data-location"): ["".join(t.itertext()) for t in g.iter()
+                                           if (t.get("class") or "") in ("odds", "outcome")]
+                  for g in root.iter() if (g.get("class") or "") == "location"}
+    for loc in LABELS:
+        want = ([f"Now: {'breaks in' if board.odds[loc] == 1 else 'holds'}"]
+                if loc in known else [])
+        assert shown_text[str(loc)] == want
+    with pytest.raises(ValueError, match="unknown location 7"):
+        render_svg(board.match.state, outcomes={7: "Now: holds"})
 
 
 # -- a seat --------------------------------------------------------------------------------------
@@ -370,11 +629,10 @@ def test_play_phase_that_fails_midway_pops_every_ply_it_made() -> None:
     agents = {c: moh.HeuristicAgent(0) for c in moh.COLOURS[:4]}
     agents["yellow"] = Broken(after=1, illegal=True)  # one good placement, then nonsense
     board = Board(moh.new_match(players=4, seed=1), agents=agents)
-    before, records, rng = api_view(board), board.match.records, board.match.rng.getstate()
+    before, records = api_view(board), board.match.records
     with pytest.raises(IllegalAction, match="vote for nobody is not a legal choice"):
         board.play_phase()
     assert board.match.records == records and board.match.ply == 0
-    assert board.match.rng.getstate() == rng
     assert api_view(board)[:3] == before[:3]
     assert board.status.startswith("error: vote for nobody is not a legal choice for yellow")
 
@@ -422,8 +680,8 @@ def test_the_board_displays_itself_as_one_vbox_with_the_documented_classes() -> 
     assert isinstance(board.widget, ipywidgets.VBox)
     assert "bl-board" in board.widget._dom_classes
     names = [b.description for b in find(board.widget, "bl-stepper-button")]
-    assert names == ["Step", "Back", "Play phase", "Play round", "Reset"]
-    for name in ("step", "back", "phase", "round", "reset"):
+    assert names == ["Step", "Back", "Play phase", "Play round", "Reset", "Re-roll from here"]
+    for name in ("step", "back", "phase", "round", "reset", "reroll"):
         one(board.widget, f"bl-stepper-{name}")
     assert repr(board).startswith("<Board seat=None ply=0: Setup · to move: chance")
     buttons = find(board.widget, "bl-stepper-button")

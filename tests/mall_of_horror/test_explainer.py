@@ -171,6 +171,18 @@ def test_in_short_is_empty_when_nothing_is_counted() -> None:
     assert in_short([]) == ""
 
 
+def test_a_public_explainer_tells_only_what_every_player_knows(match) -> None:
+    public = Explainer(match, viewer="public")
+    public.goto(1, "c")
+    assert public.card_lines[3] == "In short: 2 cards played"  # nobody shows the dice
+    for position in public.positions:
+        public.goto(*position)
+        for e in phase_events(match, position):
+            if e.detail:
+                assert f"  {e.detail}  ({e.rule.id})" not in public.card_lines
+                assert f"  {e.summary}  ({e.rule.id})" in public.card_lines
+
+
 def test_explainer_refuses_an_unknown_viewer(match) -> None:
     with pytest.raises(ValueError, match="unknown viewer 'purple'"):
         Explainer(match, viewer="purple")

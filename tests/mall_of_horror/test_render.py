@@ -19,7 +19,8 @@ from boardlab.core.engine import Match
 from boardlab.mall_of_horror import odds
 from boardlab.mall_of_horror.config import CARD_NAMES, LOCATIONS, Config
 from boardlab.mall_of_horror.render import (
-    COLOUR_LETTERS,
+    CARD_LABELS,
+    COLOUR_CODES,
     KIND_LETTERS,
     PALETTE,
     contrast,
@@ -204,8 +205,44 @@ def test_token_letters_name_colour_and_kind(midgame) -> None:
     for token in with_class(root, "character"):
         letters = [t.text for t in token.iter(f"{SVG}text")]
         assert letters == [KIND_LETTERS[token.get("data-kind")],
-                           COLOUR_LETTERS[token.get("data-colour")]]
-    assert sorted(COLOUR_LETTERS.values()) == ["B", "G", "K", "N", "R", "Y"]
+                           COLOUR_CODES[token.get("data-colour")]]
+        assert token.find(f"{SVG}title").text.startswith(token.get("data-colour") + " ")
+    assert sorted(COLOUR_CODES.values()) == ["blk", "blu", "brn", "grn", "red", "yel"]
+
+
+def test_no_mark_means_two_things() -> None:
+    # The issue this answers: "G" was both the Gunman and green. A colour code is three
+    # lower-case letters and a kind one capital, so none can be read as another, in any
+    # case; and every mark of either kind is distinct.
+    kinds, codes = set(KIND_LETTERS.values()), set(COLOUR_CODES.values())
+    assert len(kinds) == len(KIND_LETTERS) and len(codes) == len(COLOUR_CODES)
+    assert all(re.fullmatch(r"[a-z]{3}", c) for c in codes)
+    assert all(re.fullmatch(r"[A-Z]", k) for k in kinds)
+    assert not {c.upper() for c in codes} & {k.upper() for k in kinds}
+    others = {"H", "HW"}  # the hidden mark and the Hardware card
+    assert not (kinds | codes) & others
+
+
+def test_the_key_explains_every_mark_for_this_matchs_colours(midgame) -> None:
+    root = parse(render_svg(midgame))
+    (key,) = with_class(root, "key")
+    text = " ".join(text_of(line) for line in key)
+    for kind, letter in KIND_LETTERS.items():
+        assert f"{letter} {moh.config.KIND_NAMES[kind]}" in text
+    assert "yel yellow" in text and "blu blue" in text and "grn green" in text
+    assert "red" in text and "brn" not in text and "blk" not in text  # 4 players
+    assert "H: a hidden character" in text and "HW +n: Hardware" in text
+    six = moh.position(players=6, characters={1: ["brown pinup"]})
+    six_key = " ".join(text_of(line) for line in with_class(parse(render_svg(six)), "key")[0])
+    assert "brn brown" in six_key and "blk black" in six_key
+    # the key sits under the seats, inside the picture
+    svg = render_svg(midgame)
+    height = float(re.search(r'viewBox="0 0 720 ([\d.]+)"', svg).group(1))
+    ys = [float(t.get("y")) for t in key]
+    seats_bottom = max(float(r.get("y")) + float(r.get("height"))
+                       for g in with_class(root, "seat") for r in g.iter(f"{SVG}rect")
+                       if r.get("height") and float(r.get("height")) > 25)
+    assert seats_bottom < min(ys) and max(ys) < height
 
 
 def test_palette_text_contrast_is_at_least_4_5() -> None:
@@ -291,9 +328,11 @@ def test_a_viewer_sees_only_their_own_hand(midgame) -> None:
     svg = render_svg(midgame, viewer="red")
     assert hands(parse(svg)) == {"yellow": [], "red": ["Hand: Security Camera, Weapon (1 zombie)"],
                                  "blue": [], "green": []}
+    # The key under the seats names the marks (HW: Hardware played here), no one's cards.
+    cards = re.sub(r'<g class="key">.*?</g>', "", svg)
     for card in ("threat", "weapon2", "sprint", "hardware", "hidden"):
-        assert CARD_NAMES[card] not in svg, card
-    public = render_svg(midgame)
+        assert CARD_LABELS[card] not in cards, card
+    public = re.sub(r'<g class="key">.*?</g>', "", render_svg(midgame))
     assert "Hand:" not in public
     assert not any(name in public for name in CARD_NAMES.values())
 
@@ -303,7 +342,7 @@ def test_omniscient_shows_every_hand(midgame) -> None:
     assert hands(root) == {"yellow": ["Hand: Hardware, Sprint"],
                            "red": ["Hand: Security Camera, Weapon (1 zombie)"],
                            "blue": ["Hand: Threat, Weapon (2 zombies)"],
-                           "green": ["Hand: Hidden"]}
+                           "green": ["Hand: Hidden card"]}
     assert [text_of(v) for v in with_class(root, "view")] == ["All secrets shown"]
 
 
@@ -313,7 +352,7 @@ def test_long_hands_wrap_onto_more_lines() -> None:
                                         "camera", "camera", "threat"]})
     lines = hands(parse(render_svg(state, viewer="red")))["red"]
     assert len(lines) == 2
-    assert " ".join(lines) == "Hand: " + ", ".join(CARD_NAMES[c] for c in state.hand("red"))
+    assert " ".join(lines) == "Hand: " + ", ".join(CARD_LABELS[c] for c in state.hand("red"))
 
 
 def dice(root: ET.Element) -> list[str]:
@@ -461,5 +500,6 @@ def test_state_and_match_show_themselves_as_svg(midgame) -> None:
 
 def test_every_kind_and_colour_has_a_letter() -> None:
     assert set(KIND_LETTERS) == set(moh.KINDS)
-    assert set(COLOUR_LETTERS) == set(PALETTE) == set(moh.COLOURS)
+    assert set(COLOUR_CODES) == set(PALETTE) == set(moh.COLOURS)
+    assert set(CARD_LABELS) == set(CARD_NAMES) and CARD_LABELS["hidden"] == "Hidden card"
     assert Counter(KIND_LETTERS.values()) == Counter("PTGL")

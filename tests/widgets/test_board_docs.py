@@ -55,3 +55,17 @@ def test_the_example_board_and_explainer_follow_their_hooks() -> None:
     flips = sum(e.kind == "coin" for e in board.match.events)
     assert explainer.positions[-2:] == [(flips, "flip"), (flips, "add")]
     assert explainer.explain(1, "add")[1] == "What it does: The player adds 1, 2 or 3; five wins."
+
+
+def test_the_who_sees_what_lines_make_the_boards_they_say() -> None:
+    text = PAGE.read_text()
+    section = text[text.index("### Who sees what"):]
+    block = re.search(r"^```python\n(.*?)^```", section, re.M | re.S).group(1)
+    from boardlab import mall_of_horror as moh
+
+    boards = []
+    for line in block.splitlines():
+        code, _, _comment = line.partition("#")
+        boards.append(eval(code.strip(), {"moh": moh, "m": moh.new_match(players=4, seed=1)}))  # noqa: S307
+    assert [(b.seat, b.viewer) for b in boards] == [("red", "red"), (None, None),
+                                                    (None, "public"), (None, "blue")]

@@ -326,3 +326,50 @@ def test_a_failure_after_an_agent_moved_puts_the_agents_randomness_back(action) 
         twin.step()
     assert board.match.choices == twin.match.choices
     assert api_view(board) == api_view(twin)
+
+
+# -- rewind replays -----------------------------------------------------------------------------
+class Counting:
+    """A random agent that counts how often it is asked."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng, self.calls = random.Random(seed), 0
+
+    def choose(self, view, legal):
+        self.calls += 1
+        return self.rng.choice(legal)
+
+
+def test_step_after_back_replays_the_recorded_ply_without_asking_dice_or_agents() -> None:
+    agents = {"a": Counting(1), "b": Counting(2)}
+    board = new(3, agents=agents)
+    while not board.match.is_over:
+        board.step()
+    records, asked = board.match.records, {p: a.calls for p, a in agents.items()}
+    views = []
+    for _ in range(len(records)):
+        views.append(api_view(board))
+        board.back()
+    assert board.match.ply == 0 and board.ahead == len(records)
+    while board.can_step:
+        board.step()
+        assert board.match.records[-1] is records[board.match.ply - 1]
+    assert api_view(board) == views[0]
+    assert {p: a.calls for p, a in agents.items()} == asked  # nobody was asked again
+    assert board.match.records == records
+
+
+def test_a_chosen_outcome_that_differs_from_the_record_starts_a_new_future() -> None:
+    board = new(3)
+    board.play_round()
+    board.play_round()
+    board.reset()
+    recorded = board.match.recorded_plies
+    coin = board.match.legal()
+    kept = next(c for c in coin if c == board.match.branch(recorded).choices[0])
+    board.choose(kept)  # the recorded flip: the record stays
+    assert board.ahead == recorded - 1
+    board.back()
+    board.choose(next(c for c in coin if c != kept))  # the other face: a new future
+    assert board.ahead == 0 and board.match.ply == 1
+    check_position(board)

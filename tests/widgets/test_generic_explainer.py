@@ -85,7 +85,8 @@ def test_explain_any_phase_and_refuse_unknown_ones(played) -> None:
     assert ex.explain(99, "add")[-1] == "  " + NOTHING
     with pytest.raises(ValueError, match="unknown phase 'bid'; phases are start, flip, add"):
         ex.explain(1, "bid")
-    with pytest.raises(ValueError, match="unknown viewer 'c'; players are a, b"):
+    with pytest.raises(ValueError,
+                       match=r"unknown viewer 'c': a player \(a, b\), 'public' or None"):
         ToyExplainer(played, viewer="c")
 
 
