@@ -72,9 +72,10 @@ def play(players: int | None = None, *,
     >>> m.is_over, m.root is here, m.scores()
     (True, True, {'yellow': 0, 'red': 0, 'blue': 7})
     """
+    if start is not None:
+        _check_start(start, players, config)  # before the seed: a refusal does not warn
     seed = _checked_seed(seed_default(seed, "moh.play()"))
     if start is not None:
-        _check_start(start, players, config)
         match = new_match(seed=seed, start=start)
     else:
         match = new_match(4 if players is None else players, seed=seed, config=config)

@@ -173,8 +173,10 @@ class Board(GameBoard):
                     for loc in known} if odds else None
         chances = {loc: p for loc, p in odds.items() if loc not in known} if odds else odds
         return render_svg(state, viewer=None if viewer == PUBLIC else viewer,
-                          omniscient=viewer is None, highlight=highlight, odds=chances,
-                          outcomes=outcomes)
+                          omniscient=viewer is None,
+                          highlight=cast("tuple[int, ...]", highlight),
+                          odds=cast("Mapping[int, Fraction] | None", chances),
+                          outcomes=cast("Mapping[int, str] | None", outcomes))
 
     def status_line(self, state: State, last: Event | None, viewer: str | None) -> str:
         return status_line(state, last, viewer)
@@ -201,7 +203,7 @@ class Board(GameBoard):
 
     def odds_known(self, state: State) -> Mapping[Hashable, str]:
         """After the dice (phases e and f): each location's outcome, zombies vs defence."""
-        return known_outcomes(state)
+        return cast("Mapping[Hashable, str]", known_outcomes(state))
 
     def odds_empty(self, state: State) -> str:
         if state.phase == "setup":
@@ -249,7 +251,7 @@ def known_outcomes(state: State) -> dict[int, str]:
     w = _Work(state)
     if state.phase == "e":
         w.add_extra_zombies()  # phase f adds them before any attack (MoH-f-extra)
-    out = {}
+    out: dict[int, str] = {}
     for loc in LOCATIONS:
         if not w.is_open(loc) or not w.count(loc):
             continue

@@ -286,7 +286,8 @@ def test_wrong_type_seeds_are_refused_everywhere(seed: Any) -> None:
                  lambda: Match(TOY, ToySetup(), seed=seed)):
         with pytest.raises(ArgumentTypeError) as err:
             make()
-        assert str(err.value).startswith("seed: a seed is an integer or None (got ")
+        assert str(err.value).startswith(("seed: a seed is an integer or None (got ",
+                                          "play seed: expected a whole number or None (got "))
         assert isinstance(err.value, TypeError) and isinstance(err.value, ValueError)
 
 
