@@ -20,12 +20,14 @@ match against an oracle that knows nothing of the engine's bookkeeping:
 
 from __future__ import annotations
 
+import os
 import random
 from fractions import Fraction
 from math import lcm
 from typing import Any
 
 import pytest
+from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
@@ -42,6 +44,7 @@ from boardlab.core import (
 from tests.core.toy import RULES as TOY
 from tests.core.toy import Add, ToySetup
 
+SOAK = os.environ.get("BOARDLAB_HYPOTHESIS") == "soak"
 
 def expected_stream(match: Match[Any, Any]) -> random.Random:
     """The chance stream a match must hold at its ply, from the seed and the history only."""
@@ -215,8 +218,14 @@ class ToyReplay(Replay):
         return Match(TOY, ToySetup(), seed=seed)
 
 
+# Each step replays the whole history (the oracle), so an example costs its length
+# squared: the soak runs fewer, longer state-machine examples than the other suites.
+_RUNS = settings(settings.default, max_examples=300, stateful_step_count=80) if SOAK else \
+    settings(settings.default)
 TestMallOfHorrorReplay = MallOfHorrorReplay.TestCase
+TestMallOfHorrorReplay.settings = _RUNS
 TestToyReplay = ToyReplay.TestCase
+TestToyReplay.settings = _RUNS
 
 
 def test_the_oracle_sees_a_stream_that_ignores_the_history() -> None:
