@@ -10,7 +10,8 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).parent
-BENCHMARKS = ["bench_engine.py", "bench_odds.py", "bench_board.py", "bench_experiment.py"]
+BENCHMARKS = ["bench_engine.py", "bench_odds.py", "bench_board.py", "bench_experiment.py",
+              "bench_breakout.py"]  # (breakout helper) Lockup: Breakout engine
 
 
 def main() -> None:

@@ -373,6 +373,7 @@ class Registration(NamedTuple):
 #: The games that ship with boardlab, by registry name (the saved files' ``game``).
 BUILTIN: tuple[Registration, ...] = (
     Registration("mall-of-horror", "boardlab.mall_of_horror"),
+    Registration("lockup-breakout", "boardlab.lockup_breakout"),
     Registration("level7-lockdown", "boardlab.level7_lockdown"),
 )
 

@@ -1,0 +1,106 @@
+"""Lockup: Breakout engine speed: complete random 4-player matches on one core.
+
+Run: ``python benchmarks/bench_breakout.py [--matches 200] [--rounds 5]``. Measured side
+by side, interleaved round by round, in one process (the machine is shared: ratios in
+one run are what to compare):
+
+* ``play``     — ``lb.play(players=4, seed=s)``: the public API, a :class:`Match` that checks
+  every choice and keeps the full history.
+* ``raw``      — the same rules driven by a bare loop over ``RULES.step`` (no legality
+  check, no history): what the Match's safety is paid on top of.
+* ``moh play`` — Mall of Horror's ``moh.play(players=4, seed=s)`` in the same rounds, the
+  reference the issue's floor (200 matches/s) was set against.
+* ``solo``     — solitary matches (``players=1``, difficulty red) through ``lb.play``.
+
+Times are CPU time of this process (``time.process_time``), best round of ``--rounds``;
+the plies per match and the steps per second are printed too. The profile lines show
+what dominates ``play``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import io
+import pstats
+import random
+import time
+from collections.abc import Callable
+
+from boardlab import lockup_breakout as lb
+from boardlab import mall_of_horror as moh
+from boardlab.core.engine import CHANCE, sample_outcome
+
+
+def bench_play(n: int) -> int:
+    return sum(lb.play(players=4, seed=s).ply for s in range(n))
+
+
+def bench_solo(n: int) -> int:
+    return sum(lb.play(players=1, difficulty="red", seed=s).ply for s in range(n))
+
+
+def bench_raw(n: int) -> int:
+    rules = lb.RULES
+    plies = 0
+    for seed in range(n):
+        rng, pick = random.Random(seed), random.Random(seed)
+        state = rules.initial(lb.Setup(players=4))
+        while (mover := rules.to_move(state)) is not None:
+            if mover == CHANCE:
+                choice = sample_outcome(rules.outcomes(state), rng)
+            else:
+                legal = rules.legal(state)
+                choice = legal[pick.randrange(len(legal))]
+            state, _ = rules.step(state, choice)
+            plies += 1
+    return plies
+
+
+def bench_moh(n: int) -> int:
+    return sum(moh.play(players=4, seed=s).ply for s in range(n))
+
+
+def timed(fn: Callable[[int], int], n: int) -> tuple[float, int]:
+    start = time.process_time()
+    plies = fn(n)
+    return time.process_time() - start, plies
+
+
+def profile_top(n: int, lines: int = 10) -> str:
+    prof = cProfile.Profile()
+    prof.enable()
+    bench_play(n)
+    prof.disable()
+    out = io.StringIO()
+    pstats.Stats(prof, stream=out).sort_stats("tottime").print_stats(lines)
+    return out.getvalue()
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--matches", type=int, default=200)
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--profile", action="store_true")
+    args = parser.parse_args(argv)
+    n = args.matches
+    runs = {"play": bench_play, "raw": bench_raw, "moh play": bench_moh, "solo": bench_solo}
+    best: dict[str, tuple[float, int]] = {}
+    for _ in range(args.rounds):
+        for name, fn in runs.items():
+            took, plies = timed(fn, n)
+            if name not in best or took < best[name][0]:
+                best[name] = (took, plies)
+    print(f"{n} matches per variant, best of {args.rounds} interleaved rounds (CPU time)")
+    for name, (took, plies) in best.items():
+        print(f"  {name:9s} {n / took:8.1f} matches/s  {plies / took:9.0f} steps/s  "
+              f"{plies / n:6.1f} plies/match")
+    play, moh_play = best["play"][0], best["moh play"][0]
+    print(f"  Breakout play takes {play / moh_play:.2f}× Mall of Horror's time per match; "
+          f"the Match costs {play / best['raw'][0]:.2f}× the bare rules loop")
+    if args.profile:
+        print(profile_top(max(20, n // 5)))
+
+
+if __name__ == "__main__":
+    main()

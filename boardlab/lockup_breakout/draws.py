@@ -1,0 +1,83 @@
+"""Exact draws from shuffled piles, by counts (lazy and exchangeable), for chance nodes.
+
+A pile is a tuple of counts per card kind. Drawing ``k`` cards without looking at their
+order gives a sorted multiset with the multivariate hypergeometric probability
+``∏ C(n_i, k_i) / C(N, k)``; the tunnel layout is one uniform multiset arrangement. The
+arithmetic is :mod:`boardlab.prob.urn`'s (imported on the first draw: ``boardlab.prob``
+is not needed to play); this module only shapes it as the engine's chance nodes want it
+— kind indices, sorted, as cached :class:`~boardlab.core.engine.OutcomeTable`\\ s that
+sample in one ``randrange``.
+
+>>> [(cards, str(p)) for cards, p in draw_many((2, 1), 2)]
+[((0, 0), '1/3'), ((0, 1), '2/3')]
+>>> len(arrangements((3, 3, 1))), count_arrangements((4, 2, 1)), count_arrangements((5, 1, 1))
+(140, 105, 42)
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import lru_cache
+from itertools import combinations
+
+from boardlab.core.engine import OutcomeTable
+
+
+@lru_cache(maxsize=4096)
+def draw_one(counts: tuple[int, ...]) -> OutcomeTable:
+    """The kind of the top card of a shuffled pile: ``(index, probability)`` pairs.
+
+    >>> tuple(draw_one((3, 0, 1)))
+    ((0, Fraction(3, 4)), (2, Fraction(1, 4)))
+    """
+    if sum(counts) <= 0:
+        raise ValueError("cannot draw from an empty pile")
+    return OutcomeTable.from_counts((i, n) for i, n in enumerate(counts) if n)
+
+
+@lru_cache(maxsize=4096)
+def draw_many(counts: tuple[int, ...], k: int) -> OutcomeTable:
+    """``k`` cards from a shuffled pile as sorted kind indices, with exact chances.
+
+    >>> sum(p for _, p in draw_many((6, 6, 6, 6, 6), 5))
+    Fraction(1, 1)
+    """
+    total = sum(counts)
+    if not 0 <= k <= total:
+        raise ValueError(f"cannot draw {k} cards from a pile of {total}")
+    if max(counts, default=0) <= 1:
+        # One copy of each kind (the item deck): every k-subset is equally likely, the
+        # hypergeometric product being 1 / C(N, k) for each. Combinations of the sorted
+        # kinds come in the order the general path sorts them into.
+        return OutcomeTable.from_counts(
+            (cards, 1) for cards in combinations([i for i, n in enumerate(counts) if n], k))
+    from boardlab.prob.urn import draw
+
+    pairs = sorted((tuple(i for i, xi in enumerate(x) for _ in range(xi)), p)
+                   for x, p in draw(counts, k))
+    return OutcomeTable(pairs)
+
+
+def count_arrangements(counts: tuple[int, ...]) -> int:
+    """Distinct orders of a multiset: ``n! / ∏ n_i!`` (42, 105, 140 for the tunnel sets)."""
+    from boardlab.prob.urn import count_arrangements as count
+
+    return count(counts)
+
+
+@lru_cache(maxsize=64)
+def arrangements(counts: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Every distinct order of a multiset of kind indices, in lexicographic order.
+
+    >>> arrangements((1, 2))
+    ((0, 1, 1), (1, 0, 1), (1, 1, 0))
+    """
+    from boardlab.prob.urn import arrangements as orders
+
+    return tuple(orders(counts))
+
+
+def uniform(outcomes: tuple[object, ...]) -> OutcomeTable:
+    """Equally likely outcomes (a whole arrangement of a pile, one per layout)."""
+    p = Fraction(1, len(outcomes))
+    return OutcomeTable((o, p) for o in outcomes)

@@ -1,0 +1,439 @@
+"""The frame of the game: setup, rounds, Roll Call, the LIBRARY and the Patrol phase.
+
+Automatic frames (``K.GAME``, ``K.ROUND``, ``K.LIBRARY``, ``K.PATROL``) advance by
+stages; decisions and chance outcomes are applied by the ``apply_*`` functions, which
+leave the stack ready for :meth:`~.work.Work.run`.
+
+>>> from boardlab import lockup_breakout as lb
+>>> m = lb.new_match(2, seed=1)
+>>> while m.state.phase != "rollcall":
+...     _ = m.roll()
+>>> m.to_move, m.legal()[0]
+('red', Assign(token='1', location=1, face_down=False))
+"""
+
+from __future__ import annotations
+
+from boardlab.core.events import Event
+from boardlab.lockup_breakout.catacombs import ENTRANCE
+from boardlab.lockup_breakout.choices import Assign, Draw, DrawMany, Tunnels
+from boardlab.lockup_breakout.config import (
+    BOARD_LOCATIONS,
+    GOON_LOCATIONS,
+    LEGEND,
+    LIBRARY,
+    ROUNDS,
+    SEEKER,
+    TUNNEL_KINDS,
+    Config,
+)
+from boardlab.lockup_breakout.events import (
+    ASSIGN,
+    ASSIGN_DOWN,
+    GOON_ARRIVES,
+    LEGEND_TOKEN,
+    LEGEND_UP,
+    tome_draw,
+)
+from boardlab.lockup_breakout.state import Frame, K, State
+from boardlab.lockup_breakout.work import Work, join, seat_order, setup_info
+
+
+# -- the game -----------------------------------------------------------------------------
+def game(w: Work, f: Frame) -> None:
+    """Setup draws, then six rounds, then final scoring (LB-setup …, LB-end)."""
+    stage = f.stage
+    if stage == 1:
+        w.set_top(f._replace(stage=2))
+        reveal_legend(w, "LB-setup-legend")
+    elif stage == 2:
+        w.set_top(f._replace(stage=3))
+        if w.cfg.goals_drawn:
+            w.push(Frame(K.GOALS_DRAW, n=w.cfg.goals_drawn))
+    elif stage == 3:
+        w.set_top(f._replace(stage=4))
+        n = min(w.cfg.display_size, sum(w.item_deck))
+        if n:
+            w.push(Frame(K.ITEMS_DRAW, n=n))
+    elif stage == 4:
+        w.set_top(f._replace(stage=5))
+        w.push(*(Frame(K.GOON_DRAW, loc=loc) for loc in reversed(GOON_LOCATIONS)))
+    elif stage == 5:
+        w.set_top(f._replace(stage=6))
+        w.round = 1
+        w.push(Frame(K.ROUND))
+    elif stage == 6:
+        if w.round < ROUNDS:
+            w.round += 1
+            w.push(Frame(K.ROUND))
+        else:
+            w.set_top(f._replace(stage=7))
+            w.push(Frame(K.FINAL))
+    else:
+        w.phase = "over"
+        w.set_top(Frame(K.OVER))
+
+
+def apply_tunnels(w: Work, choice: Tunnels) -> None:
+    """The expansion's setup steps, then the tunnel layout turned up (LB-setup-*)."""
+    w.pop()
+    solo = w.setup.players == 1
+    w.emit("setup", "The expansion's goals, goons, items and tomes are shuffled into their "
+           "decks (traits are not modelled)", "LB-setup")
+    w.emit("setup", "The catacombs board lies below the main board", "LB-setup-catacombs")
+    sides = ("The player's lantern and the guards' lantern start" if solo
+             else "Every player's lantern starts")
+    w.emit("setup", f"{sides} on {ENTRANCE}",
+           "LB-solo-setup" if solo else "LB-setup-lanterns")
+    h = w.setup.stack_height
+    w.emit("setup", f"{len(w.stacks)} loot stacks of {h} face-down tokens on the loot spaces; "
+           "the other tokens go back to the box unseen",
+           "LB-R18" if solo else "LB-setup-loot", stacks=len(w.stacks), height=h)
+    w.emit("setup", "Each player adds a seeker to the holding cell: seven crew tokens",
+           "LB-setup-seekers")
+    if solo:
+        w.emit("setup", f"The guard deck: 8 blue cards and 6 {w.setup.difficulty} cards",
+               "LB-solo-setup", difficulty=w.setup.difficulty)
+    layout = choice.layout
+    w.tunnels = tuple("" if k == TUNNEL_KINDS[0] else k for k in layout)
+    shown = ", ".join(f"{loc} {k}" for loc, k in zip(BOARD_LOCATIONS, layout, strict=True)
+                      if k != TUNNEL_KINDS[0])
+    collapsed = sum(k == TUNNEL_KINDS[0] for k in layout)
+    w.emit("tunnels", f"Tunnel markers turned up: {shown}; {collapsed} collapsed tunnels "
+           "removed", "LB-R36" if solo else "LB-setup-tunnels", layout=layout)
+
+
+def reveal_legend(w: Work, rule_id: str) -> None:
+    """Turn up the next legend card: a chance draw, or the known card under the deck."""
+    if sum(w.legend_deck):
+        w.push(Frame(K.LEGEND_DRAW, src=rule_id))
+        return
+    card, w.legend_bottom = w.legend_bottom[0], w.legend_bottom[1:]
+    w.legend = card
+    w.emit("legend", f"The legend deck has gone round: {card} is the active legend again",
+           rule_id, card=card)
+
+
+def apply_legend_draw(w: Work, choice: Draw) -> None:
+    f = w.pop()
+    w.legend = choice.card
+    deck = list(w.legend_deck)
+    deck[w.t.legend_index[choice.card]] -= 1
+    w.legend_deck = tuple(deck)
+    w.emit_t(LEGEND_UP[f.src], None, choice.card)
+
+
+def apply_goals_draw(w: Work, choice: DrawMany) -> None:
+    w.pop()
+    deck = list(w.goal_deck)
+    for g in choice.cards:
+        deck[w.t.goal_names.index(g)] -= 1
+    w.goal_deck = tuple(deck)
+    w.goals = choice.cards
+    w.emit("goals", f"Public goals: {join(choice.cards)}", "LB-R14", goals=choice.cards)
+
+
+def apply_items_draw(w: Work, choice: DrawMany) -> None:
+    w.pop()
+    deck = list(w.item_deck)
+    for name in choice.cards:
+        deck[w.t.item_index[name]] -= 1
+    w.item_deck = tuple(deck)
+    w.display = tuple(sorted((*w.display, *choice.cards)))
+    w.emit("display", f"The item display is filled with {join(choice.cards)}", "LB-R10",
+           items=choice.cards)
+
+
+def apply_goon_draw(w: Work, choice: Draw) -> None:
+    f = w.pop()
+    deck = list(w.goon_deck)
+    deck[w.t.goon_index[choice.card]] -= 1
+    w.goon_deck = tuple(deck)
+    spaces = list(w.goon_spaces)
+    spaces[f.loc - 2] = choice.card
+    w.goon_spaces = tuple(spaces)
+    w.emit_t(GOON_ARRIVES, None, f.loc, choice.card)
+
+
+def refill_goon_deck(w: Work) -> bool:
+    """Make a goon draw possible: shuffle the discard pile in if the deck is empty (LB-R42)."""
+    if sum(w.goon_deck):
+        return True
+    if not sum(w.goon_discard):
+        w.emit("goon", "The goon deck and its discard pile are empty: the goon space stays "
+               "empty", "LB-R42")
+        return False
+    w.goon_deck, w.goon_discard = w.goon_discard, (0,) * len(w.goon_discard)
+    w.emit("goon", "The goon deck is empty: its discard pile is shuffled to form a new one",
+           "LB-R42")
+    return True
+
+
+def start_tome_draw(w: Work, who: str, rule_id: str) -> bool:
+    """Push a tome draw for ``who`` (shuffling the discards in if needed, LB-R42)."""
+    if not sum(w.tome_deck):
+        if not sum(w.tome_discard):
+            w.emit("tome", f"No tome is left to draw for {who}", "LB-R42", who)
+            return False
+        w.tome_deck, w.tome_discard = w.tome_discard, (0,) * len(w.tome_discard)
+        w.emit("tome", "The tome deck is empty: the played tomes are shuffled into a new "
+               "deck", "LB-R42")
+    w.push(Frame(K.TOME_DRAW, who=who, src=rule_id))
+    return True
+
+
+def tome_available(w: Work) -> bool:
+    return bool(sum(w.tome_deck) or sum(w.tome_discard))
+
+
+def apply_tome_draw(w: Work, choice: Draw) -> None:
+    f = w.pop()
+    deck = list(w.tome_deck)
+    deck[w.t.tome_index[choice.card]] -= 1
+    w.tome_deck = tuple(deck)
+    w.set_side("tomes", f.who, tuple(sorted((*w.get("tomes", f.who), choice.card))))
+    w.emit_t(tome_draw(f.src), f.who, choice.card, visible_to=(f.who,))
+
+
+# -- a round ----------------------------------------------------------------------------------
+def round_(w: Work, f: Frame) -> None:
+    """Roll Call, locations 1–7, the LIBRARY, the legend card, Patrol (LB-flow)."""
+    stage = f.stage
+    if stage == 0:
+        w.set_top(f._replace(stage=1))
+        begin_rollcall(w)
+    elif stage <= 7:
+        if stage == 1:
+            w.phase = "lightsout"
+            w.emit("lights_out", "Lights Out: locations 1 to 7 resolve in order, then the "
+                   "LIBRARY, then the legend card", "LB-lightsout")
+        w.set_top(f._replace(stage=stage + 1))
+        w.push(Frame(K.LOCATION, loc=stage))
+    elif stage == 8:
+        w.set_top(f._replace(stage=9))
+        w.push(Frame(K.LIBRARY))
+    elif stage == 9:
+        w.set_top(f._replace(stage=10))
+        w.push(Frame(K.LEGEND))
+    elif stage == 10:
+        w.set_top(f._replace(stage=11))
+        if w.round < ROUNDS:
+            w.phase = "patrol"
+            w.push(Frame(K.PATROL))
+        else:
+            w.emit("no_patrol", "Round 6 ends the game: no Patrol (nothing it moves would "
+                   "score)", "LB-R40")
+    else:
+        w.pop()
+
+
+def begin_rollcall(w: Work) -> None:
+    w.phase = "rollcall"
+    w.face_down = (0,) * len(w.face_down)
+    w.emit("round", f"Round {w.round} begins; {w.first} holds the first-player marker",
+           "LB-flow", first=w.first)
+    if w.setup.players == 1:
+        w.guard_cards = ("",) * 8
+        w.emit("guards_deal", "The guard deck is shuffled: a face-down guard card on each of "
+               "locations 1–7 and an eighth on the legend card", "LB-solo-rollcall")
+    w.push(Frame(K.ASSIGN))
+    next_assigner(w, seat_order(w.players, w.first), 0)
+
+
+def next_assigner(w: Work, order: tuple[str, ...], start: int) -> None:
+    """Give the turn to the next player (from ``order[start]``) with tokens to assign.
+
+    A player down to one token passes on their turn and puts it face down on the
+    legend (LB-rollcall-pass, LB-rollcall-legend-only); the ``K.ASSIGN`` frame on top is
+    replaced by the next turn, or popped when everyone has passed.
+    """
+    n = len(order)
+    for k in range(n):
+        p = order[(start + k) % n]
+        hand = w.hands[w.si[p]]
+        if len(hand) > 1:
+            w.set_top(Frame(K.ASSIGN, who=p))
+            return
+        if len(hand) == 1:
+            token = hand[0]
+            w.set_side("hands", p, ())
+            w.set_crew(LEGEND, tuple(sorted((*w.crews[LEGEND], (p, token, True)))))
+            w.emit_t(LEGEND_TOKEN, p, token, visible_to=(p,))
+    w.pop()
+
+
+def apply_assign(w: Work, choice: Assign) -> None:
+    who = w.top.who
+    i = w.si[who]
+    hand = list(w.hands[i])
+    hand.remove(choice.token)
+    w.set_side("hands", who, tuple(hand))
+    loc = choice.location
+    w.set_crew(loc, tuple(sorted((*w.crews[loc], (who, choice.token, choice.face_down)))))
+    if choice.face_down:
+        fd = list(w.face_down)
+        fd[i] += 1
+        w.face_down = tuple(fd)
+    w.events.append(assign_event(w.cfg, w.round, w.phase, who, choice))
+    order = seat_order(w.players, w.first)
+    next_assigner(w, order, order.index(who) + 1)
+
+
+def assign_event(cfg: Config, round_: int, phase: str, who: str, choice: Assign) -> Event:
+    """The event of one roll-call assignment (face-down identities for the owner only)."""
+    loc = choice.location
+    name = cfg.locations[loc - 1].name
+    if choice.face_down:
+        return _new_tuple(Event, (ASSIGN_DOWN, who, round_, phase, (who,), loc, True,
+                                  choice.token, name))
+    template = ASSIGN["LB-rollcall-seeker" if choice.token == SEEKER else "LB-R7"]
+    return _new_tuple(Event, (template, who, round_, phase, (), loc, choice.token, False,
+                              name))
+
+
+_new_tuple = tuple.__new__
+
+
+def assign_fast(state: State, choice: Assign) -> tuple[State, tuple[Event, ...]] | None:
+    """A roll-call assignment straight on the state, without the worker (the most frequent
+    step of a match); ``None`` when the next turn is a forced pass or the end of roll
+    call, which the worker handles (:func:`apply_assign`)."""
+    cfg, _, si, players, _ = setup_info(state.setup)
+    stack = state.stack
+    who = stack[-1].who
+    i = si[who]
+    order = seat_order(players, state.first)
+    nxt = order[(order.index(who) + 1) % len(order)]
+    if nxt == who or len(state.hands[si[nxt]]) <= 1:
+        return None
+    hands = list(state.hands)
+    hand = list(hands[i])
+    hand.remove(choice.token)
+    hands[i] = tuple(hand)
+    crews = list(state.crews)
+    loc = choice.location
+    crews[loc] = tuple(sorted((*crews[loc], (who, choice.token, choice.face_down))))
+    face_down = state.face_down
+    if choice.face_down:
+        fd = list(face_down)
+        fd[i] += 1
+        face_down = tuple(fd)
+    fields = list(state)
+    fields[_HANDS], fields[_CREWS], fields[_FACE_DOWN] = tuple(hands), tuple(crews), face_down
+    fields[_STACK] = (*stack[:-1], Frame(K.ASSIGN, nxt))
+    event = assign_event(cfg, state.round, state.phase, who, choice)
+    return tuple.__new__(State, fields), (event,)
+
+
+_HANDS, _CREWS, _FACE_DOWN, _STACK = (State._fields.index(n)
+                                      for n in ("hands", "crews", "face_down", "stack"))
+
+
+# -- the LIBRARY --------------------------------------------------------------------------
+def library(w: Work, f: Frame) -> None:
+    """Each player with stragglers in the LIBRARY draws a tome, then all go home (LB-R8)."""
+    if f.stage == 0:
+        present = {c for c, _, _ in w.crews[LIBRARY]}
+        order = tuple(c for c in w.order() if c in present)
+        if not order:
+            w.pop()
+            return
+        w.emit("library", f"The LIBRARY resolves: {join(order)} "
+               f"{'has' if len(order) == 1 else 'have'} stragglers there and draw a tome",
+               "LB-R8", stragglers=order)
+        w.set_top(f._replace(stage=1, order=order))
+        return
+    if f.index < len(f.order):
+        w.set_top(f._replace(index=f.index + 1))
+        start_tome_draw(w, f.order[f.index], "LB-R8")
+        return
+    send_home(w, LIBRARY)
+    w.pop()
+
+
+def send_home(w: Work, location: int) -> None:
+    """Every token at ``location`` returns to its owner's holding cell."""
+    by: dict[str, list[str]] = {}
+    for c, tok, _ in w.crews[location]:
+        by.setdefault(c, []).append(tok)
+    for c, toks in by.items():
+        w.set_side("hands", c, tuple(sorted((*w.get("hands", c), *toks))))
+    w.set_crew(location, ())
+
+
+# -- Patrol -------------------------------------------------------------------------------
+def patrol(w: Work, f: Frame) -> None:
+    """Goons move on, the display refills, the next legend card, the marker (LB-patrol)."""
+    if f.stage == 0:
+        w.set_top(f._replace(stage=1))
+        advance_goons(w)
+        if refill_goon_deck(w):
+            w.push(Frame(K.GOON_DRAW, loc=GOON_LOCATIONS[0]))
+    elif f.stage == 1:
+        w.set_top(f._replace(stage=2))
+        n = min(w.cfg.display_size - len(w.display), sum(w.item_deck))
+        if n > 0:
+            w.push(Frame(K.ITEMS_DRAW, n=n))
+        elif len(w.display) < w.cfg.display_size:
+            w.emit("display", "The item deck is empty: the display keeps its gaps", "LB-R42")
+    elif f.stage == 2:
+        w.set_top(f._replace(stage=3))
+        w.legend_bottom = (*w.legend_bottom, w.legend)
+        w.emit("legend", f"{w.legend} goes to the bottom of the legend deck", "LB-patrol",
+               card=w.legend)
+        w.legend = ""
+        reveal_legend(w, "LB-patrol")
+    else:
+        if w.setup.players == 1:
+            w.emit("marker", f"{w.first} keeps the first-player marker", "LB-R5")
+        else:
+            order = seat_order(w.players, w.first)
+            w.first = order[1]
+            w.emit("marker", f"The first-player marker passes to {w.first}", "LB-R5",
+                   first=w.first)
+        if w.setup.players == 1:
+            w.emit("solo_patrol", "Solitary mode changes nothing in the Patrol phase",
+                   "LB-solo-patrol")
+        w.pop()
+
+
+def advance_goons(w: Work) -> None:
+    """Each goon moves to the next goon space; the one on 6, Fungoids and remove-goon
+    cards are discarded instead (LB-R11, LB-goon-fungoid, LB-icon-remove-goon, LB-R35)."""
+    spaces = list(w.goon_spaces)
+    discard = list(w.goon_discard)
+    last = len(spaces) - 1
+    for idx in range(last, -1, -1):
+        card = spaces[idx]
+        if not card:
+            continue
+        loc = idx + GOON_LOCATIONS[0]
+        g = w.t.goons[card]
+        spaces[idx] = ""
+        if g.kind == "fungoid":
+            rule_id, why = "LB-goon-fungoid", "a Fungoid is discarded instead of moving on"
+        elif g.remove:
+            rule_id, why = "LB-icon-remove-goon", "its remove-goon icon discards it"
+        elif idx == last:
+            rule_id, why = "LB-R11", "it leaves the last goon space"
+        else:
+            spaces[idx + 1] = card
+            w.emit("goon_moves", f"{card} moves from location {loc} to {loc + 1}", "LB-R11",
+                   goon=card, start=loc, to=loc + 1)
+            continue
+        discard[w.t.goon_index[card]] += 1
+        w.emit("goon_discarded", f"{card} on location {loc} is discarded: {why}", rule_id,
+               goon=card, location=loc)
+    w.goon_spaces = tuple(spaces)
+    w.goon_discard = tuple(discard)
+    empty = [idx + GOON_LOCATIONS[0] for idx in range(1, len(spaces)) if not spaces[idx]]
+    if empty:
+        w.emit("goon_gap", f"Goon space{'s' if len(empty) > 1 else ''} "
+               f"{join([str(e) for e in empty])} stay{'s' if len(empty) == 1 else ''} empty "
+               "until the next Patrol", "LB-R35", empty=tuple(empty))
+
+
+__all__ = ["apply_assign", "apply_goals_draw", "apply_goon_draw", "apply_items_draw",
+           "apply_legend_draw", "apply_tome_draw", "apply_tunnels", "game", "library",
+           "patrol", "refill_goon_deck", "reveal_legend", "round_", "send_home",
+           "start_tome_draw", "tome_available"]

@@ -1,0 +1,167 @@
+"""Items and goons: crafting with its icons, free items, recruiting, Shapeshifter chains.
+
+>>> from boardlab.lockup_breakout.goods import chain_rule
+>>> chain_rule(True)
+'LB-R22'
+"""
+
+from __future__ import annotations
+
+from boardlab.lockup_breakout.choices import Craft, DrawMany, Keep
+from boardlab.lockup_breakout.config import GUARDS, SHAPESHIFTER_DRAW
+from boardlab.lockup_breakout.events import owner
+from boardlab.lockup_breakout.state import Frame, K
+from boardlab.lockup_breakout.work import Work, join, plural
+
+
+# -- items ------------------------------------------------------------------------------------
+def affordable_crafts(w: Work, who: str, cell_block: bool) -> tuple[Craft, ...]:
+    """Items ``who`` can pay for: from the display, and reserved ones at the CELL BLOCK."""
+    out = [Craft(name) for name in dict.fromkeys(w.display)
+           if w.can_pay(who, w.t.items[name].cost)]
+    if cell_block:
+        out.extend(Craft(name, True) for name in dict.fromkeys(w.reserved[w.si[who]])
+                   if w.can_pay(who, w.t.items[name].cost))
+    return tuple(out)
+
+
+def craft(w: Work, who: str, name: str, reserved: bool, loc: int) -> None:
+    """Pay, take the item and its stars, then its icons: improve, reserve, advance."""
+    item = w.t.items[name]
+    w.pay(who, item.cost)
+    if reserved:
+        mine = list(w.reserved[w.si[who]])
+        mine.remove(name)
+        w.set_side("reserved", who, tuple(mine))
+    else:
+        display = list(w.display)
+        display.remove(name)
+        w.display = tuple(display)
+    w.set_side("items", who, tuple(sorted((*w.items[w.si[who]], name))))
+    w.add_stars(who, "items", item.stars)
+    paid = ", ".join(f"{n} {k}" for k, n in item.cost)
+    src = "a reserved item at the CELL BLOCK" if reserved else "from the display"
+    w.emit("craft", f"{who} crafts {name} ({src}), paying {paid}: {plural(item.stars, 'star')}",
+           "LB-icon-reserve" if reserved else "LB-R10", who, item=name, stars=item.stars,
+           location=loc)
+    frames = []
+    if item.advance:
+        frames.append(Frame(K.ADVANCE, who=who, n=1, src="LB-icon-advance"))
+    if item.reserve and len(w.display) > 0:
+        frames.append(Frame(K.RESERVE, who=who, src="LB-icon-reserve"))
+    if item.improve is not None and w.can_pay(who, ((item.improve[0], 1),)):
+        frames.append(Frame(K.IMPROVE, who=who, cards=(name,)))
+    elif item.improve is not None:
+        w.emit("improve", f"{who} has no {item.improve[0]} left to improve {name}",
+               "LB-icon-improve", who, item=name)
+    w.push(*frames)
+
+
+def gain_item(w: Work, who: str, name: str, rule_id: str) -> None:
+    """Take a display item without crafting: stars, type and valuables, no icon (LB-R43)."""
+    item = w.t.items[name]
+    display = list(w.display)
+    display.remove(name)
+    w.display = tuple(display)
+    w.set_side("items", who, tuple(sorted((*w.items[w.si[who]], name))))
+    w.add_stars(who, "items", item.stars)
+    w.emit("gain_item", f"{who} takes {name} without crafting it: "
+           f"{plural(item.stars, 'star')}, no icon effect and no improvement", "LB-R43", who,
+           item=name, stars=item.stars, source=rule_id)
+
+
+# -- goons ------------------------------------------------------------------------------------
+def recruit(w: Work, who: str, loc: int, rule_id: str) -> None:
+    """Take the goon on ``loc``'s goon space; a Shapeshifter starts a chain."""
+    idx = loc - 2
+    card = w.goon_spaces[idx]
+    spaces = list(w.goon_spaces)
+    spaces[idx] = ""
+    w.goon_spaces = tuple(spaces)
+    if w.t.goons[card].kind == "shapeshifter":
+        to_limbo(w, card)
+        w.emit("shapeshifter", f"{who} recruits a Shapeshifter from location {loc}: it is "
+               "discarded at once, and three goons are drawn in its place",
+               "LB-goon-shapeshifter", who, location=loc)
+        w.push(Frame(K.SHAPE, who=who))
+        return
+    w.set_side("goons", who, tuple(sorted((*w.goons[w.si[who]], card))))
+    w.emit("recruit", f"{who} recruits {card} from location {loc}", rule_id, who, goon=card,
+           location=loc)
+
+
+def to_limbo(w: Work, card: str) -> None:
+    limbo = list(w.goon_limbo)
+    limbo[w.t.goon_index[card]] += 1
+    w.goon_limbo = tuple(limbo)
+
+
+def chain_rule(short: bool) -> str:
+    """The rule a chain draw cites: LB-R22 when the deck runs short."""
+    return "LB-R22" if short else "LB-goon-shapeshifter"
+
+
+def shape(w: Work, f: Frame) -> None:
+    """A Shapeshifter chain wants three cards (LB-goon-shapeshifter, LB-R22)."""
+    short = sum(w.goon_deck) < SHAPESHIFTER_DRAW
+    if short and sum(w.goon_discard):
+        deck = tuple(a + b for a, b in zip(w.goon_deck, w.goon_discard, strict=True))
+        w.goon_deck, w.goon_discard = deck, (0,) * len(deck)
+        w.emit("shape_shuffle", "Fewer than three goons are left: the discard pile from before "
+               "the chain is shuffled in", "LB-R22")
+    k = min(SHAPESHIFTER_DRAW, sum(w.goon_deck))
+    if k == 0:
+        w.emit("shape_end", f"No goon is left to draw: {owner(f.who)} Shapeshifter chain ends with "
+               "no goon", "LB-R22", f.who)
+        end_chain(w)
+        w.pop()
+        return
+    w.push(Frame(K.SHAPE_DRAW, who=f.who, n=k, src=chain_rule(k < SHAPESHIFTER_DRAW)))
+
+
+def apply_shape_draw(w: Work, choice: DrawMany) -> None:
+    f = w.pop()
+    deck = list(w.goon_deck)
+    for card in choice.cards:
+        deck[w.t.goon_index[card]] -= 1
+    w.goon_deck = tuple(deck)
+    w.emit("shape_draw", f"{f.who} draws {join(choice.cards)} for the Shapeshifter", f.src,
+           f.who, cards=choice.cards)
+    if f.who == GUARDS:
+        # The guards keep the first of the three in the goon list (LB-R24).
+        first = min(choice.cards, key=w.t.goon_index.__getitem__)
+        keep(w, GUARDS, first, choice.cards, "LB-R24")
+        return
+    w.push(Frame(K.KEEP, who=f.who, cards=choice.cards))
+
+
+def keep_choices(w: Work, f: Frame) -> tuple[Keep, ...]:
+    return tuple(Keep(c) for c in dict.fromkeys(f.cards))
+
+
+def apply_keep(w: Work, choice: Keep) -> None:
+    f = w.pop()
+    keep(w, f.who, choice.goon, f.cards, "LB-goon-shapeshifter")
+
+
+def keep(w: Work, who: str, card: str, drawn: tuple[str, ...], rule_id: str) -> None:
+    rest = list(drawn)
+    rest.remove(card)
+    for other in rest:
+        to_limbo(w, other)
+    if w.t.goons[card].kind == "shapeshifter":
+        to_limbo(w, card)
+        w.emit("shape_again", f"{who} keeps another Shapeshifter: it is discarded too and the "
+               "effect repeats", rule_id, who, kept=card)
+        return            # the K.SHAPE frame below draws again
+    w.set_side("goons", who, tuple(sorted((*w.goons[w.si[who]], card))))
+    w.emit("shape_keep", f"{who} keeps {card} and discards {join(rest) if rest else 'nothing'}",
+           rule_id, who, kept=card, discarded=tuple(rest))
+    end_chain(w)
+    w.pop()               # the K.SHAPE frame
+
+
+def end_chain(w: Work) -> None:
+    """The chain's discards join the discard pile (LB-R22)."""
+    w.goon_discard = tuple(a + b for a, b in zip(w.goon_discard, w.goon_limbo, strict=True))
+    w.goon_limbo = (0,) * len(w.goon_limbo)

@@ -1,0 +1,386 @@
+"""Build a mid-game Lockup: Breakout position from a plain description, for what-ifs.
+
+Tokens are written ``"colour token"`` with a ``*`` for face down: ``"red 3"``,
+``"blue seeker*"``. Every argument is validated; a problem raises a
+:class:`~boardlab.core.errors.ConfigError` that names the argument and the rule.
+
+>>> from boardlab.lockup_breakout.position import position
+>>> s = position(players=3, tunnels={3: "double"}, lanterns={"red": "Crossroads"},
+...              crews={3: ["red seeker", "blue 4*"]}, legend_tokens={"red": "2"},
+...              round=4, phase="lightsout")
+>>> s.lantern("red"), s.tunnels[2], s.top.kind
+('Crossroads', 'double', 'reward')
+>>> position(players=3, crews={9: ["red 3"]})
+Traceback (most recent call last):
+...
+boardlab.core.errors.ConfigError: crews: unknown location 9; tokens go to locations 1–7 (LB-R8)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping
+
+from boardlab.core.errors import ConfigError, show_value
+from boardlab.core.events import Event
+from boardlab.lockup_breakout.catacombs import ENTRANCE, ESCAPED
+from boardlab.lockup_breakout.config import (
+    BOARD_LOCATIONS,
+    GOON_LOCATIONS,
+    GUARDS,
+    LEGEND,
+    ROUNDS,
+    TUNNEL_KINDS,
+    Config,
+    Setup,
+)
+from boardlab.lockup_breakout.invariants import invariants
+from boardlab.lockup_breakout.rules import RULES  # noqa: F401  (fills the AUTO table)
+from boardlab.lockup_breakout.state import SOURCE_INDEX, SOURCES, Frame, K, State
+from boardlab.lockup_breakout.work import Work, seat_order, tables
+
+PHASE_STARTS = ("rollcall", "lightsout", "patrol", "final")
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _parse_token(spec: object, where: str, colours: tuple[str, ...],
+                 labels: set[str]) -> tuple[str, str, bool]:
+    if not isinstance(spec, str):
+        raise ConfigError(f"{where}: a token is written 'colour token', e.g. 'red 3' or "
+                          f"'blue seeker*'; got {show_value(spec)}")
+    text = spec.strip()
+    face_down = text.endswith("*")
+    parts = text.rstrip("*").split()
+    if len(parts) != 2:
+        raise ConfigError(f"{where}: a token is written 'colour token', e.g. 'red 3' or "
+                          f"'blue seeker*'; got {show_value(spec)}")
+    colour, token = parts[0].lower(), parts[1].lower()
+    if colour not in colours:
+        raise ConfigError(f"{where}: unknown colour {show_value(colour)}; the players are "
+                          f"{', '.join(colours)} (LB-R5)")
+    if token not in labels:
+        raise ConfigError(f"{where}: unknown token {show_value(token)}; crew tokens are "
+                          f"{', '.join(sorted(labels))} (LB-R6)")
+    return colour, token, face_down
+
+
+def _mapping(value: Mapping[object, object] | None, name: str) -> Mapping[object, object]:
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        raise ConfigError(f"{name}: expected a mapping, got {show_value(value)}")
+    return value
+
+
+def _side_map(value: Mapping[str, object] | None, name: str,
+              sides: tuple[str, ...]) -> dict[str, object]:
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        raise ConfigError(f"{name}: expected a mapping of side to value, got {show_value(value)}")
+    for side in value:
+        if side not in sides:
+            raise ConfigError(f"{name}: unknown side "
+                              f"{show_value(side)}; the sides are {', '.join(sides)}")
+    return dict(value)
+
+
+def _names(value: object, where: str, known: Iterable[str]) -> tuple[str, ...]:
+    if isinstance(value, str) or not isinstance(value, Iterable):
+        raise ConfigError(f"{where}: expected a list of names, got {show_value(value)}")
+    known = set(known)
+    out = []
+    for x in value:
+        if x not in known:
+            raise ConfigError(f"{where}: unknown name {show_value(x)}")
+        out.append(x)
+    return tuple(sorted(out))
+
+
+def position(players: int = 4, *, difficulty: str = "", phase: str = "rollcall",
+             round: int = 1, first: str | None = None,
+             tunnels: Mapping[int, str] | None = None,
+             crews: Mapping[int, Iterable[str]] | None = None,
+             legend_tokens: Mapping[str, str] | None = None,
+             lanterns: Mapping[str, str] | None = None,
+             resources: Mapping[str, Mapping[str, int]] | None = None,
+             stars: Mapping[str, int] | None = None,
+             items: Mapping[str, Iterable[str]] | None = None,
+             reserved: Mapping[str, Iterable[str]] | None = None,
+             goons: Mapping[str, Iterable[str]] | None = None,
+             tomes: Mapping[str, Iterable[str]] | None = None,
+             kept_loot: Mapping[str, Iterable[str]] | None = None,
+             display: Iterable[str] | None = None,
+             goon_spaces: Mapping[int, str] | None = None,
+             goals: Iterable[str] = (), legend: str | None = None,
+             stacks: Mapping[str, Iterable[str]] | None = None,
+             escaped: Mapping[str, int] | None = None,
+             turn: str | None = None,
+             config: Config | None = None,
+             events: list[Event] | None = None) -> State:
+    """A position at the start of ``phase``: ``"rollcall"`` (with ``crews`` already
+    assigned this round and ``turn`` to move), ``"lightsout"`` (locations resolve from 1),
+    ``"patrol"`` or ``"final"``.
+
+    ``tunnels`` maps locations to ``"single"``/``"double"`` (others have none);
+    ``crews`` locations 1–7 to tokens; ``legend_tokens`` players to their legend token;
+    tokens not placed stay in the holding cell. ``resources`` maps sides to
+    ``{kind: amount}`` (default: the starting resources), ``stars`` to stars earned so
+    far. ``display`` defaults to the first items of the configuration not owned;
+    ``goon_spaces`` maps locations 2–6 to goon cards; ``stacks`` fixes the contents of
+    loot stacks (nobody has looked at them); ``escaped`` maps sides to their escape round
+    (their lantern is then on ESCAPED). Decks hold everything not placed. Pass a list as
+    ``events`` to receive the events of the automatic steps that led to the first decision
+    or chance node (Lights Out at location 1 onwards, for example).
+    """
+    if _is_int(players) and players == 1 and not difficulty:
+        difficulty = "yellow"
+    if isinstance(difficulty, str):
+        difficulty = {"easy": "green", "normal": "yellow", "hard": "red"}.get(difficulty,
+                                                                              difficulty)
+    setup = Setup(players=players, difficulty=difficulty, config=config or Config())
+    cfg = setup.config
+    t = tables(cfg)
+    sides, colours = setup.sides, setup.colours
+    if phase not in PHASE_STARTS:
+        raise ConfigError(f"phase: one of {', '.join(PHASE_STARTS)}, got {show_value(phase)}")
+    if not _is_int(round) or not 1 <= round <= ROUNDS:
+        raise ConfigError(f"round: an integer 1–{ROUNDS}, got {show_value(round)} (LB-objective)")
+    first = first if first is not None else colours[0]
+    if first not in colours:
+        raise ConfigError(f"first: unknown player {show_value(first)}")
+    if setup.solo and first != colours[0]:
+        raise ConfigError("first: the solitary player always holds the marker (LB-R5)")
+    # Tunnels.
+    layout = [""] * 7
+    for loc, kind in _mapping(tunnels, "tunnels").items():
+        if loc not in BOARD_LOCATIONS:
+            raise ConfigError(f"tunnels: unknown location {show_value(loc)}; tunnels lie on 1–7 "
+                              "(LB-setup-tunnels)")
+        if kind not in TUNNEL_KINDS[1:]:
+            raise ConfigError(f"tunnels[{loc}]: 'single' or 'double', got {show_value(kind)}")
+        layout[loc - 1] = kind
+    _, singles, doubles = cfg.tunnel_set(players)
+    if layout.count("single") > singles or layout.count("double") > doubles:
+        raise ConfigError(f"tunnels: the set for {players} player(s) has {singles} single and "
+                          f"{doubles} double tunnel(s) (LB-setup-tunnels)")
+    # Crews.
+    labels = set(t.strength)
+    placed: list[list[tuple[str, str, bool]]] = [[] for _ in range(9)]
+    for loc, group in _mapping(crews, "crews").items():
+        if loc not in BOARD_LOCATIONS:
+            raise ConfigError(f"crews: unknown location "
+                              f"{show_value(loc)}; tokens go to locations 1–7 "
+                              "(LB-R8)")
+        if isinstance(group, str):
+            raise ConfigError(f"crews[{loc}]: expected a list of tokens, got {show_value(group)}")
+        for spec in group:
+            placed[loc].append(_parse_token(spec, f"crews[{loc}]", colours, labels))
+    for colour, token in _side_map(legend_tokens, "legend_tokens", colours).items():
+        if token not in labels:
+            raise ConfigError(f"legend_tokens[{colour}]: unknown token {show_value(token)}")
+        placed[LEGEND].append((colour, token, phase in ("rollcall", "lightsout")))
+    hands = []
+    face_down = []
+    allowance = cfg.face_down_allowance(players)
+    for side in sides:
+        if side == GUARDS:
+            hands.append(())
+            face_down.append(0)
+            continue
+        left = Counter(t.crew)
+        down = 0
+        for loc, entries in enumerate(placed):
+            for c, tok, fd in entries:
+                if c != side:
+                    continue
+                left[tok] -= 1
+                if left[tok] < 0:
+                    raise ConfigError(f"crews: {side} has only {t.crew.count(tok)} token(s) "
+                                      f"{show_value(tok)} (LB-R6)")
+                if fd and loc != LEGEND:
+                    if phase != "rollcall" and phase != "lightsout":
+                        raise ConfigError(f"crews: face-down tokens only before Lights Out "
+                                          f"resolves, not in {phase}")
+                    down += 1
+        if down > allowance:
+            raise ConfigError(f"crews: {side} has {down} face-down tokens, the allowance is "
+                              f"{allowance} (LB-rollcall-facedown)")
+        on_board = sum(1 for loc in BOARD_LOCATIONS for c, _, _ in placed[loc] if c == side)
+        if on_board > 6:
+            raise ConfigError(f"crews: {side} has {on_board} tokens on the board; one always "
+                              "stays back (LB-rollcall-limit)")
+        hands.append(tuple(sorted(left.elements())))
+        face_down.append(down)
+    if phase in ("patrol", "final") and any(placed):
+        raise ConfigError(f"crews: no token is out during {phase}")
+    # Lanterns and escapes.
+    lant = [ENTRANCE] * len(sides)
+    for side, space in _side_map(lanterns, "lanterns", sides).items():
+        if space not in t.exits:
+            raise ConfigError(f"lanterns[{side}]: unknown space {show_value(space)} (LB-R2)")
+        lant[sides.index(side)] = space  # type: ignore[assignment]
+    esc = []
+    for side, r in _side_map(escaped, "escaped", sides).items():
+        if not _is_int(r) or not 1 <= r <= round:
+            raise ConfigError(f"escaped[{side}]: a round 1–{round}, got {show_value(r)}")
+        lant[sides.index(side)] = ESCAPED
+        esc.append((side, r))
+    for i, side in enumerate(sides):
+        if lant[i] == ESCAPED and side not in dict(esc):
+            raise ConfigError(f"lanterns[{side}]: a lantern on ESCAPED needs its escape round "
+                              "in escaped= (LB-escape)")
+    # Resources and stars.
+    res = []
+    res_map = _side_map(resources, "resources", sides)
+    for side in sides:
+        row = list(cfg.start_resources)
+        given = res_map.get(side, {})
+        if not isinstance(given, Mapping):
+            raise ConfigError(f"resources[{side}]: expected {{kind: amount}}, got "
+                              f"{show_value(given)}")
+        for kind, amount in given.items():
+            if kind not in t.res_index:
+                raise ConfigError(f"resources[{side}]: unknown resource {show_value(kind)} (LB-R9)")
+            if not _is_int(amount) or amount < 0:
+                raise ConfigError(f"resources[{side}][{kind}]: a non-negative integer, got "
+                                  f"{show_value(amount)}")
+            row[t.res_index[kind]] = amount
+        res.append(tuple(row))
+    star_rows = []
+    star_map = _side_map(stars, "stars", sides)
+    for side in sides:
+        row = [0] * len(SOURCES)
+        value = star_map.get(side, 0)
+        if not _is_int(value) or value < 0:
+            raise ConfigError(f"stars[{side}]: a non-negative integer, got {show_value(value)}")
+        row[SOURCE_INDEX["locations"]] = value
+        star_rows.append(tuple(row))
+    for side, r in esc:
+        star_rows[sides.index(side)] = tuple(
+            v + (17 + 3 * (ROUNDS - r) if s == "escape" else 0)
+            for s, v in zip(SOURCES, star_rows[sides.index(side)], strict=True))
+    # Items, goons, tomes, loot.
+    def per_side(value: Mapping[str, Iterable[str]] | None, name: str,
+                 known: Iterable[str]) -> list[tuple[str, ...]]:
+        m = _side_map(value, name, sides)
+        return [_names(m.get(s, ()), f"{name}[{s}]", known) for s in sides]
+
+    items_l = per_side(items, "items", t.item_names)
+    reserved_l = per_side(reserved, "reserved", t.item_names)
+    goons_l = per_side(goons, "goons", t.goon_names)
+    tomes_l = per_side(tomes, "tomes", t.tome_names)
+    kept_l = per_side(kept_loot, "kept_loot", t.loot_names)
+    if setup.solo and (tomes_l[1] or items_l[1] or reserved_l[1]):
+        raise ConfigError("the guards hold no items and no tomes (LB-R24, LB-R34)")
+    used_items = Counter(x for row in (*items_l, *reserved_l) for x in row)
+    if display is None:
+        disp = tuple(sorted([n for n in t.item_names if n not in used_items]
+                            [:cfg.display_size]))
+    else:
+        disp = _names(display, "display", t.item_names)
+    used_items.update(disp)
+    for name, k in used_items.items():
+        if k > 1:
+            raise ConfigError(f"items: {show_value(name)} is in two places (one copy in the box)")
+    if len(disp) > cfg.display_size:
+        raise ConfigError(f"display: at most {cfg.display_size} items (LB-R10)")
+    spaces = [""] * len(GOON_LOCATIONS)
+    for loc, card in _mapping(goon_spaces, "goon_spaces").items():
+        if loc not in GOON_LOCATIONS:
+            raise ConfigError(f"goon_spaces: unknown goon space "
+                              f"{show_value(loc)}; goons stand on 2–6 "
+                              "(LB-R11)")
+        if card not in t.goon_index:
+            raise ConfigError(f"goon_spaces[{loc}]: unknown goon {show_value(card)}")
+        spaces[loc - 2] = card
+    goon_used = Counter(g for g in spaces if g)
+    for row in goons_l:
+        goon_used.update(row)
+    goon_deck = []
+    for g in cfg.goons:
+        left = g.count - goon_used[g.name]
+        if left < 0:
+            raise ConfigError(f"goons: {goon_used[g.name]} {g.name} cards in play, the deck "
+                              f"has {g.count}")
+        goon_deck.append(left)
+    tome_used = Counter(x for row in tomes_l for x in row)
+    tome_deck = []
+    for x in cfg.tomes:
+        left = x.count - tome_used[x.name]
+        if left < 0:
+            raise ConfigError(f"tomes: {tome_used[x.name]} {x.name} in hands, the deck has "
+                              f"{x.count}")
+        tome_deck.append(left)
+    goals_t = _names(goals, "goals", t.goal_names)
+    if len(set(goals_t)) != len(goals_t):
+        raise ConfigError("goals: a goal appears twice")
+    legend = legend if legend is not None else t.legend_names[0]
+    if legend not in t.legend_index:
+        raise ConfigError(f"legend: unknown legend card {show_value(legend)}")
+    h = setup.stack_height
+    loot_used = Counter(x for row in kept_l for x in row)
+    stack_rows: list[tuple[tuple[str, ...], int]] = [((), h)] * len(t.loot_spaces)
+    for space, tokens in _mapping(stacks, "stacks").items():
+        if space not in t.stack_of:
+            raise ConfigError(f"stacks: {show_value(space)} is not a loot space; loot spaces are "
+                              f"{', '.join(t.loot_spaces)}")
+        known = _names(tokens, f"stacks[{space}]", t.loot_names)
+        if len(known) > h:
+            raise ConfigError(f"stacks[{space}]: at most {h} tokens (LB-setup-loot)")
+        stack_rows[t.stack_of[space]] = (known, 0)
+        loot_used.update(known)
+    pool = []
+    for x in cfg.loot:
+        left = x.count - loot_used[x.name]
+        if left < 0:
+            raise ConfigError(f"loot: {loot_used[x.name]} {x.name} tokens in play, the box has "
+                              f"{x.count}")
+        pool.append(left)
+    if sum(u for _, u in stack_rows) > sum(pool):
+        raise ConfigError("stacks: not enough loot tokens left for the unseen stacks")
+    if turn is not None and turn not in colours:
+        raise ConfigError(f"turn: unknown player {show_value(turn)}")
+    crews_t = tuple(tuple(sorted(e)) for e in placed)
+    state = State(
+        setup=setup, round=round, phase=phase, first=first, tunnels=tuple(layout),
+        hands=tuple(hands), crews=crews_t, face_down=tuple(face_down),
+        lanterns=tuple(lant), resources=tuple(res), stars=tuple(star_rows),
+        items=tuple(items_l), reserved=tuple(reserved_l), goons=tuple(goons_l),
+        tomes=tuple(tomes_l), kept_loot=tuple(kept_l), display=disp,
+        item_deck=tuple(0 if n in used_items else 1 for n in t.item_names),
+        goon_spaces=tuple(spaces), goon_deck=tuple(goon_deck),
+        goon_discard=(0,) * len(cfg.goons), goon_limbo=(0,) * len(cfg.goons),
+        tome_deck=tuple(tome_deck), tome_discard=(0,) * len(cfg.tomes),
+        goals=goals_t, goal_deck=tuple(0 if g in goals_t else 1 for g in t.goal_names),
+        legend=legend, legend_deck=tuple(0 if n == legend else 1 for n in t.legend_names),
+        legend_bottom=(), loot_pool=tuple(pool), stacks=tuple(stack_rows), looked=(),
+        guard_cards=("",) * 8 if setup.solo else (), rewarded=(), boosts=(),
+        escaped=tuple(esc), declared=(), stack=(Frame(K.OVER),))
+    w = Work(state)
+    game = Frame(K.GAME, stage=6)
+    if phase == "final":
+        w.stack = (game._replace(stage=7), Frame(K.FINAL))
+    elif phase == "patrol":
+        w.stack = (game, Frame(K.ROUND, stage=11), Frame(K.PATROL))
+    elif phase == "lightsout":
+        w.stack = (game, Frame(K.ROUND, stage=1))
+    else:
+        w.stack = (game, Frame(K.ROUND, stage=1), Frame(K.ASSIGN))
+        order = seat_order(colours, first)
+        from boardlab.lockup_breakout.flow import next_assigner
+
+        next_assigner(w, order, order.index(turn or first))
+        if w.stack[-1].kind != K.ASSIGN:
+            raise ConfigError("turn: every player has passed already; start at lightsout")
+    w.run()
+    if events is not None:
+        events.extend(w.events)
+    result = w.freeze()
+    broken = invariants(result)
+    if broken:
+        raise ConfigError(f"the described position is not sound: {broken[0]}")
+    return result

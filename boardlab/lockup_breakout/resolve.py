@@ -1,0 +1,511 @@
+"""Lights Out: locations 1–7 one by one (tunnels in place), then the legend card.
+
+A ``K.LOCATION`` frame goes through its stages: reveal (and, in solitary, turn up the
+guard card), the tome window, the comparison, the ranked rewards, the tunnel, and the
+stragglers. ``K.LEGEND`` does the same for the legend card with its reward and penalty.
+
+>>> from boardlab import lockup_breakout as lb
+>>> events = []
+>>> s = lb.position(players=2, phase="lightsout", crews={1: ["red 3", "blue 4"]},
+...                 events=events)
+>>> [e.line() for e in events if e.kind == "strengths"]
+['Strength at 1 Mess Hall: blue 4, red 3  (LB-R8)']
+>>> s.top.who, s.top.src, s.top.n
+('blue', 'resources', 2)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from boardlab.lockup_breakout.choices import (
+    Craft,
+    Decline,
+    Lose,
+    PlayTome,
+    Reserve,
+    Take,
+    TakeItem,
+    TakeResources,
+)
+from boardlab.lockup_breakout.config import (
+    CELL_BLOCK,
+    GUARD_LEGEND_STARS,
+    GUARDS,
+    LEGEND,
+    LIBRARY,
+    SEEKER,
+    TUNNEL_STEPS,
+    Penalty,
+    Reward,
+)
+from boardlab.lockup_breakout.events import (
+    DECLINE,
+    GUARD_LEGEND,
+    GUARD_OTHER,
+    GUARD_RESOURCES,
+    GUARD_STARS,
+    RESOURCES,
+    REVEAL,
+    SKIP_REWARD,
+    STRAGGLERS,
+    STRENGTHS,
+    TOME_PLAYED,
+    TUNNEL_NONE,
+    TUNNEL_WON,
+    crew_text,
+)
+from boardlab.lockup_breakout.flow import send_home, start_tome_draw, tome_available
+from boardlab.lockup_breakout.goods import affordable_crafts, craft, gain_item, recruit
+from boardlab.lockup_breakout.state import Frame, K
+from boardlab.lockup_breakout.work import Work, join, plural, token_name
+
+#: Stars the guards take for any reward they cannot use (LB-R24, LB-solo-legend).
+GUARD_OTHER_STARS = 2
+
+
+def _loc_name(w: Work, loc: int) -> str:
+    return "the legend card" if loc == LEGEND else f"{loc} {w.cfg.locations[loc - 1].name}"
+
+
+def _crew_text(w: Work, loc: int) -> str:
+    return crew_text(w.crews[loc])
+
+
+# -- a location ---------------------------------------------------------------------------
+def location(w: Work, f: Frame) -> None:
+    """Run the location's stages until one waits (a decision, a chance node) or it ends.
+
+    Stages: 0 reveal (and the guard card), 1 tome window, 2 comparison, 3 rewards,
+    4 tunnel, 5 stragglers. Frames are built positionally: this runs on most steps.
+    """
+    loc = f.loc
+    kind = K.LOCATION
+    while True:
+        stage = f.stage
+        if stage == 0:
+            w.rewarded, w.boosts = (), ()
+            entries = w.crews[loc]
+            if any(fd for _, _, fd in entries):
+                w.set_crew(loc, tuple(sorted((c, tok, False) for c, tok, _ in entries)))
+            w.emit_t(REVEAL, None, loc, w.crews[loc], _loc_name(w, loc))
+            f = Frame(kind, "", loc, 0, 1)
+            w.set_top(f)
+            if w.solo:
+                w.push(Frame(K.GUARD_CARD, loc=loc))
+                return
+        elif stage == 1:
+            present = tuple(c for c in w.sides_at(loc) if c != GUARDS)
+            if not present and not w.solo:
+                w.pop()        # nobody here: no rewards, no seeker, no stragglers
+                return
+            if present and tome_window(w, f, present, legend=False):
+                return
+            f = Frame(kind, "", loc, 0, 2)
+        elif stage == 2:
+            rank = tuple(w.ranking(loc))
+            _announce(w, loc, rank)
+            f = Frame(kind, "", loc, 0, 3, 0, 0, rank)
+            w.set_top(f)
+        elif stage == 3:
+            if next_reward(w, f):
+                return
+            f = Frame(kind, "", loc, 0, 4, 0, 0, f.order)
+        elif stage == 4:
+            f = Frame(kind, "", loc, 0, 5, 0, 0, f.order)
+            w.set_top(f)
+            depth = len(w.stack)
+            tunnel(w, loc, f.order)
+            if len(w.stack) != depth:
+                return
+        else:
+            stragglers(w, loc)
+            w.rewarded, w.boosts = (), ()
+            w.pop()
+            return
+
+
+def tome_window(w: Work, f: Frame, present: tuple[str, ...], legend: bool) -> bool:
+    """Offer the next player of ``present`` a tome; ``False`` when the window is over."""
+    i = f.index
+    while i < len(present):
+        who = present[i]
+        i += 1
+        if playable_tomes(w, who, legend) and tome_can_matter(w, f.loc, who, present[i:],
+                                                              legend):
+            w.set_top(f._replace(index=i))
+            w.push(Frame(K.TOME, who=who, loc=f.loc,
+                         src="LB-legend-tomes" if legend else "LB-R13"))
+            return True
+    return False
+
+
+def tome_can_matter(w: Work, loc: int, who: str, later: tuple[str, ...], legend: bool) -> bool:
+    """Whether a tome could change anything for ``who`` here (else no window: LB-R41).
+
+    Only the ranking matters (rewards and the tunnel follow it). A tome is useless to a
+    side alone at the comparison, or already ranked first when no side still to decide
+    holds a tome it may play.
+    """
+    sides = w.sides_at(loc)
+    if len(sides) < 2:
+        return False
+    if w.ranking(loc)[0] != who:
+        return True
+    return any(playable_tomes(w, other, legend) for other in later)
+
+
+def playable_tomes(w: Work, who: str, legend: bool) -> tuple[str, ...]:
+    """Distinct tomes ``who`` may play now (at the legend only legend tomes, LB-legend-tomes)."""
+    hand = w.tomes[w.si[who]]
+    if not hand:
+        return ()
+    if legend:
+        hand = tuple(t for t in hand if w.t.tomes[t].legend)
+    return tuple(dict.fromkeys(hand))
+
+
+def apply_tome(w: Work, choice: PlayTome | Any) -> None:
+    f = w.pop()
+    if not isinstance(choice, PlayTome):
+        return
+    tome = w.t.tomes[choice.tome]
+    hand = list(w.tomes[w.si[f.who]])
+    hand.remove(choice.tome)
+    w.set_side("tomes", f.who, tuple(hand))
+    discard = list(w.tome_discard)
+    discard[w.t.tome_index[choice.tome]] += 1
+    w.tome_discard = tuple(discard)
+    w.boosts = (*w.boosts, (f.who, tome.strength))
+    w.emit_t(TOME_PLAYED[f.src or "LB-R13"], f.who, choice.tome, f.loc, tome.strength,
+             _loc_name(w, f.loc))
+
+
+def _announce(w: Work, loc: int, rank: tuple[str, ...]) -> None:
+    strengths = tuple((c, w.strength_at(c, loc)) for c in rank)
+    tied = len({s for _, s in strengths}) < len(strengths)
+    rule_id = "LB-legend-reveal" if loc == LEGEND else "LB-R4" if tied else "LB-R8"
+    w.emit_t(STRENGTHS[rule_id], None, loc, strengths, _loc_name(w, loc))
+
+
+def _flat_rewards(w: Work, loc: int) -> list[tuple[int, Reward]]:
+    ranks = w.cfg.locations[loc - 1].ranks
+    return [(i, r) for i, bundle in enumerate(ranks) for r in bundle]
+
+
+def next_reward(w: Work, f: Frame) -> bool:
+    """Offer the next ranked reward of the location; ``False`` when none is left."""
+    flat = _flat_rewards(w, f.loc)
+    i = f.index
+    while i < len(flat):
+        rank, reward = flat[i]
+        i += 1
+        if rank >= len(f.order):
+            continue
+        who = f.order[rank]
+        if who == GUARDS:
+            guard_reward(w, reward, f.loc)
+            continue
+        w.set_top(f._replace(index=i))
+        if offer(w, who, reward, f.loc):
+            return True
+        f = w.top
+    w.set_top(f._replace(index=i))
+    return False
+
+
+def reward_possible(w: Work, who: str, reward: Reward, loc: int) -> str:
+    """Why ``reward`` cannot be taken now (``""`` if it can: LB-R41)."""
+    kind = reward.kind
+    if kind == "recruit":
+        return "" if w.goon_spaces[loc - 2] else "no goon stands there"
+    if kind == "craft":
+        return "" if affordable_crafts(w, who, loc == CELL_BLOCK) else "nothing affordable " \
+            "to craft"
+    if kind == "tome":
+        return "" if tome_available(w) else "no tome is left"
+    if kind == "item":
+        return "" if w.display else "the item display is empty"
+    return ""
+
+
+def offer(w: Work, who: str, reward: Reward, loc: int) -> bool:
+    """Put ``reward`` before ``who`` (a ``K.REWARD`` decision or an advance); ``False``
+    when it cannot be taken and is skipped (LB-R41)."""
+    why = reward_possible(w, who, reward, loc)
+    if why:
+        w.emit_t(SKIP_REWARD, who, loc, reward.kind, reward, _loc_name(w, loc), why)
+        return False
+    if reward.kind == "advance":
+        w.push(Frame(K.ADVANCE, who=who, n=reward.amount, loc=loc,
+                     src="LB-legend-effect" if loc == LEGEND else "LB-advance"))
+        return True
+    w.push(Frame(K.REWARD, who=who, loc=loc, n=reward.amount, src=reward.kind))
+    return True
+
+
+def reward_choices(w: Work, f: Frame) -> tuple[Any, ...]:
+    kind = f.src
+    if kind == "resources":
+        return (*(TakeResources(k) for k in w.cfg.resources), Decline())
+    if kind == "craft":
+        return (*affordable_crafts(w, f.who, f.loc == CELL_BLOCK), Decline())
+    if kind == "item":
+        return (*(TakeItem(i) for i in dict.fromkeys(w.display)), Decline())
+    return (Take(), Decline())
+
+
+def _reward_rule(loc: int) -> str:
+    return "LB-legend-effect" if loc == LEGEND else "LB-R8"
+
+
+def apply_reward(w: Work, choice: Any) -> None:
+    f = w.pop()
+    who, loc, kind = f.who, f.loc, f.src
+    where = _loc_name(w, loc)
+    rule_id = _reward_rule(loc)
+    if isinstance(choice, Decline):
+        w.emit_t(DECLINE[rule_id], who, loc, kind, Reward(kind, f.n), where)
+        return
+    if loc != LEGEND and who not in w.rewarded:
+        w.rewarded = (*w.rewarded, who)
+    source = "legend" if loc == LEGEND else "locations"
+    if isinstance(choice, TakeResources):
+        w.gain(who, choice.kind, f.n)
+        w.emit_t(RESOURCES[rule_id], who, loc, choice.kind, f.n, where)
+    elif kind == "stars":
+        w.add_stars(who, source, f.n)
+        w.emit("stars", f"{who} scores {plural(f.n, 'star')} at {where}", rule_id, who,
+               location=loc, stars=f.n)
+    elif kind == "recruit":
+        recruit(w, who, loc, rule_id)
+    elif kind == "tome":
+        start_tome_draw(w, who, rule_id)
+    elif isinstance(choice, Craft):
+        craft(w, who, choice.item, choice.reserved, loc)
+    elif isinstance(choice, TakeItem):
+        gain_item(w, who, choice.item, rule_id)
+
+
+def guard_reward(w: Work, reward: Reward, loc: int) -> None:
+    """The guards take resources and stars; any other reward is 2 stars (LB-R24)."""
+    where = _loc_name(w, loc)
+    source = "legend" if loc == LEGEND else "locations"
+    if loc == LEGEND:
+        w.add_stars(GUARDS, source, GUARD_LEGEND_STARS)
+        w.emit_t(GUARD_LEGEND, GUARDS, GUARD_LEGEND_STARS, reward)
+        return
+    if reward.kind == "resources":
+        kind = w.cfg.resources[0]
+        w.gain(GUARDS, kind, reward.amount)
+        w.emit_t(GUARD_RESOURCES, GUARDS, loc, kind, reward.amount, where)
+    elif reward.kind == "stars":
+        w.add_stars(GUARDS, source, reward.amount)
+        w.emit_t(GUARD_STARS, GUARDS, loc, reward.amount, where)
+    else:
+        w.add_stars(GUARDS, source, GUARD_OTHER_STARS)
+        w.emit_t(GUARD_OTHER, GUARDS, loc, GUARD_OTHER_STARS, reward, where)
+
+
+# -- the tunnel and the stragglers ------------------------------------------------------------
+def tunnel(w: Work, loc: int, rank: tuple[str, ...]) -> None:
+    """Who may advance from this tunnel, and how far (LB-tunnel-*, LB-solo-tunnel-*)."""
+    kind = w.tunnels[loc - 1]
+    if not kind:
+        return
+    steps = TUNNEL_STEPS[kind]
+    where = _loc_name(w, loc)
+    seekers = [c for c in rank if c != GUARDS
+               and any(p == c and tok == SEEKER for p, tok, _ in w.crews[loc])]
+    if w.setup.players > 1:
+        if not seekers:
+            w.emit_t(TUNNEL_NONE, None, loc, kind, where)
+            return
+        who = seekers[0]
+        w.emit_t(TUNNEL_WON, who, loc, steps, tuple(seekers), kind, where)
+        w.push(Frame(K.ADVANCE, who=who, n=steps, loc=loc, src="LB-tunnel-type"))
+        return
+    player = w.players[0]
+    card = w.guard_cards[loc]
+    g = w.t.guard_cards[card] if card else None
+    g_strength = g.strength if g else 0
+    g_seeker = bool(g and g.seeker and g.strength > 0)
+    p_strength = w.strength_at(player, loc)
+    frames = []
+    if g_strength >= 1 and g_strength > p_strength:
+        w.emit("tunnel", f"The {kind} tunnel at {where}: the guards are strongest ({g_strength} "
+               f"against {p_strength}) and advance one space", "LB-solo-tunnel-guards",
+               GUARDS, location=loc)
+        frames.append(Frame(K.ADVANCE, who=GUARDS, n=1, loc=loc, src="LB-solo-tunnel-guards"))
+    if seekers:
+        if not g_seeker or p_strength >= g_strength:
+            why = ("the only seeker there" if not g_seeker else
+                   f"stronger than the guards' seeker ({p_strength} against {g_strength}; a "
+                   "tie goes to the player)")
+            w.emit("tunnel", f"The {kind} tunnel at {where}: {player} has {why} and may "
+                   f"advance up to {plural(steps, 'space')}", "LB-solo-tunnel-player", player,
+                   location=loc, steps=steps)
+            frames.append(Frame(K.ADVANCE, who=player, n=steps, loc=loc, src="LB-tunnel-type"))
+        else:
+            w.emit("tunnel", f"The {kind} tunnel at {where}: the guards' seeker outmatches "
+                   f"{player}'s ({g_strength} against {p_strength})", "LB-R25", player,
+                   location=loc)
+    elif not frames:
+        w.emit("tunnel", f"The {kind} tunnel at {where}: no one advances", "LB-R25",
+               location=loc)
+    # The player's advance goes on top: the player moves first (LB-R25).
+    w.push(*frames)
+
+
+def stragglers(w: Work, loc: int) -> None:
+    """Tokens of players who earned nothing go to the LIBRARY; the rest go home."""
+    present = [c for c in w.order() if c != GUARDS and any(p == c for p, _, _ in w.crews[loc])]
+    if not present:
+        return
+    home = [c for c in present if c in w.rewarded]
+    lost = [c for c in present if c not in w.rewarded]
+    rule_id = "LB-tunnel-stragglers" if w.tunnels[loc - 1] else "LB-R8"
+    keep = tuple(e for e in w.crews[loc] if e[0] in lost)
+    if lost:
+        w.set_crew(LIBRARY, tuple(sorted((*w.crews[LIBRARY], *keep))))
+    w.set_crew(loc, tuple(e for e in w.crews[loc] if e[0] not in lost))
+    send_home(w, loc)
+    w.emit_t(STRAGGLERS[rule_id], None, loc, tuple(home), tuple(lost), _loc_name(w, loc))
+
+
+# -- the legend card ----------------------------------------------------------------------------
+def legend(w: Work, f: Frame) -> None:
+    """Reveal, tome window (legend tomes only), reward, penalty, tokens home (LB-legend-*)."""
+    stage = f.stage
+    if stage == 0:
+        w.boosts = ()
+        w.set_crew(LEGEND, tuple(sorted((c, tok, False) for c, tok, _ in w.crews[LEGEND])))
+        seeker = [c for c, tok, _ in w.crews[LEGEND] if tok == SEEKER]
+        w.emit("legend_reveal", f"The legend card {w.legend} resolves last; its tokens are "
+               f"turned up: {_crew_text(w, LEGEND)}", "LB-legend",
+               card=w.legend, crews=w.crews[LEGEND])
+        if seeker:
+            w.emit("legend_seeker", f"{join(seeker)}'s seeker on the legend card counts 1 and "
+                   "does nothing more there", "LB-R30", seekers=tuple(seeker))
+        w.set_top(f._replace(stage=1))
+        if w.setup.players == 1:
+            w.push(Frame(K.GUARD_CARD, loc=LEGEND))
+        return
+    if stage == 1:
+        present = tuple(c for c in w.sides_at(LEGEND) if c != GUARDS)
+        if tome_window(w, f, present, legend=True):
+            return
+        w.set_top(f._replace(stage=2, index=0))
+        return
+    card = w.t.legends[w.legend]
+    if stage == 2:
+        rank = tuple(w.ranking(LEGEND))
+        _announce(w, LEGEND, rank)
+        w.set_top(f._replace(stage=3, order=rank))
+        if card.reward is not None and rank:
+            best = rank[0]
+            w.emit("legend_reward", f"{best} is strongest at the legend: {card.reward}",
+                   "LB-legend-effect", best, reward=card.reward.kind)
+            if best == GUARDS:
+                guard_reward(w, card.reward, LEGEND)
+            else:
+                offer(w, best, card.reward, LEGEND)
+        return
+    if stage == 3:
+        w.set_top(f._replace(stage=4))
+        if card.penalty is not None and f.order:
+            worst = f.order[-1]
+            tied = [c for c in f.order if w.strength_at(c, LEGEND) == w.strength_at(worst,
+                                                                                    LEGEND)]
+            rule_id = "LB-R31" if len(tied) > 1 else "LB-legend-effect"
+            w.emit("legend_penalty", f"{worst} is weakest at the legend: {card.penalty}",
+                   rule_id, worst, penalty=card.penalty.kind)
+            penalty(w, worst, card.penalty)
+        return
+    send_home(w, LEGEND)
+    w.boosts = ()
+    w.emit("legend_return", "Every player takes the legend token home", "LB-legend-return")
+    w.pop()
+
+
+def penalty(w: Work, target: str, pen: Penalty, amount: int | None = None) -> None:
+    """Apply a legend penalty; a resource choice for the guards is the player's (LB-solo-legend)."""
+    if pen.kind == "stars":
+        lost = min(pen.amount, w.total(target))
+        w.add_stars(target, "legend", -lost)
+        capped = "" if lost == pen.amount else f" (only {lost}: a total never goes below 0)"
+        w.emit("lose_stars", f"{target} loses {plural(lost, 'star')}{capped}",
+               "LB-R45" if capped else "LB-legend-effect", target, stars=lost)
+        return
+    left = pen.amount if amount is None else amount
+    chooser = w.players[0] if target == GUARDS else target
+    options = penalty_options(w, target)
+    if not options or not left:
+        if not options:
+            w.emit("lose_nothing", f"{target} has no resource left to lose",
+                   "LB-legend-effect", target)
+        return
+    if len(options) == 1:
+        lose(w, target, options[0], "LB-R41", chooser)
+        penalty(w, target, pen, left - 1)
+        return
+    w.push(Frame(K.PENALTY, who=chooser, n=left, order=(target,)))
+
+
+def penalty_options(w: Work, target: str) -> tuple[str, ...]:
+    row = w.resources[w.si[target]]
+    return tuple(k for k, n in zip(w.cfg.resources, row, strict=True) if n > 0)
+
+
+def lose(w: Work, target: str, kind: str, rule_id: str, chooser: str) -> None:
+    w.gain(target, kind, -1)
+    by = "" if chooser == target else f" ({chooser} chooses for them)"
+    w.emit("lose_resource", f"{target} loses 1 {kind}{by}", rule_id, target, kind=kind,
+           chooser=chooser)
+
+
+def apply_penalty(w: Work, choice: Lose) -> None:
+    f = w.pop()
+    target = f.order[0]
+    rule_id = "LB-solo-legend" if target == GUARDS else "LB-legend-effect"
+    lose(w, target, choice.kind, rule_id, f.who)
+    if f.n > 1:
+        penalty(w, target, Penalty("resource", f.n), f.n - 1)
+
+
+def penalty_choices(w: Work, f: Frame) -> tuple[Lose, ...]:
+    return tuple(Lose(k) for k in penalty_options(w, f.order[0]))
+
+
+def apply_improve(w: Work, choice: Any) -> None:
+    f = w.pop()
+    item = w.t.items[f.cards[0]]
+    assert item.improve is not None
+    kind, bonus = item.improve
+    if isinstance(choice, Take):
+        w.gain(f.who, kind, -1)
+        w.add_stars(f.who, "items", bonus)
+        w.emit("improve", f"{f.who} improves {item.name}: 1 more {kind} for "
+               f"{plural(bonus, 'star')}", "LB-icon-improve", f.who, item=item.name,
+               stars=bonus)
+    else:
+        w.emit("improve", f"{f.who} does not improve {item.name} (only possible now, at "
+               "crafting)", "LB-icon-improve", f.who, item=item.name)
+
+
+def apply_reserve(w: Work, choice: Any) -> None:
+    f = w.pop()
+    if not isinstance(choice, Reserve):
+        w.emit("reserve", f"{f.who} reserves no item", f.src, f.who)
+        return
+    display = list(w.display)
+    display.remove(choice.item)
+    w.display = tuple(display)
+    w.set_side("reserved", f.who, tuple(sorted((*w.get("reserved", f.who), choice.item))))
+    w.emit("reserve", f"{f.who} reserves {choice.item} from the display (face down; craft it "
+           "at the CELL BLOCK)", f.src, f.who, item=choice.item)
+
+
+__all__ = ["apply_improve", "apply_penalty", "apply_reserve", "apply_reward", "apply_tome",
+           "legend", "location", "offer", "penalty_choices", "playable_tomes",
+           "reward_choices", "token_name"]

@@ -1,0 +1,321 @@
+"""The Lockup: Breakout rules: pure functions over :class:`~.state.State`.
+
+``step`` copies the state into a :class:`~.work.Work`, applies the choice or chance
+outcome to the frame on top of the procedure stack, then runs every automatic frame
+(locations, tunnels, the guards' whole turn in solitary, Patrol, final scoring) until
+the next decision or chance node, emitting an event with its rule for each change. The
+guards never appear in ``to_move``: their steps are automatic or chance.
+
+>>> from boardlab.lockup_breakout.rules import RULES
+>>> from boardlab.lockup_breakout.config import Setup
+>>> s = RULES.initial(Setup(players=3))
+>>> RULES.to_move(s), len(RULES.outcomes(s))
+('chance', 105)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any
+
+from boardlab.core.engine import CHANCE, OutcomeTable
+from boardlab.core.errors import IllegalAction, show_value
+from boardlab.core.events import Event
+from boardlab.core.rules import RuleRef
+from boardlab.lockup_breakout import final as final_mod
+from boardlab.lockup_breakout import flow, goods, moves, resolve
+from boardlab.lockup_breakout.catacombs import ENTRANCE
+from boardlab.lockup_breakout.choices import (
+    CHOICE_TYPES,
+    Assign,
+    Decline,
+    Draw,
+    DrawMany,
+    Pass,
+    PlayTome,
+    Reserve,
+    Take,
+    Tunnels,
+)
+from boardlab.lockup_breakout.config import BOARD_LOCATIONS, TUNNEL_KINDS, Setup
+from boardlab.lockup_breakout.draws import arrangements, draw_many, uniform
+from boardlab.lockup_breakout.events import GUARD_CARD
+from boardlab.lockup_breakout.rulebook import BOOK
+from boardlab.lockup_breakout.state import (
+    CHANCE_KINDS,
+    SOURCES,
+    Frame,
+    K,
+    State,
+)
+from boardlab.lockup_breakout.work import AUTO, Work, tables
+
+PHASE_NAMES = {"setup": "Setup", "rollcall": "Roll Call", "lightsout": "Lights Out",
+               "patrol": "Patrol", "final": "Final scoring", "over": "Game over"}
+
+AUTO.update({K.GAME: flow.game, K.ROUND: flow.round_, K.LOCATION: resolve.location,
+             K.LIBRARY: flow.library, K.LEGEND: resolve.legend, K.PATROL: flow.patrol,
+             K.ADVANCE: moves.advance, K.SHAPE: goods.shape, K.FINAL: final_mod.final})
+
+
+def _apply_guard_card(w: Work, choice: Draw) -> None:
+    f = w.pop()
+    cards = list(w.guard_cards)
+    cards[f.loc] = choice.card
+    w.guard_cards = tuple(cards)
+    g = w.t.guard_cards[choice.card]
+    rule_id = "LB-R39" if g.strength == 0 and f.loc else "LB-R23"
+    w.emit_t(GUARD_CARD[rule_id], None, f.loc, choice.card, g.strength, g.seeker)
+
+
+#: Decision kind → function applying a legal choice to the worker.
+DECIDE: dict[str, Callable[[Work, Any], None]] = {
+    K.ASSIGN: flow.apply_assign, K.TOME: resolve.apply_tome, K.REWARD: resolve.apply_reward,
+    K.IMPROVE: resolve.apply_improve, K.RESERVE: resolve.apply_reserve,
+    K.STEP: moves.apply_step, K.LOOT: moves.apply_loot, K.KEEP: goods.apply_keep,
+    K.PENALTY: resolve.apply_penalty, K.GOLEM: final_mod.apply_golem,
+    K.WILD: final_mod.apply_wild,
+    # chance outcomes
+    K.TUNNELS: flow.apply_tunnels, K.LEGEND_DRAW: flow.apply_legend_draw,
+    K.GOALS_DRAW: flow.apply_goals_draw, K.ITEMS_DRAW: flow.apply_items_draw,
+    K.GOON_DRAW: flow.apply_goon_draw, K.TOME_DRAW: flow.apply_tome_draw,
+    K.LOOT_LOOK: moves.apply_look, K.GUARD_LOOT: moves.apply_guard_loot,
+    K.GUARD_CARD: _apply_guard_card, K.SHAPE_DRAW: goods.apply_shape_draw,
+}
+
+_DECISION_RULES = {
+    K.ASSIGN: "LB-R7", K.TOME: "LB-R44", K.REWARD: "LB-R8", K.IMPROVE: "LB-icon-improve",
+    K.RESERVE: "LB-icon-reserve", K.STEP: "LB-advance-forward", K.LOOT: "LB-advance-loot",
+    K.KEEP: "LB-goon-shapeshifter", K.PENALTY: "LB-legend-effect", K.GOLEM: "LB-goon-golem",
+    K.WILD: "LB-icon-wild-valuable", K.OVER: "LB-end", K.TUNNELS: "LB-setup-tunnels",
+    K.LEGEND_DRAW: "LB-setup-legend", K.GOALS_DRAW: "LB-R14", K.ITEMS_DRAW: "LB-R10",
+    K.GOON_DRAW: "LB-R11", K.TOME_DRAW: "LB-R13", K.LOOT_LOOK: "LB-advance-loot",
+    K.GUARD_LOOT: "LB-solo-tunnel-loot", K.GUARD_CARD: "LB-R23",
+    K.SHAPE_DRAW: "LB-goon-shapeshifter",
+}
+
+
+# -- chance -------------------------------------------------------------------------------
+def tunnel_outcomes(players: int) -> OutcomeTable:
+    """The tunnel layout as one chance node: every distinct arrangement, equally likely.
+
+    >>> [len(tunnel_outcomes(n)) for n in (2, 3, 4, 5)]
+    [42, 105, 140, 140]
+    >>> tunnel_outcomes(6)
+    Traceback (most recent call last):
+    ...
+    boardlab.core.errors.ConfigError: players: 1 (solitary) to 5 players, got 6 (LB-R5)
+    """
+    from boardlab.lockup_breakout.config import TUNNEL_SETS
+
+    if isinstance(players, bool) or not isinstance(players, int) or players not in TUNNEL_SETS:
+        from boardlab.core.errors import ConfigError
+
+        raise ConfigError(f"players: 1 (solitary) to 5 players, got {show_value(players)} "
+                          "(LB-R5)")
+    return _tunnel_outcomes(players)
+
+
+@lru_cache(maxsize=8)
+def _tunnel_outcomes(players: int) -> OutcomeTable:
+    """:func:`tunnel_outcomes` of a checked player count (cached: one table per count)."""
+    from boardlab.lockup_breakout.config import TUNNEL_SETS
+
+    layouts = arrangements(TUNNEL_SETS[players])
+    return uniform(tuple(Tunnels(tuple(TUNNEL_KINDS[i] for i in lay)) for lay in layouts))
+
+
+@lru_cache(maxsize=512)
+def _draw(card: str) -> Draw:
+    """One shared ``Draw`` per card name (interned outcomes, docs/engine-patterns.md)."""
+    return Draw(card)
+
+
+@lru_cache(maxsize=4096)
+def _one(names: tuple[str, ...], counts: tuple[int, ...]) -> OutcomeTable:
+    if not sum(counts):
+        raise ValueError("cannot draw from an empty pile")
+    return OutcomeTable.from_counts((_draw(names[i]), n) for i, n in enumerate(counts) if n)
+
+
+@lru_cache(maxsize=4096)
+def _many(names: tuple[str, ...], counts: tuple[int, ...], k: int) -> OutcomeTable:
+    return OutcomeTable((DrawMany(tuple(sorted(names[i] for i in cards))), p)
+                        for cards, p in draw_many(counts, k))
+
+
+def _guard_remaining(state: State) -> tuple[int, ...]:
+    t = tables(state.setup.config)
+    counts = list(t.guard_deck[state.setup.difficulty])
+    for card in state.guard_cards:
+        if card:
+            counts[t.guard_names.index(card)] -= 1
+    return tuple(counts)
+
+
+def _legal_assign(state: State, who: str) -> tuple[Assign, ...]:
+    i = state.setup.sides.index(who)
+    allowance = state.setup.config.face_down_allowance(state.setup.players)
+    return _assign_choices(tuple(dict.fromkeys(state.hands[i])),
+                           state.face_down[i] < allowance)
+
+
+@lru_cache(maxsize=1024)
+def _assign_choices(tokens: tuple[str, ...], face_down: bool) -> tuple[Assign, ...]:
+    faces = (False, True) if face_down else (False,)
+    return tuple(Assign(tok, loc, fd) for tok in tokens for loc in BOARD_LOCATIONS
+                 for fd in faces)
+
+
+class LockupBreakoutRules:
+    """The :class:`~boardlab.core.engine.Rules` of Lockup: Breakout."""
+
+    name = "lockup-breakout"
+    book = BOOK
+    setup_type = Setup
+    state_type = State
+    choice_types = CHOICE_TYPES
+
+    def initial(self, setup: Setup) -> State:
+        """Lanterns on ENTRANCE, seven tokens per holding cell, loot stacks unseen, decks
+        shuffled as counts; the first chance node is the tunnel layout (LB-setup-...)."""
+        if not isinstance(setup, Setup):
+            from boardlab.core.errors import ConfigError
+
+            raise ConfigError(f"setup: expected a Setup, got {show_value(setup)}")
+        cfg = setup.config
+        t = tables(cfg)
+        sides = setup.sides
+        n = len(sides)
+        hands = tuple(() if s == "guards" else t.crew for s in sides)
+        h = setup.stack_height
+        return State(
+            setup=setup, round=0, phase="setup", first=setup.colours[0], tunnels=(),
+            hands=hands, crews=((),) * 9, face_down=(0,) * n, lanterns=(ENTRANCE,) * n,
+            resources=(cfg.start_resources,) * n, stars=((0,) * len(SOURCES),) * n,
+            items=((),) * n, reserved=((),) * n, goons=((),) * n, tomes=((),) * n,
+            kept_loot=((),) * n, display=(), item_deck=(1,) * len(cfg.items),
+            goon_spaces=("",) * 5, goon_deck=tuple(g.count for g in cfg.goons),
+            goon_discard=(0,) * len(cfg.goons), goon_limbo=(0,) * len(cfg.goons),
+            tome_deck=tuple(x.count for x in cfg.tomes), tome_discard=(0,) * len(cfg.tomes),
+            goals=(), goal_deck=(1,) * len(cfg.goals), legend="",
+            legend_deck=(1,) * len(cfg.legends), legend_bottom=(),
+            loot_pool=tuple(x.count for x in cfg.loot),
+            stacks=(((), h),) * len(t.loot_spaces), looked=(),
+            guard_cards=("",) * 8 if setup.solo else (), rewarded=(), boosts=(), escaped=(),
+            declared=(), stack=(Frame(K.GAME, stage=1), Frame(K.TUNNELS)))
+
+    def to_move(self, state: State) -> str | None:
+        top = state.stack[-1]
+        kind = top.kind
+        if kind in CHANCE_KINDS:
+            return CHANCE
+        if kind == K.OVER:
+            return None
+        return top.who
+
+    def outcomes(self, state: State) -> tuple[tuple[Any, Fraction], ...]:
+        f = state.stack[-1]
+        kind = f.kind
+        t = tables(state.setup.config)
+        if kind == K.TUNNELS:
+            return _tunnel_outcomes(state.setup.players)
+        if kind == K.LEGEND_DRAW:
+            return _one(t.legend_names, state.legend_deck)
+        if kind == K.GOON_DRAW:
+            return _one(t.goon_names, state.goon_deck)
+        if kind == K.TOME_DRAW:
+            return _one(t.tome_names, state.tome_deck)
+        if kind == K.ITEMS_DRAW:
+            return _many(t.item_names, state.item_deck, f.n)
+        if kind == K.GOALS_DRAW:
+            return _many(t.goal_names, state.goal_deck, f.n)
+        if kind == K.SHAPE_DRAW:
+            return _many(t.goon_names, state.goon_deck, f.n)
+        if kind == K.LOOT_LOOK:
+            return _many(t.loot_names, state.loot_pool, state.stacks[f.loc][1])
+        if kind == K.GUARD_LOOT:
+            known, unknown = state.stacks[f.loc]
+            if unknown:
+                return _one(t.loot_names, state.loot_pool)
+            counts = tuple(known.count(name) for name in t.loot_names)
+            return _one(t.loot_names, counts)
+        if kind == K.GUARD_CARD:
+            return _one(t.guard_names, _guard_remaining(state))
+        return ()
+
+    def legal(self, state: State) -> tuple[Any, ...]:
+        f = state.stack[-1]
+        kind = f.kind
+        if kind == K.ASSIGN:
+            return _legal_assign(state, f.who)
+        if kind == K.IMPROVE:
+            return (Take(), Decline())
+        if kind in CHANCE_KINDS or kind == K.OVER:
+            return ()
+        w = Work(state)
+        if kind == K.TOME:
+            return (*(PlayTome(x) for x in resolve.playable_tomes(w, f.who, f.loc == 0)),
+                    Pass())
+        if kind == K.REWARD:
+            return resolve.reward_choices(w, f)
+        if kind == K.RESERVE:
+            return (*(Reserve(i) for i in dict.fromkeys(state.display)), Decline())
+        if kind == K.STEP:
+            return moves.step_choices(w, f)
+        if kind == K.LOOT:
+            return moves.loot_choices(w, f)
+        if kind == K.KEEP:
+            return goods.keep_choices(w, f)
+        if kind == K.PENALTY:
+            return resolve.penalty_choices(w, f)
+        if kind == K.GOLEM:
+            return final_mod.golem_choices(w, f)
+        if kind == K.WILD:
+            return final_mod.wild_choices(w, f)
+        return ()
+
+    def step(self, state: State, choice: Any) -> tuple[State, tuple[Event, ...]]:
+        """Apply a legal choice or outcome (unchecked: :class:`Match` checks legality)."""
+        kind = state.stack[-1].kind
+        if kind == K.ASSIGN:
+            fast = flow.assign_fast(state, choice)
+            if fast is not None:
+                return fast
+        apply = DECIDE.get(kind)
+        if apply is None:
+            raise IllegalAction("the match is over", rule=BOOK["LB-end"])
+        w = Work(state)
+        apply(w, choice)
+        w.run()
+        return w.freeze(), tuple(w.events)
+
+    def decision_rule(self, state: State) -> RuleRef:
+        f = state.stack[-1]
+        if f.kind == K.REWARD and f.loc == 0:
+            return BOOK["LB-legend-effect"]
+        if f.kind == K.TOME and f.loc == 0:
+            return BOOK["LB-legend-tomes"]
+        return BOOK[_DECISION_RULES.get(f.kind, "LB-flow")]
+
+    # -- views and checks ------------------------------------------------------------------
+    def observe(self, state: State, player: str) -> Any:
+        from boardlab.lockup_breakout.observe import observe
+
+        return observe(state, player)
+
+    def scores(self, state: State) -> dict[str, int]:
+        """Stars per side (final at the end, provisional before; LB-objective)."""
+        from boardlab.lockup_breakout.scoring import scores
+
+        return scores(state)
+
+    def invariants(self, state: State) -> list[str]:
+        from boardlab.lockup_breakout.invariants import invariants
+
+        return invariants(state)
+
+
+RULES = LockupBreakoutRules()

@@ -1,0 +1,191 @@
+"""The Lockup: Breakout state: an immutable, hashable record of tuples.
+
+Per-side tuples (``lanterns``, ``resources``, ``stars`` …) follow ``setup.sides``: the
+players in seat order, then ``"guards"`` in solitary. Piles whose order nobody knows are
+counts per card kind (draws are exact chance nodes over those counts: lazy and
+exchangeable). ``stack`` is the procedure in progress, innermost last: the top
+:class:`Frame` says whose decision, which chance event, or which automatic step runs
+next — a roll-call turn, a reward offer inside a location inside a round, a lantern
+step inside a tunnel advance, a loot pick inside that step.
+
+>>> from boardlab.lockup_breakout.state import Frame, K
+>>> Frame(K.STEP, who="red").kind
+'step'
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final, NamedTuple
+
+from boardlab.core.errors import ConfigError, show_value
+from boardlab.lockup_breakout.config import Config, Setup
+
+
+class K:
+    """Frame kinds: what the match waits for (decisions, chance) or runs (automatic)."""
+
+    # chance nodes
+    TUNNELS: Final = "tunnels"              # the tunnel layout (LB-setup-tunnels)
+    LEGEND_DRAW: Final = "legend_draw"      # the next legend card turns up
+    GOALS_DRAW: Final = "goals_draw"        # the public goals (LB-R14)
+    ITEMS_DRAW: Final = "items_draw"        # display refill (LB-R10)
+    GOON_DRAW: Final = "goon_draw"          # a goon for a goon space (LB-R11)
+    TOME_DRAW: Final = "tome_draw"          # a tome for a player (LB-R8, LB-R13)
+    LOOT_LOOK: Final = "loot_look"          # a stack's contents, first time anyone looks
+    GUARD_LOOT: Final = "guard_loot"        # the guards' blind pick (LB-solo-tunnel-loot)
+    GUARD_CARD: Final = "guard_card"        # a guard card turns up (LB-R23)
+    SHAPE_DRAW: Final = "shape_draw"        # three goons for a Shapeshifter
+    # decisions
+    ASSIGN: Final = "assign"                # roll call
+    TOME: Final = "tome"                    # tome window before a comparison
+    REWARD: Final = "reward"                # take or refuse one reward
+    IMPROVE: Final = "improve"              # LB-icon-improve
+    RESERVE: Final = "reserve"              # LB-icon-reserve / reserve loot
+    STEP: Final = "step"                    # one catacomb step or stop
+    LOOT: Final = "loot"                    # keep one token, use it or star
+    KEEP: Final = "keep"                    # keep one of a Shapeshifter's three
+    PENALTY: Final = "penalty"              # which resource to lose
+    GOLEM: Final = "golem"                  # a Golem's type at final scoring
+    WILD: Final = "wild"                    # a wild valuable's kind at final scoring
+    # automatic procedures
+    GAME: Final = "game"
+    ROUND: Final = "round"
+    LOCATION: Final = "location"
+    LIBRARY: Final = "library"
+    LEGEND: Final = "legend"
+    PATROL: Final = "patrol"
+    ADVANCE: Final = "advance"
+    SHAPE: Final = "shape"
+    FINAL: Final = "final"
+    OVER: Final = "over"
+
+
+CHANCE_KINDS: Final = frozenset({K.TUNNELS, K.LEGEND_DRAW, K.GOALS_DRAW, K.ITEMS_DRAW,
+                                 K.GOON_DRAW, K.TOME_DRAW, K.LOOT_LOOK, K.GUARD_LOOT,
+                                 K.GUARD_CARD, K.SHAPE_DRAW})
+DECISION_KINDS: Final = frozenset({K.ASSIGN, K.TOME, K.REWARD, K.IMPROVE, K.RESERVE, K.STEP,
+                                   K.LOOT, K.KEEP, K.PENALTY, K.GOLEM, K.WILD})
+AUTO_KINDS: Final = frozenset({K.GAME, K.ROUND, K.LOCATION, K.LIBRARY, K.LEGEND, K.PATROL,
+                               K.ADVANCE, K.SHAPE, K.FINAL})
+FRAME_KINDS: Final = CHANCE_KINDS | DECISION_KINDS | AUTO_KINDS | {K.OVER}
+
+#: Where a side's stars came from (``final_scores`` reports them in this order).
+SOURCES: Final = ("locations", "items", "loot", "escape", "legend", "lantern", "goons",
+                  "valuables", "goals")
+SOURCE_INDEX: Final = {s: i for i, s in enumerate(SOURCES)}
+PHASES: Final = ("setup", "rollcall", "lightsout", "patrol", "final", "over")
+
+
+class Frame(NamedTuple):
+    """One procedure in progress. Fields are used as each kind documents in ``rules``:
+    ``who`` (the side concerned), ``loc`` (location, loot stack or reward index),
+    ``n`` (steps or cards left), ``stage`` (where the procedure stands), ``extra``
+    (deferred loot advances, LB-R33), ``index`` (position in ``order``), ``order`` (sides
+    in turn), ``cards`` (cards drawn and on view), ``src`` (the rule that started it)."""
+
+    kind: str
+    who: str = ""
+    loc: int = 0
+    n: int = 0
+    stage: int = 0
+    extra: int = 0
+    index: int = 0
+    order: tuple[str, ...] = ()
+    cards: tuple[str, ...] = ()
+    src: str = ""
+
+
+class State(NamedTuple):
+    """A complete Lockup: Breakout position (see the module docstring)."""
+
+    setup: Setup
+    round: int                                        # 0 during setup
+    phase: str                                        # one of PHASES
+    first: str                                        # holder of the first-player marker
+    tunnels: tuple[str, ...]                          # locations 1–7: "", "single", "double"
+    hands: tuple[tuple[str, ...], ...]                # holding cells, per side, sorted
+    crews: tuple[tuple[tuple[str, str, bool], ...], ...]   # 0 legend, 1–7 board, 8 LIBRARY
+    face_down: tuple[int, ...]                        # face-down board tokens this round
+    lanterns: tuple[str, ...]
+    resources: tuple[tuple[int, ...], ...]
+    stars: tuple[tuple[int, ...], ...]                # per side, per SOURCES
+    items: tuple[tuple[str, ...], ...]
+    reserved: tuple[tuple[str, ...], ...]
+    goons: tuple[tuple[str, ...], ...]
+    tomes: tuple[tuple[str, ...], ...]
+    kept_loot: tuple[tuple[str, ...], ...]
+    display: tuple[str, ...]
+    item_deck: tuple[int, ...]                        # unseen items, count per config item
+    goon_spaces: tuple[str, ...]                      # locations 2–6, "" when empty
+    goon_deck: tuple[int, ...]
+    goon_discard: tuple[int, ...]
+    goon_limbo: tuple[int, ...]                       # out during a Shapeshifter chain
+    tome_deck: tuple[int, ...]
+    tome_discard: tuple[int, ...]
+    goals: tuple[str, ...]
+    goal_deck: tuple[int, ...]
+    legend: str                                       # the active legend card
+    legend_deck: tuple[int, ...]                      # unseen legend cards (top part)
+    legend_bottom: tuple[str, ...]                    # known cards under them, top first
+    loot_pool: tuple[int, ...]                        # loot tokens never looked at
+    stacks: tuple[tuple[tuple[str, ...], int], ...]   # per loot space: (known, unknown)
+    looked: tuple[tuple[int, str], ...]               # (stack, side) who has looked
+    guard_cards: tuple[str, ...]                      # 0 legend, 1–7: revealed this round
+    rewarded: tuple[str, ...]                         # took a reward at this location
+    boosts: tuple[tuple[str, int], ...]               # tome strength at this comparison
+    escaped: tuple[tuple[str, int], ...]              # (side, round of escape)
+    declared: tuple[tuple[str, str, str], ...]        # (side, "golem"/"wild", choice)
+    stack: tuple[Frame, ...]
+
+    def __repr__(self) -> str:
+        where = "setup" if self.round == 0 else f"round {self.round}, {self.phase}"
+        top = self.stack[-1]
+        who = f" ({top.who})" if top.who else ""
+        mode = "solitary" if self.setup.solo else f"{self.setup.players} players"
+        return f"<Lockup: Breakout state: {mode}, {where}, waiting for {top.kind}{who}>"
+
+    @property
+    def config(self) -> Config:
+        return self.setup.config
+
+    @property
+    def sides(self) -> tuple[str, ...]:
+        return self.setup.sides
+
+    @property
+    def top(self) -> Frame:
+        """The innermost procedure: what the match waits for."""
+        return self.stack[-1]
+
+    @property
+    def is_over(self) -> bool:
+        return self.stack[-1].kind == K.OVER
+
+    def side(self, name: str) -> int:
+        """Index of ``name`` in the per-side tuples."""
+        return self.setup.sides.index(name)
+
+    def lantern(self, name: str) -> str:
+        return self.lanterns[self.side(name)]
+
+    def total_stars(self, name: str) -> int:
+        return sum(self.stars[self.side(name)])
+
+    def at(self, location: int) -> tuple[tuple[str, str, bool], ...]:
+        """``(colour, token, face_down)`` at a location (0 = legend, 8 = LIBRARY)."""
+        return self.crews[location]
+
+
+def require_state(value: Any, name: str = "state") -> State:
+    """``value`` if it is a :class:`State`, else a :class:`ConfigError` naming ``name``
+    (a public function reading a state says what it got instead of failing deep inside).
+
+    >>> require_state(5)
+    Traceback (most recent call last):
+    ...
+    boardlab.core.errors.ConfigError: state: expected a Lockup: Breakout State, got int 5
+    """
+    if not isinstance(value, State):
+        raise ConfigError(f"{name}: expected a Lockup: Breakout State, got "
+                          f"{type(value).__name__} {show_value(value)}")
+    return value

@@ -1,0 +1,310 @@
+"""The mutable worker the rules copy a state into for one ``step``, and its helpers.
+
+:class:`Work` holds every :class:`~.state.State` field as a plain attribute, the events
+of this step and the derived lookup :class:`Tables` of the configuration. Phase modules
+(``flow``, ``resolve``, ``moves``, ``goods``, ``final``) are functions over a ``Work``;
+``run`` drives the automatic frames until the next decision or chance node. ``freeze``
+makes the immutable state again.
+
+>>> from boardlab.lockup_breakout.config import Setup
+>>> t = tables(Setup().config)
+>>> t.strength["4"], t.strength["seeker"], t.exits["Crossroads"][0].to
+(4, 1, 'Reliquary')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from boardlab.core.events import Event, EventTemplate
+from boardlab.lockup_breakout.catacombs import ESCAPED, TOMB, Path
+from boardlab.lockup_breakout.config import (
+    GUARDS,
+    SEEKER,
+    SEEKER_STRENGTH,
+    Config,
+    GoonCard,
+    GuardCard,
+    Item,
+    LegendCard,
+    LootToken,
+    Setup,
+    Tome,
+)
+from boardlab.lockup_breakout.events import join, plural, token_name
+from boardlab.lockup_breakout.rulebook import BOOK
+from boardlab.lockup_breakout.state import SOURCE_INDEX, Frame, K, State
+
+RULE = {ref.id: ref for ref in BOOK}  # a plain dict: one lookup per event
+_new_tuple = tuple.__new__
+
+
+@dataclass(frozen=True)
+class Tables:
+    """Lookups derived once per configuration (never stored in a state)."""
+
+    strength: dict[str, int]
+    crew: tuple[str, ...]
+    items: dict[str, Item]
+    item_names: tuple[str, ...]
+    item_index: dict[str, int]
+    goons: dict[str, GoonCard]
+    goon_names: tuple[str, ...]
+    goon_index: dict[str, int]
+    tomes: dict[str, Tome]
+    tome_names: tuple[str, ...]
+    tome_index: dict[str, int]
+    goal_names: tuple[str, ...]
+    legends: dict[str, LegendCard]
+    legend_names: tuple[str, ...]
+    legend_index: dict[str, int]
+    loot: dict[str, LootToken]
+    loot_names: tuple[str, ...]
+    loot_index: dict[str, int]
+    exits: dict[str, tuple[Path, ...]]
+    stars_of: dict[str, int]
+    depth_of: dict[str, int]
+    stack_of: dict[str, int]          # loot space → stack index
+    loot_spaces: tuple[str, ...]
+    res_index: dict[str, int]
+    guard_cards: dict[str, GuardCard]
+    guard_names: tuple[str, ...]
+    guard_deck: dict[str, tuple[int, ...]]   # difficulty → counts per guard name
+
+
+_TABLES: dict[int, tuple[Config, Tables]] = {}
+
+
+def tables(cfg: Config) -> Tables:
+    """The :class:`Tables` of ``cfg`` (cached by identity: configs are immutable)."""
+    hit = _TABLES.get(id(cfg))
+    if hit is not None and hit[0] is cfg:
+        return hit[1]
+    m = cfg.catacombs
+    guard_all = (*cfg.guard_blue, *(c for lv in cfg.guard_levels for c in lv.cards))
+    guard_names = tuple(g.name for g in guard_all)
+    blue = {g.name for g in cfg.guard_blue}
+    decks = {}
+    for lv in cfg.guard_levels:
+        mine = {c.name for c in lv.cards}
+        decks[lv.colour] = tuple(g.count if (g.name in blue or g.name in mine) else 0
+                                 for g in guard_all)
+    strength = {str(s): s for s in cfg.crew_strengths}
+    strength[SEEKER] = SEEKER_STRENGTH
+    t = Tables(
+        strength=strength, crew=cfg.token_labels,
+        items={i.name: i for i in cfg.items}, item_names=tuple(i.name for i in cfg.items),
+        item_index={i.name: n for n, i in enumerate(cfg.items)},
+        goons={g.name: g for g in cfg.goons}, goon_names=tuple(g.name for g in cfg.goons),
+        goon_index={g.name: n for n, g in enumerate(cfg.goons)},
+        tomes={x.name: x for x in cfg.tomes}, tome_names=tuple(x.name for x in cfg.tomes),
+        tome_index={x.name: n for n, x in enumerate(cfg.tomes)},
+        goal_names=tuple(g.name for g in cfg.goals),
+        legends={c.name: c for c in cfg.legends},
+        legend_names=tuple(c.name for c in cfg.legends),
+        legend_index={c.name: n for n, c in enumerate(cfg.legends)},
+        loot={x.name: x for x in cfg.loot}, loot_names=tuple(x.name for x in cfg.loot),
+        loot_index={x.name: n for n, x in enumerate(cfg.loot)},
+        exits={s.name: m.exits(s.name) for s in m.spaces},
+        stars_of={s.name: s.stars for s in m.spaces},
+        depth_of={s.name: s.depth for s in m.spaces},
+        stack_of={name: i for i, name in enumerate(m.loot_spaces)},
+        loot_spaces=m.loot_spaces,
+        res_index={r: i for i, r in enumerate(cfg.resources)},
+        guard_cards={g.name: g for g in guard_all}, guard_names=guard_names,
+        guard_deck=decks,
+    )
+    if len(_TABLES) > 64:
+        _TABLES.clear()
+    _TABLES[id(cfg)] = (cfg, t)
+    return t
+
+
+def seat_order(colours: tuple[str, ...], first: str) -> tuple[str, ...]:
+    """Players clockwise from the first player (LB-R4).
+
+    >>> seat_order(("red", "blue", "green"), "blue")
+    ('blue', 'green', 'red')
+    """
+    i = colours.index(first)
+    return colours[i:] + colours[:i]
+
+
+class Work:
+    """A mutable copy of a state used inside one ``step``; frozen again at the end."""
+
+    __slots__ = (*State._fields, "events", "t", "si", "cfg", "players", "solo")
+
+    def __init__(self, state: State) -> None:
+        (self.setup, self.round, self.phase, self.first, self.tunnels, self.hands, self.crews,
+         self.face_down, self.lanterns, self.resources, self.stars, self.items, self.reserved,
+         self.goons, self.tomes, self.kept_loot, self.display, self.item_deck,
+         self.goon_spaces, self.goon_deck, self.goon_discard, self.goon_limbo, self.tome_deck,
+         self.tome_discard, self.goals, self.goal_deck, self.legend, self.legend_deck,
+         self.legend_bottom, self.loot_pool, self.stacks, self.looked, self.guard_cards,
+         self.rewarded, self.boosts, self.escaped, self.declared, self.stack) = state
+        self.events: list[Event] = []
+        self.cfg, self.t, self.si, self.players, self.solo = setup_info(state.setup)
+
+    def freeze(self) -> State:
+        return State(self.setup, self.round, self.phase, self.first, self.tunnels, self.hands,
+                     self.crews, self.face_down, self.lanterns, self.resources, self.stars,
+                     self.items, self.reserved, self.goons, self.tomes, self.kept_loot,
+                     self.display, self.item_deck, self.goon_spaces, self.goon_deck,
+                     self.goon_discard, self.goon_limbo, self.tome_deck, self.tome_discard,
+                     self.goals, self.goal_deck, self.legend, self.legend_deck,
+                     self.legend_bottom, self.loot_pool, self.stacks, self.looked,
+                     self.guard_cards, self.rewarded, self.boosts, self.escaped,
+                     self.declared, self.stack)
+
+    # -- events -----------------------------------------------------------------------------
+    def emit(self, tag: str, summary: str, rule_id: str, who: str | None = None, /, *,
+             detail: str = "", visible_to: tuple[str, ...] = (),
+             secret: dict[str, Any] | None = None, **data: Any) -> None:
+        self.events.append(Event(tag, summary, RULE[rule_id], who, data, self.round,
+                                 self.phase, detail, visible_to, secret or {}))
+
+    def emit_t(self, template: EventTemplate, who: str | None, /, *args: Any,
+               visible_to: tuple[str, ...] = ()) -> None:
+        """An event from a template (:mod:`.events`): its text is worded when read."""
+        self.events.append(_new_tuple(Event, (template, who, self.round, self.phase,
+                                              visible_to, *args)))
+
+    # -- frames -----------------------------------------------------------------------------
+    @property
+    def top(self) -> Frame:
+        return self.stack[-1]
+
+    def push(self, *frames: Frame) -> None:
+        """Push frames; the last one given ends on top (runs first)."""
+        self.stack = (*self.stack, *frames)
+
+    def pop(self) -> Frame:
+        f = self.stack[-1]
+        self.stack = self.stack[:-1]
+        return f
+
+    def set_top(self, frame: Frame) -> None:
+        self.stack = (*self.stack[:-1], frame)
+
+    def run(self) -> None:
+        """Run automatic frames until a decision, a chance node or the end is on top."""
+        auto = AUTO
+        while True:
+            f = self.stack[-1]
+            handler = auto.get(f.kind)
+            if handler is None:
+                return
+            handler(self, f)
+
+    # -- sides ------------------------------------------------------------------------------
+    def order(self) -> tuple[str, ...]:
+        """Players clockwise from the first player; the guards last (LB-R4, LB-R25)."""
+        seats = seat_order(self.players, self.first)
+        return (*seats, GUARDS) if self.solo else seats
+
+    def set_side(self, field: str, side: str, value: Any) -> None:
+        seq = list(getattr(self, field))
+        seq[self.si[side]] = value
+        setattr(self, field, tuple(seq))
+
+    def get(self, field: str, side: str) -> Any:
+        return getattr(self, field)[self.si[side]]
+
+    # -- resources and stars ----------------------------------------------------------------
+    def gain(self, side: str, kind: str, n: int) -> None:
+        i = self.si[side]
+        row = list(self.resources[i])
+        row[self.t.res_index[kind]] += n
+        res = list(self.resources)
+        res[i] = tuple(row)
+        self.resources = tuple(res)
+
+    def can_pay(self, side: str, cost: tuple[tuple[str, int], ...]) -> bool:
+        row = self.resources[self.si[side]]
+        idx = self.t.res_index
+        return all(row[idx[k]] >= n for k, n in cost)
+
+    def pay(self, side: str, cost: tuple[tuple[str, int], ...]) -> None:
+        for kind, n in cost:
+            self.gain(side, kind, -n)
+
+    def add_stars(self, side: str, source: str, n: int) -> None:
+        i = self.si[side]
+        row = list(self.stars[i])
+        row[SOURCE_INDEX[source]] += n
+        stars = list(self.stars)
+        stars[i] = tuple(row)
+        self.stars = tuple(stars)
+
+    def total(self, side: str) -> int:
+        return sum(self.stars[self.si[side]])
+
+    # -- crews --------------------------------------------------------------------------
+    def strength_at(self, side: str, location: int) -> int:
+        """Crew strength of ``side`` at a location plus tomes played there (LB-R13)."""
+        if side == GUARDS:
+            card = self.guard_cards[location]
+            return self.t.guard_cards[card].strength if card else 0
+        s = sum(self.t.strength[tok] for c, tok, _ in self.crews[location] if c == side)
+        for c, bonus in self.boosts:
+            if c == side:
+                s += bonus
+        return s
+
+    def sides_at(self, location: int) -> list[str]:
+        """Sides with crew at ``location`` in seat order; the guards if present (LB-R39)."""
+        present = {c for c, _, _ in self.crews[location]}
+        out = [c for c in self.order() if c in present]
+        if self.setup.players == 1 and location < 8:
+            card = self.guard_cards[location]
+            if card and (location == 0 or self.t.guard_cards[card].strength > 0):
+                out.append(GUARDS)
+        return out
+
+    def ranking(self, location: int) -> list[str]:
+        """Sides present, strongest first; ties by seat order, guards last (LB-R4, R25)."""
+        present = self.sides_at(location)
+        seat = {c: i for i, c in enumerate(present)}
+        return sorted(present, key=lambda c: (-self.strength_at(c, location), seat[c]))
+
+    def set_crew(self, location: int, entries: tuple[tuple[str, str, bool], ...]) -> None:
+        crews = list(self.crews)
+        crews[location] = entries
+        self.crews = tuple(crews)
+
+    # -- catacombs ----------------------------------------------------------------------
+    def at_end(self, side: str) -> bool:
+        return self.lanterns[self.si[side]] in (TOMB, ESCAPED)
+
+    def affordable_exits(self, side: str) -> tuple[Path, ...]:
+        here = self.lanterns[self.si[side]]
+        return tuple(p for p in self.t.exits[here] if self.can_pay(side, p.cost))
+
+
+SetupInfo = tuple[Config, Tables, dict[str, int], tuple[str, ...], bool]
+_SETUPS: dict[int, tuple[Setup, SetupInfo]] = {}
+
+
+def setup_info(setup: Setup) -> SetupInfo:
+    """Configuration, tables, side index, players and solitary flag of ``setup`` (cached
+    by identity: every state of a match shares its setup object)."""
+    hit = _SETUPS.get(id(setup))
+    if hit is not None and hit[0] is setup:
+        return hit[1]
+    sides = setup.sides
+    info = (setup.config, tables(setup.config), {s: i for i, s in enumerate(sides)},
+            setup.colours, setup.players == 1)
+    if len(_SETUPS) > 256:
+        _SETUPS.clear()
+    _SETUPS[id(setup)] = (setup, info)
+    return info
+
+#: Frame kind → handler of an automatic frame (filled by ``rules`` from the phase modules).
+AUTO: dict[str, Callable[[Work, Frame], None]] = {}
+
+# Re-exported for phase modules.
+__all__ = ["AUTO", "RULE", "K", "Tables", "Work", "join", "plural", "seat_order", "setup_info",
+           "tables", "token_name"]

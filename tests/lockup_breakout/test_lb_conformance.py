@@ -1,0 +1,166 @@
+"""The generic conformance check (boardlab.core.conformance) passed by Lockup: Breakout.
+
+Seeded random matches for 2–5 players and the solitary game at each difficulty:
+invariants after every step, exact chance (Fractions summing to 1), and on a sample of
+"deep" matches JSON round trips, undo, replay and refused illegal choices. The default
+run plays a representative subset; ``BOARDLAB_SLOW=1`` plays the full counts of the
+issue (300 matches per player count, 500 per difficulty, final scores of 1,000 matches).
+"""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+from fractions import Fraction
+from itertools import permutations
+from math import comb
+
+import pytest
+
+from boardlab import lockup_breakout as lb
+from boardlab.core.conformance import check_game, check_node
+from boardlab.core.engine import CHANCE, Match
+from boardlab.lockup_breakout.draws import arrangements, count_arrangements, draw_many, draw_one
+from boardlab.lockup_breakout.game import illegal_candidates
+
+SLOW = os.environ.get("BOARDLAB_SLOW") == "1"
+slow = pytest.mark.skipif(not SLOW, reason="full counts: set BOARDLAB_SLOW=1")
+
+PER_COUNT = 300 if SLOW else 10
+PER_DIFFICULTY = 500 if SLOW else 10
+DEEP_EVERY = 30 if SLOW else 10     # the default run checks one deep match per mode
+
+
+def _report(setups):
+    report = check_game(lb.RULES, setups, deep_every=DEEP_EVERY, illegal=illegal_candidates)
+    assert report.violations == []
+    assert report.matches == len(setups)
+    return report
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_conformance_random_matches(players: int) -> None:
+    setups = [(lb.Setup(players=players), 1000 * players + seed) for seed in range(PER_COUNT)]
+    report = _report(setups)
+    assert report.deep_matches == -(-PER_COUNT // DEEP_EVERY)
+    assert report.chance_nodes > 30 * PER_COUNT
+    assert report.illegal_tried > 1000
+
+
+@pytest.mark.parametrize("difficulty", ["green", "yellow", "red"])
+def test_conformance_solitary_matches(difficulty: str) -> None:
+    setups = [(lb.Setup(players=1, difficulty=difficulty), 7000 + seed)
+              for seed in range(PER_DIFFICULTY)]
+    report = _report(setups)
+    assert report.chance_nodes > 60 * PER_DIFFICULTY       # every guard card is a draw
+    assert report.illegal_tried > (1000 if SLOW else 500)
+
+
+def test_conformance_catches_broken_states() -> None:
+    """The check is not vacuous: broken states are reported."""
+    state = lb.new_match(3, seed=1).state
+    assert any("resources" in p for p in check_node(lb.RULES, state._replace(
+        resources=((1, 1, 1, -1),) * 3)))
+    assert any("crew tokens" in p for p in lb.RULES.invariants(state._replace(
+        hands=(("1",),) * 3)))
+    guards_turn = lb.position(players=1, difficulty="red")
+    top = guards_turn.stack[-1]._replace(who="guards")
+    broken = guards_turn._replace(stack=(*guards_turn.stack[:-1], top))
+    assert any("guards never decide" in p for p in lb.RULES.invariants(broken))
+    assert any("loot tokens" in p for p in lb.RULES.invariants(state._replace(
+        loot_pool=(6, 6, 6, 6, 5))))
+
+
+def test_every_chance_node_sums_to_one_exactly() -> None:
+    seen = Counter()
+    for players, diff in ((1, "yellow"), (3, ""), (5, "")):
+        m = lb.new_match(players, seed=3, difficulty=diff or None)
+        while not m.is_over:
+            if m.to_move == CHANCE:
+                outs = m.outcomes()
+                assert sum(p for _, p in outs) == Fraction(1)
+                assert all(type(p) is Fraction and p > 0 for _, p in outs)
+                seen[m.state.top.kind] += 1
+                m.roll()
+            else:
+                m.push(m.legal()[-1])
+    assert {lb.K.TUNNELS, lb.K.LEGEND_DRAW, lb.K.GOALS_DRAW, lb.K.ITEMS_DRAW,
+            lb.K.GOON_DRAW, lb.K.GUARD_CARD} <= set(seen)
+
+
+def test_draws_equal_brute_force_on_small_urns() -> None:
+    """The count-based draws against enumerating every order of the pile."""
+    for counts in ((2, 1), (3, 0, 2), (1, 1, 1, 1), (2, 2, 1), (4, 1, 2)):
+        cards = [i for i, n in enumerate(counts) for _ in range(n)]
+        orders = list(permutations(cards))
+        for k in range(len(cards) + 1):
+            brute = Counter(tuple(sorted(o[:k])) for o in orders)
+            exact = dict(draw_many(counts, k))
+            assert exact == {h: Fraction(n, len(orders)) for h, n in brute.items()}
+        top = Counter(o[0] for o in orders)
+        assert dict(draw_one(counts)) == {i: Fraction(n, len(orders)) for i, n in top.items()}
+        assert set(arrangements(counts)) == set(orders)
+        assert len(arrangements(counts)) == count_arrangements(counts)
+    # Multivariate hypergeometric in closed form for the loot pool.
+    outs = dict(draw_many((6, 6, 6, 6, 6), 4))
+    assert outs[(0, 0, 1, 1)] == Fraction(comb(6, 2) * comb(6, 2), comb(30, 4))
+
+
+def test_pop_seek_branch_and_replay_are_exact() -> None:
+    match = lb.play(players=4, seed=11)
+    final, plies = match.state, match.ply
+    mid = plies // 2
+    middle_state = match.records[mid].before
+    match.seek(mid)
+    assert match.state == middle_state and match.recorded_plies == plies
+    match.seek(plies)
+    assert match.state is final
+    other = match.branch(mid)
+    assert other.state == middle_state and other.ply == mid
+    replayed = Match(lb.RULES, match.setup, seed=11)
+    for choice in match.choices:
+        replayed.push(choice)
+    assert replayed.state == final
+
+
+@pytest.mark.parametrize("agents", ["random", "heuristic"])
+def test_final_scores_of_many_finished_matches_sum_to_scores(agents: str) -> None:
+    n = 1000 if SLOW else 25
+    for seed in range(n):
+        players = (1, 2, 3, 4, 5)[seed % 5]
+        kw = {"difficulty": ("green", "yellow", "red")[seed % 3]} if players == 1 else {}
+        make = (lambda c, s=seed: lb.HeuristicAgent(s)) if agents == "heuristic" else None
+        m = lb.play(players=players, seed=seed, agents=make, **kw)
+        fs = lb.final_scores(m.state)
+        assert {c: sum(v.values()) for c, v in fs.items()} == m.scores()
+        assert m.state.round == 6 and m.is_over
+
+
+@slow
+def test_heuristic_beats_random_more_often_than_not() -> None:
+    """The heuristic agent is a real player: it wins most 2-player matches against random."""
+    wins = 0
+    for seed in range(200):
+        m = lb.play(players=2, seed=seed, agents={"red": lb.HeuristicAgent(seed),
+                                                  "blue": lb.RandomAgent(seed)})
+        wins += lb.winners(m.state) == ("red",)
+    assert wins > 120
+
+
+def test_single_copy_draws_equal_the_urns_hypergeometric_table() -> None:
+    """Piles of single copies (the item deck) take a shortcut: uniform k-subsets. Its table
+    (outcomes, probabilities, sampling table) is the one the general urn path builds, so
+    seeded matches draw exactly what they drew before."""
+    from boardlab.core.engine import OutcomeTable
+    from boardlab.prob.urn import draw
+
+    for counts in ((1,) * 12, (1, 0, 1, 1, 0, 1, 1, 1, 1, 0, 1, 1), (0, 1), (1, 1, 1)):
+        for k in range(sum(counts) + 1):
+            fast = draw_many.__wrapped__(counts, k)
+            general = OutcomeTable(sorted(
+                (tuple(i for i, xi in enumerate(x) for _ in range(xi)), p)
+                for x, p in draw(counts, k)))
+            assert tuple(fast) == tuple(general)
+            assert (fast.cumulative, fast.denominator) == (general.cumulative,
+                                                            general.denominator)
+            assert len(fast) == comb(sum(counts), k)
