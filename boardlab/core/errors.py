@@ -4,24 +4,24 @@ Every exception a user can trigger with bad input is a :class:`BoardlabError`, h
 :class:`ValueError`, so a notebook's ``except ValueError`` catches them all; each one
 says which rule, field or argument is the problem. The classes:
 
-======================  ==============================================================
-class                   raised for
-======================  ==============================================================
-:class:`IllegalAction`  a choice the rules forbid here (names the rule, lists the legal
-                        choices)
-:class:`ConfigError`    a configuration, option or described position the rules cannot
-                        accept
-:class:`QuestionError`  a probability question that cannot be answered as asked (an
-                        argument out of range); :class:`LimitError` for a question over
-                        a declared size limit (``boardlab.prob.LIMITS``)
-:class:`FormatError`    a malformed saved file or JSON value (``path`` names the field)
-:class:`ArgumentError`  a bad argument to a public function (``argument`` names it);
-                        :class:`ArgumentTypeError` (also a ``TypeError``) for the wrong
-                        type, :class:`PlyError` (also an ``IndexError``) for a ply the
-                        match does not have
-:class:`UnknownRule`    a rule id no rule book holds (also a ``KeyError``)
+========================  ==============================================================
+class                     raised for
+========================  ==============================================================
+:class:`IllegalAction`    a choice the rules forbid here (names the rule, lists the legal
+                          choices)
+:class:`ConfigError`      a configuration, option or described position the rules cannot
+                          accept
+:class:`QuestionError`    a probability question that cannot be answered as asked (an
+                          argument out of range); :class:`LimitError` for a question over
+                          a declared size limit (``boardlab.prob.LIMITS``)
+:class:`FormatError`      a malformed saved file or JSON value (``path`` names the field)
+:class:`ArgumentError`    a bad argument to a public function (``argument`` names it);
+                          :class:`ArgumentTypeError` (also a ``TypeError``) for the wrong
+                          type, :class:`PlyError` (also an ``IndexError``) for a ply the
+                          match does not have
+:class:`UnknownRule`      a rule id no rule book holds (also a ``KeyError``)
 :class:`ChoiceTextError`  text that names no legal choice (lists the legal ones)
-======================  ==============================================================
+========================  ==============================================================
 
 A message shows at most about 200 characters of an offending value
 (:func:`show_value`), so a 20 MB field never becomes a 20 MB message.
