@@ -11,6 +11,10 @@ side in one run, interleaved in rounds (the machine is shared: ratios are what t
   and the map, so it costs more per decision).
 
 The profile lines show what dominates the time of ``play``.
+
+``--scenarios`` instead compares the scenarios: complete random matches of the sandbox
+and of scenarios 9–13 (normal mode), interleaved in rounds, CPU time per process
+(``time.process_time``: waits for a shared core are not the engine's).
 """
 
 from __future__ import annotations
@@ -61,13 +65,40 @@ def bench_raw(seeds: range, players: int) -> tuple[float, int]:
     return time.perf_counter() - start, plies
 
 
+SCENARIOS = ("sandbox", "9", "10", "11", "12", "13")
+
+
+def bench_scenarios(matches: int, players: int, rounds: int) -> None:
+    """Matches and steps per CPU second for each scenario, interleaved in rounds."""
+    per = max(1, matches // rounds)
+    totals = {name: [0.0, 0] for name in SCENARIOS}
+    for name in SCENARIOS:
+        l7.play(players=players, scenario=name, seed=10**6)      # warm the caches
+    for r in range(rounds):
+        for name in SCENARIOS:
+            start = time.process_time()
+            for seed in range(r * per, (r + 1) * per):
+                totals[name][1] += l7.play(players=players, scenario=name, seed=seed).ply
+            totals[name][0] += time.process_time() - start
+    n = per * rounds
+    print(f"Level 7 scenarios, normal mode, {players} players, {n} random matches each "
+          "(CPU seconds)")
+    for name, (t, plies) in totals.items():
+        print(f"  {name:8s} {n / t:8.1f} matches/s  {plies / t:9.0f} steps/s  "
+              f"{plies / n:7.1f} plies per match")
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--matches", type=int, default=500)
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--rounds", type=int, default=5,
                         help="interleaved rounds the matches are split into")
+    parser.add_argument("--scenarios", action="store_true",
+                        help="compare the sandbox with scenarios 9–13 instead")
     args = parser.parse_args(argv)
+    if args.scenarios:
+        return bench_scenarios(args.matches, args.players, args.rounds)
     l7.play(players=args.players, seed=10**6)          # warm the caches (dice tables)
     per = max(1, args.matches // args.rounds)
     totals = {"play": [0.0, 0], "raw": [0.0, 0], "heuristic": [0.0, 0]}

@@ -10,14 +10,23 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).parent
-BENCHMARKS = ["bench_engine.py", "bench_odds.py", "bench_board.py", "bench_experiment.py",
-              "bench_breakout.py"]  # (breakout helper) Lockup: Breakout engine
+#: Each benchmark with its command-line arguments (bench_level7 runs twice: the engine's
+#: variants on the sandbox, then the scenarios side by side).
+BENCHMARKS: list[tuple[str, list[str]]] = [
+    ("bench_engine.py", []),
+    ("bench_odds.py", []),
+    ("bench_board.py", []),
+    ("bench_experiment.py", []),
+    ("bench_breakout.py", []),      # Lockup: Breakout engine
+    ("bench_level7.py", []),
+    ("bench_level7.py", ["--scenarios", "--matches", "200"]),
+]
 
 
 def main() -> None:
-    for name in BENCHMARKS:
-        print(f"== {name} ==", flush=True)
-        sys.argv = [name]
+    for name, args in BENCHMARKS:
+        print(f"== {' '.join([name, *args])} ==", flush=True)
+        sys.argv = [name, *args]
         runpy.run_path(str(HERE / name), run_name="__main__")
         print(flush=True)
 

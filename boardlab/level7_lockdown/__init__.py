@@ -7,14 +7,23 @@ from it (L7-R5), turns of move, action, trigger-events and enemy activation step
 characters decide), and a turn limit so every match ends (L7-R23). On top of it run
 every general Lockdown rule: barricades, clouds, falling down, ranged attacks, supply
 caches, terror, generator / multi-event / war-zone tiles, warrior clones, blaster
-hybrids and Dr. Cronos's common rules. The one scenario so far is the invented
-``sandbox``.
+hybrids and Dr. Cronos's common rules. Scenarios 9–13 of the text run in easy,
+normal and hard modes (their data and hook modules: :mod:`.scenarios`); the invented
+``sandbox`` exercises the general rules on one small map.
 
 >>> from boardlab import level7_lockdown as l7
 >>> m = l7.play(players=2, seed=1)
 >>> m.is_over, sorted(l7.outcome(m.state))
 (True, ['Cody', 'Leo'])
+
+The teaching layer: exact odds (``l7.odds``), pictures (``l7.render_svg``, and a state
+shows itself as one in a notebook), the board and the turn-step explainer
+(``l7.Board``, ``l7.Explainer``, ``l7.explain_step``). The odds, the board and the
+explainer load on first use, so importing the game never imports ipywidgets or sympy.
 """
+
+import importlib
+from typing import Any
 
 from boardlab.core.engine import CHANCE
 from boardlab.level7_lockdown.agents import HeuristicAgent, RandomAgent
@@ -39,9 +48,11 @@ from boardlab.level7_lockdown.choices import (
     Move,
     Peek,
     Place,
+    PlaceCronos,
     Roll,
     Search,
     Smash,
+    Special,
     StandUp,
     TileDraw,
     Vent,
@@ -60,18 +71,37 @@ from boardlab.level7_lockdown.geometry import Door, Placement, layout, to_networ
 from boardlab.level7_lockdown.narration import PHASE_TITLES, phase_title
 from boardlab.level7_lockdown.observe import View, observe
 from boardlab.level7_lockdown.position import position
+from boardlab.level7_lockdown.render import render_svg
 from boardlab.level7_lockdown.rulebook import BOOK, rule
 from boardlab.level7_lockdown.rules import RULES
-from boardlab.level7_lockdown.scenario import SCENARIOS, Scenario
+from boardlab.level7_lockdown.scenario import SCENARIOS, Scenario, scenario
 from boardlab.level7_lockdown.state import Setup, State
 
 __all__ = [
     "BOOK", "CHANCE", "PHASE_TITLES", "RULES", "SCENARIOS", "Access", "Attack", "CardDraw",
     "Character", "Config", "Door", "EndStep", "EnemyProfile", "EventCard", "Explore",
     "Extinguish", "FallDown", "HeuristicAgent", "ItemCard", "ItemDraw", "LowerTerror",
-    "Move", "Peek", "Place", "Placement", "RandomAgent", "Roll", "Scenario", "Search",
-    "Setup", "Smash", "StandUp", "State", "TileDraw", "TileSpec", "Vent", "View",
+    "Move", "Peek", "Place", "PlaceCronos", "Placement", "RandomAgent", "Roll", "Scenario",
+    "Search", "Setup", "Smash", "Special", "StandUp", "State", "TileDraw", "TileSpec", "Vent",
+    "View", "scenario",
     "config_from_json", "config_to_json", "layout", "load_match", "load_position",
-    "new_match", "observe", "outcome", "phase_title", "play", "position", "rule",
-    "save_position", "to_networkx",
+    "new_match", "observe", "outcome", "phase_title", "play", "position", "render_svg",
+    "rule", "save_position", "to_networkx",
 ]
+
+#: Loaded on first access (the teaching layer; the widgets pull in ipywidgets).
+_LAZY = {"Board": "board", "Explainer": "explainer", "explain_step": "explainer",
+         "odds": ""}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        module = importlib.import_module(f"{__name__}.{_LAZY[name] or name}")
+        value = module if not _LAZY[name] else getattr(module, name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_LAZY])

@@ -21,6 +21,7 @@ from boardlab.level7_lockdown.choices import (
     Roll,
     Search,
     Smash,
+    Special,
 )
 from boardlab.level7_lockdown.config import (
     BARRICADE_DIFFICULTY,
@@ -67,12 +68,16 @@ class Actions(Moving):
                 out.extend(Smash(door, a) for a in adr)
         if c.tile in self.caches:
             out.extend(Search(a) for a in adr)
-        if self.has_feature(c.tile, "control_panel"):
+        if self.scen.control_panels and self.has_feature(c.tile, "control_panel"):
             for door in self.tile_doors(c.tile):
+                if self.hooks.sealed(self, door):
+                    continue
                 if self.is_locked(door):
                     out.extend(Access(door, False, a) for a in adr)
                 elif not self.barricade(door):
                     out.extend(Access(door, True, a) for a in adr)
+        for action in self.hooks.specials(self, c):
+            out.extend(Special(action, a) for a in adr)
         if self.has_item(c, "extinguisher"):
             out.append(Extinguish())
         if not c.down:
@@ -142,6 +147,20 @@ class Actions(Moving):
                                      icon=INTELLIGENCE, difficulty=PANEL_DIFFICULTY,
                                      lock=choice.lock))
 
+    def special(self, choice: Special) -> None:
+        """A scenario's own challenge action (its hook says which stat and difficulty)."""
+        c = self.me
+        self.spend_adrenaline(choice.adrenaline)
+        c = self.me
+        icon, difficulty, weapon, rule_id, words = self.hooks.special_challenge(
+            self, c, choice.action)
+        dice, how = self.challenge_dice(c, icon, adrenaline=choice.adrenaline, weapon=weapon)
+        self.emit("challenge", f"{c.name} tries to {words}: {icon} {difficulty} on "
+                  f"{plural(dice, 'die')} ({how})", rule_id, c.name, difficulty=difficulty,
+                  dice=dice, action=choice.action)
+        self.roll_or_resolve(Pending("roll", "special", c.name, choice.action, dice=dice,
+                                     icon=icon, difficulty=difficulty))
+
     def extinguish(self) -> None:
         c = self.me
         item = next(it for it in c.items if self.cfg.item_kind(it) == "extinguisher")
@@ -172,10 +191,12 @@ class Actions(Moving):
                           f"({tally})", "L7-R11", c.name, icons=got)
                 self.to_reserves(p.target, f"defeated by {c.name}", "L7-R11")
                 if self.scen.threat_on_kill:
-                    self.gain_threat(self.active, f"defeating {enemy_name(p.target)}")
+                    self.gain_threat(self.active, f"defeating {enemy_name(p.target)}",
+                                     self.hooks.threat_rule)
             else:
                 self.emit("challenge_lost", f"{c.name} misses {enemy_name(p.target)} "
                           f"({tally})", "L7-R8", c.name, icons=got)
+                self.hooks.challenge_lost(self, "attack")
         elif p.purpose == "smash":
             assert p.door is not None
             if won:
@@ -197,6 +218,9 @@ class Actions(Moving):
             else:
                 self.emit("challenge_lost", f"{c.name} finds nothing ({tally}, short by "
                           f"{margin})", "L7-cache", c.name, margin=margin)
+        elif p.purpose == "special":
+            if self.hooks.resolve_special(self, p.target, won, got):
+                return
         elif p.purpose == "access":
             assert p.door is not None
             if won:

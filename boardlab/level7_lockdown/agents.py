@@ -25,15 +25,44 @@ from boardlab.level7_lockdown.choices import (
     Move,
     Peek,
     Place,
+    PlaceCronos,
     Search,
     Smash,
+    Special,
     StandUp,
     Vent,
 )
 from boardlab.level7_lockdown.geometry import Door, costs_from, layout
 from boardlab.level7_lockdown.observe import View
 
-__all__ = ["HeuristicAgent", "RandomAgent"]
+__all__ = ["HeuristicAgent", "RandomAgent", "is_exit"]
+
+
+class _Seen:
+    """A view dressed as the rules' working copy, for the scenario's exit test."""
+
+    def __init__(self, view: View) -> None:
+        self.tiles, self.scn, self.cfg = view.tiles, view.scn, view.setup.cfg
+
+    def has_feature(self, tile: int, feature: str) -> bool:
+        p = self.tiles[tile]
+        return not p.face_down and not p.removed and feature in self.cfg.tile(p.tile).features
+
+
+def is_exit(view: View, tile: int) -> bool:
+    """Is ``tile`` a way out now, as far as a seat can see (the scenario's hooks)?
+
+    >>> from boardlab.level7_lockdown.api import new_match
+    >>> from boardlab.level7_lockdown.observe import observe
+    >>> is_exit(observe(new_match(2, scenario="9").state, "Leo"), 0)   # the lift
+    True
+    """
+    from boardlab.level7_lockdown.scenarios import hooks_for
+
+    p = view.tiles[tile]
+    if p.face_down or p.removed:
+        return False
+    return bool(hooks_for(view.setup.scenario).is_exit(_Seen(view), tile))  # type: ignore[arg-type]
 
 
 class HeuristicAgent:
@@ -41,6 +70,8 @@ class HeuristicAgent:
 
     It gets up when down, peeks and heads for the exit once it is on the map, explores
     otherwise, slips away from enemies with its better stat, fights what it can beat,
+    takes the scenario's own actions (restarting generators, accessing Central Command,
+    breaking cabinets; the Auxiliary Station only with Dr. Cronos on the Tank Farm),
     searches caches, smashes barricades in its way, lowers terror when it can, and never
     falls down on purpose nor burns adrenaline except to get away.
     """
@@ -52,7 +83,7 @@ class HeuristicAgent:
         return "HeuristicAgent()"
 
     def choose(self, view: View, legal: Sequence[Any]) -> Any:
-        if isinstance(legal[0], Place):
+        if isinstance(legal[0], (Place, PlaceCronos)):
             return legal[0]
         if view.pending.kind == "move":
             return self._move(view, legal)
@@ -64,8 +95,7 @@ class HeuristicAgent:
 
     def _exit_costs(self, view: View) -> tuple[int | None, ...] | None:
         cfg = view.setup.cfg
-        exits = [i for i, p in enumerate(view.tiles)
-                 if not p.face_down and "exit" in cfg.tile(p.tile).features]
+        exits = [i for i in range(len(view.tiles)) if is_exit(view, i)]
         if not exits:
             return None
         lay = layout(view.tiles, view.links, cfg)
@@ -128,6 +158,12 @@ class HeuristicAgent:
             weakest = min(attacks, key=lambda c: (toughness(c), c.target))
             if toughness(weakest) <= 2:
                 return weakest
+        specials = [c for c in options if isinstance(c, Special)]
+        for c in specials:
+            # Scenario 13: blow up the Tank Farm only with Dr. Cronos on it (L7-R61).
+            if c.action != "station" or (view.cronos >= 0
+                                         and view.tiles[view.cronos].tile == "Tank Farm"):
+                return c
         for kind in (Search, Smash):
             found = [c for c in options if isinstance(c, kind)]
             if found:

@@ -25,20 +25,25 @@ AgentSpec = Mapping[str, Agent] | Callable[[str], Agent] | None
 
 def new_match(players: int = 2, *, scenario: str = "sandbox", seed: int | None = None,
               characters: tuple[str, ...] = (), turn_limit: int = 0,
-              config: Config | None = None, start: State | None = None) -> Match:
-    """A match before its first choice, or from ``start`` (see :func:`position`)."""
+              config: Config | None = None, start: State | None = None,
+              mode: str = "normal") -> Match:
+    """A match before its first choice, or from ``start`` (see :func:`position`).
+
+    >>> new_match(3, scenario="12", mode="hard").state.lockdown   # players + 2 tokens
+    5
+    """
     if start is not None:
         return Match(RULES, start.setup, seed=seed, state=start)
     return Match(RULES, Setup(players=players, scenario=scenario, characters=characters,
-                              turn_limit=turn_limit, config=config), seed=seed)
+                              turn_limit=turn_limit, config=config, mode=mode), seed=seed)
 
 
 def play(players: int = 2, *, scenario: str = "sandbox", agents: AgentSpec = None,
          seed: int | None = 0, characters: tuple[str, ...] = (), turn_limit: int = 0,
-         config: Config | None = None) -> Match:
+         config: Config | None = None, mode: str = "normal") -> Match:
     """A complete match: chance from ``seed``, decisions by ``agents`` (random by default)."""
     match = new_match(players, scenario=scenario, seed=seed, characters=characters,
-                      turn_limit=turn_limit, config=config)
+                      turn_limit=turn_limit, config=config, mode=mode)
     return play_out(match, agent_table(match.state.setup.seats, agents, seed))
 
 
@@ -58,10 +63,11 @@ def load_position(text: str | Mapping[str, Any]) -> State:
 
 
 def outcome(state: State) -> dict[str, str]:
-    """Each character's result (L7-R23): escaped, dead, heart attack or inside.
+    """Each character's result (L7-R23): escaped, won (scenario 13, L7-R63), dead,
+    heart attack or inside.
 
     >>> sorted(set(outcome(play(players=3, seed=2).state).values()) - {"inside", "escaped",
-    ...                                                              "heart attack", "dead"})
+    ...                                                      "heart attack", "dead", "won"})
     []
     """
     return {c.name: ("inside" if c.status == "infirmary" else c.status) for c in state.chars}

@@ -89,33 +89,46 @@ class Vent:
         return f"crawl through the vents to tile {self.to}{_extras(self.escape, self.adrenaline)}"
 
 
+def _from(stack: str) -> str:
+    return f" from stack {stack}" if stack else ""
+
+
 @dataclass(frozen=True, slots=True)
 class Explore:
-    """Explore through a door with nothing (or a face-down tile) behind it (L7-R5)."""
+    """Explore through a door with nothing (or a face-down tile) behind it (L7-R5).
+
+    ``stack`` names the stack to draw from where the scenario lets the explorer
+    choose (scenario 9's player stacks, L7-S9-peek); ``""`` elsewhere."""
 
     door: Door
     escape: str = ""
     adrenaline: int = 0
+    stack: str = ""
 
     def __post_init__(self) -> None:
         _door(self, self.door)
         _leaving(self)
+        _str(self, "stack", self.stack)
 
     def __str__(self) -> str:
-        return f"explore through door {self.door}{_extras(self.escape, self.adrenaline)}"
+        return (f"explore through door {self.door}{_from(self.stack)}"
+                f"{_extras(self.escape, self.adrenaline)}")
 
 
 @dataclass(frozen=True, slots=True)
 class Peek:
-    """Peek instead of exploring through ``door`` (L7-R19)."""
+    """Peek instead of exploring through ``door`` (L7-R19); a failed peek explores from
+    ``stack`` (scenario 9) or the scenario's current stack (``""``)."""
 
     door: Door
+    stack: str = ""
 
     def __post_init__(self) -> None:
         _door(self, self.door)
+        _str(self, "stack", self.stack)
 
     def __str__(self) -> str:
-        return f"peek through door {self.door}"
+        return f"peek through door {self.door}{_from(self.stack)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -230,6 +243,47 @@ class Access:
         return f"access the control panel to {verb} {self.door}{_extras('', self.adrenaline)}"
 
 
+#: The scenarios' own challenge actions (Special.action).
+SPECIALS: Final = ("restart", "command", "cabinet", "station")
+SPECIAL_WORDS: Final = {"restart": "restart the generator here",
+                        "command": "access Central Command",
+                        "cabinet": "break open the sample cabinet",
+                        "station": "access the Auxiliary Station"}
+
+
+@dataclass(frozen=True, slots=True)
+class Special:
+    """A scenario's own challenge action on this tile: ``"restart"`` a generator or
+    access Central Command (``"command"``) in scenario 9, break a sample
+    ``"cabinet"`` in scenario 10, access the Auxiliary ``"station"`` in scenario 13."""
+
+    action: str
+    adrenaline: int = 0
+
+    def __post_init__(self) -> None:
+        if self.action not in SPECIALS:
+            raise IllegalAction(f"Special.action: one of {', '.join(SPECIALS)}; got "
+                                f"{self.action!r}")
+        _int(self, "adrenaline", self.adrenaline)
+
+    def __str__(self) -> str:
+        return f"{SPECIAL_WORDS[self.action]}{_extras('', self.adrenaline)}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceCronos:
+    """Where Dr. Cronos appears when the scenario lets the character who started
+    lockdown choose (scenario 9, L7-R43)."""
+
+    tile: int
+
+    def __post_init__(self) -> None:
+        _int(self, "tile", self.tile)
+
+    def __str__(self) -> str:
+        return f"place Dr. Cronos on tile {self.tile}"
+
+
 @dataclass(frozen=True, slots=True)
 class Extinguish:
     """Spray a fire extinguisher here: an extinguisher cloud (L7-R21)."""
@@ -306,6 +360,7 @@ class Roll:
 
 
 DECISION_TYPES: Final = (Move, Vent, Explore, Peek, Place, StandUp, FallDown, LowerTerror,
-                         EndStep, Attack, Smash, Search, Access, Extinguish)
+                         EndStep, Attack, Smash, Search, Access, Extinguish, Special,
+                         PlaceCronos)
 CHANCE_TYPES: Final = (TileDraw, CardDraw, ItemDraw, Roll)
 CHOICE_TYPES: Final = DECISION_TYPES + CHANCE_TYPES

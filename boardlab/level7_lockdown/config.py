@@ -358,7 +358,56 @@ TILES: Final = (
     _t("Crawlspace", "NESW", "vent", events=("shadow",)),
     # objective
     _t("Exit Shaft", "S", "exit", "lift"),
+    # -- the tiles of scenarios 9–13 (names from the text where it names them; every
+    # shape, door and feature invented: the text does not print the tiles) --
+    _t("Security Lift", "NS", "lift"),
+    _t("Corridor 101-A", "NESW", events=("alarm",)),
+    _t("Squad Bay A", "NESW", "security", events=("hazard",)),
+    _t("Central Command", "NES", events=("alarm",)),
+    *(_t(f"Sector Generator {n}", "NES", "generator", events=("hazard",))
+      for n in (1, 2, 3, 4)),
+    _t("Environmental Control Room", "NES", "vent"),
+    _t("Red Lab", "NES", "lab", "fear", events=("shadow",)),
+    _t("Abandoned Lab", "NESW", "lab", "dark", lockdown=True),
+    _t("Bio Lab", "ESW", "lab", events=("hazard",)),
+    _t("Genetics Lab", "NS", "lab", "fear"),
+    _t("Cloning Lab", "NEW", "lab", "vent", events=("shadow",)),
+    _t("Xeno Lab", "NE", "lab", "dark", events=("alarm",)),
+    # three rooms in a row; the middle room's north door is "the middle door"
+    TileSpec("Corridor 104-A", rooms=((0, 0), (1, 0), (2, 0)),
+             doors=((0, "N"), (1, "N"), (2, "N"), (0, "W"), (2, "E"), (1, "S")),
+             events=("alarm",)),
+    TileSpec("Waste Processing", rooms=((0, 0), (1, 0), (2, 0)),
+             doors=((1, "S"), (1, "N"), (0, "W"), (2, "E")), features=("fear",),
+             lockdown=True),
+    # room 0 is the elevator room, room 3 the room opposite it, rooms 1 and 2 the others
+    TileSpec("Airlock", rooms=((0, 0), (1, 0), (0, 1), (1, 1)),
+             doors=((1, "E"), (1, "S"), (2, "W"), (2, "N"), (3, "N"), (3, "E")),
+             features=("lift",), lockdown=True),
+    _t("A-Lift", "NS", "lift"),
+    _t("C-Lift", "EW", "lift"),
+    _t("Office", "NESW", "control_panel"),
+    _t("Incinerator", "NS", "fear", events=("hazard",), lockdown=True),
+    _t("Tank Farm", "NESW", "dark", events=("hazard",), lockdown=True),
+    _t("Auxiliary Station", "NS", "control_panel", lockdown=True),
+    _t("Corridor 102-B", "NESW"),
+    _t("Squad Bay B", "NES", "security"),
+    _t("Mess Hall", "NESW", events=("shadow",)),
+    _t("Medical Bay", "NSW"),
+    _t("Barracks", "ESW", "security"),
+    _t("Server Room", "NE", "control_panel", "dark"),
+    _t("Observation Deck", "NS", "fear", events=("shadow",)),
+    _t("Storage Room", "ES", "vent"),
+    _t("Cell Block", "NESW", "security", "fear"),
+    _t("Pump Room", "NW", "vent", events=("hazard",)),
 )
+
+#: The tiles of the sandbox alone (its prebuilt map, face-down stack and exit).
+SANDBOX_TILES: Final = ("Hub", "Storage Bay", "Maintenance", "Lower Landing", "Closet",
+                        "Crawlspace", "Exit Shaft")
+#: The box the scenarios 9–13 shuffle from (every tile but the sandbox's own): the core
+#: game's tiles mixed with the Lockdown ones (L7-use-all). All invented stand-ins.
+SCENARIO_BOX: Final = tuple(t.name for t in TILES if t.name not in SANDBOX_TILES)
 
 CHARACTERS: Final = (Character("Leo"), Character("Cody"), Character("Brent"),
                      Character("Ava"))

@@ -52,8 +52,7 @@ class Enemies(EventsStep):
         self.emit("enemy_step", f"Enemy activation step ({card.name}: {icons}), then the "
                   "hybrids' dice and Dr. Cronos", "L7-R72")
         tasks = [Task("guards" if icon == "guard" else "clones") for icon in card.activations]
-        tasks += [Task("hunters_die"), Task("blaster_die"), Task("cronos"), Task("end_turn")]
-        self.queue = tuple(tasks)
+        self.queue = tuple(self.hooks.enemy_tasks(self, tasks))
         self.run_queue()
 
     def run_queue(self) -> None:
@@ -81,6 +80,12 @@ class Enemies(EventsStep):
                     continue
                 if self.activate(e):
                     return
+            elif kind == "aliens":
+                ids = [e.id for e in self.enemies if e.kind in ALIENS]
+                self.emit("activate", f"The aliens activate once more "
+                          f"({plural(len(ids), 'alien')})", task.actor or "L7-R12",
+                          count=len(ids))
+                self.push_front(Task("activate", i) for i in ids)
             elif kind == "hunters_die":
                 if self.in_play("hunter"):
                     self.emit("hunters_die", "A die is rolled for the fear hunters", "L7-R32")
@@ -97,6 +102,13 @@ class Enemies(EventsStep):
                 self.secure_check()
             elif kind == "end_turn":
                 return self.end_turn()  # type: ignore[attr-defined]
+            elif kind == "round_end":
+                if self.hooks.run_round_end(self):
+                    return
+            elif kind == "next_round":
+                return self.next_turn()  # type: ignore[attr-defined]
+            elif kind == "lockdown_check" and self.scn.trigger and not self.scn.locked_down:
+                self.hooks.start_lockdown(self)
         raise AssertionError("the enemy step ran out of tasks before the end of the turn")
 
     # -- targets ---------------------------------------------------------------------------
@@ -121,6 +133,9 @@ class Enemies(EventsStep):
             if value >= 1:
                 kind_rank, number = enemy_sort_key(x)
                 out.append(Target((-value, 1, kind_rank, number), x.id, x.tile, value, False))
+        if e.kind == "guard":
+            for marker_id, tile, value in self.hooks.marker_targets(self, e):
+                out.append(Target((-value, 2, tile, 0), marker_id, tile, value, False))
         out.sort()
         return out
 
@@ -140,8 +155,15 @@ class Enemies(EventsStep):
 
     def activate(self, e: Enemy) -> bool:
         """One activation of ``e``; True when it waits for a roll."""
+        why = self.hooks.inactive(self, e)
+        if why:
+            self.emit("inactive", f"{enemy_name(e.id)} does not activate yet ({why})",
+                      "L7-S11-airlock", enemy_id=e.id)
+            return False
         if e.kind == "guard" and e.tile == self.cronos:
             self.to_reserves(e.id, "it activates on Dr. Cronos's tile", "L7-cronos-guards")
+            return False
+        if e.kind == "guard" and self.hooks.guard_marker(self, e):
             return False
         ranged = self.cfg.profile(e.kind).ranged
         targets = self.targets_for(e)
@@ -192,10 +214,16 @@ class Enemies(EventsStep):
         if e.kind == "guard" and nxt == self.cronos:
             self.to_reserves(e.id, "it ends its activation on Dr. Cronos's tile",
                              "L7-cronos-guards")
+            return False
+        self.hooks.enemy_entered(self, e, nxt)
         return False
 
     def target_name(self, t: Target) -> str:
-        return t.id if t.is_char else enemy_name(t.id)
+        if t.is_char:
+            return t.id
+        if t.id.startswith("marker:"):
+            return f"the accessed marker on {self.tname(t.tile)}"
+        return enemy_name(t.id)
 
     # -- attacks ---------------------------------------------------------------------------
     def enemy_attack(self, e: Enemy, t: Target, rule_id: str) -> bool:
@@ -304,6 +332,11 @@ class Enemies(EventsStep):
     def resolve_blasters(self, roll: Roll) -> None:
         blasters = self.in_play("blaster")
         if roll.intelligence:
+            asleep = [b for b in blasters if self.hooks.inactive(self, b)]
+            for b in asleep:
+                self.emit("no_power", f"{enemy_name(b.id)} is not active yet and gains no "
+                          "power token", "L7-R75", enemy_id=b.id)
+            blasters = [b for b in blasters if b not in asleep]
             for b in blasters:
                 power = min(POWER_MAX, b.power + roll.intelligence)
                 self.set_enemy(b.id, power=power)

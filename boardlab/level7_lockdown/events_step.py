@@ -52,8 +52,7 @@ class EventsStep(Actions):
                 self.apply_section(tile, icon, effect, rule_id)
         if card.spawn != "none":
             self.spawn(card.spawn, self.me.tile)
-        if self.cronos >= 0:
-            self.pool_check()
+        self.hooks.after_events(self)
         self.begin_enemies()  # type: ignore[attr-defined]
 
     def apply_section(self, tile: int, icon: str, effect: str, rule_id: str) -> None:
@@ -103,8 +102,9 @@ class EventsStep(Actions):
         order (L7-R13, L7-R24)."""
         costs = costs_from(self.lay, origin, self.full_cost)
         feats = SPAWN_FEATURES[kind]
+        feature = self.hooks.feature
         tiles = [t for t, d in enumerate(costs)
-                 if d is not None and any(self.has_feature(t, f) for f in feats)]
+                 if d is not None and any(feature(self, t, f) for f in feats)]
         return sorted(tiles, key=lambda t: (costs[t], t))
 
     def clones_on(self, tile: int) -> int:
@@ -118,7 +118,7 @@ class EventsStep(Actions):
                       "L7-R13")
             return
         first = cands[0]
-        warzone = self.has_feature(first, "warzone")
+        warzone = self.hooks.feature(self, first, "warzone")
         count = 2 if warzone else 1
         if warzone:
             self.emit("warzone", f"{self.tname(first)} is the closest {kind} spawn tile and a "
@@ -170,16 +170,20 @@ class EventsStep(Actions):
                   rule_id, enemy_id=f"{kind}#{number}", tile=tile)
         return True
 
-    # -- the sandbox's lockdown pool ----------------------------------------------------
-    def pool_check(self) -> None:
+    # -- the lockdown pool ---------------------------------------------------------------
+    def pool_check(self, keep: str, rule_id: str) -> None:
         """After the trigger-events step: a LOCKDOWN token unless Dr. Cronos shares a
-        tile with a character, who empties the pool (L7-SB-cronos, L7-R26)."""
+        tile with a character; then the pool empties (``keep="empty"``: the sandbox,
+        scenarios 10 and 13) or drops to one token (``keep="one"``: scenario 11). Only
+        LOCKDOWN tokens count, never a blaster's POWER tokens (L7-R26)."""
         if self.chars_on(self.cronos):
-            self.lockdown = 0
-            self.emit("pool", "Dr. Cronos stands with a character: the lockdown pool empties",
-                      "L7-SB-cronos", tokens=0)
+            left = 0 if keep == "empty" else min(1, self.lockdown)
+            self.lockdown = left
+            what = "empties" if keep == "empty" else "keeps only one token"
+            self.emit("pool", f"Dr. Cronos stands with a character: the lockdown pool "
+                      f"{what}", rule_id, tokens=left)
         else:
             self.lockdown += 1
             self.emit("pool", f"A LOCKDOWN token joins the pool: "
-                      f"{plural(self.lockdown, 'token')}", "L7-SB-cronos",
+                      f"{plural(self.lockdown, 'token')}", rule_id,
                       tokens=self.lockdown)

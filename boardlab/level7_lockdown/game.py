@@ -2,14 +2,20 @@
 tests use.
 
     python -m boardlab play level7-lockdown --scenario sandbox --players 2 --seed 1
+    python -m boardlab play level7-lockdown --scenario 12 --players 3 --mode hard --seed 1
     python -m boardlab rules level7-lockdown
     python -m boardlab.soak --game level7-lockdown --players 1,2,3,4
+    python -m boardlab.soak --game level7-lockdown --scenario 9,10 --mode easy,hard
 
 >>> from boardlab.level7_lockdown.game import GAME
 >>> GAME.name, [o.flag for o in GAME.options], list(GAME.agents)
-('level7-lockdown', ['--players', '--scenario', '--turn-limit'], ['random', 'heuristic'])
+('level7-lockdown', ['--players', '--scenario', '--mode', '--turn-limit'], ['random', 'heuristic'])
 >>> GAME.result_lines(GAME.play(seed=1, players=2))[:2]
 ['Final results', '  Leo: inside at the end (never got out)']
+>>> len(GAME.soak_plan({"players": (1, 2, 3, 4), "scenario": ("sandbox", "9", "10", "11",
+...                     "12", "13"), "mode": ("easy", "normal", "hard"),
+...                     "turn_limit": (None,)}))      # the sandbox has one mode: 4 + 60
+64
 """
 
 from __future__ import annotations
@@ -22,6 +28,7 @@ from boardlab.core.agents import Agent
 from boardlab.core.engine import Match
 from boardlab.level7_lockdown.agents import HeuristicAgent
 from boardlab.level7_lockdown.choices import (
+    SPECIALS,
     Access,
     Attack,
     CardDraw,
@@ -34,9 +41,11 @@ from boardlab.level7_lockdown.choices import (
     Move,
     Peek,
     Place,
+    PlaceCronos,
     Roll,
     Search,
     Smash,
+    Special,
     StandUp,
     TileDraw,
     Vent,
@@ -45,6 +54,7 @@ from boardlab.level7_lockdown.geometry import Door
 from boardlab.level7_lockdown.narration import PHASE_TITLES
 from boardlab.level7_lockdown.rules import RULES
 from boardlab.level7_lockdown.scenario import SCENARIOS
+from boardlab.level7_lockdown.state import MODES
 from boardlab.narrate import and_list
 from boardlab.registry import Game, Option, random_agent
 
@@ -54,7 +64,8 @@ _NAMES = ("guard#1", "rogue#1", "warrior#2", "hunter#1", "blaster#1", "blaster#2
           "cronos", "Leo")
 _WORDS = {"escaped": "escaped", "heart attack": "lost to a heart attack",
           "dead": "dead", "inside": "inside at the end (never got out)",
-          "infirmary": "in the Infirmary at the end (never got out)"}
+          "infirmary": "in the Infirmary at the end (never got out)",
+          "won": "won: Dr. Cronos is dead"}
 
 
 def heuristic_agent(player: str, index: int, seed: int) -> Agent:
@@ -80,21 +91,29 @@ def illegal_candidates(state: Any, rng: random.Random) -> Iterator[Any]:
     yield Smash(_door(rng), rng.randint(0, 2))
     yield Search(rng.randint(0, 9))
     yield Access(_door(rng), rng.random() < 0.5)
-    yield TileDraw(rng.choice(("Hub", "Armory", "Exit Shaft", "Nowhere")))
+    yield Explore(_door(rng), "", 0, rng.choice(("Leo", "Cody", "fifth", "A4", "nowhere")))
+    yield Peek(_door(rng), rng.choice(("Leo", "Ava", "fifth")))
+    yield Special(rng.choice(SPECIALS), rng.randint(0, 3))
+    yield PlaceCronos(rng.randint(0, 12))
+    yield TileDraw(rng.choice(("Hub", "Armory", "Exit Shaft", "Nowhere", "Tank Farm",
+                               "Central Command", "Airlock", "Sector Generator 3")))
     yield CardDraw(rng.choice(("Quiet", "Hunger", "Nothing")))
     yield ItemDraw(rng.choice(("Pistol", "Laser")))
     yield Roll(rng.randint(0, 9), rng.randint(0, 9), rng.randint(0, 9))
 
 
 class Level7Lockdown(Game):
-    """Level 7's registry entry: 1–4 players (L7-R33), a scenario, the turn limit."""
+    """Level 7's registry entry: 1–4 players (L7-R33), a scenario and its mode, the turn
+    limit."""
 
     rules = RULES
     phase_titles = PHASE_TITLES
     options = (
         Option("players", int, 2, "number of players, 1–4 (default 2)", soak=(1, 2, 3, 4)),
-        Option("scenario", str, "sandbox", "scenario (default sandbox, invented by "
-               "boardlab)", choices=tuple(SCENARIOS)),
+        Option("scenario", str, "sandbox", "scenario 9–13 of the text, or sandbox (the "
+               "default, invented by boardlab)", choices=SCENARIOS, soak=SCENARIOS),
+        Option("mode", str, "normal", "difficulty of scenarios 9–13 (default normal)",
+               choices=MODES, soak=MODES),
         Option("turn_limit", int, None, "rounds before everyone still inside loses "
                "(default: the scenario's, L7-R23)", metavar="ROUNDS"),
     )
@@ -106,15 +125,42 @@ class Level7Lockdown(Game):
         return match.state.setup.seats
 
     def title(self, match: Match) -> str:
+        """The first line: scenario (its title and mode), players, seed, the scenario's
+        advice if any (L7-S13-solo), and what is invented: the whole sandbox, and for
+        scenarios 9–13 of the text the core they run on (L7-R1)."""
+        from boardlab.level7_lockdown.scenarios import hooks_for
+
         setup = match.state.setup
         seats = setup.seats
         chars = f" playing {', '.join(setup.characters)}" if seats != setup.characters else ""
-        return (f"{self.book.name}: {setup.scenario} scenario, {len(seats)} "
+        if setup.scenario == "sandbox":
+            which = "sandbox scenario"
+        else:
+            which = f"scenario {setup.scenario}, {setup.scen.title} ({setup.mode})"
+        notes = "".join(f" — {n}" for n in hooks_for(setup.scenario).notes(setup))
+        notes += (" — invented by boardlab, like the stand-in core (L7-R1)"
+                  if setup.scenario == "sandbox" else
+                  " — on boardlab's invented stand-in core: tiles, cards, dice and "
+                  "profiles (L7-R1)")
+        return (f"{self.book.name}: {which}, {len(seats)} "
                 f"player{'s' if len(seats) != 1 else ''} ({', '.join(seats)}){chars}, "
-                f"seed {match.seed}")
+                f"seed {match.seed}{notes}")
+
+    def soak_plan(self, values: Any) -> list[dict[str, Any]]:
+        """Scenario × mode × players (the sandbox has only the normal mode)."""
+        plan = []
+        for scenario in values["scenario"]:
+            modes = ("normal",) if scenario == "sandbox" else values["mode"]
+            for mode in modes:
+                for players in values["players"]:
+                    for limit in values["turn_limit"]:
+                        plan.append({"players": players, "scenario": scenario,
+                                     "mode": mode, "turn_limit": limit})
+        return plan
 
     def winners(self, match: Match) -> tuple[str, ...]:
-        """Every seat with an escaped character (the characters play together)."""
+        """Every seat with an escaped or winning character (the characters play
+        together)."""
         return tuple(p for p, n in match.scores().items() if n)
 
     def result_lines(self, match: Match) -> list[str]:
@@ -127,6 +173,11 @@ class Level7Lockdown(Game):
             lines.append(f"  {c.name}: {_WORDS.get(c.status, c.status)}")
         if over:
             out = [c.name for c in state.chars if c.status == "escaped"]
+            won = [c.name for c in state.chars if c.status == "won"]
+            if won:
+                lines.append(f"Won: {and_list(won)}")
+            elif state.scn.result == "defeat":
+                lines.append("Defeat: Dr. Cronos lives")
             lines.append(f"Escaped: {and_list(out)}" if out else "No one escaped")
         return lines
 

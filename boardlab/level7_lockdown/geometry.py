@@ -80,7 +80,8 @@ def door_sort_key(door: Door) -> tuple[int, int, int, int]:
 class Placement(NamedTuple):
     """A tile on the map: first room at ``(x, y)`` of ``floor``, turned ``rotation``
     quarter turns clockwise. A face-down tile has ``tile == ""`` and remembers the
-    ``stack`` it will be drawn from when flipped."""
+    ``stack`` it will be drawn from when flipped. A ``removed`` tile has left play
+    (scenario 13's Tank Farm): it keeps its index but covers no cell and joins nothing."""
 
     tile: str
     floor: int
@@ -89,6 +90,7 @@ class Placement(NamedTuple):
     rotation: int = 0
     face_down: bool = False
     stack: str = ""
+    removed: bool = False
 
     def __str__(self) -> str:
         name = "face-down tile" if self.face_down else self.tile
@@ -116,7 +118,10 @@ def rotate_side(side: str, rotation: int) -> str:
 
 
 def cells_of(spec: TileSpec | None, p: Placement) -> tuple[Cell, ...]:
-    """The cells a placed tile covers (a face-down tile: its one cell)."""
+    """The cells a placed tile covers (a face-down tile: its one cell; a removed tile:
+    none)."""
+    if p.removed:
+        return ()
     if spec is None or p.face_down:
         return ((p.floor, p.x, p.y),)
     out = []
@@ -189,13 +194,14 @@ def _layout(tiles: tuple[Placement, ...], links: tuple[tuple[int, int], ...],
             if cell in owner:
                 raise ConfigError(f"{p} overlaps {tiles[owner[cell]]} at {cell} (L7-R5)")
             owner[cell] = i
-        door_sets.append(set(doors_of(spec, p)) if spec is not None else set())
+        door_sets.append(set(doors_of(spec, p)) if spec is not None and not p.removed
+                         else set())
     adj: list[list[tuple[int, Door | None]]] = [[] for _ in tiles]
     ends: list[list[tuple[Door, Cell]]] = [[] for _ in tiles]
     flips: list[list[tuple[Door, int]]] = [[] for _ in tiles]
     joined: set[Door] = set()
     for i, p in enumerate(tiles):
-        if p.face_down:
+        if p.face_down or p.removed:
             continue
         for cell, side in sorted(door_sets[i], key=lambda d: (d[0], SIDE_ORDER[d[1]])):
             f, x, y = cell

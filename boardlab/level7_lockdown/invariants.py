@@ -17,15 +17,43 @@ from collections import Counter
 
 from boardlab.level7_lockdown.config import ENEMY_KINDS, FEAR_MAX, HEART_ATTACK, POWER_MAX
 from boardlab.level7_lockdown.geometry import layout
+from boardlab.level7_lockdown.scenario import POOL, UNSEEN
 from boardlab.level7_lockdown.state import HEART_ATTACK as HEART
-from boardlab.level7_lockdown.state import INSIDE, STATUSES, State
+from boardlab.level7_lockdown.state import INSIDE, STATUSES, Setup, State
 
 CLONES = ("rogue", "warrior")
+_CENSUS: dict[tuple[object, ...], tuple[object, Counter[str]]] = {}
+
+
+def p_kind(state: State) -> str:
+    return state.pending.kind
+
+
+def _census(setup: Setup) -> Counter[str]:
+    """Every tile a match of ``setup`` holds: the starting map's, the stacks' and the
+    pool's (cached per scenario, mode, characters and configuration)."""
+    key = (setup.scenario, setup.mode, setup.characters, id(setup.cfg))
+    hit = _CENSUS.get(key)
+    if hit is not None and hit[0] is setup.cfg:   # the same configuration, still alive
+        return hit[1]
+    from boardlab.level7_lockdown.scenarios import hooks_for
+
+    scen = setup.scen
+    found = Counter(p.tile for p in scen.tiles if not p.face_down)
+    for _, tiles in hooks_for(scen.name).initial_stacks(setup, scen):
+        found.update(t for t in tiles if t != UNSEEN)
+    _CENSUS[key] = (setup.cfg, found)
+    return found
 
 
 def invariants(state: State) -> list[str]:
     """Every broken invariant of ``state``, in words (empty when the state is sound)."""
-    from boardlab.level7_lockdown.rules import PENDING_KINDS, ROLL_PURPOSES, STEPS
+    from boardlab.level7_lockdown.rules import (
+        DECISION_KINDS,
+        PENDING_KINDS,
+        ROLL_PURPOSES,
+        STEPS,
+    )
 
     problems: list[str] = []
     setup = state.setup
@@ -63,26 +91,35 @@ def invariants(state: State) -> list[str]:
                 cfg.item_index(it)
             except KeyError:
                 problems.append(f"{c.name} carries an unknown item {it!r}")
-    # -- tiles: each once, on the map or unseen in a stack
+    # -- tiles: each once, on the map or unseen in a stack (a "*" holds a pool tile)
     seen = Counter(p.tile for p in state.tiles if not p.face_down)
-    for _, tiles in state.stacks:
-        seen.update(tiles)
+    unseen_slots = 0
+    for name, tiles in state.stacks:
+        seen.update(t for t in tiles if t != UNSEEN)
+        if name != POOL:
+            unseen_slots += tiles.count(UNSEEN)
         if list(tiles) != sorted(tiles):
             problems.append("a stack is not in canonical order")
+    if unseen_slots != len(state.stack(POOL)):
+        problems.append(f"{unseen_slots} unseen stack entries for {len(state.stack(POOL))} "
+                        "pool tiles")
     if state.pending.kind == "place":
         seen[state.pending.tile] += 1     # drawn, waiting to be placed
     twice = [t for t, n in seen.items() if n > 1]
     if twice:
         problems.append(f"tile {twice[0]!r} is in two places")
-    expected = Counter(p.tile for p in scen.tiles if not p.face_down)
-    for _, tiles in (*scen.stacks, *scen.facedown, ("objective", scen.objective)):
-        expected.update(tiles)
+    expected = _census(setup)
     if set(seen) - set(expected):
         problems.append(f"unknown tiles {sorted(set(seen) - set(expected))}")
     if sum(expected.values()) != sum(seen.values()):
         problems.append("tiles appeared or vanished")
+    for c in state.chars:
+        if c.status == INSIDE and state.tiles[c.tile].removed:
+            problems.append(f"{c.name} stands on a tile that left play")
     # A face-down tile is drawn from its stack when flipped: that stack must hold enough.
     waiting = Counter(p.stack for p in state.tiles if p.face_down)
+    if state.pending.kind == "place" and state.pending.index >= 0:
+        waiting[state.tiles[state.pending.index].stack] -= 1   # drawn, being turned over
     for name, n in waiting.items():
         if len(state.stack(name)) < n:
             problems.append(f"stack {name!r} cannot supply its {n} face-down tiles")
@@ -94,16 +131,19 @@ def invariants(state: State) -> list[str]:
         figures.update((kind, n) for n in numbers)
         if list(numbers) != sorted(numbers):
             problems.append(f"the {kind} reserves are not sorted")
+    figures.update(state.scn.boxed)
     if any(n > 1 for n in figures.values()):
         problems.append("an enemy figure is in two places")
     start = Counter((k, n) for k, n, _ in scen.enemies)
     for kind, numbers in scen.reserves:
         start.update((kind, n) for n in numbers)
+    start.update(scen.boxed)
     if figures != start:
         problems.append("enemy figures appeared or vanished")
     clones = Counter(e.tile for e in state.enemies if e.kind in CLONES)
     for e in state.enemies:
-        if not 0 <= e.tile < n_tiles or state.tiles[e.tile].face_down:
+        if not 0 <= e.tile < n_tiles or state.tiles[e.tile].face_down \
+                or state.tiles[e.tile].removed:
             problems.append(f"{e.id} stands on no face-up tile")
         if not 0 <= e.power <= POWER_MAX:
             problems.append(f"{e.id} holds {e.power} power tokens (0…5)")
@@ -114,8 +154,21 @@ def invariants(state: State) -> list[str]:
         if n > max(scen.pack_limit, sum(1 for k, _, t in scen.enemies
                                         if k in CLONES and t == tile)):
             problems.append(f"{n} clones on tile {tile}, over the pack limit")
-    if state.cronos != -1 and not 0 <= state.cronos < n_tiles:
+    if state.cronos != -1 and (not 0 <= state.cronos < n_tiles
+                               or state.tiles[state.cronos].face_down
+                               or state.tiles[state.cronos].removed):
         problems.append("Dr. Cronos stands on no tile")
+    scn = state.scn
+    for t in (*scn.swarms, *scn.accessed):
+        if not 0 <= t < n_tiles or state.tiles[t].face_down:
+            problems.append(f"a swarm or accessed marker on no face-up tile ({t})")
+    if list(scn.swarms) != sorted(set(scn.swarms)) or \
+            list(scn.accessed) != sorted(set(scn.accessed)):
+        problems.append("marker lists are not sorted sets")
+    if scn.killed and state.cronos != -1:
+        problems.append("Dr. Cronos is dead and on the map")
+    if scn.result not in ("", "win", "defeat") or (scn.result and p_kind(state) != "over"):
+        problems.append(f"bad scenario result {scn.result!r}")
     # -- markers
     for d in state.locked:
         if d not in lay.doors:
@@ -139,6 +192,7 @@ def invariants(state: State) -> list[str]:
     if sum(state.events_deck) + sum(state.events_discard) + drawn != len(cfg.events):
         problems.append("the event cards do not add up")
     carried = Counter(it for c in state.chars for it in c.items)
+    carried.update(state.scn.items_out)
     for i, card in enumerate(cfg.items):
         total = state.items_deck[i] + state.items_discard[i] + carried[card.name]
         if total != card.copies or state.items_deck[i] < 0 or state.items_discard[i] < 0:
@@ -156,7 +210,7 @@ def invariants(state: State) -> list[str]:
         problems.append(f"unknown step {state.step!r}")
     if (p.kind == "over") != (state.step == "over"):
         problems.append("over and not over at once")
-    if p.kind in ("move", "action", "place") and state.chars[state.active].status != INSIDE:
+    if p.kind in DECISION_KINDS and state.chars[state.active].status != INSIDE:
         problems.append("a character out of play is asked to decide")
     if not 1 <= state.round <= setup.rounds + 1:
         problems.append(f"round {state.round} is beyond the turn limit")

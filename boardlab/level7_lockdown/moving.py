@@ -8,6 +8,8 @@ ends the move step on the new tile. Leaving a tile that holds enemies takes a bu
 
 from __future__ import annotations
 
+from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from boardlab.level7_lockdown.choices import (
@@ -25,6 +27,7 @@ from boardlab.level7_lockdown.choices import (
 )
 from boardlab.level7_lockdown.config import FEAR_MAX, INTELLIGENCE, STRENGTH
 from boardlab.level7_lockdown.geometry import Door, placements_through
+from boardlab.level7_lockdown.scenario import POOL, UNSEEN
 from boardlab.level7_lockdown.state import ESCAPED, INSIDE, Char, Pending
 from boardlab.level7_lockdown.work import Base, plural
 
@@ -40,7 +43,7 @@ class Moving(Base):
 
     def current_stack(self) -> str | None:
         """The stack exploring draws from: the first non-empty one, in order."""
-        for name, _ in self.scen.stacks:
+        for name in self.scen.explore:
             if self.stack_tiles(name):
                 return name
         return None
@@ -51,12 +54,13 @@ class Moving(Base):
                 return tiles
         return ()
 
-    def peek_dice(self) -> int:
-        """0: no peeking yet; 1 once Stack A is used up; 2 once A and B are (L7-R19)."""
-        if not self.scen.peeking or not self.stack_tiles("objective"):
+    def peek_dice(self, names: tuple[str, ...] | None = None,
+                  objective: str = "objective") -> int:
+        """0: no peeking yet; 1 once Stack A is used up; 2 once A and B are (L7-R19).
+        ``names`` are the stacks A, B, … that count (default: the exploring stacks)."""
+        if not self.scen.peeking or not self.stack_tiles(objective):
             return 0
-        names = [n for n, _ in self.scen.stacks]
-        used = [not self.stack_tiles(n) for n in names]
+        used = [not self.stack_tiles(n) for n in (names or self.scen.explore)]
         if len(used) >= 2 and used[0] and used[1]:
             return 2
         return 1 if used and used[0] else 0
@@ -81,32 +85,48 @@ class Moving(Base):
     def _leaving_choices(self, c: Char) -> list[Any]:
         here = c.tile
         lay = self.lay
+        hooks = self.hooks
         guarded = bool(self.enemies_on(here))
         escapes = ("bullrush", "outwit") if guarded else ("",)
         adrenaline = self.adrenaline_options(c) if guarded else range(1)
-        goals: list[tuple[type, Any]] = []
-        for j in sorted({j for j, door in lay.adj[here] if self.is_open(door)}):
-            goals.append((Move, j))
+        goals: list[tuple[type, Any, str]] = []
+        reach: dict[int, bool] = {}
+        for j, door in lay.adj[here]:
+            if self.is_open(door) and hooks.can_move(self, c, j,
+                                                     "link" if door is None else "move"):
+                reach[j] = True
+        goals.extend((Move, j, "") for j in sorted(reach))
         if self.has_feature(here, "vent"):
             floor = self.tiles[here].floor
             for j, p in enumerate(self.tiles):
-                if j != here and p.floor == floor and self.has_feature(j, "vent"):
-                    goals.append((Vent, j))
-        if self.current_stack() is not None:
-            goals.extend((Explore, door) for door, _ in lay.ends[here])
+                if j != here and p.floor == floor and self.has_feature(j, "vent") \
+                        and hooks.can_move(self, c, j, "vent"):
+                    goals.append((Vent, j, ""))
+        stacks = hooks.explore_stacks(self, c)
+        for stack in stacks:
+            goals.extend((Explore, door, stack) for door, _ in lay.ends[here])
         for door, j in lay.flips[here]:
             if self.stack_tiles(self.tiles[j].stack):
-                goals.append((Explore, door))
-        out: list[Any] = [kind(goal, esc, a) for kind, goal in goals
-                          for esc in escapes for a in adrenaline]
-        if not guarded and self.peek_dice():
-            out.extend(Peek(door) for door, _ in lay.ends[here] if self.objective_fits(door))
+                goals.append((Explore, door, ""))
+        out: list[Any] = []
+        for kind, goal, stack in goals:
+            for esc in escapes:
+                for a in adrenaline:
+                    out.append(Explore(goal, esc, a, stack) if kind is Explore
+                               else kind(goal, esc, a))
+        if not guarded:
+            # with every stack used up a peek is still possible (L7-R80)
+            for stack in stacks or ("",):
+                dice, objective = hooks.peek(self, c, stack)
+                if dice:
+                    out.extend(Peek(door, stack) for door, _ in lay.ends[here]
+                               if self.objective_fits(door, objective))
         return out
 
-    def objective_fits(self, door: Door) -> bool:
+    def objective_fits(self, door: Door, objective: str = "objective") -> bool:
         """Some objective tile of the stack fits behind ``door`` (else no peek, L7-R19)."""
         return any(placements_through(self.lay, self.cfg.tile(name), door)
-                   for name in self.stack_tiles("objective"))
+                   for name in set(self.stack_tiles(objective)))
 
     # -- doing it -----------------------------------------------------------------------
     def stand_up(self) -> None:
@@ -151,7 +171,7 @@ class Moving(Base):
         if adrenaline:
             n += adrenaline
             parts.append(f"+{adrenaline} adrenaline")
-        if self.has_feature(c.tile, "dark"):
+        if self.hooks.dark(self, c.tile):
             if self.has_item(c, "flashlight"):
                 parts.append("dark, but a flashlight")
             else:
@@ -173,7 +193,8 @@ class Moving(Base):
         self.emit("challenge", f"{c.name} {word} {plural(n_enemies, 'enemy')} to get away: "
                   f"{icon} {n_enemies} on {plural(dice, 'die')} ({how})", "L7-R7", c.name,
                   difficulty=n_enemies, dice=dice)
-        plain = Explore(choice.door) if isinstance(choice, Explore) else type(choice)(choice.to)
+        plain = (Explore(choice.door, stack=choice.stack) if isinstance(choice, Explore)
+                 else type(choice)(choice.to))
         self.roll_or_resolve(Pending("roll", "escape", c.name, dice=dice, icon=icon,
                                      difficulty=n_enemies, then=plain))
 
@@ -188,22 +209,27 @@ class Moving(Base):
             return self.go(p.then)
         self.emit("challenge_lost", f"{c.name} fails to get away ({got} {p.icon} against "
                   f"{p.difficulty}): the move step ends", "L7-R7", c.name, icons=got)
+        self.hooks.challenge_lost(self, "escape")
         self.begin_action()  # type: ignore[attr-defined]
 
     def go(self, choice: Move | Vent | Explore) -> None:
         c = self.me
         if isinstance(choice, Explore):
-            return self.explore(choice.door)
+            return self.explore(choice.door, choice.stack)
         self.moves -= 1
         how = "crawls through the vents" if isinstance(choice, Vent) else "moves"
         self.set_char(self.active, tile=choice.to)
         self.emit("move", f"{c.name} {how} from {self.tname(c.tile)} to "
                   f"{self.tname(choice.to)}", "L7-R7", c.name, start=c.tile, end=choice.to)
-        self.enter(choice.to)
+        # the move step goes on with the moves left (also after a bull rush's roll)
+        self.wait(Pending("move"))
+        if self.enter(choice.to):
+            return
         self.after_move()
 
-    def enter(self, tile: int) -> None:
-        """What stepping onto ``tile`` does: gas (L7-cloud-gas, L7-R35), the exit."""
+    def enter(self, tile: int) -> bool:
+        """What stepping onto ``tile`` does: gas (L7-cloud-gas, L7-R35), the scenario's
+        own effects, the exit. True while waiting for a roll (scenario 12's swarm)."""
         c = self.me
         if (tile, "gas") in self.clouds:
             if c.adrenaline:
@@ -213,10 +239,18 @@ class Moving(Base):
             else:
                 self.emit("gas", f"{c.name} walks into the gas cloud with no adrenaline "
                           "card to lose", "L7-R35", c.name)
-        if self.has_feature(tile, "exit"):
+        if self.hooks.entered(self, tile):
+            return True
+        self.reach_exit(tile)
+        return False
+
+    def reach_exit(self, tile: int) -> None:
+        """Escape if ``tile`` is an exit and the active character is still on it."""
+        c = self.me
+        if c.status == INSIDE and c.tile == tile and self.hooks.is_exit(self, tile):
             self.set_char(self.active, status=ESCAPED, down=False)
             self.emit("escape", f"{c.name} reaches {self.tname(tile)} and escapes!",
-                      "L7-SB-exit", c.name)
+                      self.hooks.exit_rule, c.name)
 
     def after_move(self) -> None:
         """Out of moves, or out of play: on to the action step."""
@@ -224,7 +258,7 @@ class Moving(Base):
             self.begin_action()  # type: ignore[attr-defined]
 
     # -- exploring and peeking -------------------------------------------------------------
-    def explore(self, door: Door) -> None:
+    def explore(self, door: Door, choice: str = "") -> None:
         c = self.me
         self.moves -= 1
         flip = next((j for d, j in self.lay.flips[c.tile] if d == door), None)
@@ -236,7 +270,7 @@ class Moving(Base):
             self.wait(Pending("tile_draw", "explore", c.name, door=door, stack=stack,
                               index=flip))
             return
-        top = self.current_stack()
+        top = self.hooks.draw_stack(self, c, choice)
         assert top is not None
         stack = top
         words = self.door_words(door, c.tile)
@@ -245,26 +279,27 @@ class Moving(Base):
                   "L7-R5", c.name, door=door, stack=stack)
         self.wait(Pending("tile_draw", "explore", c.name, door=door, stack=stack))
 
-    def peek(self, door: Door) -> None:
+    def peek(self, door: Door, choice: str = "") -> None:
         c = self.me
-        dice = self.dice(self.peek_dice())
+        dice = self.dice(self.hooks.peek(self, c, choice)[0])
         words = self.door_words(door, c.tile)
         self.emit("peek", f"{c.name} peeks through {words}: Intelligence 1 on "
                   f"{plural(dice, 'die')}", "L7-R19", c.name, door=door, dice=dice)
         self.moves -= 1
         self.roll_or_resolve(Pending("roll", "peek", c.name, door=door, dice=dice,
-                                     icon=INTELLIGENCE, difficulty=1))
+                                     icon=INTELLIGENCE, difficulty=1, stack=choice))
 
     def resolve_peek(self, roll: Roll) -> None:
         p = self.pending
         c = self.me
         assert p.door is not None
         if roll.intelligence >= 1:
+            objective = self.hooks.peek(self, c, p.stack)[1]
             self.emit("peek_won", f"{c.name}'s peek succeeds: the objective tile goes "
                       "against their tile; they stay where they are", "L7-R19", c.name)
-            self.wait(Pending("tile_draw", "peek", c.name, door=p.door, stack="objective"))
+            self.wait(Pending("tile_draw", "peek", c.name, door=p.door, stack=objective))
             return
-        stack = self.current_stack()
+        stack = self.hooks.draw_stack(self, c, p.stack)
         if stack is None:
             self.emit("peek_lost", f"{c.name}'s peek fails and no stack is left to explore "
                       "from", "L7-R80", c.name)
@@ -277,6 +312,8 @@ class Moving(Base):
     def tile_drawn(self, draw: TileDraw) -> None:
         p = self.pending
         assert p.door is not None
+        if p.purpose == "cronos":
+            return self.cronos_tile_drawn(draw)  # type: ignore[attr-defined]
         replacing = p.index if p.index >= 0 else None
         spec = self.cfg.tile(draw.tile)
         options = placements_through(self.lay, spec, p.door, replacing=replacing)
@@ -288,11 +325,26 @@ class Moving(Base):
                       f"shuffled back into stack {p.stack} and {p.actor} stays",
                       "L7-R79", p.actor, tile=draw.tile)
             return self.begin_action()  # type: ignore[attr-defined]
-        self.stacks = tuple((n, _without(ts, draw.tile) if n == p.stack else ts)
-                            for n, ts in self.stacks)
+        self.take_from_stack(p.stack, draw.tile)
         if len(options) == 1:
             return self.put_tile(options[0].x, options[0].y, options[0].rotation, draw.tile)
         self.wait(p._replace(kind="place", tile=draw.tile))
+
+    def take_from_stack(self, stack: str, tile: str) -> None:
+        """``tile`` leaves ``stack``: named there, or one of its unseen pool tiles."""
+        tiles = self.stack_tiles(stack)
+        if tile in tiles:
+            self.stacks = tuple((n, _without(ts, tile) if n == stack else ts)
+                                for n, ts in self.stacks)
+            return
+        self.stacks = tuple((n, _without(ts, UNSEEN) if n == stack
+                             else _without(ts, tile) if n == POOL else ts)
+                            for n, ts in self.stacks)
+
+    def draw_outcomes(self, stack: str) -> tuple[tuple[str, Fraction], ...]:
+        """Each tile a draw from ``stack`` may give, with its exact chance: a named tile
+        1/n, a pool tile (its share of unseen entries) / (pool size)."""
+        return stack_outcomes(self.stack_tiles(stack), self.stack_tiles(POOL))
 
     def place_choices(self) -> list[Place]:
         p = self.pending
@@ -316,11 +368,13 @@ class Moving(Base):
         turned = f", turned {90 * rotation}°" if rotation else ""
         self.emit("place_tile", f"{name} is placed at ({x},{y}) on floor {floor}{turned}",
                   "L7-R5", c.name, tile=name, x=x, y=y, rotation=rotation, index=index)
+        self.hooks.after_place(self, index, p.purpose)
         if p.purpose == "explore" and c.status == INSIDE:
             self.set_char(self.active, tile=index)
             self.emit("move", f"{c.name} steps onto {name}; exploring ends the move step",
                       "L7-R7", c.name, start=c.tile, end=index)
-            self.enter(index)
+            waiting = self.enter(index)
+            assert not waiting, "a newly explored tile holds no swarm"
         elif p.purpose == "peek":
             self.emit("peek_stay", f"{c.name} stays on {self.tname(c.tile)}", "L7-R74",
                       c.name)
@@ -338,4 +392,27 @@ def _without(tiles: tuple[str, ...], name: str) -> tuple[str, ...]:
     out = list(tiles)
     out.remove(name)
     return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def stack_outcomes(tiles: tuple[str, ...], pool: tuple[str, ...]
+                   ) -> tuple[tuple[str, Fraction], ...]:
+    """Draw chances from a stack whose ``"*"`` entries are unseen tiles of ``pool``.
+
+    >>> stack_outcomes(("*", "*", "Lab"), ("Hall", "Yard"))
+    (('Hall', Fraction(1, 3)), ('Lab', Fraction(1, 3)), ('Yard', Fraction(1, 3)))
+    >>> stack_outcomes(("*", "Lab"), ("Hall", "Yard", "Den", "Bay"))[0]
+    ('Bay', Fraction(1, 8))
+    """
+    total = len(tiles)
+    unseen = tiles.count(UNSEEN)
+    out: dict[str, Fraction] = {}
+    for t in tiles:
+        if t != UNSEEN:
+            out[t] = out.get(t, Fraction(0)) + Fraction(1, total)
+    if unseen:
+        share = Fraction(unseen, total * len(pool))
+        for t in pool:
+            out[t] = out.get(t, Fraction(0)) + share
+    return tuple(sorted(out.items()))
 

@@ -5,8 +5,8 @@ heading for :func:`boardlab.narrate.narrate` and the command line.
 
 >>> PHASE_TITLES["enemies:Leo"]
 "Leo's turn — enemy activation step"
->>> phase_title("over:Cody")
-'End of the match'
+>>> phase_title("over:Cody"), phase_title("roundend:Cody")
+('End of the match', 'end of the round')
 >>> from boardlab.narrate import heading
 >>> heading(3, "move:Ava", PHASE_TITLES)
 "Round 3 — Ava's turn — move step"
@@ -17,12 +17,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from boardlab.level7_lockdown.choices import Attack, Explore, Move, Peek, Vent
+from boardlab.level7_lockdown.choices import Attack, Explore, Move, Peek, PlaceCronos, Vent
 from boardlab.level7_lockdown.work import enemy_name
 
 STEP_NAMES: Final = {"move": "move step", "action": "action step",
                      "events": "trigger-events step", "enemies": "enemy activation step",
-                     "round": "a new round"}
+                     "round": "a new round", "roundend": "end of the round"}
 
 
 def phase_title(phase: str) -> str:
@@ -30,6 +30,8 @@ def phase_title(phase: str) -> str:
     step, _, who = phase.partition(":")
     if step == "over":
         return "End of the match"
+    if step == "roundend":
+        return "end of the round"
     name = STEP_NAMES.get(step, step)
     return f"{who}'s turn — {name}" if who else name
 
@@ -67,6 +69,11 @@ def describe(choice: Any, state: Any) -> str:
     >>> from boardlab.level7_lockdown.geometry import Door
     >>> describe(Explore(Door(0, 0, 0, "N")), new_match(players=2).state)
     'explore through the north door of Hub'
+    >>> s9 = new_match(players=2, scenario="9").state
+    >>> describe(Explore(Door(0, -1, 0, "N"), stack="Leo"), s9)
+    'explore through the north door of Corridor 101-A from stack Leo'
+    >>> describe(PlaceCronos(2), s9)
+    'place Dr. Cronos on Squad Bay A'
     """
     tiles = state.tiles
 
@@ -79,6 +86,8 @@ def describe(choice: Any, state: Any) -> str:
         return text
     if isinstance(choice, Vent):
         return str(choice).replace(f"tile {choice.to}", name(choice.to))
+    if isinstance(choice, PlaceCronos):
+        return str(choice).replace(f"tile {choice.tile}", name(choice.tile))
     if isinstance(choice, Attack):
         return str(choice).replace(choice.target, enemy_name(choice.target))
     door = getattr(choice, "door", None)

@@ -15,7 +15,8 @@ from typing import NamedTuple
 
 from boardlab.core.errors import ConfigError
 from boardlab.level7_lockdown.geometry import Door, Placement
-from boardlab.level7_lockdown.state import Char, Enemy, Pending, Setup, State
+from boardlab.level7_lockdown.scenario import POOL
+from boardlab.level7_lockdown.state import Char, Enemy, Pending, Scn, Setup, State
 
 
 class View(NamedTuple):
@@ -44,6 +45,7 @@ class View(NamedTuple):
     lockdown: int
     cronos: int
     pending: Pending
+    scn: Scn
 
 
 def observe(state: State, player: str) -> View:
@@ -54,6 +56,6 @@ def observe(state: State, player: str) -> View:
     return View(player, state.setup, state.round, state.active, state.step, state.moves,
                 state.tiles, state.links, state.locked, state.barricades, state.clouds,
                 state.caches, state.chars, state.enemies, state.reserves,
-                tuple((n, len(t)) for n, t in state.stacks), sum(state.events_deck),
-                sum(state.items_deck), state.event, state.threat_pool, state.lockdown,
-                state.cronos, state.pending)
+                tuple((n, len(t)) for n, t in state.stacks if n != POOL),
+                sum(state.events_deck), sum(state.items_deck), state.event,
+                state.threat_pool, state.lockdown, state.cronos, state.pending, state.scn)

@@ -32,6 +32,7 @@ from boardlab.level7_lockdown.config import (
 )
 from boardlab.level7_lockdown.geometry import Door, Placement, layout
 from boardlab.level7_lockdown.invariants import invariants
+from boardlab.level7_lockdown.scenario import POOL, UNSEEN
 from boardlab.level7_lockdown.state import (
     HEART_ATTACK as HEART,
 )
@@ -39,6 +40,7 @@ from boardlab.level7_lockdown.state import (
     STATUSES,
     Enemy,
     Pending,
+    Scn,
     Setup,
     State,
     Task,
@@ -96,13 +98,15 @@ def build(players: int = 2, *, scenario: str = "sandbox",
              active: str | None = None, step: str = "move", moves: int | None = None,
              event: str | None = None, tasks: Sequence[str] = (), round: int = 1,
              threat_pool: int | None = None, turn_limit: int = 0,
-             config: Config | None = None, names: tuple[str, ...] = ()
+             config: Config | None = None, names: tuple[str, ...] = (),
+             mode: str = "normal", links: Sequence[tuple[str, str]] = (),
+             scn: Mapping[str, Any] | None = None
              ) -> tuple[State, tuple[Event, ...]]:
     """:func:`position` and the events of the automatic steps run to reach it."""
     from boardlab.level7_lockdown.rules import RULES, Work
 
     setup = Setup(players=players, scenario=scenario, characters=names,
-                  turn_limit=turn_limit, config=config)
+                  turn_limit=turn_limit, config=config, mode=mode)
     state = RULES.initial(setup)
     cfg = setup.cfg
     # -- the map
@@ -126,9 +130,35 @@ def build(players: int = 2, *, scenario: str = "sandbox",
             raise ConfigError(f"tiles[{i}]: {spec.tile!r} is in no stack of this scenario "
                               "(already placed, or unknown)")
         stacks[home].remove(spec.tile)
-        placed.append(spec)
+        # a tile put where a face-down tile lies turns that one over (scenario 12)
+        under = next((k for k, p in enumerate(placed) if p.face_down
+                      and (p.floor, p.x, p.y) == (spec.floor, spec.x, spec.y)), None)
+        if home == POOL:
+            # a pool tile: one of the unseen entries of the face-down tile turned over,
+            # else of the first stack holding one, a stack of the tile's floor first
+            floors = dict(setup.scen.stack_floors)
+            slots = [n for n, ts in stacks.items() if n != POOL and UNSEEN in ts]
+            if under is not None and placed[under].stack in slots:
+                slot = placed[under].stack
+            else:
+                slot = next((n for n in slots if floors.get(n) == spec.floor), None) or \
+                    next((n for n in slots if n not in floors), slots[0])
+            stacks[slot].remove(UNSEEN)
+        if under is not None:
+            placed[under] = spec
+        else:
+            placed.append(spec)
+    names_ = [p.tile for p in placed]
+    link_t = list(state.links)
+    if isinstance(links, (str, bytes)) or not isinstance(links, Sequence):
+        raise ConfigError("links: expected a list of (tile, tile) pairs")
+    for i, pair in enumerate(links):
+        if not (isinstance(pair, tuple) and len(pair) == 2) or any(
+                t not in names_ for t in pair):
+            raise ConfigError(f"links[{i}]: expected two tile names of the map, got {pair!r}")
+        link_t.append((names_.index(pair[0]), names_.index(pair[1])))
     try:
-        lay = layout(tuple(placed), state.links, cfg)
+        lay = layout(tuple(placed), tuple(link_t), cfg)
     except ConfigError as err:
         raise ConfigError(f"tiles: {err}") from None
 
@@ -191,6 +221,8 @@ def build(players: int = 2, *, scenario: str = "sandbox",
         chars[by_name[name]] = c
     # items: what the characters carry leaves the deck
     items_deck = list(cfg.item_deck())
+    for it in state.scn.items_out:        # out of the game from the start (scenario 12)
+        items_deck[cfg.item_index(it)] -= 1
     for c in chars:
         for it in c.items:
             items_deck[cfg.item_index(it)] -= 1
@@ -201,6 +233,7 @@ def build(players: int = 2, *, scenario: str = "sandbox",
     # -- enemies
     figures = {(e.kind, e.number) for e in state.enemies}
     figures |= {(k, n) for k, ns in state.reserves for n in ns}
+    figures |= set(state.scn.boxed)
     new_enemies = list(state.enemies)
     if enemies is not None:
         if not isinstance(enemies, Mapping):
@@ -277,8 +310,13 @@ def build(players: int = 2, *, scenario: str = "sandbox",
     pool_threat = state.threat_pool if threat_pool is None else _int("threat_pool",
                                                                      threat_pool, 0, 99)
     mv = cfg.moves if moves is None else _int("moves", moves, 0, cfg.moves)
+    progress = _progress(scn, state, tile_of)
+    boxed = set(progress.boxed) - {(e.kind, e.number) for e in new_enemies}
+    reserves = tuple((k, tuple(n for n in ns if (k, n) not in boxed)) for k, ns in reserves)
+    progress = progress._replace(boxed=tuple(sorted(boxed)))
     state = state._replace(
         round=round, active=act, step=step, moves=mv if step == "move" else 0,
+        links=tuple(link_t), scn=progress,
         tiles=tuple(placed), chars=tuple(chars), enemies=tuple(new_enemies),
         reserves=reserves, stacks=tuple((n, tuple(sorted(ts))) for n, ts in stacks.items()),
         events_deck=tuple(events_deck), event=ev, items_deck=tuple(items_deck),
@@ -318,3 +356,46 @@ def build(players: int = 2, *, scenario: str = "sandbox",
     if broken:
         raise ConfigError(f"the described position is not sound: {broken[0]}")
     return result, tuple(w.events)
+
+
+SCN_FIELDS = ("locked_down", "trigger", "exit_open", "swarms", "accessed", "boxed",
+              "surged", "killed")
+
+
+def _progress(spec: Mapping[str, Any] | None, state: State, tile_of: Any) -> Scn:
+    """The scenario's progress (:class:`Scn`) from ``scn={...}``: flags, marker tiles
+    by name, boxed figures by id."""
+    out = state.scn
+    if spec is None:
+        return out
+    if not isinstance(spec, Mapping):
+        raise ConfigError("scn: expected a mapping of fields")
+    unknown = sorted(set(spec) - set(SCN_FIELDS))
+    if unknown:
+        raise ConfigError(f"scn.{unknown[0]}: unknown field; fields are "
+                          f"{', '.join(SCN_FIELDS)}")
+    changes: dict[str, Any] = {}
+    for key in ("locked_down", "trigger", "exit_open", "surged"):
+        if key in spec:
+            changes[key] = _bool(f"scn.{key}", spec[key])
+    if "killed" in spec:
+        changes["killed"] = _int("scn.killed", spec["killed"], 0, 2)
+    for key in ("swarms", "accessed"):
+        if key in spec:
+            value = spec[key]
+            if isinstance(value, str) or not isinstance(value, (list, tuple)):
+                raise ConfigError(f"scn.{key}: expected a list of tile names")
+            changes[key] = tuple(sorted({tile_of(f"scn.{key}[{k}]", t)
+                                         for k, t in enumerate(value)}))
+    if "boxed" in spec:
+        value = spec["boxed"]
+        if isinstance(value, str) or not isinstance(value, (list, tuple)):
+            raise ConfigError("scn.boxed: expected a list of enemy ids")
+        boxed = []
+        for k, eid in enumerate(value):
+            kind, _, num = str(eid).partition("#")
+            if kind not in ENEMY_KINDS or not num.isdigit():
+                raise ConfigError(f"scn.boxed[{k}]: {eid!r} is not an enemy id like 'rogue#3'")
+            boxed.append((kind, int(num)))
+        changes["boxed"] = tuple(sorted(set(boxed) | set(out.boxed)))
+    return out._replace(**changes)

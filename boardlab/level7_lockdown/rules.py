@@ -37,24 +37,40 @@ from boardlab.level7_lockdown.choices import (
     Move,
     Peek,
     Place,
+    PlaceCronos,
     Roll,
     Search,
     Smash,
+    Special,
     StandUp,
     TileDraw,
     Vent,
 )
+from boardlab.level7_lockdown.moving import stack_outcomes
 from boardlab.level7_lockdown.rolls import roll_outcomes
 from boardlab.level7_lockdown.rulebook import BOOK
-from boardlab.level7_lockdown.state import ESCAPED, Char, Enemy, Pending, Setup, State
+from boardlab.level7_lockdown.scenario import POOL
+from boardlab.level7_lockdown.state import (
+    ESCAPED,
+    WON,
+    Char,
+    Enemy,
+    Pending,
+    Scn,
+    Setup,
+    State,
+)
 from boardlab.level7_lockdown.turn import Turn
 
 CHANCE_KINDS: Final = frozenset({"tile_draw", "event_draw", "item_draw", "roll"})
-PENDING_KINDS: Final = frozenset({"move", "action", "place", "over", *CHANCE_KINDS})
-STEPS: Final = ("move", "action", "events", "enemies", "over")
+#: What a character may be asked: moves, an action, where a tile goes, where Dr. Cronos
+#: appears (scenario 9).
+DECISION_KINDS: Final = frozenset({"move", "action", "place", "cronos"})
+PENDING_KINDS: Final = frozenset({*DECISION_KINDS, "over", *CHANCE_KINDS})
+STEPS: Final = ("move", "action", "events", "enemies", "roundend", "over")
 ROLL_PURPOSES: Final = frozenset({"escape", "peek", "attack", "smash", "search", "access",
                                   "enemy_attack", "enemy_barricade", "hunters", "blasters",
-                                  "cronos"})
+                                  "cronos", "special", "cabinet", "swarm", "departure"})
 
 
 class Work(Turn):
@@ -80,15 +96,17 @@ class Work(Turn):
             self.resolve_blasters(roll)
         elif purpose == "cronos":
             self.resolve_cronos(roll)
-        else:  # pragma: no cover - guarded by the invariants
-            raise AssertionError(f"unknown roll purpose {purpose!r}")
+        elif purpose == "special":
+            self.resolve_challenge(roll)
+        else:
+            self.hooks.resolve_roll(self, roll)
 
     def decide(self, choice: Any) -> None:
         """Apply a character's decision (already known to be legal)."""
         if isinstance(choice, (Move, Vent, Explore)):
             self.leave(choice)
         elif isinstance(choice, Peek):
-            self.peek(choice.door)
+            self.peek(choice.door, choice.stack)
         elif isinstance(choice, Place):
             self.put_tile(choice.x, choice.y, choice.rotation, self.pending.tile)
         elif isinstance(choice, StandUp):
@@ -116,11 +134,15 @@ class Work(Turn):
             self.access(choice)
         elif isinstance(choice, Extinguish):
             self.extinguish()
+        elif isinstance(choice, Special):
+            self.special(choice)
+        elif isinstance(choice, PlaceCronos):
+            self.hooks.place_cronos(self, choice.tile)
 
 
 _DECISION_RULES = {"move": "L7-R7", "action": "L7-R8", "place": "L7-R5", "over": "L7-R23",
                    "tile_draw": "L7-R5", "event_draw": "L7-R12", "item_draw": "L7-cache",
-                   "roll": "L7-R2"}
+                   "roll": "L7-R2", "cronos": "L7-R43"}
 
 
 class Level7Rules:
@@ -133,29 +155,46 @@ class Level7Rules:
     choice_types = CHOICE_TYPES
 
     def initial(self, setup: Setup) -> State:
-        """The scenario's starting position (L7-R9, L7-SB-setup)."""
+        """The scenario's starting position (L7-R9, L7-SB-setup, L7-S9-setup …)."""
+        from boardlab.level7_lockdown.scenarios import hooks_for
+
         cfg, scen = setup.cfg, setup.scen
+        hooks = hooks_for(scen.name)
         items_deck = list(cfg.item_deck())
+        # Item kinds the scenario takes out of the game (scenario 12's maps).
+        items_out: list[str] = []
+        for k, it in enumerate(cfg.items):
+            if it.kind in scen.remove_items:
+                items_out.extend([it.name] * items_deck[k])
+                items_deck[k] = 0
         start_items = dict(scen.start_items)
         chars = []
-        for name in setup.characters:
+        for i, name in enumerate(setup.characters):
             items: tuple[str, ...] = ()
             item = start_items.get(name)
+            if item is None and scen.start_kind:
+                # Every character starts with a card of this kind (L7-S9-flashlight).
+                item = next((it.name for k, it in enumerate(cfg.items)
+                             if it.kind == scen.start_kind and items_deck[k]), None)
             if item is not None:
                 idx = cfg.item_index(item)
                 if items_deck[idx]:
                     items_deck[idx] -= 1
                     items = (item,)
-            chars.append(Char(name, scen.start, scen.vitality, 1, 0, scen.threat,
-                              cfg.adrenaline_hand, items))
+            chars.append(Char(name, hooks.home(setup, scen, i), scen.vitality, 1, 0,
+                              scen.threat, cfg.adrenaline_hand, items))
         enemies = tuple(sorted((Enemy(k, n, t) for k, n, t in scen.enemies),
                                key=lambda e: (("guard", "rogue", "warrior", "hunter",
                                                "blaster").index(e.kind), e.number)))
-        stacks = tuple((n, tuple(sorted(ts))) for n, ts in
-                       (*scen.stacks, *scen.facedown, ("objective", scen.objective)))
+        stacks = hooks.initial_stacks(setup, scen)
         reserves = tuple((k, tuple(dict(scen.reserves).get(k, ())))
                          for k in ("guard", "rogue", "warrior", "hunter", "blaster"))
         barricades = tuple(sorted((d, 2) for d in scen.barricades))
+        players = len(setup.characters)
+        # The sandbox's pool starts only with Dr. Cronos in play; a scenario's stat block
+        # fills its lockdown pool at the start (L7-S10-stats …), whoever holds it.
+        tokens = scen.pool_tokens(players) if scen.name != "sandbox" or scen.cronos >= 0 \
+            else 0
         return State(setup=setup, round=1, active=0, step="move", moves=cfg.moves,
                      tiles=scen.tiles, links=scen.links, explored=(),
                      locked=tuple(sorted(scen.locked)), barricades=barricades,
@@ -164,9 +203,11 @@ class Level7Rules:
                      events_deck=(1,) * len(cfg.events), events_discard=(0,) * len(cfg.events),
                      event=-1, items_deck=tuple(items_deck),
                      items_discard=(0,) * len(cfg.items),
-                     threat_pool=scen.threat_pool_per_player * setup.players,
-                     lockdown=scen.lockdown_pool if scen.cronos >= 0 else 0,
-                     cronos=scen.cronos, queue=(), pending=Pending("move"))
+                     threat_pool=scen.threat_pool(setup.players if scen.name == "sandbox"
+                                                  else players),
+                     lockdown=tokens, cronos=scen.cronos, queue=(), pending=Pending("move"),
+                     scn=Scn(swarms=scen.swarms, boxed=scen.boxed,
+                             items_out=tuple(sorted(items_out))))
 
     def to_move(self, state: State) -> ToMove:
         kind = state.pending.kind
@@ -185,6 +226,8 @@ class Level7Rules:
             return tuple(w.action_choices())
         if kind == "place":
             return tuple(w.place_choices())
+        if kind == "cronos":
+            return tuple(PlaceCronos(t) for t in w.hooks.cronos_choices(w))
         return ()
 
     def outcomes(self, state: State) -> tuple[tuple[Any, Fraction], ...]:
@@ -193,7 +236,7 @@ class Level7Rules:
         if kind == "roll":
             return roll_outcomes(state.setup.cfg.die, p.dice, p.icon)
         if kind == "tile_draw":
-            return _uniform(state.stack(p.stack), TileDraw)
+            return _tile_draws(state.stack(p.stack), state.stack(POOL))
         if kind == "event_draw":
             cfg = state.setup.cfg
             return _counts(cfg.event_names, state.events_deck, CardDraw)
@@ -231,7 +274,7 @@ class Level7Rules:
         setup = state.setup
         out = dict.fromkeys(setup.seats, 0)
         for c in state.chars:
-            if c.status == ESCAPED:
+            if c.status in (ESCAPED, WON):
                 out[setup.seat_of(c.name)] += 1
         return out
 
@@ -242,12 +285,9 @@ class Level7Rules:
 
 
 @lru_cache(maxsize=4096)
-def _uniform(tiles: tuple[str, ...], kind: type) -> tuple[tuple[Any, Fraction], ...]:
-    total = len(tiles)
-    counts: dict[str, int] = {}
-    for t in tiles:
-        counts[t] = counts.get(t, 0) + 1
-    return tuple((kind(t), Fraction(n, total)) for t, n in sorted(counts.items()))
+def _tile_draws(tiles: tuple[str, ...], pool: tuple[str, ...]
+                ) -> tuple[tuple[Any, Fraction], ...]:
+    return tuple((TileDraw(t), p) for t, p in stack_outcomes(tiles, pool))
 
 
 @lru_cache(maxsize=4096)

@@ -1,40 +1,83 @@
-"""Scenario definitions: the stat block, the starting map, stacks and markers as data.
+"""Scenario definitions: stat blocks, starting maps, stacks, markers and modes as data.
 
-This issue delivers one scenario, the **sandbox** — invented by boardlab (not in the
-text) so that one small map exercises every general Lockdown rule: a prebuilt map with
-a locked door, a barricade, a gas cloud, a supply cache, a face-down tile and a lift to
-a second floor; the Lair (clone nest and guard post) holding a fear hunter and a
-blaster hybrid, the other blaster on the lower floor, Dr. Cronos in the Lair; stacks A,
-B and a final stack with war zones, multi-event tiles and the Strong Point; and an exit
-found by peeking. Scenarios 9–13 come as further :class:`Scenario` records (with a
-hook module each) in a later issue.
+A :class:`Scenario` is the data of one scenario in one mode; the procedures that the
+text attaches to a scenario (its lockdown trigger, Dr. Cronos's timing and dice, its
+exits and special actions) live in a **hook module** per scenario
+(:mod:`boardlab.level7_lockdown.scenarios`), which the rules call at fixed points.
+
+Two kinds of scenario exist:
+
+- the **sandbox**, invented by boardlab (not in the text) so that one small map
+  exercises every general Lockdown rule; its record is written here directly;
+- scenarios **9 to 13** of the text, each written as JSON-able data (``DATA`` in its
+  hook module) and read by :func:`scenario_from_data`, which checks every field and
+  names the bad one (``scenario '10': stats.rogues: expected an integer 0…8, got
+  True``). Their easy and hard modes are partial data merged over the normal mode.
+
+The "remaining tiles" every scenario shuffles form a **pool**: a stack entry ``"*"``
+is one unseen tile of the pool, so drawing from Stack A is drawing uniformly from the
+whole pool (the stacks were dealt from one shuffle: their unseen tiles are
+exchangeable), and the stacks still run out in the text's sizes.
 
 >>> SANDBOX.secure_number, SANDBOX.pack_limit, SANDBOX.turn_limit
 (2, 2, 10)
 >>> scenario("sandbox") is SANDBOX
 True
+>>> s10 = scenario("10")
+>>> [(name, len(tiles)) for name, tiles in s10.stacks]
+[('A', 6), ('B', 18), ('final', 21)]
+>>> scenario("10", "easy").reserves[1:3]
+(('rogue', (1, 2, 3, 4, 5, 6)), ('warrior', (1, 2)))
+>>> scenario("14")
+Traceback (most recent call last):
+...
+boardlab.core.errors.ConfigError: unknown scenario '14'; scenarios: sandbox, 9, 10, 11, 12, ...
 """
 
 from __future__ import annotations
 
+import builtins
+import json
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Final
+from functools import lru_cache
+from typing import Any, Final
 
-from boardlab.core.errors import ConfigError
-from boardlab.level7_lockdown.config import ENEMY_KINDS, Config
-from boardlab.level7_lockdown.geometry import Door, Placement, layout
+from boardlab.core.errors import ConfigError, FormatError
+from boardlab.level7_lockdown.config import (
+    DEFAULT,
+    ENEMY_KINDS,
+    ITEM_KINDS,
+    SCENARIO_BOX,
+    SIDES,
+    Config,
+)
+from boardlab.level7_lockdown.geometry import Door, Placement, cells_of, door_at, layout
+
+#: A pool tile not yet seen, as a stack entry.
+UNSEEN: Final = "*"
+#: The name of the pool in a state's stacks.
+POOL: Final = "pool"
+#: Markers and tokens a stat block may list.
+MARKERS: Final = ("threat", "accessed", "LOCKDOWN", "POWER", "SWARM")
+#: Additional rules a scenario may use (L7-S9-rules …).
+RULE_NAMES: Final = ("alien_zone", "peeking", "control_panels")
 
 
 @dataclass(frozen=True)
 class Scenario:
-    """A scenario's data (stat block, setup) — procedures live in the rules' hooks.
+    """A scenario's data in one mode (stat block, setup) — procedures live in its hooks.
 
     ``tiles`` is the starting map (index = placement order, L7-R24); ``start`` the tile
     where characters begin and return from the Infirmary (L7-R22); ``stacks`` are
     explored in order (the first non-empty one is drawn from); ``facedown`` stacks feed
-    only face-down tiles; ``objective`` is drawn by a successful peek (L7-R19).
-    ``enemies`` are ``(kind, number, tile)`` placed at setup; ``reserves`` the numbers
-    of each kind in the reserves.
+    only face-down tiles; ``objective`` is drawn by a successful peek (L7-R19);
+    ``extra_stacks`` are further named stacks (scenario 11's objective per floor, the
+    set-aside tiles a scenario places later); ``pool`` the unseen "remaining tiles"
+    that ``"*"`` entries of the stacks stand for. ``enemies`` are ``(kind, number,
+    tile)`` placed at setup; ``reserves`` the numbers of each kind in the reserves;
+    ``boxed`` figures that start in the box. ``special`` holds the scenario's own
+    numbers, read by its hook module.
     """
 
     name: str
@@ -68,6 +111,42 @@ class Scenario:
     start_items: tuple[tuple[str, str], ...] = ()
     #: Invented sandbox rules (ruling L7-SB-threat): defeating an enemy gains 1 threat.
     threat_on_kill: bool = True
+    # -- scenarios 9–13 -----------------------------------------------------------------
+    level: str = ""
+    mode: str = "normal"
+    modes: tuple[str, ...] = ("normal",)
+    threat_pool_fixed: int = 0
+    lockdown_pool_per_player: int = 0
+    control_panels: bool = True
+    threat_gain: bool = True
+    markers: tuple[str, ...] = ()
+    extra_stacks: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    stack_floors: tuple[tuple[str, int], ...] = ()
+    pool: tuple[str, ...] = ()
+    set_aside: tuple[str, ...] = ()
+    unused: tuple[str, ...] = ()
+    swarms: tuple[int, ...] = ()
+    boxed: tuple[tuple[str, int], ...] = ()
+    start_kind: str = ""
+    remove_items: tuple[str, ...] = ()
+    special: tuple[tuple[str, Any], ...] = ()
+
+    @property
+    def explore(self) -> tuple[str, ...]:
+        """The exploring stacks, in the order they are drawn from."""
+        return tuple(n for n, _ in self.stacks)
+
+    def param(self, key: str) -> Any:
+        """One of the scenario's own values (``special``)."""
+        return dict(self.special)[key]
+
+    def threat_pool(self, players: int) -> int:
+        """The threat pool for ``players`` players (a fixed number, or per player)."""
+        return self.threat_pool_fixed + self.threat_pool_per_player * players
+
+    def pool_tokens(self, players: int) -> int:
+        """LOCKDOWN tokens at the start (L7-S12-stats: players + 2)."""
+        return self.lockdown_pool + self.lockdown_pool_per_player * players
 
     def check(self, cfg: Config) -> None:
         """Validate the scenario against a configuration (tile names, map, markers)."""
@@ -79,14 +158,22 @@ class Scenario:
         if not 0 <= self.start < len(self.tiles) or self.tiles[self.start].face_down:
             raise ConfigError(f"{owner}: start: not a face-up tile of the map")
         used = [p.tile for p in self.tiles if not p.face_down]
-        for name, tiles in (*self.stacks, *self.facedown, ("objective", self.objective)):
+        stars = 0
+        for name, tiles in (*self.stacks, *self.facedown, ("objective", self.objective),
+                            *self.extra_stacks, ("pool", self.pool)):
             for t in tiles:
+                if t == UNSEEN and name != "pool":
+                    stars += 1
+                    continue
                 if not cfg.has_tile(t):
                     raise ConfigError(f"{owner}: stack {name!r}: unknown tile {t!r}")
-            used.extend(tiles)
+                used.append(t)
+        if stars > len(self.pool):
+            raise ConfigError(f"{owner}: stacks: {stars} pool tiles, the pool has "
+                              f"{len(self.pool)}")
         for name, tiles in self.facedown:
             for t in tiles:
-                if cfg.tile(t).size != 1:
+                if t != UNSEEN and cfg.tile(t).size != 1:
                     raise ConfigError(f"{owner}: stack {name!r}: face-down tiles cover one "
                                       f"cell, {t!r} covers {cfg.tile(t).size}")
         repeated = sorted({t for t in used if used.count(t) > 1})
@@ -146,13 +233,377 @@ SANDBOX: Final = Scenario(
                  ("Ava", "Fire Extinguisher")),
 )
 
-SCENARIOS: Final = {"sandbox": SANDBOX}
+
+# -- the data format of scenarios 9–13 ------------------------------------------------
+class _Reader:
+    """Reads one scenario's data, naming the path of every problem."""
+
+    def __init__(self, name: str) -> None:
+        self.owner = f"scenario {name!r}"
+
+    def bad(self, path: str, problem: str) -> ConfigError:
+        return ConfigError(f"{self.owner}: {path}: {problem}")
+
+    def mapping(self, path: str, value: Any) -> Mapping[str, Any]:
+        if not isinstance(value, Mapping):
+            raise self.bad(path, f"expected an object, got {type(value).__name__}")
+        return value
+
+    def known(self, path: str, value: Mapping[str, Any], keys: tuple[str, ...]) -> None:
+        unknown = sorted(set(value) - set(keys))
+        if unknown:
+            where = f"{path}.{unknown[0]}" if path else unknown[0]
+            raise self.bad(where, f"unknown field; fields are {', '.join(keys)}")
+
+    def int(self, path: str, value: Any, low: int, high: int) -> int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise self.bad(path, f"expected an integer {low}…{high}, got {value!r}")
+        if not low <= value <= high:
+            raise self.bad(path, f"expected an integer {low}…{high}, got {value!r}")
+        return value
+
+    def str(self, path: str, value: Any) -> str:
+        if not isinstance(value, str) or not value.strip():
+            raise self.bad(path, f"expected a non-empty name, got {value!r}")
+        return value
+
+    def bool(self, path: builtins.str, value: Any) -> bool:
+        if not isinstance(value, bool):
+            raise self.bad(path, f"expected true or false, got {value!r}")
+        return value
+
+    def list(self, path: builtins.str, value: Any) -> list[Any]:
+        if isinstance(value, (str, bytes, Mapping)) or not isinstance(value, (list, tuple)):
+            raise self.bad(path, f"expected a list, got {value!r}")
+        return list(value)
+
+    def tile(self, path: builtins.str, value: Any, cfg: Config) -> builtins.str:
+        name = self.str(path, value)
+        if not cfg.has_tile(name):
+            raise self.bad(path, f"unknown tile {name!r}")
+        return name
+
+    def names(self, path: builtins.str, value: Any, cfg: Config) -> tuple[builtins.str, ...]:
+        return tuple(self.tile(f"{path}[{i}]", v, cfg)
+                     for i, v in enumerate(self.list(path, value)))
 
 
-def scenario(name: str) -> Scenario:
-    """The scenario called ``name``."""
+_TOP = ("name", "title", "level", "box", "layout", "set_aside", "unused", "aside", "stacks",
+        "objective", "stats", "rules", "start_items", "remove_items", "turn_limit", "special",
+        "modes", "threat_on_kill", "threat_gain")
+_LAYOUT = ("tiles", "start", "links", "locked", "swarms", "cronos", "facedown")
+_STATS = ("guards", "secure_number", "rogues", "warriors", "pack_limit", "hunters",
+          "hunter_limit", "blasters", "blaster_limit", "markers", "threat_pool",
+          "lockdown_pool", "vitality", "threat", "guard_fear", "clone_threat",
+          "hybrid_threat", "boxed_guards")
+_STACK = ("name", "pool", "tiles", "floor", "role")
+_ROLES = ("explore", "facedown", "objective", "extra")
+
+
+def merge(base: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
+    """``over`` merged into ``base``: objects merged key by key, anything else replaced.
+
+    >>> merge({"stats": {"rogues": 6, "warriors": 4}}, {"stats": {"warriors": 2}})
+    {'stats': {'rogues': 6, 'warriors': 2}}
+    """
+    out = dict(base)
+    for key, value in over.items():
+        if isinstance(value, Mapping) and isinstance(out.get(key), Mapping):
+            out[key] = merge(out[key], value)
+        else:
+            out[key] = value
+    return out
+
+
+def scenario_from_data(data: Mapping[str, Any], mode: str = "normal", *,
+                       cfg: Config = DEFAULT) -> Scenario:
+    """Read one scenario (in ``mode``) from its JSON-able data; every field is checked
+    and a problem names its path.
+
+    >>> from boardlab.level7_lockdown.scenarios import s10
+    >>> scenario_from_data(s10.DATA).secure_number
+    1
+    >>> scenario_from_data({**s10.DATA, "stats": {**s10.DATA["stats"], "rogues": True}})
+    Traceback (most recent call last):
+    ...
+    boardlab.core.errors.ConfigError: scenario '10': stats.rogues: expected an integer 0…8, got True
+    """
+    from boardlab.level7_lockdown.scenarios import hooks_for
+
+    if not isinstance(data, Mapping):
+        raise ConfigError(f"scenario data: expected an object, got {type(data).__name__}")
+    name = data.get("name")
+    if not isinstance(name, str) or not name:
+        raise ConfigError(f"scenario data: name: expected a non-empty name, got {name!r}")
+    r = _Reader(name)
+    r.known("", data, _TOP)
+    modes = r.mapping("modes", data.get("modes", {}))
+    r.known("modes", modes, ("easy", "hard"))
+    if mode != "normal":
+        if mode not in modes:
+            raise ConfigError(f"{r.owner}: mode: no {mode!r} mode; modes are normal"
+                              f"{''.join(', ' + m for m in modes)}")
+        data = merge(data, r.mapping(f"modes.{mode}", modes[mode]))
+    title = r.str("title", data.get("title"))
+    level = data.get("level", "")
+    if not isinstance(level, str):
+        raise r.bad("level", f"expected a text, got {level!r}")
+    box = (r.names("box", data["box"], cfg) if "box" in data
+           else tuple(t for t in SCENARIO_BOX if cfg.has_tile(t)))
+    # -- the starting map
+    lay_data = r.mapping("layout", data.get("layout"))
+    r.known("layout", lay_data, _LAYOUT)
+    placed: list[Placement] = []
+    for i, t in enumerate(r.list("layout.tiles", lay_data.get("tiles"))):
+        path = f"layout.tiles[{i}]"
+        t = r.mapping(path, t)
+        r.known(path, t, ("tile", "floor", "x", "y", "rotation"))
+        placed.append(Placement(r.tile(f"{path}.tile", t.get("tile"), cfg),
+                                r.int(f"{path}.floor", t.get("floor", 0), 0, 9),
+                                r.int(f"{path}.x", t.get("x", 0), -50, 50),
+                                r.int(f"{path}.y", t.get("y", 0), -50, 50),
+                                r.int(f"{path}.rotation", t.get("rotation", 0), 0, 3)))
+    for i, fd in enumerate(r.list("layout.facedown", lay_data.get("facedown", []))):
+        path = f"layout.facedown[{i}]"
+        fd = r.mapping(path, fd)
+        r.known(path, fd, ("stack", "floor", "x", "y"))
+        placed.append(Placement("", r.int(f"{path}.floor", fd.get("floor", 0), 0, 9),
+                                r.int(f"{path}.x", fd.get("x", 0), -50, 50),
+                                r.int(f"{path}.y", fd.get("y", 0), -50, 50), 0, True,
+                                r.str(f"{path}.stack", fd.get("stack"))))
+    if not placed:
+        raise r.bad("layout.tiles", "the starting map needs at least one tile")
+    tiles = tuple(placed)
     try:
-        return SCENARIOS[name]
-    except KeyError:
+        lay = layout(tiles, (), cfg)
+    except ConfigError as err:
+        raise r.bad("layout.tiles", str(err)) from None
+    names = [p.tile for p in tiles]
+
+    def index(path: str, value: Any) -> int:
+        tile = r.tile(path, value, cfg)
+        if tile not in names:
+            raise r.bad(path, f"{tile!r} is not on the starting map")
+        return names.index(tile)
+
+    start = index("layout.start", lay_data.get("start"))
+    links = []
+    for i, link in enumerate(r.list("layout.links", lay_data.get("links", []))):
+        pair = r.list(f"layout.links[{i}]", link)
+        if len(pair) != 2:
+            raise r.bad(f"layout.links[{i}]", "expected two tile names")
+        links.append((index(f"layout.links[{i}][0]", pair[0]),
+                      index(f"layout.links[{i}][1]", pair[1])))
+    locked = []
+    for i, d in enumerate(r.list("layout.locked", lay_data.get("locked", []))):
+        path = f"layout.locked[{i}]"
+        d = r.mapping(path, d)
+        r.known(path, d, ("tile", "side", "room"))
+        k = index(f"{path}.tile", d.get("tile"))
+        side = d.get("side")
+        if side not in SIDES:
+            raise r.bad(f"{path}.side", f"expected one of {', '.join(SIDES)}, got {side!r}")
+        room = r.int(f"{path}.room", d.get("room", 0), 0, 8)
+        door = _side_door(tiles[k], cfg, room, side)
+        if door not in lay.doors:
+            raise r.bad(path, f"the {side} side of {tiles[k].tile} is no joined door")
+        locked.append(door)
+    swarms = tuple(sorted(index(f"layout.swarms[{i}]", t) for i, t in
+                          enumerate(r.list("layout.swarms", lay_data.get("swarms", [])))))
+    cronos = (-1 if lay_data.get("cronos") is None
+              else index("layout.cronos", lay_data.get("cronos")))
+    # -- tiles kept out of the shuffle
+    set_aside = r.names("set_aside", data.get("set_aside", []), cfg)
+    unused = r.names("unused", data.get("unused", []), cfg)
+    aside = r.names("aside", data.get("aside", []), cfg)
+    for path, group in (("set_aside", set_aside), ("unused", unused), ("aside", aside)):
+        for i, t in enumerate(group):
+            if t not in box:
+                raise r.bad(f"{path}[{i}]", f"{t!r} is not in the scenario's box")
+    for i, t in enumerate(aside):
+        if t not in set_aside:
+            raise r.bad(f"aside[{i}]", f"{t!r} must also be set aside")
+    kept = {p.tile for p in tiles if not p.face_down} | set(set_aside) | set(unused)
+    pool = tuple(sorted(t for t in box if t not in kept))
+    # -- stacks
+    explore: list[tuple[str, tuple[str, ...]]] = []
+    facedown: list[tuple[str, tuple[str, ...]]] = []
+    extra: list[tuple[str, tuple[str, ...]]] = []
+    floors: list[tuple[str, int]] = []
+    seen_names: set[str] = {"objective", "pool", "aside"}
+    rest_at: tuple[str, int] | None = None
+    stars_total = 0
+    for i, st in enumerate(r.list("stacks", data.get("stacks"))):
+        path = f"stacks[{i}]"
+        st = r.mapping(path, st)
+        r.known(path, st, _STACK)
+        sname = r.str(f"{path}.name", st.get("name"))
+        if sname in seen_names:
+            raise r.bad(f"{path}.name", f"{sname!r} is taken")
+        seen_names.add(sname)
+        count = st.get("pool", 0)
+        if count == "rest":
+            if rest_at is not None:
+                raise r.bad(f"{path}.pool", "only one stack takes the rest")
+            rest_at = (sname, i)
+            count = 0
+        else:
+            count = r.int(f"{path}.pool", count, 0, 60)
+        explicit = r.names(f"{path}.tiles", st.get("tiles", []), cfg)
+        for k, t in enumerate(explicit):
+            if t not in set_aside:
+                raise r.bad(f"{path}.tiles[{k}]", f"{t!r} must be set aside to be "
+                            "shuffled in")
+        stars_total += count
+        role = st.get("role", "explore")
+        if role not in _ROLES:
+            raise r.bad(f"{path}.role", f"expected one of {', '.join(_ROLES)}, got {role!r}")
+        entry = (sname, (UNSEEN,) * count + tuple(sorted(explicit)))
+        {"explore": explore, "facedown": facedown, "objective": extra,
+         "extra": extra}[role].append(entry)
+        if "floor" in st:
+            floors.append((sname, r.int(f"{path}.floor", st["floor"], 0, 9)))
+    if stars_total > len(pool):
+        raise r.bad("stacks", f"the stacks take {stars_total} pool tiles; only {len(pool)} "
+                    "remain after the set-aside ones")
+    if rest_at is not None:
+        rest = len(pool) - stars_total
+        for role_stacks in (explore, facedown, extra):
+            for k, (n, ts) in enumerate(role_stacks):
+                if n == rest_at[0]:
+                    role_stacks[k] = (n, (UNSEEN,) * rest + ts)
+    objective = r.names("objective", data.get("objective", []), cfg)
+    for i, t in enumerate(objective):
+        if t not in set_aside:
+            raise r.bad(f"objective[{i}]", f"{t!r} must be set aside")
+    if aside:
+        extra.append(("aside", tuple(sorted(aside))))
+    for p in tiles:
+        if p.face_down and p.stack not in {n for n, _ in facedown}:
+            raise r.bad("layout.facedown", f"no face-down stack named {p.stack!r}")
+    # -- the stat block
+    stats = r.mapping("stats", data.get("stats"))
+    r.known("stats", stats, _STATS)
+    guards = r.int("stats.guards", stats.get("guards", 0), 0, 12)
+    boxed_guards = r.int("stats.boxed_guards", stats.get("boxed_guards", 0), 0, 8)
+    rogues = r.int("stats.rogues", stats.get("rogues", 0), 0, 8)
+    warriors = r.int("stats.warriors", stats.get("warriors", 0), 0, 8)
+    hunters = r.int("stats.hunters", stats.get("hunters", 0), 0, 3)
+    blasters = r.int("stats.blasters", stats.get("blasters", 0), 0, 2)
+    limits = []
+    for kind, key in (("hunter", "hunter_limit"), ("blaster", "blaster_limit")):
+        if stats.get(key) is not None:
+            limits.append((kind, r.int(f"stats.{key}", stats[key], 1, 3)))
+    markers = tuple(r.list("stats.markers", stats.get("markers", [])))
+    for i, m in enumerate(markers):
+        if m not in MARKERS:
+            raise r.bad(f"stats.markers[{i}]", f"expected one of {', '.join(MARKERS)}, "
+                        f"got {m!r}")
+    tp = stats.get("threat_pool", 0)
+    if isinstance(tp, Mapping):
+        r.known("stats.threat_pool", tp, ("per_player",))
+        threat_fixed, threat_per = 0, r.int("stats.threat_pool.per_player",
+                                            tp.get("per_player"), 0, 12)
+    else:
+        threat_fixed, threat_per = r.int("stats.threat_pool", tp, 0, 99), 0
+    lp = stats.get("lockdown_pool")
+    if isinstance(lp, Mapping):
+        r.known("stats.lockdown_pool", lp, ("fixed", "per_player"))
+        pool_fixed = r.int("stats.lockdown_pool.fixed", lp.get("fixed", 0), 0, 12)
+        pool_per = r.int("stats.lockdown_pool.per_player", lp.get("per_player", 0), 0, 4)
+    else:
+        pool_fixed, pool_per = (0 if lp is None
+                                else r.int("stats.lockdown_pool", lp, 0, 12)), 0
+    reserves = (("guard", tuple(range(1, guards + 1))), ("rogue", tuple(range(1, rogues + 1))),
+                ("warrior", tuple(range(1, warriors + 1))),
+                ("hunter", tuple(range(1, hunters + 1))),
+                ("blaster", tuple(range(1, blasters + 1))))
+    boxed = tuple(("guard", n) for n in range(guards + 1, guards + boxed_guards + 1))
+    rules = tuple(r.list("rules", data.get("rules", [])))
+    for i, rule_name in enumerate(rules):
+        if rule_name not in RULE_NAMES:
+            raise r.bad(f"rules[{i}]", f"expected one of {', '.join(RULE_NAMES)}, "
+                        f"got {rule_name!r}")
+    items = r.mapping("start_items", data.get("start_items", {}))
+    r.known("start_items", items, ("each",))
+    start_kind = items.get("each") or ""
+    if start_kind and start_kind not in ITEM_KINDS:
+        raise r.bad("start_items.each", f"expected an item kind ({', '.join(ITEM_KINDS)}), "
+                    f"got {start_kind!r}")
+    removed = tuple(r.list("remove_items", data.get("remove_items", [])))
+    for i, kind in enumerate(removed):
+        if kind not in ITEM_KINDS:
+            raise r.bad(f"remove_items[{i}]", f"expected an item kind, got {kind!r}")
+    special = r.mapping("special", data.get("special", {}))
+    hooks = hooks_for(name)
+    hooks.check_special(r, special)
+    scen = Scenario(
+        name=name, title=title, tiles=tiles, start=start, stacks=tuple(explore),
+        links=tuple(links), facedown=tuple(facedown), objective=tuple(sorted(objective)),
+        locked=tuple(sorted(locked)), enemies=(), reserves=reserves,
+        hybrid_limit=tuple(limits), cronos=cronos, lockdown_pool=pool_fixed,
+        lockdown_pool_per_player=pool_per,
+        secure_number=r.int("stats.secure_number", stats.get("secure_number"), 1, 4),
+        pack_limit=r.int("stats.pack_limit", stats.get("pack_limit"), 1, 4),
+        threat_pool_per_player=threat_per, threat_pool_fixed=threat_fixed,
+        vitality=r.int("stats.vitality", stats.get("vitality"), 1, 9),
+        threat=r.int("stats.threat", stats.get("threat"), 0, 9),
+        guard_fear=r.int("stats.guard_fear", stats.get("guard_fear", 4), 0, 8),
+        clone_threat=r.int("stats.clone_threat", stats.get("clone_threat", 4), 0, 12),
+        hybrid_threat=r.int("stats.hybrid_threat", stats.get("hybrid_threat", 8), 0, 12),
+        turn_limit=r.int("turn_limit", data.get("turn_limit", 40), 1, 500),
+        alien_zone="alien_zone" in rules, peeking="peeking" in rules,
+        control_panels="control_panels" in rules,
+        threat_on_kill=r.bool("threat_on_kill", data.get("threat_on_kill", True)),
+        threat_gain=r.bool("threat_gain", data.get("threat_gain", True)),
+        level=level, mode=mode, modes=("normal", *modes), markers=markers,
+        extra_stacks=tuple(extra), stack_floors=tuple(floors), pool=pool,
+        set_aside=set_aside, unused=unused, swarms=swarms, boxed=boxed,
+        start_kind=start_kind, remove_items=removed,
+        special=tuple(sorted((k, tuple(v) if isinstance(v, list) else v)
+                             for k, v in special.items())))
+    scen.check(cfg)
+    return scen
+
+
+def _side_door(p: Placement, cfg: Config, room: int, side: str) -> Door:
+    cells = cells_of(cfg.tile(p.tile), p)
+    return door_at(cells[min(room, len(cells) - 1)], side)
+
+
+def scenario_from_json(text: str, mode: str = "normal", *, cfg: Config = DEFAULT
+                       ) -> Scenario:
+    """:func:`scenario_from_data` from JSON text (a syntax error is a FormatError)."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise FormatError("", f"not JSON: {err}") from None
+    return scenario_from_data(data, mode, cfg=cfg)
+
+
+# -- the registry -------------------------------------------------------------------------
+#: Scenario names, in the order the command line lists them.
+NAMES: Final = ("sandbox", "9", "10", "11", "12", "13")
+SCENARIOS: Final = NAMES
+
+
+def scenario(name: str, mode: str = "normal") -> Scenario:
+    """The scenario called ``name`` in ``mode`` (a :class:`ConfigError` names an unknown
+    one; "9–14" in the text is read as 9–13, L7-R65)."""
+    if not isinstance(name, str) or name not in NAMES:
         raise ConfigError(f"unknown scenario {name!r}; scenarios: "
-                          f"{', '.join(SCENARIOS)}") from None
+                          f"{', '.join(NAMES)} (L7-R65)")
+    if not isinstance(mode, str) or mode not in ("easy", "normal", "hard"):
+        raise ConfigError(f"mode: expected one of easy, normal, hard, got {mode!r}")
+    return _scenario(name, mode)
+
+
+@lru_cache(maxsize=64)
+def _scenario(name: str, mode: str) -> Scenario:
+    if name == "sandbox":
+        if mode != "normal":
+            raise ConfigError(f"mode: the sandbox has only the normal mode, got {mode!r}")
+        return SANDBOX
+    from boardlab.level7_lockdown.scenarios import data_for
+
+    return scenario_from_data(data_for(name), mode)

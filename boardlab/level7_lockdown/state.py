@@ -18,13 +18,15 @@ boardlab.core.errors.ConfigError: players: expected an integer 1–4, got True (
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final, NamedTuple
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 from boardlab.core.errors import ConfigError
 from boardlab.level7_lockdown.choices import Explore, Move, Vent
 from boardlab.level7_lockdown.config import DEFAULT, Config
 from boardlab.level7_lockdown.geometry import Door, Placement
-from boardlab.level7_lockdown.scenario import Scenario, scenario
+
+if TYPE_CHECKING:
+    from boardlab.level7_lockdown.scenario import Scenario
 
 #: A character's standing (L7-R23, L7-R22, L7-terror-heart).
 INSIDE: Final = "inside"
@@ -32,8 +34,12 @@ INFIRMARY: Final = "infirmary"
 ESCAPED: Final = "escaped"
 DEAD: Final = "dead"
 HEART_ATTACK: Final = "heart attack"
-STATUSES: Final = (INSIDE, INFIRMARY, ESCAPED, DEAD, HEART_ATTACK)
+#: Still in play when a scenario declares the characters' win (scenario 13, L7-R63).
+WON: Final = "won"
+STATUSES: Final = (INSIDE, INFIRMARY, ESCAPED, DEAD, HEART_ATTACK, WON)
 SOLO: Final = "solo"
+#: The difficulty modes a scenario may offer (every scenario 9–13 offers all three).
+MODES: Final = ("easy", "normal", "hard")
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,7 +50,9 @@ class Setup:
     (default: the first characters of the configuration); a single seat may play
     several characters (the single-player version, L7-R33) and is then called
     ``"solo"``. ``turn_limit`` (rounds, L7-R23) overrides the scenario's when > 0;
-    ``config`` (``None``: the default data) holds every stand-in number.
+    ``config`` (``None``: the default data) holds every stand-in number; ``mode`` is
+    the scenario's difficulty (``"easy"``, ``"normal"`` or ``"hard"``; the sandbox has
+    only ``"normal"``).
     """
 
     players: int = 2
@@ -52,15 +60,21 @@ class Setup:
     characters: tuple[str, ...] = ()
     turn_limit: int = 0
     config: Config | None = None
+    mode: str = "normal"
 
     def __post_init__(self) -> None:
+        from boardlab.level7_lockdown.scenario import scenario
+
         if isinstance(self.players, bool) or not isinstance(self.players, int) \
                 or not 1 <= self.players <= 4:
             raise ConfigError(f"players: expected an integer 1–4, got {self.players!r} "
                               "(L7-R33)")
         if not isinstance(self.scenario, str):
-            raise ConfigError(f"scenario: expected a name, got {self.scenario!r}")
-        scen = scenario(self.scenario)
+            raise ConfigError(f"scenario: expected a name such as '12' or 'sandbox', got "
+                              f"{self.scenario!r}")
+        if not isinstance(self.mode, str) or self.mode not in MODES:
+            raise ConfigError(f"mode: expected one of {', '.join(MODES)}, got {self.mode!r}")
+        scen = scenario(self.scenario, self.mode)
         if self.config is not None and not isinstance(self.config, Config):
             raise ConfigError(f"config: expected a Config, got {type(self.config).__name__}")
         cfg = self.cfg
@@ -94,7 +108,14 @@ class Setup:
 
     @property
     def scen(self) -> Scenario:
-        return scenario(self.scenario)
+        from boardlab.level7_lockdown.scenario import scenario
+
+        return scenario(self.scenario, self.mode)
+
+    @property
+    def solo(self) -> bool:
+        """The single-player version (L7-R33): one seat."""
+        return self.players == 1
 
     @property
     def seats(self) -> tuple[str, ...]:
@@ -167,6 +188,31 @@ class Pending(NamedTuple):
     index: int = -1  # type: ignore[assignment]  # the face-down tile being flipped
     lock: bool = False       # Access: lock (True) or unlock
     then: Move | Vent | Explore | None = None   # the move a bull rush/outwit is for
+    left: int = 0            # Dr. Cronos's moves still to walk after this chance node
+
+
+class Scn(NamedTuple):
+    """A scenario's own progress (scenarios 9–13; the sandbox leaves it at rest).
+
+    ``locked_down``: lockdown has started; ``trigger``: it starts at the end of this
+    turn; ``exit_open``: a conditional exit is open (scenario 10, 13 hard);
+    ``swarms``: tiles with a swarm marker or token; ``accessed``: tiles with an
+    accessed control panel marker (scenario 9); ``boxed``: enemy figures in the box;
+    ``items_out``: item cards out of the game; ``surged``: scenario 9's guard surge is
+    done; ``killed``: Dr. Cronos died this turn (1) or before (2); ``result``: the
+    scenario's verdict (``"win"``, ``"defeat"``) once it ends the match.
+    """
+
+    locked_down: bool = False
+    trigger: bool = False
+    exit_open: bool = False
+    swarms: tuple[int, ...] = ()
+    accessed: tuple[int, ...] = ()
+    boxed: tuple[tuple[str, int], ...] = ()
+    items_out: tuple[str, ...] = ()
+    surged: bool = False
+    killed: int = 0
+    result: str = ""
 
 
 class State(NamedTuple):
@@ -198,6 +244,7 @@ class State(NamedTuple):
     cronos: int                                  # Dr. Cronos's tile, -1: not in play
     queue: tuple[Task, ...]
     pending: Pending
+    scn: Scn = Scn()
 
     def __repr__(self) -> str:
         who = self.chars[self.active].name if self.chars else "-"
@@ -236,3 +283,10 @@ class State(NamedTuple):
             if k == kind:
                 return numbers
         return ()
+
+    # Added for the teaching layer (issue 17, render.py): a notebook shows a position as
+    # its picture. Additive only; render is imported on first use.
+    def _repr_svg_(self) -> str:
+        from boardlab.level7_lockdown.render import render_svg
+
+        return render_svg(self)

@@ -70,17 +70,20 @@ def plural(n: int, word: str) -> str:
 class Base:
     """State fields as attributes plus the queries every step needs."""
 
-    __slots__ = (*State._fields, "events", "cfg", "scen", "_lay", "_lay_for")
+    __slots__ = (*State._fields, "events", "cfg", "scen", "hooks", "_lay", "_lay_for")
 
     def __init__(self, state: State) -> None:
+        from boardlab.level7_lockdown.scenarios import hooks_for
+
         (self.setup, self.round, self.active, self.step, self.moves, self.tiles, self.links,
          self.explored, self.locked, self.barricades, self.clouds, self.caches, self.chars,
          self.enemies, self.reserves, self.stacks, self.events_deck, self.events_discard,
          self.event, self.items_deck, self.items_discard, self.threat_pool, self.lockdown,
-         self.cronos, self.queue, self.pending) = state
+         self.cronos, self.queue, self.pending, self.scn) = state
         self.events: list[Event] = []
         self.cfg = state.setup.cfg
         self.scen = state.setup.scen
+        self.hooks = hooks_for(self.scen.name)
         self._lay: Layout | None = None
         self._lay_for: Any = None
 
@@ -90,7 +93,11 @@ class Base:
                      self.caches, self.chars, self.enemies, self.reserves, self.stacks,
                      self.events_deck, self.events_discard, self.event, self.items_deck,
                      self.items_discard, self.threat_pool, self.lockdown, self.cronos,
-                     self.queue, self.pending)
+                     self.queue, self.pending, self.scn)
+
+    def set_scn(self, **changes: Any) -> None:
+        """Change the scenario's progress record (:class:`~.state.Scn`)."""
+        self.scn = self.scn._replace(**changes)
 
     # -- events ----------------------------------------------------------------------
     def emit(self, tag: str, summary: str, rule_id: str, who: str | None = None, /,
@@ -104,13 +111,16 @@ class Base:
     # -- the map ------------------------------------------------------------------------
     @property
     def lay(self) -> Layout:
-        if self._lay_for is not self.tiles:
+        key = self._lay_for
+        if key is None or key[0] is not self.tiles or key[1] is not self.links:
             self._lay = layout(self.tiles, self.links, self.cfg)
-            self._lay_for = self.tiles
+            self._lay_for = (self.tiles, self.links)
         return self._lay  # type: ignore[return-value]
 
     def tname(self, tile: int) -> str:
         p = self.tiles[tile]
+        if p.removed:
+            return f"{p.tile} (destroyed)"
         return "a face-down tile" if p.face_down else p.tile
 
     def spec(self, tile: int) -> Any:
@@ -178,6 +188,13 @@ class Base:
             cell, side = (a, d.side) if owner[a] == tile else (b, OPPOSITE[d.side])
             keyed.append(((cell, SIDE_ORDER[side]), d))
         return [d for _, d in sorted(keyed)]
+
+    def door_rank(self, tile: int, door: Door) -> tuple[int, ...]:
+        """L7-R24's order for a door of ``tile``: cell by cell, then N, E, S, W."""
+        a, b = door.cells
+        cell, side = (a, door.side) if self.lay.owner.get(a) == tile else (
+            b, OPPOSITE[door.side])
+        return (*cell, SIDE_ORDER[side])
 
     def cloud(self, tile: int) -> bool:
         return any(t == tile for t, _ in self.clouds)
@@ -295,14 +312,19 @@ class Base:
         self.emit("knocked_out", f"{c.name} is knocked out ({why}) and taken to the "
                   "Infirmary", rule_id, c.name)
 
-    def gain_threat(self, i: int, why: str) -> None:
-        """One threat from the pool; from an empty pool a guard spawns (L7-R16)."""
+    def gain_threat(self, i: int, why: str, rule_id: str = "L7-SB-threat") -> None:
+        """One threat from the pool; from an empty pool a guard spawns (L7-R16); never
+        where the scenario forbids gaining threat (L7-S13-start)."""
         c = self.chars[i]
+        if not self.scen.threat_gain:
+            self.emit("no_threat", f"{c.name} would gain threat ({why}), but nobody gains "
+                      "threat in this scenario", "L7-S13-start", c.name)
+            return
         if self.threat_pool > 0:
             self.threat_pool -= 1
             self.set_char(i, threat=c.threat + 1)
             self.emit("threat", f"{c.name} gains 1 threat ({why}): threat {c.threat + 1}",
-                      "L7-SB-threat", c.name, threat=c.threat + 1)
+                      rule_id, c.name, threat=c.threat + 1)
             return
         self.emit("threat_empty", f"The threat pool is empty: instead of {c.name} gaining "
                   "threat, a guard spawns", "L7-R16", c.name)
@@ -329,6 +351,13 @@ class Base:
         self.enemies = tuple(sorted((*self.enemies, Enemy(kind, number, tile)),
                                     key=enemy_sort_key))
 
+    def reserve(self, kind: str) -> tuple[int, ...]:
+        """The numbers of ``kind`` in the reserves."""
+        for k, numbers in self.reserves:
+            if k == kind:
+                return numbers
+        return ()
+
     def take_reserve(self, kind: str) -> int | None:
         """The lowest-numbered figure of ``kind`` in the reserves (L7-R29), taken."""
         for k, numbers in self.reserves:
@@ -339,14 +368,35 @@ class Base:
         return None
 
     def to_reserves(self, enemy_id: str, why: str, rule_id: str) -> None:
+        """Back to the reserves — or to the box where the scenario says so."""
         e = self.find_enemy(enemy_id)
         if e is None:
             return
         self.enemies = tuple(x for x in self.enemies if x.id != enemy_id)
+        box = self.hooks.to_box(self, e)  # type: ignore[arg-type]  # Base, not Work: see pyproject
+        if box:
+            self.to_box(e.kind, e.number)
+            self.emit("to_box", f"{enemy_name(enemy_id)} goes to the box, not back to the "
+                      f"reserves ({why})", box, enemy_id=enemy_id)
+            return
         self.reserves = tuple((k, tuple(sorted((*n, e.number))) if k == e.kind else n)
                               for k, n in self.reserves)
         self.emit("to_reserves", f"{enemy_name(enemy_id)} goes back to the reserves "
                   f"({why})", rule_id, enemy_id=enemy_id)
+
+    def to_box(self, kind: str, number: int) -> None:
+        """A figure leaves the game: into the box (off the map and out of the reserves)."""
+        self.set_scn(boxed=tuple(sorted((*self.scn.boxed, (kind, number)))))
+
+    def kill_enemy(self, enemy_id: str, why: str, rule_id: str) -> None:
+        """An enemy killed and removed from the game (scenario 13's Tank Farm)."""
+        e = self.find_enemy(enemy_id)
+        if e is None:
+            return
+        self.enemies = tuple(x for x in self.enemies if x.id != enemy_id)
+        self.to_box(e.kind, e.number)
+        self.emit("enemy_killed", f"{enemy_name(enemy_id)} is killed and removed from the "
+                  f"game ({why})", rule_id, enemy_id=enemy_id)
 
     def in_play(self, kind: str) -> list[Enemy]:
         return [e for e in self.enemies if e.kind == kind]

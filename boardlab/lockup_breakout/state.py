@@ -175,6 +175,12 @@ class State(NamedTuple):
         """``(colour, token, face_down)`` at a location (0 = legend, 8 = LIBRARY)."""
         return self.crews[location]
 
+    def _repr_svg_(self) -> str:
+        """The board as SVG, public information only (Jupyter shows it)."""
+        from boardlab.lockup_breakout.render import render_svg
+
+        return render_svg(self)
+
 
 def require_state(value: Any, name: str = "state") -> State:
     """``value`` if it is a :class:`State`, else a :class:`ConfigError` naming ``name``

@@ -14,8 +14,10 @@ import importlib
 from typing import Any
 
 from boardlab.core.engine import CHANCE
+from boardlab.core.errors import ConfigError, IllegalAction
 from boardlab.mall_of_horror.agents import HeuristicAgent, RandomAgent
 from boardlab.mall_of_horror.api import (
+    dice_outcomes,
     load_match,
     load_position,
     new_match,
@@ -52,11 +54,13 @@ from boardlab.mall_of_horror.parse import parse_choice
 from boardlab.mall_of_horror.position import position
 from boardlab.mall_of_horror.render import render_svg
 from boardlab.mall_of_horror.rulebook import BOOK, rule
-from boardlab.mall_of_horror.rules import RULES, dice_outcomes
+from boardlab.mall_of_horror.rules import RULES
 from boardlab.mall_of_horror.state import State
 from boardlab.mall_of_horror.winners import winners
 
 __all__ = [
+    # the errors a what-if meets: a refused position or configuration, a refused choice
+    "ConfigError", "IllegalAction",
     "BOOK", "CARDS", "CARD_NAMES", "CHANCE", "COLOURS", "KINDS", "KIND_NAMES", "LOCATIONS",
     "POINTS", "RULES", "Config", "Destination", "Dice", "Draw", "HeuristicAgent", "Move",
     "Pass", "Place", "PlaceZombie", "PlayCard", "RandomAgent", "Sacrifice", "Setup", "State",

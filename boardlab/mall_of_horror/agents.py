@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from boardlab.core.agents import RandomAgent
+from boardlab.core.errors import ArgumentTypeError
 from boardlab.mall_of_horror.choices import (
     Destination,
     Move,
@@ -46,6 +47,8 @@ class HeuristicAgent:
     """
 
     def __init__(self, seed: int | None = None) -> None:
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise ArgumentTypeError("seed", seed, "an agent's seed is a whole number or None")
         self.rng = random.Random(seed)
 
     def __repr__(self) -> str:

@@ -17,15 +17,20 @@ from boardlab.core.agents import Agent
 from boardlab.core.engine import (
     SEED_NOT_GIVEN,
     Match,
+    OutcomeTable,
     position_from_json,
     position_to_json,
     seed_default,
 )
-from boardlab.core.errors import ArgumentError, ArgumentTypeError
+from boardlab.core.errors import ArgumentError, ArgumentTypeError, FormatError, show_value
+from boardlab.core.serialize import load_json_object
 from boardlab.core.simulate import agent_table, play_out
+from boardlab.mall_of_horror.checks import strict_int
 from boardlab.mall_of_horror.choices import Choice
 from boardlab.mall_of_horror.config import Config, Setup
+from boardlab.mall_of_horror.invariants import sound_state
 from boardlab.mall_of_horror.rules import RULES
+from boardlab.mall_of_horror.rules import dice_outcomes as rules_dice_outcomes
 from boardlab.mall_of_horror.state import State
 
 _DEFAULT = Config()
@@ -36,8 +41,17 @@ _SETUPS: dict[int, Setup] = {}
 
 def new_match(players: int = 4, *, seed: int | None = None, config: Config | None = None,
               start: State | None = None) -> Match[State, Choice]:
-    """A match before its first choice, or from ``start`` (see :func:`position`)."""
+    """A match before its first choice, or from ``start`` (see :func:`position`).
+
+    Bad arguments are refused with a boardlab error naming them:
+
+    >>> new_match(config="x")
+    Traceback (most recent call last):
+    ...
+    boardlab.core.errors.ArgumentTypeError: config: expected a moh.Config ... (got 'x')
+    """
     if start is not None:
+        check_start(start)
         return Match(RULES, start.setup, seed=seed, state=start)
     if type(players) is int and (config is None or config == _DEFAULT):
         setup = _SETUPS.get(players)
@@ -47,6 +61,40 @@ def new_match(players: int = 4, *, seed: int | None = None, config: Config | Non
         return Match(RULES, setup, seed=seed)
     return Match(RULES, Setup(players=players, config=_DEFAULT if config is None else config),
                  seed=seed)
+
+
+def check_start(start: Any, argument: str = "start") -> State:
+    """``start`` if it is a sound Mall of Horror position, else a boardlab error.
+
+    >>> check_start(None)
+    Traceback (most recent call last):
+    ...
+    boardlab.core.errors.ArgumentTypeError: start: expected a moh.State ... (got None)
+    """
+    return sound_state(start, argument)
+
+
+def dice_outcomes(n: int, faces: int = 6) -> OutcomeTable:
+    """Every roll of ``n`` dice with ``faces`` faces, as sorted faces with exact odds.
+
+    The rules' own table (:func:`boardlab.mall_of_horror.rules.dice_outcomes`), with
+    its arguments checked: 1–12 dice, as :class:`Config` allows, of 2–20 faces.
+
+    >>> from boardlab.mall_of_horror.choices import Dice
+    >>> dict(dice_outcomes(2))[Dice((1, 2))]
+    Fraction(1, 18)
+    >>> dice_outcomes(10**6)
+    Traceback (most recent call last):
+    ...
+    boardlab.core.errors.ArgumentError: n: 1 to 12 dice, as Config.dice allows (got 1000000)
+    """
+    n = strict_int("n", n)
+    faces = strict_int("faces", faces)
+    if not 1 <= n <= 12:
+        raise ArgumentError("n", n, "1 to 12 dice, as Config.dice allows")
+    if not 2 <= faces <= 20:
+        raise ArgumentError("faces", faces, "dice of 2 to 20 faces")
+    return rules_dice_outcomes(n, faces)
 
 
 def play(players: int | None = None, *,
@@ -130,14 +178,39 @@ def _checked_agents(agents: Any, colours: tuple[str, ...]) -> Any:
 
 def load_match(text: str | bytes | Mapping[str, Any]) -> Match[State, Choice]:
     """Read a match saved with ``match.to_json()``; every field and choice is validated."""
-    return Match.from_json(RULES, text)
+    data = load_json_object(_text(text))
+    choices = data.get("choices")
+    if isinstance(choices, list):  # a kind that is not a name (a list, say) is no kind
+        for i, raw in enumerate(choices):
+            if isinstance(raw, Mapping) and "type" in raw and not isinstance(raw["type"], str):
+                raise FormatError(f"choices[{i}].type", f"expected the name of a choice, "
+                                  f"got {show_value(raw['type'])}")
+    return Match.from_json(RULES, data)
 
 
 def save_position(state: State, *, indent: int | None = None) -> str:
-    """A position as versioned JSON."""
+    """A position as versioned JSON (a sound one: see :func:`invariants`)."""
+    sound_state(state)
+    if indent is not None:
+        indent = strict_int("indent", indent)
+        if not 0 <= indent <= 16:
+            raise ArgumentError("indent", indent, "0 to 16 spaces, or None")
     return position_to_json(RULES, state, indent=indent)
 
 
 def load_position(text: str | bytes | Mapping[str, Any]) -> State:
     """Read a position written by :func:`save_position`, validating every field."""
-    return position_from_json(RULES, text)
+    return position_from_json(RULES, _text(text))
+
+
+def _text(text: Any) -> str | Mapping[str, Any]:
+    if isinstance(text, (bytes, bytearray)):
+        try:
+            return bytes(text).decode("utf-8")
+        except UnicodeDecodeError as err:
+            raise FormatError("", f"not UTF-8 text: {err.reason} at byte {err.start}") \
+                from None
+    if not isinstance(text, (str, Mapping)):
+        raise ArgumentTypeError("text", text, "expected saved JSON (a str) or its parsed "
+                                              "mapping")
+    return text

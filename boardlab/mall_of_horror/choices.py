@@ -6,14 +6,64 @@
 'play Hardware at 3'
 >>> str(Dice((1, 4, 4, 6)))
 'dice 1, 4, 4, 6'
+
+Every field is type-checked when a choice is made (a bool is not a location, ``1.0`` is
+not ``1``), so a choice that merely compares equal to a legal one cannot slip through:
+
+>>> Place("pinup", 1.0)
+Traceback (most recent call last):
+...
+boardlab.core.errors.ArgumentTypeError: Place.location: expected an integer, got a float (got 1.0)
+
+Unknown names can be written down (a what-if may ask about them) but never played: the
+match refuses them with :class:`~boardlab.core.errors.IllegalAction` citing the rule,
+and the choice prints the name it does not know:
+
+>>> str(Draw("nuke"))
+"draw unknown card 'nuke'"
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TypeAlias
+from typing import Any, TypeAlias
 
-from boardlab.mall_of_horror.config import CARD_NAMES, KIND_NAMES
+from boardlab.core.errors import ArgumentTypeError
+from boardlab.mall_of_horror.checks import shown, strict_int, strict_str
+from boardlab.mall_of_horror.config import CARD_NAMES, COLOURS, KIND_NAMES, LOCATIONS
+
+
+def _kind(kind: Any) -> str:
+    name = KIND_NAMES.get(kind) if isinstance(kind, str) else None
+    return name if name is not None else f"unknown character {shown(kind, ())}"
+
+
+def _card(card: Any) -> str:
+    name = CARD_NAMES.get(card) if isinstance(card, str) else None
+    return name if name is not None else f"unknown card {shown(card, ())}"
+
+
+def _colour(colour: Any) -> str:
+    # A short word prints as written ("vote for nobody"), as it always has; anything
+    # else as a short repr, so that a message never echoes a huge value.
+    if isinstance(colour, str) and len(colour) <= 40 and colour.isprintable() \
+            and colour.strip() == colour and colour:
+        return colour
+    return shown(colour, COLOURS)
+
+
+def _loc(location: Any) -> str:
+    return shown(location, LOCATIONS)
+
+
+def _optional_int(field: str, value: Any) -> None:
+    if value is not None:
+        strict_int(field, value)
+
+
+def _optional_str(field: str, value: Any) -> None:
+    if value is not None:
+        strict_str(field, value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,8 +73,12 @@ class Place:
     kind: str
     location: int
 
+    def __post_init__(self) -> None:
+        strict_str("Place.kind", self.kind)
+        strict_int("Place.location", self.location)
+
     def __str__(self) -> str:
-        return f"place {KIND_NAMES[self.kind]} at {self.location}"
+        return f"place {_kind(self.kind)} at {_loc(self.location)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,8 +87,11 @@ class Vote:
 
     colour: str
 
+    def __post_init__(self) -> None:
+        strict_str("Vote.colour", self.colour)
+
     def __str__(self) -> str:
-        return f"vote for {self.colour}"
+        return f"vote for {_colour(self.colour)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,12 +102,17 @@ class PlayCard:
     location: int | None = None
     character: str | None = None
 
+    def __post_init__(self) -> None:
+        strict_str("PlayCard.card", self.card)
+        _optional_int("PlayCard.location", self.location)
+        _optional_str("PlayCard.character", self.character)
+
     def __str__(self) -> str:
-        text = f"play {CARD_NAMES[self.card]}"
+        text = f"play {_card(self.card)}"
         if self.character is not None:
-            text += f" on the {KIND_NAMES[self.character]}"
+            text += f" on the {_kind(self.character)}"
         if self.location is not None:
-            text += f" at {self.location}"
+            text += f" at {_loc(self.location)}"
         return text
 
 
@@ -70,10 +132,17 @@ class TruckSplit:
     give: str | None = None
     to: str | None = None
 
+    def __post_init__(self) -> None:
+        strict_str("TruckSplit.keep", self.keep)
+        _optional_str("TruckSplit.give", self.give)
+        _optional_str("TruckSplit.to", self.to)
+
     def __str__(self) -> str:
-        text = f"keep {CARD_NAMES[self.keep]}"
+        text = f"keep {_card(self.keep)}"
         if self.give is not None:
-            text += f", give {CARD_NAMES[self.give]} to {self.to}"
+            text += f", give {_card(self.give)} to {_colour(self.to)}"
+        elif self.to is not None:
+            text += f", give nothing to {_colour(self.to)}"
         return text
 
 
@@ -83,8 +152,11 @@ class Sacrifice:
 
     kind: str
 
+    def __post_init__(self) -> None:
+        strict_str("Sacrifice.kind", self.kind)
+
     def __str__(self) -> str:
-        return f"sacrifice the {KIND_NAMES[self.kind]}"
+        return f"sacrifice the {_kind(self.kind)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,8 +165,11 @@ class Destination:
 
     location: int
 
+    def __post_init__(self) -> None:
+        strict_int("Destination.location", self.location)
+
     def __str__(self) -> str:
-        return f"choose destination {self.location}"
+        return f"choose destination {_loc(self.location)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,8 +178,11 @@ class PlaceZombie:
 
     location: int
 
+    def __post_init__(self) -> None:
+        strict_int("PlaceZombie.location", self.location)
+
     def __str__(self) -> str:
-        return f"drop a zombie at {self.location}"
+        return f"drop a zombie at {_loc(self.location)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,9 +193,15 @@ class Move:
     to: int
     sprint: bool = False
 
+    def __post_init__(self) -> None:
+        strict_str("Move.kind", self.kind)
+        strict_int("Move.to", self.to)
+        if not isinstance(self.sprint, bool):
+            raise ArgumentTypeError("Move.sprint", self.sprint, "expected True or False")
+
     def __str__(self) -> str:
         verb = "sprint with" if self.sprint else "move"
-        return f"{verb} the {KIND_NAMES[self.kind]} to {self.to}"
+        return f"{verb} the {_kind(self.kind)} to {_loc(self.to)}"
 
 
 # -- chance outcomes ------------------------------------------------------------------
@@ -127,8 +211,17 @@ class Dice:
 
     faces: tuple[int, ...]
 
+    def __post_init__(self) -> None:
+        if not isinstance(self.faces, tuple):
+            raise ArgumentTypeError("Dice.faces", self.faces,
+                                    "expected a tuple of die faces, such as (1, 4, 4, 6)")
+        for i, face in enumerate(self.faces):
+            strict_int(f"Dice.faces[{i}]", face)
+
     def __str__(self) -> str:
-        return "dice " + ", ".join(map(str, self.faces))
+        if len(self.faces) > 12:
+            return f"dice {shown(self.faces, ())}"
+        return "dice " + ", ".join(_loc(f) for f in self.faces)
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,8 +230,11 @@ class Draw:
 
     card: str
 
+    def __post_init__(self) -> None:
+        strict_str("Draw.card", self.card)
+
     def __str__(self) -> str:
-        return f"draw {CARD_NAMES[self.card]}"
+        return f"draw {_card(self.card)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,8 +243,11 @@ class TieBreak:
 
     colour: str
 
+    def __post_init__(self) -> None:
+        strict_str("TieBreak.colour", self.colour)
+
     def __str__(self) -> str:
-        return f"chance picks {self.colour}"
+        return f"chance picks {_colour(self.colour)}"
 
 
 CHOICE_TYPES = (Place, Vote, PlayCard, Pass, TruckSplit, Sacrifice, Destination, PlaceZombie,

@@ -12,6 +12,10 @@ True
 Traceback (most recent call last):
 ...
 boardlab.core.errors.ConfigError: capacity of location 6 (2) cannot hold ...
+>>> Config(dice=4.5)
+Traceback (most recent call last):
+...
+boardlab.core.errors.ConfigError: dice: expected an integer, got a float (got 4.5)
 """
 
 from __future__ import annotations
@@ -19,7 +23,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from boardlab.core.errors import ConfigError
+from boardlab.core.errors import ArgumentTypeError, ConfigError, show_value
+from boardlab.mall_of_horror.checks import strict_int, strict_str
 
 #: Seat colours in the order they are taken (MoH-R3); 3 players use the first three.
 COLOURS: Final = ("yellow", "red", "blue", "green", "brown", "black")
@@ -59,20 +64,35 @@ class Config:
     seal_at: int = 8
 
     def __post_init__(self) -> None:
+        # Types first (a bool is not a count, 4.5 dice do not exist): every refusal is a
+        # ConfigError naming the field, before any comparison could raise a TypeError.
+        for field in ("capacities", "names", "weapon_strengths"):
+            value = getattr(self, field)
+            if isinstance(value, list):  # written by hand as a list: kept as a tuple
+                value = tuple(value)
+                object.__setattr__(self, field, value)
+            if not isinstance(value, tuple):
+                raise ConfigError(f"{field}: expected a tuple of six entries, one per "
+                                  f"location or Weapon card (got {show_value(value)})")
+        for field in ("dice", "supermarket_threshold", "seal_at"):
+            strict_int(field, getattr(self, field), error=ConfigError)
         if len(self.capacities) != 6 or len(self.names) != 6:
             raise ConfigError("capacities and names need one entry per location 1–6 (MoH-R1)")
+        for i, name in enumerate(self.names):
+            strict_str(f"names[{i}]", name, error=ConfigError)
         for loc, cap in zip(LOCATIONS, self.capacities, strict=True):
             if loc == PARKING:
                 if cap is not None:
                     raise ConfigError("the Parking Lot (4) has unlimited room: its capacity "
                                       "must be None (MoH Box Contents)")
-            elif cap is None or cap < 1:
-                raise ConfigError(f"capacity of location {loc} must be a positive integer, "
-                                  f"got {cap!r} (MoH-R1)")
+            elif cap is None or isinstance(cap, bool) or not isinstance(cap, int) or cap < 1:
+                raise ConfigError(f"capacities[{loc - 1}]: capacity of location {loc} must be "
+                                  f"a positive integer, got {show_value(cap)} (MoH-R1)")
         if self.capacities[SUPERMARKET - 1] < self.supermarket_threshold:  # type: ignore[operator]
             raise ConfigError(f"capacity of location 6 ({self.capacities[5]}) cannot hold "
                               f"the Supermarket threshold {self.supermarket_threshold}")
-        if len(self.weapon_strengths) != 6 or any(s not in (1, 2) for s in self.weapon_strengths):
+        if len(self.weapon_strengths) != 6 or any(
+                type(s) is not int or s not in (1, 2) for s in self.weapon_strengths):
             raise ConfigError("weapon_strengths: six Weapon cards, each killing 1 or 2 zombies "
                               "(MoH Box Contents, MoH-R2)")
         if not 1 <= self.dice <= 12:
@@ -103,8 +123,11 @@ class Setup:
     def __post_init__(self) -> None:
         if isinstance(self.players, bool) or not isinstance(self.players, int) \
                 or not 3 <= self.players <= 6:
-            raise ConfigError(f"Mall of Horror takes 3 to 6 players, got {self.players!r} "
-                              "(MoH-R3)")
+            raise ConfigError(f"Mall of Horror takes 3 to 6 players, got "
+                              f"{show_value(self.players)} (MoH-R3)")
+        if not isinstance(self.config, Config):
+            raise ArgumentTypeError("config", self.config, "expected a moh.Config (or None "
+                                    "for the default rulings)")
 
     @property
     def colours(self) -> tuple[str, ...]:

@@ -1,27 +1,188 @@
 """What must hold in every Mall of Horror state (checked by the conformance test).
 
 >>> from boardlab.mall_of_horror import new_match
->>> invariants(new_match(players=4).state)
+>>> state = new_match(players=4).state
+>>> invariants(state)
 []
+
+Any value is answered with a list of problems, never an exception: the field types are
+checked first, then the facts of the game, then whether the rules can go on from here.
+
+>>> invariants(state._replace(hardware=()))
+['hardware: 6 entries expected, got 0']
+>>> invariants(state._replace(lookers="purple"))
+["lookers: expected a tuple, got 'purple'"]
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
-from boardlab.mall_of_horror.config import CARDS, LOCATIONS, PARKING, SUPERMARKET
-from boardlab.mall_of_horror.state import State
+from boardlab.core.engine import CHANCE
+from boardlab.core.errors import ArgumentTypeError, ConfigError, show_value
+from boardlab.mall_of_horror.config import (
+    CARDS,
+    LOCATIONS,
+    PARKING,
+    SUPERMARKET,
+    Config,
+    Setup,
+)
+from boardlab.mall_of_horror.state import Pending, State
 
 PENDING_KINDS = frozenset({"deal", "place_roll", "place", "zombies0", "window", "ballot",
                            "tiebreak", "truck_draw", "truck_split", "pick_victim",
                            "arrival_roll", "camera", "destination", "zombie_drop", "move",
                            "over"})
 PHASES = ("setup", "a", "b", "c", "d", "e", "f", "over")
+#: Pending steps that take place at one location (``pending.location``).
+_AT_A_LOCATION = frozenset({"window", "ballot", "tiebreak", "pick_victim", "truck_draw",
+                            "truck_split"})
+#: Pending steps of a vote (or of what it decides), and the purposes each can serve.
+_VOTE_STEPS = {"window": ("truck", "chief", "sacrifice", "meal"),
+               "ballot": ("truck", "chief", "sacrifice", "meal"),
+               "tiebreak": ("sacrifice", "meal"), "pick_victim": ("sacrifice", "meal")}
+#: Pending steps decided by the player whose turn it is in ``pending.order``.
+IN_TURN = frozenset({"ballot", "destination", "move", "window", "camera", "zombie_drop"})
+FACES = range(1, 7)
+
+# -- field types ----------------------------------------------------------------------------
+# A type is a Python type (int means an int and not a bool), or ("tuple", item) for a tuple
+# of any length, or a tuple of types for a fixed-size tuple.
+_PAIR_SI = (str, int)
+_PAIR_SS = (str, str)
+_STATE_TYPES: dict[str, Any] = {
+    "round": int, "phase": str, "chars": ("tuple", (str, str, int)),
+    "eaten": ("tuple", _PAIR_SS), "zombies": ("tuple", int), "sealed": ("tuple", int),
+    "hands": ("tuple", ("tuple", str)), "deck": ("tuple", int), "bottom": ("tuple", str),
+    "discard": ("tuple", int), "chief": str, "chief_elected": bool, "roll": ("tuple", int),
+    "lookers": ("tuple", str), "destinations": ("tuple", _PAIR_SI),
+    "hardware": ("tuple", int), "hidden": ("tuple", _PAIR_SS),
+    "eliminated": ("tuple", _PAIR_SI),
+}
+_PENDING_TYPES: dict[str, Any] = {
+    "kind": str, "purpose": str, "location": int, "order": ("tuple", str), "index": int,
+    "n": int, "dice": ("tuple", int), "candidates": ("tuple", str),
+    "weights": ("tuple", _PAIR_SI), "threats": ("tuple", _PAIR_SI),
+    "ballots": ("tuple", _PAIR_SS), "second": bool, "chosen": str, "drawn": ("tuple", str),
+}
+
+
+def sound_state(state: Any, argument: str = "state", *, facts: bool = True) -> State:
+    """``state`` if it is a sound Mall of Horror position, else a boardlab error naming
+    ``argument``: :class:`ArgumentTypeError` for anything but a ``State``,
+    :class:`ConfigError` with the first broken invariant for an impossible one
+    (``facts=False``: only the field types are checked, for pictures of what-ifs).
+
+    >>> sound_state(None, "start")
+    Traceback (most recent call last):
+    ...
+    boardlab.core.errors.ArgumentTypeError: start: expected a moh.State ... (got None)
+    """
+    if not isinstance(state, State):
+        raise ArgumentTypeError(argument, state, "expected a moh.State (from moh.position, "
+                                                 "moh.load_position or a match's .state)")
+    broken = _checked(state) if facts else _shape(state)
+    if broken:
+        raise ConfigError(f"{argument}: the position is not sound: {broken[0]}")
+    return state
+
+
+def _type_problem(value: Any, kind: Any, path: str) -> str | None:
+    """Why ``value`` is not of ``kind`` (see above), or None."""
+    if kind is int:
+        ok = isinstance(value, int) and not isinstance(value, bool)
+        return None if ok else f"{path}: expected an integer, got {show_value(value)}"
+    if isinstance(kind, type):
+        ok = isinstance(value, kind)
+        return None if ok else f"{path}: expected a {kind.__name__}, got {show_value(value)}"
+    if not isinstance(value, tuple):
+        return f"{path}: expected a tuple, got {show_value(value)}"
+    if kind[0] == "tuple":
+        for i, item in enumerate(value):
+            problem = _type_problem(item, kind[1], f"{path}[{i}]")
+            if problem:
+                return problem
+        return None
+    if len(value) != len(kind):
+        return f"{path}: expected {len(kind)} items, got {show_value(value)}"
+    for i, (item, k) in enumerate(zip(value, kind, strict=True)):
+        problem = _type_problem(item, k, f"{path}[{i}]")
+        if problem:
+            return problem
+    return None
+
+
+#: The last states found sound or not, by identity (kept alive here, so an id is never
+#: reused while listed): a what-if study starts many matches from one position.
+_SEEN: dict[int, tuple[State, list[str]]] = {}
+
+
+def _checked(state: State) -> list[str]:
+    known = _SEEN.get(id(state))
+    if known is not None and known[0] is state:
+        return known[1]
+    broken = invariants(state)
+    if len(_SEEN) >= 64:
+        _SEEN.clear()
+    _SEEN[id(state)] = (state, broken)
+    return broken
+
+
+def _fits(value: Any, kind: Any) -> bool:
+    """Whether ``value`` is of ``kind`` (the quick yes/no; :func:`_type_problem` says why
+    not). Runs on every state a match starts from, so the common shapes are fast paths."""
+    if kind is int:
+        return type(value) is int or (isinstance(value, int) and not isinstance(value, bool))
+    if isinstance(kind, type):
+        return isinstance(value, kind)
+    if type(value) is not tuple:
+        return isinstance(value, tuple) and all(
+            _fits(v, k) for v, k in zip(value, kind if kind[0] != "tuple" else
+                                        [kind[1]] * len(value), strict=False))
+    if kind[0] == "tuple":
+        item = kind[1]
+        if item is int:
+            return all(type(v) is int for v in value) or all(
+                isinstance(v, int) and not isinstance(v, bool) for v in value)
+        if item is str:
+            return all(type(v) is str for v in value) or all(isinstance(v, str) for v in value)
+        return all(_fits(v, item) for v in value)
+    return len(value) == len(kind) and all(_fits(v, k) for v, k in zip(value, kind,
+                                                                       strict=True))
+
+
+def _shape(state: Any) -> list[str]:
+    """Type problems of ``state``'s fields (the other checks rely on the types)."""
+    if not isinstance(state, State):
+        return [f"expected a Mall of Horror State, got {show_value(state)}"]
+    if not isinstance(state.setup, Setup) or not isinstance(state.setup.config, Config):
+        return [f"setup: expected a Setup, got {show_value(state.setup)}"]
+    if not isinstance(state.pending, Pending):
+        return [f"pending: expected a Pending, got {show_value(state.pending)}"]
+    for field, kind in _STATE_TYPES.items():
+        value = getattr(state, field)
+        if not _fits(value, kind):
+            return [_type_problem(value, kind, field) or f"{field}: wrong type"]
+    for field, kind in _PENDING_TYPES.items():
+        value = getattr(state.pending, field)
+        if not _fits(value, kind):
+            return [_type_problem(value, kind, f"pending.{field}") or f"pending.{field}: "
+                    "wrong type"]
+    for field, size in (("zombies", 6), ("hardware", 6), ("deck", len(CARDS)),
+                        ("discard", len(CARDS)), ("hands", len(state.setup.colours))):
+        n = len(getattr(state, field))
+        if n != size:
+            return [f"{field}: {size} entries expected, got {n}"]
+    return []
 
 
 def invariants(state: State) -> list[str]:
     """Every broken invariant of ``state``, in words (empty when the state is sound)."""
-    problems: list[str] = []
+    problems = _shape(state)
+    if problems:
+        return problems
     setup, cfg = state.setup, state.setup.config
     colours = setup.colours
     # Characters: each exists once, alive or eaten, at a real, open location.
@@ -55,14 +216,13 @@ def invariants(state: State) -> list[str]:
     if len(state.zombies) != 6 or any(z < 0 for z in state.zombies):
         problems.append(f"bad zombie counts {state.zombies}")
     for loc in (*state.sealed, *setup.closed):
-        if len(state.zombies) == 6 and state.zombies[loc - 1]:
+        if loc in LOCATIONS and state.zombies[loc - 1]:
             problems.append(f"zombies in front of the sealed or closed location {loc}")
-    if PARKING in state.sealed or any(s not in LOCATIONS for s in state.sealed):
-        problems.append(f"bad sealed locations {state.sealed}")
+    if PARKING in state.sealed or any(s not in LOCATIONS for s in state.sealed) \
+            or len(set(state.sealed)) != len(state.sealed):
+        problems.append(f"sealed: bad sealed locations {show_value(state.sealed)} "
+                        "(MoH-e-seal: 1–6, each once, never the Parking Lot)")
     # The 21 action cards are all somewhere.
-    if len(state.deck) != len(CARDS) or len(state.discard) != len(CARDS):
-        problems.append(f"deck and discard need one count per card kind {CARDS}")
-        return problems
     seen: Counter[str] = Counter()
     for card, n in zip(CARDS, state.deck, strict=True):
         seen[card] += n
@@ -79,32 +239,136 @@ def invariants(state: State) -> list[str]:
         problems.append("negative card count")
     if dict(seen) != {c: n for c, n in expected.items() if n} or sum(seen.values()) != 21:
         problems.append(f"the action cards do not add up to the 21 of the box: {dict(seen)}")
-    if len(state.hands) != len(colours):
-        problems.append("one hand per player expected")
     # Bookkeeping.
     if state.chief not in colours:
-        problems.append(f"unknown Chief {state.chief}")
+        problems.append(f"chief: unknown Chief {show_value(state.chief)}")
     if state.phase not in PHASES:
-        problems.append(f"unknown phase {state.phase}")
+        problems.append(f"phase: unknown phase {show_value(state.phase)}")
     if state.pending.kind not in PENDING_KINDS:
-        problems.append(f"unknown pending step {state.pending.kind}")
+        problems.append(f"pending.kind: unknown pending step {show_value(state.pending.kind)}")
+    if state.round < 0 or (state.round == 0) != (state.phase == "setup"):
+        problems.append(f"round: {state.round} in phase {show_value(state.phase)} (round 0 "
+                        "is the setup, rounds count from 1)")
     if any(n < 0 for n in state.hardware) or state.hardware[PARKING - 1]:
         problems.append("Hardware at the Parking Lot or negative Hardware")
     for c, k in state.hidden:
         if (c, k) not in alive and (c, k) not in state.eaten:
             problems.append(f"hidden character {c} {k} does not exist")
     for c, r in state.eliminated:
-        if any(x == c for x, _ in alive) or r > state.round:
+        if c not in colours or not 0 <= r <= state.round:
+            problems.append(f"eliminated: bad entry {show_value((c, r))} (a colour of the "
+                            "match, eliminated in round 0 to the current round)")
+        elif any(x == c for x, _ in alive):
             problems.append(f"{c} is marked eliminated but still has characters")
+    if len({c for c, _ in state.eliminated}) != len(state.eliminated):
+        problems.append("eliminated: a colour is listed twice")
     for colour in colours:
         if (state.round and colour not in {c for c, _ in alive}
                 and colour not in {c for c, _ in state.eliminated}):
             problems.append(f"{colour} has no characters but is not marked eliminated")
-    p = state.pending
-    if p.order and any(c not in colours for c in p.order):
-        problems.append("unknown player in the pending order")
-    if p.order and p.kind != "over" and not 0 <= p.index < len(p.order):
-        problems.append("pending turn index out of range")
+    problems.extend(_round_facts(state))
+    problems.extend(_pending_facts(state))
     if SUPERMARKET in setup.closed:
         problems.append("the Supermarket cannot be closed")
+    if not problems:
+        problems.extend(_can_go_on(state))
     return problems
+
+
+def _round_facts(state: State) -> list[str]:
+    """The arrival roll, who saw it, destinations, Hidden characters this round."""
+    problems: list[str] = []
+    colours, dice = state.setup.colours, state.setup.config.dice
+    if state.roll:
+        if len(state.roll) != dice or any(f not in FACES for f in state.roll):
+            problems.append(f"roll: {dice} dice showing 1–6 expected, got "
+                            f"{show_value(state.roll)} (MoH-c)")
+        if state.phase not in ("c", "d"):
+            problems.append(f"roll: the arrival roll is hidden only in phases c) and d), "
+                            f"not in phase {show_value(state.phase)} (MoH-c, MoH-e)")
+    if any(c not in colours for c in state.lookers) \
+            or len(set(state.lookers)) != len(state.lookers):
+        problems.append(f"lookers: unknown or repeated colour in {show_value(state.lookers)} "
+                        "(MoH-c)")
+    elif state.lookers and not state.roll:
+        problems.append("lookers: there is no arrival roll to look at (MoH-c)")
+    dest_colours = [c for c, _ in state.destinations]
+    if any(c not in colours for c in dest_colours) or len(set(dest_colours)) != len(
+            dest_colours) or any(loc not in LOCATIONS for _, loc in state.destinations):
+        problems.append(f"destinations: bad entry in {show_value(state.destinations)} (one "
+                        "location 1–6 per colour: MoH-R11)")
+    if len(set(state.hidden)) != len(state.hidden):
+        problems.append("hidden: a character is listed twice (MoH-f-cards)")
+    return problems
+
+
+def _pending_facts(state: State) -> list[str]:
+    """The pending step's bookkeeping names real players, locations and cards."""
+    problems: list[str] = []
+    colours = state.setup.colours
+    p = state.pending
+    if p.location != 0 and p.location not in LOCATIONS:
+        problems.append(f"pending.location: {show_value(p.location)} is not a location 1–6")
+    if any(c not in colours for c in (*p.order, *p.candidates)):
+        problems.append("pending.order: unknown player in the pending order or candidates")
+    if p.kind in IN_TURN and not 0 <= p.index < len(p.order):
+        problems.append(f"pending.order: the {p.kind} step needs a player whose turn it is "
+                        f"(index {p.index} of {len(p.order)} players)")
+    elif p.order and p.kind != "over" and not 0 <= p.index < len(p.order):
+        problems.append("pending.index: turn index out of range")
+    if p.kind in _VOTE_STEPS and p.purpose not in _VOTE_STEPS[p.kind]:
+        problems.append(f"pending.purpose: the {p.kind} step serves "
+                        f"{' or '.join(_VOTE_STEPS[p.kind])}, not {show_value(p.purpose)}")
+    if p.kind in ("pick_victim", "truck_split", "truck_draw") and p.chosen not in colours:
+        problems.append(f"pending.chosen: the {p.kind} step needs a player, got "
+                        f"{show_value(p.chosen)}")
+    if p.n < 0:
+        problems.append(f"pending.n: negative count {p.n}")
+    if any(f not in FACES for f in p.dice):
+        problems.append(f"pending.dice: die faces are 1–6, got {show_value(p.dice)}")
+    if p.kind in _AT_A_LOCATION and p.location not in LOCATIONS:
+        problems.append(f"pending.location: the {p.kind} step happens at a location 1–6, "
+                        f"got {p.location}")
+    if p.kind == "ballot":
+        problems.extend(_ballot_facts(p))
+    if p.kind == "move":
+        chosen = {c for c, _ in state.destinations}
+        if any(c not in chosen for c in p.order):
+            problems.append("pending.order: a player moves without a destination (MoH-e)")
+    if p.kind in ("tiebreak", "ballot") and not p.candidates:
+        problems.append(f"pending.candidates: the {p.kind} step needs candidates (MoH-R8)")
+    named = [c for c, _ in (*p.weights, *p.threats)] + [x for b in p.ballots for x in b]
+    if any(c not in colours for c in named) or any(n < 0 for _, n in (*p.weights,
+                                                                      *p.threats)):
+        problems.append("pending: a vote names an unknown colour or a negative count")
+    return problems
+
+
+def _ballot_facts(p: Pending) -> list[str]:
+    """A vote in progress: a weight per voter, the ballots cast so far in turn order."""
+    problems = []
+    if tuple(c for c, _ in p.weights) != p.order:
+        problems.append("pending.weights: one vote weight per voter, in turn order, "
+                        "expected (MoH-R7)")
+    cast = p.ballots
+    if len(cast) != p.index or tuple(v for v, _ in cast) != p.order[:len(cast)] \
+            or any(c not in p.candidates for _, c in cast):
+        problems.append("pending.ballots: the ballots cast must be those of the voters "
+                        "before the one to vote, each for a candidate (MoH-R7)")
+    return problems
+
+
+def _can_go_on(state: State) -> list[str]:
+    """Whether the rules can read the pending step and offer something (or it is the end)."""
+    from boardlab.mall_of_horror.rules import RULES
+
+    try:
+        mover, options, _ = RULES.node(state)
+    except (LookupError, TypeError, ValueError, AttributeError) as err:
+        return [f"pending: the rules cannot go on from the pending {state.pending.kind} step "
+                f"({type(err).__name__}: {show_value(str(err))})"]
+    if state.pending.kind != "over" and not options:
+        who = "chance" if mover == CHANCE else f"player {mover}"
+        return [f"pending: the {state.pending.kind} step offers {who} no choice, so the "
+                "match could not go on"]
+    return []

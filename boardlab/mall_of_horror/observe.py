@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from boardlab.core.errors import ArgumentError, ArgumentTypeError
 from boardlab.mall_of_horror.config import Setup
 from boardlab.mall_of_horror.state import State
 
@@ -51,9 +52,12 @@ class View:
 
 def observe(state: State, player: str) -> View:
     """``player``'s view of ``state``."""
+    if not isinstance(state, State):
+        raise ArgumentTypeError("state", state, "expected a moh.State")
     setup = state.setup
-    if player not in setup.colours:
-        raise ValueError(f"unknown player {player!r}; players are {setup.colours}")
+    if not isinstance(player, str) or player not in setup.colours:
+        raise ArgumentError("player", player, f"unknown player; players are "
+                                              f"{', '.join(setup.colours)}")
     p = state.pending
     seat = setup.colours.index(player)
     own_dest = next((loc for c, loc in state.destinations if c == player), None)

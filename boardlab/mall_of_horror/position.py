@@ -10,32 +10,110 @@
 Traceback (most recent call last):
 ...
 boardlab.core.errors.ConfigError: location 2 is closed with 3–4 players (MoH-R3): ...
+
+A position can also start in phase e), with the secret destinations and the arrival
+roll given: the dice arrive and the first player to move is asked (MoH-e).
+
+>>> s = position(characters={6: ["red pinup", "blue pinup"], 4: ["yellow pinup"],
+...                          1: ["green pinup"]},
+...              destinations={"yellow": 6, "red": 3, "blue": 3, "green": 6},
+...              roll=(1, 3, 3, 6), phase="e")
+>>> s.zombies, s.pending.kind, s.pending.order
+((1, 0, 2, 0, 0, 1), 'move', ('yellow', 'red', 'blue', 'green'))
+
+In-round facts are arguments too: known cards under the deck (``bottom``), characters
+hidden this round (``hidden``), Hardware played this round (``hardware``), the Threat
+cards played in the vote that opens phase a) or b) (``threats``), and, in phase d), the
+hidden roll with who may look at it (``roll``, ``lookers``).
+
+>>> s = position(characters={5: ["red pinup", "blue pinup"], 6: ["yellow pinup"],
+...                          4: ["green pinup"]},
+...              hands={"red": ["threat"]}, threats={"blue": 1}, phase="b")
+>>> s.pending.kind, s.pending.threats, s.discard[0]
+('window', (('blue', 1),), 1)
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
+from typing import Any
 
-from boardlab.core.errors import ConfigError
-from boardlab.mall_of_horror.config import CARDS, KINDS, LOCATIONS, PARKING, Config, Setup
+from boardlab.core.errors import ConfigError, show_value
+from boardlab.mall_of_horror.checks import strict_int
+from boardlab.mall_of_horror.config import (
+    CARDS,
+    KINDS,
+    LOCATIONS,
+    PARKING,
+    Config,
+    Setup,
+)
 from boardlab.mall_of_horror.invariants import invariants
 from boardlab.mall_of_horror.rules import _Work
 from boardlab.mall_of_horror.state import Pending, State
 
 CharacterSpec = str | tuple[str, str]
-PHASE_STARTS = ("a", "b", "c", "d", "f")
+PHASE_STARTS = ("a", "b", "c", "d", "e", "f")
+#: Whole numbers in a description are at most this big (zombies, cards, rounds): a what-if
+#: with a billion zombies is a typing mistake, and the odds' work grows with them.
+MAX_COUNT = 10_000
 
 
-def _parse_character(spec: CharacterSpec) -> tuple[str, str]:
+def _count(field: str, value: Any, *, minimum: int = 0) -> int:
+    n = strict_int(field, value, error=ConfigError)
+    if not minimum <= n <= MAX_COUNT:
+        raise ConfigError(f"{field}: expected a whole number {minimum}–{MAX_COUNT}, "
+                          f"got {show_value(n)}")
+    return n
+
+
+def _location(field: str, value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value not in LOCATIONS:
+        raise ConfigError(f"{field}: unknown location {show_value(value)}: locations are "
+                          "the integers 1–6")
+    return int(value)
+
+
+def _mapping(field: str, value: Any) -> Mapping[Any, Any]:
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        raise ConfigError(f"{field}: expected a mapping (a dict), got {show_value(value)}")
+    return value
+
+
+def _items(field: str, value: Any) -> tuple[Any, ...]:
+    """A list or tuple (or set) of items; a lone string is refused (it is not a list)."""
+    if value is None:
+        return ()
+    if isinstance(value, (str, bytes, Mapping)) or not isinstance(value, Iterable):
+        raise ConfigError(f"{field}: expected a list, got {show_value(value)}")
+    items = tuple(value)
+    if len(items) > MAX_COUNT:
+        raise ConfigError(f"{field}: {len(items)} items is more than any position holds")
+    return items
+
+
+def _parse_character(spec: Any, field: str = "characters") -> tuple[str, str]:
     if isinstance(spec, str):
         parts = spec.replace("'s", "").split()
         if len(parts) != 2:
-            raise ConfigError(f"a character is written 'colour kind', e.g. 'red pinup'; "
-                              f"got {spec!r}")
+            raise ConfigError(f"{field}: a character is written 'colour kind', e.g. "
+                              f"'red pinup'; got {show_value(spec)}")
         return parts[0].lower(), parts[1].lower().replace("-", "").replace(" ", "")
+    if not isinstance(spec, tuple) or len(spec) != 2 \
+            or not all(isinstance(x, str) for x in spec):
+        raise ConfigError(f"{field}: a character is 'colour kind' or a pair (colour, kind), "
+                          f"e.g. ('red', 'pinup'); got {show_value(spec)}")
     colour, kind = spec
     return colour, kind
+
+
+def _card(field: str, card: Any) -> str:
+    if not isinstance(card, str) or card not in CARDS:
+        raise ConfigError(f"{field}: unknown card {show_value(card)}: one of {', '.join(CARDS)}")
+    return card
 
 
 def position(players: int = 4, *, characters: Mapping[int, Iterable[CharacterSpec]],
@@ -45,8 +123,13 @@ def position(players: int = 4, *, characters: Mapping[int, Iterable[CharacterSpe
              chief: str | None = None, chief_elected: bool = False, phase: str = "a",
              round: int = 1, sealed: Iterable[int] = (),
              eliminated: Mapping[str, int] | None = None,
-             config: Config | None = None) -> State:
-    """A position at the start of ``phase`` (``"a"``, ``"b"``, ``"c"``, ``"d"`` or ``"f"``).
+             config: Config | None = None,
+             roll: Iterable[int] = (), lookers: Iterable[str] | None = None,
+             destinations: Mapping[str, int] | None = None,
+             bottom: Iterable[str] = (), hidden: Iterable[CharacterSpec] = (),
+             hardware: Mapping[int, int] | None = None,
+             threats: Mapping[str, int] | None = None) -> State:
+    """A position at the start of ``phase`` (``"a"`` … ``"f"``).
 
     ``characters`` maps locations to the characters standing there (``"red pinup"`` or
     ``("red", "pinup")``); characters not listed have been eaten. A colour with no
@@ -58,33 +141,59 @@ def position(players: int = 4, *, characters: Mapping[int, Iterable[CharacterSpe
     this round (needed to start at phase c or d). Starting at ``"f"`` applies the
     extra-zombie rule first, as the phase does.
 
-    Everything is validated; a problem raises :class:`ConfigError` naming it.
+    Facts of the round in progress:
+
+    - ``roll``: the arrival roll (``config.dice`` faces 1–6). Phase d) may have it (it
+      was rolled in phase c) and stays hidden); phase e) needs it: the dice arrive when
+      the phase starts (MoH-c, MoH-e).
+    - ``lookers``: who has looked at the roll in phase d) (the elected Chief, a Security
+      Camera player); by default the Chief if elected this round, else nobody (MoH-c).
+    - ``destinations``: phase e) only, colour → the secret destination chosen in phase
+      d), one for every player who had a choice (MoH-R11).
+    - ``bottom``: known cards put under the deck after a truck search, top first (MoH-R9).
+    - ``hidden``: characters hidden this round by a Hidden card; ``hardware``: location →
+      Hardware cards played there this round (MoH-f-cards).
+    - ``threats``: colour → Threat cards played in the vote that opens phase a) or b)
+      (MoH-voting-threat); the vote must take place there.
+
+    The cards of ``hidden``, ``hardware`` and ``threats`` have been played, so they are
+    counted in the discard pile already: ``discard`` lists only the other discarded
+    cards. Everything is validated; a problem raises :class:`ConfigError` naming the
+    argument.
     """
-    setup = Setup(players=players, config=config or Config())
+    setup = Setup(players=players, config=Config() if config is None else config)
     colours, kinds = setup.colours, setup.kinds
-    if phase not in PHASE_STARTS:
-        raise ConfigError(f"phase must be one of {PHASE_STARTS}, got {phase!r}")
-    if isinstance(round, bool) or not isinstance(round, int) or round < 1:
-        raise ConfigError(f"round must be a positive integer, got {round!r}")
-    sealed_t = tuple(sorted(set(sealed)))
+    if not isinstance(phase, str) or phase not in PHASE_STARTS:
+        raise ConfigError(f"phase must be one of {PHASE_STARTS}, got {show_value(phase)}")
+    if isinstance(round, bool) or not isinstance(round, int) or not 1 <= round <= MAX_COUNT:
+        raise ConfigError(f"round must be a positive integer, got {show_value(round)}")
+    if not isinstance(chief_elected, bool):
+        raise ConfigError(f"chief_elected: expected True or False, got "
+                          f"{show_value(chief_elected)}")
+    sealed_t = tuple(sorted({_location("sealed", loc) for loc in _items("sealed", sealed)}))
     for loc in sealed_t:
-        if loc not in LOCATIONS or loc == PARKING:
+        if loc == PARKING:
             raise ConfigError(f"location {loc} cannot be sealed (MoH-e-seal: 1–6, never the "
                               "Parking Lot)")
         if loc in setup.closed:
             raise ConfigError(f"location {loc} is closed, not sealed (MoH-R3)")
+    if characters is None or not isinstance(characters, Mapping):
+        raise ConfigError(f"characters: expected a mapping location → characters, e.g. "
+                          f"{{6: ['red pinup']}}; got {show_value(characters)}")
     chars: list[tuple[str, str, int]] = []
     seen: dict[tuple[str, str], int] = {}
     for loc, group in characters.items():
-        if loc not in LOCATIONS:
-            raise ConfigError(f"unknown location {loc!r}: locations are 1–6")
-        for spec in group:
-            colour, kind = _parse_character(spec)
+        if isinstance(loc, bool) or not isinstance(loc, int) or loc not in LOCATIONS:
+            raise ConfigError(f"characters: unknown location {show_value(loc)}: locations "
+                              "are the integers 1–6")
+        for spec in _items(f"characters[{loc}]", group):
+            colour, kind = _parse_character(spec, f"characters[{loc}]")
             if colour not in colours:
-                raise ConfigError(f"unknown colour {colour!r}: with {players} players the "
-                                  f"colours are {', '.join(colours)} (MoH-R3)")
+                raise ConfigError(f"unknown colour {show_value(colour)}: with {players} "
+                                  f"players the colours are {', '.join(colours)} (MoH-R3)")
             if kind not in KINDS:
-                raise ConfigError(f"unknown character kind {kind!r}: one of {', '.join(KINDS)}")
+                raise ConfigError(f"unknown character kind {show_value(kind)}: one of "
+                                  f"{', '.join(KINDS)}")
             if kind not in kinds:
                 raise ConfigError(f"there is no {kind} with {players} players (MoH Setup)")
             if (colour, kind) in seen:
@@ -97,7 +206,7 @@ def position(players: int = 4, *, characters: Mapping[int, Iterable[CharacterSpe
                 raise ConfigError(f"location {loc} is sealed (MoH-e-seal): {colour} {kind} "
                                   "cannot stand there")
             seen[colour, kind] = loc
-            chars.append((colour, kind, loc))
+            chars.append((colour, kind, int(loc)))
     cfg = setup.config
     for loc, n in Counter(loc for _, _, loc in chars).items():
         cap = cfg.capacities[loc - 1]
@@ -105,61 +214,197 @@ def position(players: int = 4, *, characters: Mapping[int, Iterable[CharacterSpe
             raise ConfigError(f"location {loc} holds {n} characters, over its capacity {cap} "
                               "(MoH Box Contents, MoH-R1)")
     z = [0] * 6
-    for loc, n in (zombies or {}).items():
-        if loc not in LOCATIONS:
-            raise ConfigError(f"unknown location {loc!r} for zombies")
-        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-            raise ConfigError(f"zombies at {loc} must be a non-negative integer, got {n!r}")
+    for loc, n in _mapping("zombies", zombies).items():
+        if isinstance(loc, bool) or not isinstance(loc, int) or loc not in LOCATIONS:
+            raise ConfigError(f"unknown location {show_value(loc)} for zombies")
+        if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= MAX_COUNT:
+            raise ConfigError(f"zombies at {loc} must be a non-negative integer (at most "
+                              f"{MAX_COUNT}), got {show_value(n)}")
         if n and (loc in setup.closed or loc in sealed_t):
             raise ConfigError(f"no zombie can stand at the closed or sealed location {loc}")
         z[loc - 1] = n
+    hands = _mapping("hands", hands)
+    for colour in hands:
+        if colour not in colours:
+            raise ConfigError(f"unknown colour {show_value(colour)} in hands")
     hand_list: list[tuple[str, ...]] = []
     in_hands: Counter[str] = Counter()
     for colour in colours:
-        cards = tuple(sorted((hands or {}).get(colour, ())))
-        for card in cards:
-            if card not in CARDS:
-                raise ConfigError(f"unknown card {card!r}: one of {', '.join(CARDS)}")
+        cards = tuple(sorted(_card(f"hands[{colour!r}]", card)
+                             for card in _items(f"hands[{colour!r}]", hands.get(colour))))
         in_hands.update(cards)
         hand_list.append(cards)
-    for colour in hands or {}:
-        if colour not in colours:
-            raise ConfigError(f"unknown colour {colour!r} in hands")
     used = Counter(in_hands)
-    for card, n in (discard or {}).items():
-        if card not in CARDS:
-            raise ConfigError(f"unknown card {card!r} in discard")
-        used[card] += n
+    discarded: Counter[str] = Counter()
+    for card, n in _mapping("discard", discard).items():
+        _card("discard", card)
+        discarded[card] += _count(f"discard[{card!r}]", n)
+    bottom_t = tuple(_card("bottom", card) for card in _items("bottom", bottom))
+    used.update(bottom_t)
+    # -- facts of the round in progress -------------------------------------------------
+    hidden_t = _hidden(hidden, seen)
+    discarded["hidden"] += len(hidden_t)
+    hw = [0] * 6
+    for loc, n in _mapping("hardware", hardware).items():
+        loc = _location("hardware", loc)
+        if loc == PARKING or loc in setup.closed or loc in sealed_t:
+            raise ConfigError(f"hardware: no Hardware can be played at {loc} (MoH-f-cards: "
+                              "not the Parking Lot, nor a closed or sealed location)")
+        hw[loc - 1] = _count(f"hardware[{loc}]", n)
+        discarded["hardware"] += hw[loc - 1]
+    threat_t = _threats(threats, colours, phase)
+    discarded["threat"] += sum(n for _, n in threat_t)
+    used.update(discarded)
     box = dict(zip(CARDS, cfg.deck(), strict=True))
     for card, n in used.items():
         if n > box[card]:
             raise ConfigError(f"{n} {card} cards in play, but the box has {box[card]} "
                               "(MoH Box Contents, MoH-R2)")
-    chief = chief or colours[0]
-    if chief not in colours:
-        raise ConfigError(f"unknown Chief {chief!r}")
+    if chief is None:
+        chief = colours[0]
+    if not isinstance(chief, str) or chief not in colours:
+        raise ConfigError(f"unknown Chief {show_value(chief)}")
     alive = {c for c, _, _ in chars}
-    elim = dict(eliminated or {})
+    elim = {}
+    for colour, r in _mapping("eliminated", eliminated).items():
+        elim[colour] = r
     for colour in colours:
         if colour not in alive:
             elim.setdefault(colour, round - 1)
     for colour, r in elim.items():
         if colour in alive:
             raise ConfigError(f"{colour} still has characters and cannot be eliminated")
-        if colour not in colours or not 0 <= r <= round:
-            raise ConfigError(f"bad elimination {colour}: round {r}")
+        if colour not in colours or isinstance(r, bool) or not isinstance(r, int) \
+                or not 0 <= r <= round:
+            raise ConfigError(f"bad elimination {show_value(colour)}: round {show_value(r)}")
+    roll_t = _roll(roll, cfg.dice, phase)
+    lookers_t = _lookers(lookers, roll_t, colours, chief if chief_elected else None)
     eaten = tuple((c, k) for c in colours for k in kinds if (c, k) not in seen)
     state = State(setup=setup, round=round, phase=phase, chars=tuple(sorted(chars)),
                   eaten=eaten, zombies=tuple(z), sealed=sealed_t, hands=tuple(hand_list),
-                  deck=tuple(box[c] - used[c] for c in CARDS), bottom=(),
-                  discard=tuple((discard or {}).get(c, 0) for c in CARDS), chief=chief,
-                  chief_elected=chief_elected, roll=(), lookers=(), destinations=(),
-                  hardware=(0,) * 6, hidden=(), eliminated=tuple(sorted(elim.items())),
-                  pending=Pending("over"))
+                  deck=tuple(box[c] - used[c] for c in CARDS), bottom=bottom_t,
+                  discard=tuple(discarded.get(c, 0) for c in CARDS), chief=chief,
+                  chief_elected=chief_elected, roll=roll_t, lookers=lookers_t,
+                  destinations=(), hardware=tuple(hw), hidden=hidden_t,
+                  eliminated=tuple(sorted(elim.items())), pending=Pending("over"))
     w = _Work(state)
-    {"a": w.begin_a, "b": w.begin_b, "c": w.begin_c, "d": w.begin_d, "f": w.begin_f}[phase]()
+    if phase == "e":
+        w.destinations = _destinations(destinations, w)
+    elif destinations is not None:
+        raise ConfigError("destinations are given only to start in phase e): in phase d) "
+                          "the players are choosing them (MoH-R11)")
+    {"a": w.begin_a, "b": w.begin_b, "c": w.begin_c, "d": w.begin_d, "e": w.begin_e,
+     "f": w.begin_f}[phase]()
+    if threat_t:
+        _open_with_threats(w, threat_t, phase)
     result = w.freeze()
     broken = invariants(result)
     if broken:
         raise ConfigError(f"the described position is not sound: {broken[0]}")
     return result
+
+
+def _hidden(hidden: Any, seen: Mapping[tuple[str, str], int]) -> tuple[tuple[str, str], ...]:
+    out = set()
+    for spec in _items("hidden", hidden):
+        colour, kind = _parse_character(spec, "hidden")
+        if (colour, kind) not in seen:
+            raise ConfigError(f"hidden: {show_value(colour)} {show_value(kind)} is not "
+                              "standing anywhere, so it cannot hide (MoH-f-cards)")
+        out.add((colour, kind))
+    return tuple(sorted(out))
+
+
+def _threats(threats: Any, colours: tuple[str, ...], phase: str) -> tuple[tuple[str, int], ...]:
+    given = _mapping("threats", threats)
+    if given and phase not in ("a", "b"):
+        raise ConfigError("threats: Threat cards are played before the votes of phases a) "
+                          "and b) (MoH-voting-threat); start in one of those phases")
+    out = []
+    for colour, n in given.items():
+        if colour not in colours:
+            raise ConfigError(f"threats: unknown colour {show_value(colour)}")
+        n = _count(f"threats[{colour!r}]", n)
+        if n:
+            out.append((colour, n))
+    return tuple(sorted(out))
+
+
+def _roll(roll: Any, dice: int, phase: str) -> tuple[int, ...]:
+    faces = _items("roll", roll)
+    if not faces:
+        if phase == "e":
+            raise ConfigError(f"roll: phase e) starts with the arrival roll: give its {dice} "
+                              "dice, e.g. roll=(1, 3, 4, 6) (MoH-e)")
+        return ()
+    if phase not in ("d", "e"):
+        raise ConfigError(f"roll: the arrival roll is given only to start in phase d) or e) "
+                          f"(phase c) rolls it), not in phase {phase} (MoH-c)")
+    for f in faces:
+        if isinstance(f, bool) or not isinstance(f, int) or not 1 <= f <= 6:
+            raise ConfigError(f"roll: die faces are the integers 1–6, got {show_value(f)}")
+    if len(faces) != dice:
+        raise ConfigError(f"roll: the arrival roll has {dice} dice (config.dice), got "
+                          f"{len(faces)} (MoH-c)")
+    return tuple(sorted(int(f) for f in faces))
+
+
+def _lookers(lookers: Any, roll: tuple[int, ...], colours: tuple[str, ...],
+             elected: str | None) -> tuple[str, ...]:
+    if lookers is None:
+        return (elected,) if roll and elected else ()
+    names = _items("lookers", lookers)
+    if names and not roll:
+        raise ConfigError("lookers: without a roll there is nothing to look at; give "
+                          "roll=... as well (MoH-c)")
+    out: list[str] = []
+    for colour in names:
+        if not isinstance(colour, str) or colour not in colours:
+            raise ConfigError(f"lookers: unknown colour {show_value(colour)}; with "
+                              f"{len(colours)} players the colours are {', '.join(colours)}")
+        if colour not in out:
+            out.append(colour)
+    return tuple(out)
+
+
+def _destinations(destinations: Any, w: _Work) -> tuple[tuple[str, int], ...]:
+    given = _mapping("destinations", destinations)
+    alive = w.alive()
+    out = []
+    for colour in given:
+        if colour not in alive:
+            raise ConfigError(f"destinations: {show_value(colour)} has no character left "
+                              "to move (MoH-R11)")
+    for colour in w.order():  # the order the players chose in: the Chief first (MoH-R10)
+        options = {d.location for d in w.destination_options(colour)} if colour in alive \
+            else set()
+        if colour not in given:
+            if options:
+                raise ConfigError(f"destinations: {colour} chose a destination in phase d): "
+                                  f"give it (one of {sorted(options)}; MoH-R11)")
+            continue
+        loc = _location(f"destinations[{colour!r}]", given[colour])
+        if loc not in options:
+            raise ConfigError(f"destinations[{colour!r}]: {colour} cannot choose {loc}; "
+                              f"the choices were {sorted(options)} (MoH-R11)")
+        out.append((colour, loc))
+    return tuple(out)
+
+
+def _open_with_threats(w: _Work, threats: tuple[tuple[str, int], ...], phase: str) -> None:
+    """Put the Threat cards already played into the vote that opens ``phase``."""
+    p = w.pending
+    if w.phase != phase or p.kind not in ("window", "ballot") \
+            or p.purpose not in ("truck", "chief"):
+        raise ConfigError(f"threats: no vote opens phase {phase}) in this position (a vote "
+                          "needs two colours with characters there: MoH Voting), so no "
+                          "Threat card could have been played")
+    eligible = w.eligible(p.location)
+    for colour, _ in threats:
+        if colour not in eligible:
+            raise ConfigError(f"threats: {colour} has no character voting at {p.location}, "
+                              "so it cannot play a Threat there (MoH-voting-threat)")
+    if p.kind == "window":
+        w.pending = p._replace(threats=threats)
+    else:
+        w.open_ballots(p.purpose, p.location, threats, p.candidates)

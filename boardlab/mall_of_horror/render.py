@@ -25,8 +25,10 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping
 from html import escape
+from numbers import Rational, Real
 from typing import Any
 
+from boardlab.core.errors import ArgumentError, ArgumentTypeError, show_value
 from boardlab.mall_of_horror.config import (
     CARD_NAMES,
     KIND_NAMES,
@@ -36,6 +38,7 @@ from boardlab.mall_of_horror.config import (
     POINTS,
     SUPERMARKET,
 )
+from boardlab.mall_of_horror.invariants import sound_state
 from boardlab.mall_of_horror.rules import PHASE_NAMES, RULES
 from boardlab.mall_of_horror.state import State
 from boardlab.mall_of_horror.winners import winners
@@ -88,21 +91,45 @@ def render_svg(state: State, *, viewer: str | None = None, omniscient: bool = Fa
     >>> svg.count('class="character'), 'data-location="6" data-count="2"' in svg
     (2, True)
     """
+    sound_state(state, facts=False)  # a hand-made what-if may be drawn too
     seats = state.setup.colours
-    if viewer is not None and viewer not in seats:
-        raise ValueError(f"unknown viewer {viewer!r}; players are {seats}")
-    marked = frozenset(highlight)
+    if viewer is not None and (not isinstance(viewer, str) or viewer not in seats):
+        raise ArgumentError("viewer", viewer, f"unknown viewer; players are {seats}")
+    marked = _locations("highlight", highlight)
+    if odds is not None and not isinstance(odds, Mapping):
+        raise ArgumentTypeError("odds", odds, "expected a mapping location → probability")
     odds = dict(odds or {})
+    _locations("odds", odds)
+    if outcomes is not None and not isinstance(outcomes, Mapping):
+        raise ArgumentTypeError("outcomes", outcomes, "expected a mapping location → text")
     outcomes = dict(outcomes or {})
-    for loc in (*marked, *odds, *outcomes):
-        if loc not in LOCATIONS:
-            raise ValueError(f"unknown location {loc!r}: locations are 1–6")
-    if isinstance(width, bool) or not isinstance(width, int) or width <= 0:
-        raise ValueError(f"width must be a positive integer, got {width!r}")
+    _locations("outcomes", outcomes)
+    for loc, text in outcomes.items():
+        if not isinstance(text, str):
+            raise ArgumentTypeError(f"outcomes[{loc}]", text, "expected a short text")
+    for loc, p in odds.items():
+        if isinstance(p, (bool, str, bytes)) or not isinstance(p, Real | Rational) and \
+                not hasattr(p, "is_Rational"):
+            raise ArgumentTypeError(f"odds[{loc}]", p, "expected a probability")
+    if isinstance(width, bool) or not isinstance(width, int) or not 0 < width <= 10_000:
+        raise ArgumentError("width", width, "width must be a positive integer (at most "
+                                            "10000 pixels)")
     return _Picture(state, viewer, omniscient, marked, odds, outcomes).draw(width)
 
 
 # -- colours --------------------------------------------------------------------------------
+
+
+def _locations(argument: str, values: Any) -> frozenset[int]:
+    if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
+        raise ArgumentTypeError(argument, values, "expected locations 1–6")
+    found = []
+    for loc in values:
+        if isinstance(loc, bool) or not isinstance(loc, int) or loc not in LOCATIONS:
+            raise ArgumentError(argument, loc, f"unknown location {show_value(loc)}: "
+                                               "locations are 1–6")
+        found.append(loc)
+    return frozenset(found)
 
 
 def _luminance(fill: str) -> float:

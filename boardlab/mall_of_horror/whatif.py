@@ -42,6 +42,7 @@ from boardlab.core.engine import Match
 from boardlab.core.errors import ArgumentError, ArgumentTypeError
 from boardlab.core.simulate import paused_gc, play_out
 from boardlab.experiment.stats import paired_interval, wilson
+from boardlab.mall_of_horror.invariants import sound_state
 from boardlab.mall_of_horror.rules import RULES
 from boardlab.mall_of_horror.state import State
 from boardlab.mall_of_horror.winners import winners
@@ -322,6 +323,8 @@ def _check(function: str, position: Any, matches: Any, agents: Any, seed: Any, *
         raise ArgumentTypeError(f"{function} {argument}", position,
                                 "expected a Mall of Horror position (moh.position(...), "
                                 "match.state or moh.load_position(...))")
+    # An impossible position (a hand-edited State) is refused before any match is played.
+    sound_state(position, f"{function} {argument}")
     if isinstance(matches, bool) or not isinstance(matches, int):
         raise ArgumentTypeError(f"{function} matches", matches, "expected a whole number")
     if not 1 <= matches <= MAX_MATCHES:

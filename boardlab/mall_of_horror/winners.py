@@ -8,12 +8,15 @@ True
 
 from __future__ import annotations
 
+from boardlab.core.errors import ArgumentTypeError
 from boardlab.mall_of_horror.config import POINTS
 from boardlab.mall_of_horror.state import State
 
 
 def winners(state: State) -> tuple[str, ...]:
     """The winning colour(s), in seat order; more than one means a shared win."""
+    if not isinstance(state, State):
+        raise ArgumentTypeError("state", state, "expected a moh.State")
     colours = state.setup.colours
     points = dict.fromkeys(colours, 0)
     for c, k, _ in state.chars:

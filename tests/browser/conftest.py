@@ -402,6 +402,49 @@ def grouped_voila_server(chromium_path: str, port: int,
         stop_server(server)
 
 
+# -- Level 7 (additive: the Level 7 teaching layer, issue 17) ----------------------------------
+L7_NOTEBOOK = HERE / "l7_demo.ipynb"
+
+
+def start_lab(notebook: Path, port: int, base: Path) -> Server:
+    """JupyterLab on 127.0.0.1 with a token, serving a stripped copy of ``notebook``
+    (the same command as :func:`lab_server`)."""
+    root = base / "root"
+    serve_copy(root, notebook)
+    token = secrets.token_hex(16)
+    url = f"http://127.0.0.1:{port}"
+    cmd = [sys.executable, "-m", "jupyterlab", "--no-browser",
+           "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}",
+           "--ServerApp.port_retries=0", f"--IdentityProvider.token={token}",
+           f"--ServerApp.root_dir={root}",
+           "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+           "--LabApp.extension_manager=readonly", *_root_flag()]
+    return start_server(cmd, env=isolated_env(base), cwd=root, base=base, url=url,
+                        token=token, ready=f"{url}/api/status?token={token}")
+
+
+@pytest.fixture(scope="module")
+def l7_lab_server(chromium_path: str, port: int,
+                  tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """JupyterLab serving a stripped copy of l7_demo.ipynb (the Level 7 board)."""
+    server = start_lab(L7_NOTEBOOK, port, tmp_path_factory.mktemp("jupyterlab-l7"))
+    try:
+        yield server
+    finally:
+        stop_server(server)
+
+
+@pytest.fixture(scope="module")
+def l7_voila_server(chromium_path: str, port: int,
+                    tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """Voilà serving a stripped copy of l7_demo.ipynb."""
+    server = start_voila(L7_NOTEBOOK, port, tmp_path_factory.mktemp("voila-l7"))
+    try:
+        yield server
+    finally:
+        stop_server(server)
+
+
 @pytest.fixture(scope="module")
 def page_of(context: Any) -> Iterator[Any]:
     """A page in the module's context (closed at the end of the module).
@@ -441,7 +484,8 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Itera
     if report.when != "call" or not report.failed:
         return
     funcargs = getattr(item, "funcargs", {})
-    servers = [funcargs[name] for name in ("lab_server", "voila_server", "grouped_voila_server")
+    servers = [funcargs[name] for name in ("lab_server", "voila_server", "grouped_voila_server",
+                                           "l7_lab_server", "l7_voila_server")
                if name in funcargs]
     for server in servers:
         report.sections.append((f"{server.proc.args[2]} log (end)", server.log_tail()))

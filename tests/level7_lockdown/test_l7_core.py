@@ -153,6 +153,7 @@ def test_l7_r7_two_moves_exploring_ends_the_step_and_getting_away_from_enemies()
     m.push(Move(STORAGE, "bullrush"))
     roll(m, strength=1)
     assert m.state.char("Leo").tile == STORAGE and m.state.moves == 1
+    assert pending(m).kind == "move"                   # the step goes on, no second roll
 
 
 def test_l7_r8_challenge_dice_and_success_at_the_difficulty() -> None:

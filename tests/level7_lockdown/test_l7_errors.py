@@ -38,8 +38,14 @@ from boardlab.level7_lockdown.game import GAME
     ({"players": 0}, r"players: expected an integer 1–4, got 0"),
     ({"players": 5}, r"players: expected an integer 1–4, got 5"),
     ({"players": "2"}, r"players: expected an integer 1–4, got '2'"),
-    ({"scenario": "9"}, r"unknown scenario '9'; scenarios: sandbox"),
-    ({"scenario": 9}, r"scenario: expected a name, got 9"),
+    ({"scenario": "14"}, r"unknown scenario '14'; scenarios: sandbox, 9, 10, 11, 12, 13 "
+                         r"\(L7-R65\)"),
+    ({"scenario": 9}, r"scenario: expected a name such as '12' or 'sandbox', got 9"),
+    ({"scenario": True}, r"scenario: expected a name such as '12' or 'sandbox', got True"),
+    ({"scenario": "9", "mode": "expert"}, r"mode: expected one of easy, normal, hard, got "
+                                          r"'expert'"),
+    ({"scenario": "9", "mode": 1}, r"mode: expected one of easy, normal, hard, got 1"),
+    ({"mode": "hard"}, r"mode: the sandbox has only the normal mode, got 'hard'"),
     ({"characters": ("Leo", "Zed")}, r"unknown character 'Zed'; characters are Leo, Cody"),
     ({"characters": ("Leo", "Leo")}, r"characters: a character is listed twice"),
     ({"characters": ["Leo", "Cody"]}, r"characters: expected a tuple of names, got list"),
@@ -181,8 +187,12 @@ def test_l7_errors_unknown_players_options_and_agents() -> None:
     s = new_match(players=2).state
     with pytest.raises(ConfigError, match="unknown player 'Ava'; players are Leo, Cody"):
         observe(s, "Ava")
-    with pytest.raises(ConfigError, match="option scenario: '12' is not one of sandbox"):
-        GAME.start(seed=1, scenario="12")
+    with pytest.raises(ConfigError, match="option scenario: '14' is not one of sandbox, 9"):
+        GAME.start(seed=1, scenario="14")
+    with pytest.raises(ConfigError, match="option scenario: expected a string, got 12"):
+        GAME.start(seed=1, scenario=12)
+    with pytest.raises(ConfigError, match="option mode: 'expert' is not one of easy, normal"):
+        GAME.start(seed=1, scenario="12", mode="expert")
     with pytest.raises(ConfigError, match="has no agent kind 'smart'"):
         GAME.play(seed=1, agents="smart")
     with pytest.raises(BoardlabError):

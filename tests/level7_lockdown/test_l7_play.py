@@ -87,7 +87,8 @@ def test_l7_play_registry_entry() -> None:
     m = GAME.play(seed=2, players=3, agents="heuristic")
     assert m.is_over and GAME.players(m) == ("Leo", "Cody", "Brent")
     assert GAME.title(m) == ("Level 7 [Escape]: Lockdown: sandbox scenario, 3 players "
-                             "(Leo, Cody, Brent), seed 2")
+                             "(Leo, Cody, Brent), seed 2 — invented by boardlab, like the "
+                             "stand-in core (L7-R1)")
     solo = GAME.start(seed=1, players=1)
     assert GAME.players(solo) == ("Leo",)
     assert GAME.setup(players=2, scenario="sandbox", turn_limit=4).rounds == 4
@@ -103,7 +104,8 @@ def test_l7_play_command_line_play_json_replay_rules(capsys, tmp_path) -> None:
     played = capsys.readouterr().out.splitlines()
     assert code == 0
     assert played[0] == ("Level 7 [Escape]: Lockdown: sandbox scenario, 2 players "
-                         "(Leo, Cody), seed 1")
+                         "(Leo, Cody), seed 1 — invented by boardlab, like the stand-in "
+                         "core (L7-R1)")
     assert played[-3:-1] == ["  Leo: inside at the end (never got out)",
                              "  Cody: inside at the end (never got out)"]
     assert json.loads(path.read_text())["game"] == "level7-lockdown"
@@ -112,8 +114,8 @@ def test_l7_play_command_line_play_json_replay_rules(capsys, tmp_path) -> None:
     assert load_match(path.read_text()).state == play(players=2, seed=1).state
     assert main(["rules", "level7-lockdown"]) == 0
     rules = capsys.readouterr().out.splitlines()
-    assert rules[0] == f"Level 7 [Escape]: Lockdown: {len(RULES.book)} rules (50 from the " \
-                       f"rule text, {len(RULES.book) - 50} boardlab rulings)"
+    assert rules[0] == f"Level 7 [Escape]: Lockdown: {len(RULES.book)} rules (133 from the " \
+                       f"rule text, {len(RULES.book) - 133} boardlab rulings)"
     assert any(line.startswith("L7-barricade-enemy ") for line in rules)
     assert main(["play", "level7-lockdown", "--players", "5"]) == 2
     assert "players: expected an integer 1–4, got 5 (L7-R33)" in capsys.readouterr().err

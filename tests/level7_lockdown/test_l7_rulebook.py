@@ -24,6 +24,23 @@ GENERAL = [
 ]
 
 
+#: The scenario ids of the inventory (plan B1, scenarios 9–13), in the text's order.
+SCENARIO_IDS = {
+    "9": ["objective", "setup", "stacks", "flashlight", "few", "solo", "start", "stats",
+          "versus", "rules", "peek", "lift", "flashlight-loss", "generator", "surge",
+          "access", "lockdown", "cronos", "escape", "easy", "hard"],
+    "10": ["objective", "setup", "start", "stats", "versus", "rules", "peek", "boxed",
+           "cabinet", "trigger", "lockdown", "cronos", "escape", "easy", "hard"],
+    "11": ["objective", "setup", "start", "stats", "versus", "rules", "peek", "floors",
+           "trigger", "lockdown", "cronos", "escape", "easy", "hard", "airlock"],
+    "12": ["objective", "setup", "maps", "start", "stats", "versus", "rules", "vents",
+           "precronos", "trigger", "departure", "swarm", "lockdown", "escape", "easy", "hard",
+           "layout"],
+    "13": ["objective", "setup", "start", "stats", "waste", "aux", "trigger", "lockdown",
+           "versus", "rules", "peek", "escape", "easy", "hard", "solo"],
+}
+
+
 def _test_names() -> set[str]:
     names = set()
     for path in HERE.glob("test_*.py"):
@@ -43,10 +60,14 @@ def test_l7_rulebook_every_rule_id_has_a_test_named_after_it() -> None:
     assert missing == []
 
 
-def test_l7_rulebook_holds_the_general_inventory_and_rulings_1_to_37() -> None:
+def test_l7_rulebook_holds_the_inventory_and_every_plan_ruling() -> None:
     text = [r.id for r in BOOK if r.kind == "text"]
-    assert text == [f"L7-{g}" for g in GENERAL] and len(text) == 50
+    scenario_ids = [f"L7-S{n}-{i}" for n, ids in SCENARIO_IDS.items() for i in ids]
+    assert text == [f"L7-{g}" for g in GENERAL] + scenario_ids
+    assert (len(text), len(scenario_ids)) == (133, 83)     # the plan's count: 50 + 83
     rulings = {r.id for r in BOOK if r.kind == "ruling"}
-    assert {f"L7-R{n}" for n in range(1, 38)} <= rulings
+    # every plan ruling L7-R1…R78 and boardlab's own L7-R79…R99
+    assert {f"L7-R{n}" for n in range(1, 100)} <= rulings
     assert rule("L7-cronos-drain").section == "Dr. Cronos"
+    assert rule("L7-S12-layout").section == "Scenario 12"
     assert all(r.book == "Level 7 [Escape]: Lockdown" for r in BOOK if r.kind == "text")

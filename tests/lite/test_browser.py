@@ -2,8 +2,9 @@
 
 One scenario drives Chromium in a thread of its own (the playwright sync API allows one
 instance per thread, and tests/browser keeps one open all session); the tests check
-what it saw. All pages open at once (each notebook has its own Pyodide kernel in a Web
-Worker), so the slowest page sets the time, not the sum:
+what it saw. The lesson and Mall of Horror pages open at once (each notebook has its own Pyodide
+kernel in a Web Worker), so the slowest page sets the time, not the sum; the Level 7 app
+page opens once they are closed:
 
 - the site opens (the file browser lists the teacher notebooks and the apps);
 - notebook 00 and the four-dice lesson (02) run top to bottom in the Pyodide kernel and
@@ -12,6 +13,9 @@ Worker), so the slowest page sets the time, not the sum:
   their charts are SVG where the desktop's are PNG;
 - the Mall of Horror app page (the board alone) shows no code, and its Step button and a
   choice of the seated player work, checked against the same board run in this process;
+- the Level 7 [Escape]: Lockdown app page too: a move and two ends of a step chosen by
+  the seat (Leo), the odds panel at his search and at a chance step, Step, Phase and
+  Back, each checked against the same board run in this process;
 - no request left 127.0.0.1.
 """
 
@@ -38,6 +42,7 @@ pytestmark = pytest.mark.browser
 
 LESSONS = {"00": "00_start_here.ipynb", "02": "02_lesson_four_dice.ipynb"}
 APP = "mall-of-horror"
+L7_APP = "level7-lockdown"
 TIMINGS = build.OUTPUT / "browser-timings.json"
 
 # Run every cell once the kernel is ready; remember when it is done (or what failed).
@@ -137,20 +142,29 @@ def site_opens(ctx: Any, url: str) -> list[str]:
     return names
 
 
-def app_board(page: Any) -> dict[str, Any]:
-    """The app page: no code shown; Step and a choice of the seat, against a shadow board."""
+def open_app(page: Any, name: str) -> tuple[Any, BoardPage, Any]:
+    """An app page once its board is up: (frame, the page's board, the shadow board)."""
     expect(page.locator("body")).to_have_attribute("data-bl-app", "ready", timeout=PAGE_MS)
     frame = page.locator("#bl-app-frame").element_handle().content_frame()
-    board = BoardPage(frame)
     # The board the app shows, made here too, from the same code in lite.toml.
-    app = next(a for a in build.load_config().apps if a.name == APP)
+    app = next(a for a in build.load_config().apps if a.name == name)
     *setup, last = app.code.strip().splitlines()
     scope: dict[str, Any] = {}
     exec("\n".join(setup), scope)  # our own config: the app's imports
     shadow = eval(last, scope)  # and its board expression
-    first = board.expect_like(shadow)
-    hidden = frame.locator(".jp-CodeCell .jp-Cell-inputWrapper").evaluate_all(
+    return frame, BoardPage(frame), shadow
+
+
+def code_hidden(frame: Any) -> bool:
+    return frame.locator(".jp-CodeCell .jp-Cell-inputWrapper").evaluate_all(
         "els => els.length > 0 && els.every(e => getComputedStyle(e).display === 'none')")
+
+
+def app_board(page: Any) -> dict[str, Any]:
+    """The app page: no code shown; Step and a choice of the seat, against a shadow board."""
+    frame, board, shadow = open_app(page, APP)
+    first = board.expect_like(shadow)
+    hidden = code_hidden(frame)
     board.click("step")
     shadow.step()
     stepped = board.expect_like(shadow)
@@ -164,6 +178,33 @@ def app_board(page: Any) -> dict[str, Any]:
     return {"code_hidden": hidden, "first": first.status, "stepped": stepped.status,
             "offered": list(offered.choices), "labels": labels, "picked": labels[1],
             "after_choice": chosen.status, "log_after": list(chosen.log[-3:])}
+
+
+def l7_app_board(page: Any) -> dict[str, Any]:
+    """The Level 7 app page: Leo's choices, the odds panel, Step, Phase and Back, each
+    checked against a shadow board (BoardPage.expect_like compares status, log, SVG, odds
+    panel and the offered choices)."""
+    frame, board, shadow = open_app(page, L7_APP)
+    seen: dict[str, Any] = {"first": board.expect_like(shadow), "code_hidden": code_hidden(frame)}
+
+    def pick(label: str) -> Any:
+        board.pick(label)
+        shadow.choose(shadow.offered[shadow.choice_labels.index(label)])
+        return board.expect_like(shadow)
+
+    seen["moved"] = pick("move to Storage Bay")
+    seen["action"] = pick("end this step")        # the odds panel: the supply cache
+    seen["events"] = pick("end this step")        # chance draws the event card
+    board.click("step")
+    shadow.step()
+    seen["stepped"] = board.expect_like(shadow)   # the odds panel: the fear hunters' die
+    board.click("phase")
+    shadow.play_phase()
+    seen["phase"] = board.expect_like(shadow)
+    board.click("back")
+    shadow.back()
+    seen["back"] = board.expect_like(shadow)
+    return seen
 
 
 def scenario(url: str) -> dict[str, Any]:
@@ -207,6 +248,13 @@ def scenario(url: str) -> dict[str, Any]:
                 for key in LESSONS:
                     step(key, lesson_outputs, pages[key])
                 step("app", app_board, pages["app"])
+                # The Level 7 app after the others, their kernels closed: five Pyodide
+                # kernels at once are too many for two shared cores.
+                for page in pages.values():
+                    page.close()
+                l7_page = ctx.new_page()
+                l7_page.goto(f"{url}/apps/{L7_APP}.html", timeout=PAGE_MS)
+                step("l7app", l7_app_board, l7_page)
             ctx.close()
         finally:
             browser.close()
@@ -264,6 +312,26 @@ def test_app_page_board_steps_and_takes_a_seat_choice(seen: dict[str, Any]) -> N
     assert app["offered"] == app["labels"] and len(app["labels"]) >= 2
     # (Each status, log, picture, odds panel and choice list above equalled the shadow's.)
     assert app["after_choice"] != app["stepped"]
+
+
+def test_level7_app_page_plays_with_odds_step_phase_and_back(seen: dict[str, Any]) -> None:
+    app = result(seen, "l7app")
+    assert app["code_hidden"] is True
+    assert app["first"].status == ("Leo to choose: pick one of the choices below · "
+                                   "Round 1 · Leo's move step (2 moves left) · to move: Leo")
+    assert app["first"].odds == ()                 # a decision with no chance in it
+    assert app["moved"].status.endswith(
+        "last: Leo walks into the gas cloud and discards an adrenaline card")
+    # Leo's action: the odds panel gives the supply cache's exact chance (3 dice, L7-cache)
+    assert [(key, frac) for key, frac, _ in app["action"].odds] == [
+        ("search the supply cache", "19/216")]
+    assert app["events"].status.startswith("Round 1 · Leo's trigger-events step")
+    assert dict((k, f) for k, f, _ in app["events"].odds) == {
+        "a clone spawns": "7/24", "a guard spawns": "1/4"}
+    assert app["stepped"].status.startswith("Round 1 · Leo's enemy activation step")
+    assert app["phase"].status.startswith("Round 1 · Cody's move step")
+    assert app["back"].status != app["phase"].status
+    # (Each status, log, picture, odds panel and choice list above equalled the shadow's.)
 
 
 def test_nothing_left_the_machine(seen: dict[str, Any]) -> None:

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
+
 from boardlab import mall_of_horror as moh
 from boardlab.core.agents import RandomAgent
 from boardlab.core.engine import CHANCE, Match
+from boardlab.core.errors import ArgumentTypeError
 
 
 def _advance(match: Match, agent: RandomAgent, rolls: int) -> list[object]:
@@ -71,8 +74,9 @@ def test_a_branch_rolls_like_its_parent_and_another_seed_explores_other_dice() -
 
 
 def test_an_equal_choice_is_stored_as_the_legal_object() -> None:
-    # Place("pinup", True) equals Place("pinup", 1); the rules and the record must only
-    # ever see the legal object (an int location), never the bool.
+    # A fresh Place("pinup", 1) equals the legal Place("pinup", 1); the rules and the
+    # record must only ever see the legal object. Place("pinup", True), which compared
+    # equal too, cannot be made any more (issue 10: a bool is not a location).
     m = moh.new_match(players=4, seed=1)
     while m.to_move == CHANCE or not any(getattr(c, "location", None) == 1 for c in m.legal()):
         if m.to_move == CHANCE:
@@ -80,7 +84,9 @@ def test_an_equal_choice_is_stored_as_the_legal_object() -> None:
         else:
             m.push(m.legal()[-1])
     legal = next(c for c in m.legal() if c.location == 1)
-    odd = moh.Place(legal.kind, True)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError, match="Place.location: expected an integer"):
+        moh.Place(legal.kind, True)  # type: ignore[arg-type]
+    odd = moh.Place(legal.kind, 1)
     assert odd == legal and odd is not legal
     events = m.push(odd)
     assert m.choices[-1] is legal and type(m.choices[-1].location) is int

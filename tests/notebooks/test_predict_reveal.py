@@ -20,11 +20,12 @@ from typing import Any
 
 import pytest
 
+from tests.notebooks.lessons import lessons
+
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
 START = NOTEBOOKS / "00_start_here.ipynb"
-LESSONS = sorted(p for p in NOTEBOOKS.glob("*.ipynb") if p.name[:2].isdigit()
-                 and 2 <= int(p.name[:2]) <= 6)
+LESSONS = lessons()
 
 # "19/144", "1296/671" (not the "2/3" inside "12/34/5"), and "13.19 %".
 ANSWER = re.compile(r"(?<![\w/.])\d+/\d+(?![\w/])|\d+\.\d+ ?%")

@@ -23,6 +23,7 @@ from typing import Any
 import pytest
 
 from scripts import make_student
+from tests.notebooks.lessons import lessons
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = ROOT / "notebooks"
@@ -112,9 +113,7 @@ def test_no_output_no_solution_setup_collapsed(path: Path) -> None:
 
 def test_the_lessons_have_solutions_and_setup_to_remove() -> None:
     # The tags are used: each lesson hides its setup and keeps its answers from students.
-    for path in TEACHER:
-        if not path.name[:2].isdigit() or int(path.name[:2]) not in range(2, 7):
-            continue
+    for path in lessons():
         tags = [t for c in _load(path)["cells"] for t in _tags(c)]
         assert "setup" in tags, path.name
         assert "solution" in tags, path.name

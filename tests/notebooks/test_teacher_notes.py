@@ -16,10 +16,11 @@ from pathlib import Path
 
 import pytest
 
+from tests.notebooks.lessons import lessons
+
 ROOT = Path(__file__).resolve().parents[2]
 NOTES = ROOT / "docs" / "teacher"
-LESSONS = sorted(p for p in (ROOT / "notebooks").glob("*.ipynb") if p.name[:2].isdigit()
-                 and 2 <= int(p.name[:2]) <= 6)
+LESSONS = lessons()
 LINK = re.compile(r"\]\(\.\./docs/teacher/([\w-]+\.md)\)")
 FRACTION = re.compile(r"(?<![\w/.])\d+/\d+(?![\w/])")
 PARTS = ("## Level", "## A 45-minute plan", "## Where students go wrong", "## Answers")

@@ -1,0 +1,157 @@
+"""The Lockup: Breakout board: the picture, the controls, the odds and the log, bound to a
+Match.
+
+A subclass of the generic :class:`~boardlab.widgets.board.GameBoard` (docs/board.md,
+"Adding a board for a new game"): stepping, Back (``match.pop()``), Reset, the log, the
+caches and the error handling are the generic board's; this module says how a position
+looks (:func:`~boardlab.lockup_breakout.render.render_svg`, per viewer), what the odds
+panel shows (during roll call,
+:func:`~boardlab.lockup_breakout.odds.seeker_contest` at every tunnel location from the
+seat's own knowledge; at a chance node, the engine's own outcome table) and how choices
+read and group. Roll call offers up to 7 tokens × 7 locations × face up/down, so the choices are
+grouped by token (**the seeker**, **a 3** …) on the grouped choice pad.
+
+>>> from boardlab import lockup_breakout as lb
+>>> board = Board(lb.new_match(players=3, seed=1), seat="red")
+>>> board.play_round() > 0, board.match.to_move
+(True, 'red')
+>>> board.choice_groups[0], board.choice_labels[0]
+('a 1', 'assign a 1 to 1')
+>>> sorted(board.odds)
+[]
+>>> seeker = next(c for c in board.offered if c.token == "seeker"
+...               and board.match.state.tunnels[c.location - 1])
+>>> _ = board.choose(seeker)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping, Sequence
+from fractions import Fraction
+from typing import Any, ClassVar
+
+from boardlab.core.agents import Agent
+from boardlab.core.engine import CHANCE
+from boardlab.core.events import Event
+from boardlab.lockup_breakout.agents import HeuristicAgent
+from boardlab.lockup_breakout.choices import Assign
+from boardlab.lockup_breakout.config import SEEKER
+from boardlab.lockup_breakout.render import render_svg
+from boardlab.lockup_breakout.rules import PHASE_NAMES, RULES
+from boardlab.lockup_breakout.state import K, State
+from boardlab.widgets.board import GameBoard
+
+__all__ = ["Board", "choice_group", "live_odds"]
+
+
+def choice_group(choice: Any) -> str | None:
+    """Roll-call choices grouped by token; other choices are not grouped.
+
+    >>> choice_group(Assign("seeker", 3)), choice_group(Assign("2", 5, True))
+    ('the seeker', 'a 2')
+    """
+    if isinstance(choice, Assign):
+        return "the seeker" if choice.token == SEEKER else f"a {choice.token}"
+    return None
+
+
+def live_odds(state: State, viewer: str | None) -> dict[str, Fraction]:
+    """What the odds panel shows for ``state`` as ``viewer`` knows it (exact).
+
+    During roll call: P(``viewer`` may advance through the tunnel) at each tunnel location
+    where ``viewer`` has a token, from what that seat sees
+    (:func:`~boardlab.lockup_breakout.odds.seeker_contest`).
+    At a chance node: the engine's outcome table, by outcome.
+
+    >>> from boardlab.lockup_breakout import position
+    >>> s = position(players=3, tunnels={3: "double"}, crews={3: ["red seeker",
+    ...     "red 2", "blue seeker", "blue 3*"], 5: ["blue 1*"]}, turn="red")
+    >>> live_odds(s, "red")
+    {'3': Fraction(1, 2)}
+    """
+    if state.is_over:
+        return {}
+    if RULES.to_move(state) == CHANCE:
+        if state.top.kind == K.TUNNELS:
+            return {}                       # 42–140 layouts: too many rows to show
+        table: dict[str, Fraction] = {}
+        for outcome, p in RULES.outcomes(state):
+            key = str(outcome)
+            table[key] = table.get(key, Fraction(0)) + p
+        return table if len(table) <= 24 else {}
+    if viewer is None or viewer not in state.setup.colours or state.phase != "rollcall":
+        return {}
+    from boardlab.lockup_breakout.odds import seeker_contest
+
+    out = {}
+    for loc in range(1, 8):
+        if state.tunnels and state.tunnels[loc - 1] and any(
+                c == viewer for c, _, _ in state.at(loc)):
+            out[str(loc)] = seeker_contest(state, loc, viewer)
+    return out
+
+
+class Board(GameBoard):
+    """A Lockup: Breakout board for ``match``; see the module docstring.
+
+    ``seat`` is the colour you play (``None``: agents play every seat and the picture
+    shows everything); ``agents`` maps seats to agents (default: a seeded
+    :class:`~boardlab.lockup_breakout.agents.HeuristicAgent` each); ``group_above``
+    groups longer choice lists.
+    """
+
+    rules = RULES
+    game = "Lockup: Breakout"
+    phase_titles: ClassVar[Mapping[str, str]] = PHASE_NAMES
+
+    def players(self, state: State) -> tuple[str, ...]:
+        return state.setup.colours
+
+    def make_agent(self, player: str, index: int) -> Agent:
+        return HeuristicAgent(seed=(0 if self.seed is None else self.seed) * 1000 + index)
+
+    def render(self, state: State, *, viewer: str | None, highlight: tuple[Hashable, ...],
+               odds: Mapping[Hashable, Fraction] | None) -> str:
+        return render_svg(state, viewer=viewer, omniscient=viewer is None,
+                          highlight=highlight,
+                          odds={str(k): p for k, p in (odds or {}).items()
+                                if str(k).isdigit()})
+
+    def _viewer(self, state: State) -> str | None:
+        if self.seat is not None:
+            return self.seat
+        mover = RULES.to_move(state)
+        return mover if mover in state.setup.colours else None
+
+    def odds_for(self, state: State) -> Mapping[Hashable, Any]:
+        return live_odds(state, self._viewer(state))
+
+    def odds_title(self, state: State) -> str:
+        if RULES.to_move(state) == CHANCE:
+            return "This draw (exact; the piles are stand-in data, LB-R1)"
+        who = self._viewer(state) or "the seat"
+        return (f"P({who} may advance) at each tunnel location, from {who}'s view "
+                "(strengths stand-in, LB-R1)")
+
+    def odds_labels(self, state: State) -> Mapping[Hashable, str]:
+        return {str(loc.number): f"{loc.number} {loc.name}"
+                for loc in state.config.locations}
+
+    def odds_empty(self, state: State) -> str:
+        if state.is_over:
+            return "The match is over."
+        return "No tunnel contest or draw to show here."
+
+    def highlights(self, events: Sequence[Event], viewer: str | None) -> tuple[int, ...]:
+        out: list[int] = []
+        for e in events:
+            loc = e.data_for(viewer).get("location")
+            if isinstance(loc, int) and 0 <= loc <= 7 and loc not in out:
+                out.append(loc)
+        return tuple(out)
+
+    def phase_key(self, state: State) -> tuple[int, str]:
+        return (state.round, state.phase)
+
+    def choice_group(self, choice: Any) -> str | None:
+        return choice_group(choice)

@@ -1,0 +1,775 @@
+"""Exact Lockup: Breakout odds, answered from the engine's own chance nodes.
+
+Breakout has no dice: its chance is shuffled piles (the tunnel tiles, loot tokens, goon
+and guard cards) and hidden information (face-down crew tokens). Every answer here is
+exact — a :class:`fractions.Fraction` for a probability, an ``int`` for a count, a
+:class:`~boardlab.prob.dist.Dist` for a distribution, a ``dict`` for an answer per
+location or per space — and comes from the engine itself: the outcome tables of its
+chance nodes (``RULES.outcomes``) and its own steps (``RULES.step``), never from a
+parallel model of the rules. With ``explain=True`` every function returns a
+:class:`~boardlab.prob.derivation.Derivation` whose ``.answer`` is that same value and
+which shows the working (outcomes counted, a closed form where one teaches something,
+the rule facts used).
+
+Facts from the rule text: the tunnel sets per player count (LB-setup-tunnels), what a
+seeker does (LB-tunnel-*), the Shapeshifter chain (LB-goon-shapeshifter, LB-R22), the
+guards' tunnel rules in solitary (LB-solo-tunnel-*). **Stand-in** (invented, labelled
+in every derivation that uses it): crew strengths, the loot pool, the goon deck, the
+guard cards and the catacomb map (:mod:`.standin`, :mod:`.catacombs`).
+
+>>> from boardlab.lockup_breakout import odds
+>>> [odds.tunnel_layouts(n) for n in (2, 3, 4)]
+[42, 105, 140]
+>>> odds.tunnel_at(3)[5]
+Fraction(3, 7)
+>>> odds.tunnel_among([1, 2, 3], players=2)
+Fraction(5, 7)
+>>> odds.tunnel_layouts(4, explain=True).answer
+140
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from fractions import Fraction
+from functools import lru_cache
+from itertools import product
+from math import prod
+from typing import Any, Literal, overload
+
+from boardlab.core.errors import ArgumentTypeError, QuestionError, show_value
+from boardlab.core.events import Event
+from boardlab.lockup_breakout.catacombs import ESCAPED, TOMB
+from boardlab.lockup_breakout.choices import Decline, Keep, Pass, Stop
+from boardlab.lockup_breakout.config import BOARD_LOCATIONS, GUARDS, TUNNEL_KINDS, TUNNEL_SETS
+from boardlab.lockup_breakout.draws import arrangements
+from boardlab.lockup_breakout.rules import RULES, tunnel_outcomes
+from boardlab.lockup_breakout.state import CHANCE_KINDS, Frame, K, State
+from boardlab.lockup_breakout.work import Work, tables
+from boardlab.prob.checks import flag, whole
+from boardlab.prob.derivation import Derivation
+from boardlab.prob.dist import Dist
+
+__all__ = [
+    "guards_first", "loot_has", "loot_look", "reachable", "seeker_contest",
+    "shapeshifter_chain", "tunnel_among", "tunnel_at", "tunnel_layouts",
+]
+
+#: Said by every answer that depends on invented data (docs/lockup_breakout_standin.md).
+STAND_IN = "stand-in data (invented: the core game is not in the rule text, LB-R1)"
+_LOCATIONS = tuple(BOARD_LOCATIONS)
+_MAX_NODES = 400_000
+
+
+# -- the edge: every public function checks its arguments here before any work ----------
+def _explain(explain: Any, function: str) -> bool:
+    return flag(explain, "explain", function)
+
+
+def _players(players: Any, function: str) -> int:
+    n = whole(players, "players", function, low=None)
+    if n not in TUNNEL_SETS:
+        raise QuestionError(f"{function}: players must be 1 (solitary) to 5, not "
+                            f"{show_value(n)} (LB-R5)")
+    return n
+
+
+def _position(position: Any, function: str) -> State:
+    if not isinstance(position, State):
+        raise ArgumentTypeError(f"{function}: position", position,
+                                "must be a Lockup: Breakout State (see lb.position or a "
+                                "match's .state)")
+    if position.is_over:
+        raise QuestionError(f"{function}: the match in this position is over (LB-end)")
+    return position
+
+
+def _location(location: Any, function: str) -> int:
+    loc = whole(location, "location", function, low=None)
+    if loc not in _LOCATIONS:
+        raise QuestionError(f"{function}: unknown location {show_value(loc)}: locations are "
+                            "1–7 (LB-R8)")
+    return loc
+
+
+def _locations(locations: Any, function: str) -> tuple[int, ...]:
+    if isinstance(locations, (str, bytes)) or not isinstance(locations, Iterable):
+        raise ArgumentTypeError(f"{function}: locations", locations,
+                                "must be a list of locations 1–7")
+    out = tuple(sorted({_location(x, function) for x in locations}))
+    if not out:
+        raise QuestionError(f"{function}: locations: give at least one location 1–7")
+    return out
+
+
+def _player(position: State, player: Any, function: str) -> str:
+    colours = position.setup.colours
+    if not isinstance(player, str) or player not in colours:
+        raise QuestionError(f"{function}: unknown player {show_value(player)}; the players "
+                            f"are {', '.join(colours)} (LB-R5)")
+    return player
+
+
+def _side(position: State, side: Any, function: str) -> str:
+    sides = position.setup.sides
+    if not isinstance(side, str) or side not in sides:
+        raise QuestionError(f"{function}: unknown side {show_value(side)}; the sides are "
+                            f"{', '.join(sides)}")
+    return side
+
+
+def _policy(policy: Any, function: str) -> Callable[..., Any] | None:
+    if policy is not None and not callable(policy):
+        raise ArgumentTypeError(f"{function}: policy", policy,
+                                "must be a function (state, player, legal) → choice, or None")
+    return policy  # type: ignore[no-any-return]
+
+
+# -- tunnel layouts (question A5.1–2: facts of the text) -----------------------------------
+def _layouts(players: int) -> tuple[tuple[str, ...], ...]:
+    """The engine's tunnel node: one equally likely outcome per layout."""
+    # The node names a blank tile "collapsed"; a state stores "" (as flow.apply_tunnels).
+    return tuple(tuple("" if tile == TUNNEL_KINDS[0] else tile for tile in choice.layout)
+                 for choice, _ in tunnel_outcomes(players))
+
+
+def _tunnel_facts(players: int) -> list[tuple[str, str]]:
+    blank, single, double = TUNNEL_SETS[players]
+    return [("players", str(players)),
+            ("tunnel tiles", f"{single} single, {double} double and {blank} blank on the 7 "
+                             "locations (LB-setup-tunnels)")]
+
+
+@overload
+def tunnel_layouts(players: int = ..., *, explain: Literal[False] = ...) -> int: ...
+@overload
+def tunnel_layouts(players: int = ..., *, explain: Literal[True]) -> Derivation[int]: ...
+def tunnel_layouts(players: int = 4, *, explain: bool = False) -> Any:
+    """How many different tunnel layouts the setup deal can make (a multinomial count).
+
+    >>> tunnel_layouts(2), tunnel_layouts(3), tunnel_layouts(4), tunnel_layouts(5)
+    (42, 105, 140, 140)
+    >>> print(tunnel_layouts(3, explain=True).closed_form)
+    105
+    """
+    n = _players(players, "tunnel_layouts")
+    explain = _explain(explain, "tunnel_layouts")
+    answer = len(_layouts(n))
+    if not explain:
+        return answer
+    from sympy import factorial
+
+    blank, single, double = TUNNEL_SETS[n]
+    form = factorial(7) / (factorial(blank) * factorial(single) * factorial(double))
+    return Derivation(
+        f"Different tunnel layouts with {n} player(s)", answer, kind="count",
+        closed_form=form, facts=_tunnel_facts(n),
+        steps=(f"7 tiles, of which {blank} blank, {single} single and {double} double, are "
+               "laid one per location: the distinct orders of a multiset.",
+               f"7!/({blank}!·{single}!·{double}!) = {answer}: the engine's tunnel node lists "
+               "exactly these, each equally likely."))
+
+
+_KINDS = ("any", "single", "double", "none")
+
+
+def _kind(kind: Any, function: str) -> str:
+    if not isinstance(kind, str) or kind not in _KINDS:
+        raise QuestionError(f"{function}: kind must be one of {', '.join(_KINDS)}, not "
+                            f"{show_value(kind)}")
+    return kind
+
+
+def _holds(tile: str, kind: str) -> bool:
+    if kind == "any":
+        return tile != ""
+    if kind == "none":
+        return tile == ""
+    return tile == kind
+
+
+@overload
+def tunnel_at(players: int = ..., *, kind: str = ...,
+              explain: Literal[False] = ...) -> dict[int, Fraction]: ...
+@overload
+def tunnel_at(players: int = ..., *, kind: str = ...,
+              explain: Literal[True]) -> Derivation[dict[int, Fraction]]: ...
+def tunnel_at(players: int = 4, *, kind: str = "any", explain: bool = False) -> Any:
+    """P(location k holds a tunnel) for k = 1–7: ``kind`` ``"any"`` (default),
+    ``"single"``, ``"double"`` or ``"none"``. Every location is alike (symmetry).
+
+    >>> set(tunnel_at(2).values()), set(tunnel_at(4).values())
+    ({Fraction(2, 7)}, {Fraction(4, 7)})
+    >>> tunnel_at(3, kind="double")[1]
+    Fraction(1, 7)
+    """
+    n = _players(players, "tunnel_at")
+    kind = _kind(kind, "tunnel_at")
+    explain = _explain(explain, "tunnel_at")
+    layouts = _layouts(n)
+    total = len(layouts)
+    answer = {loc: Fraction(sum(_holds(lay[loc - 1], kind) for lay in layouts), total)
+              for loc in _LOCATIONS}
+    if not explain:
+        return answer
+    what = {"any": "a tunnel", "single": "a single tunnel", "double": "the double tunnel",
+            "none": "no tunnel"}[kind]
+    parts = {loc: Derivation(f"P(location {loc} holds {what})", p, total=total,
+                             facts=_tunnel_facts(n),
+                             steps=(f"{p * total} of the {total} equally likely layouts put "
+                                    f"{what} on location {loc}.",))
+             for loc, p in answer.items()}
+    blank, single, double = TUNNEL_SETS[n]
+    count = {"any": single + double, "single": single, "double": double, "none": blank}[kind]
+    return Derivation(f"P(each location holds {what}), {n} player(s)", answer, kind="table",
+                      facts=_tunnel_facts(n), parts=parts,
+                      steps=(f"Each location is equally likely to receive any of the 7 tiles, "
+                             f"so it holds {what} with probability {count}/7.",))
+
+
+@overload
+def tunnel_among(locations: Iterable[int], players: int = ..., *, every: bool = ...,
+                 explain: Literal[False] = ...) -> Fraction: ...
+@overload
+def tunnel_among(locations: Iterable[int], players: int = ..., *, every: bool = ...,
+                 explain: Literal[True]) -> Derivation[Fraction]: ...
+def tunnel_among(locations: Iterable[int], players: int = 4, *, every: bool = False,
+                 explain: bool = False) -> Any:
+    """P(at least one of ``locations`` holds a tunnel); with ``every=True``, P(all of them
+    do). Tiles are dealt without replacement: a hypergeometric count, not a binomial.
+
+    >>> tunnel_among([1, 2, 3], players=2), tunnel_among([1, 2], players=2, every=True)
+    (Fraction(5, 7), Fraction(1, 21))
+    >>> [tunnel_among([4, 6], players=n, every=True) for n in (3, 4)]
+    [Fraction(1, 7), Fraction(2, 7)]
+    """
+    locs = _locations(locations, "tunnel_among")
+    n = _players(players, "tunnel_among")
+    every = flag(every, "every", "tunnel_among")
+    explain = _explain(explain, "tunnel_among")
+    layouts = _layouts(n)
+    total = len(layouts)
+    test = all if every else any
+    hits = sum(test(lay[loc - 1] != "" for loc in locs) for lay in layouts)
+    answer = Fraction(hits, total)
+    if not explain:
+        return answer
+    from sympy import binomial
+
+    blank, single, double = TUNNEL_SETS[n]
+    tunnels, k = single + double, len(locs)
+    form = (binomial(tunnels, k) / binomial(7, k) if every
+            else 1 - binomial(blank, k) / binomial(7, k))
+    names = ", ".join(map(str, locs))
+    how = "every one" if every else "at least one"
+    steps = (f"The {k} location(s) receive {k} of the 7 tiles, drawn without replacement.",
+             (f"All of them are tunnels in C({tunnels}, {k}) of the C(7, {k}) equally likely "
+              "sets of tiles." if every else
+              f"Complement: none is a tunnel in C({blank}, {k}) of the C(7, {k}) equally "
+              "likely sets of tiles."),
+             f"Counted on the engine's {total} layouts: {hits} of them.")
+    return Derivation(f"P({how} of locations {names} holds a tunnel), {n} player(s)", answer,
+                      favourable=hits, total=total, closed_form=form,
+                      facts=_tunnel_facts(n), steps=steps)
+
+
+# -- a seeker contest from one seat's knowledge (A5.5; solitary A5.6) -----------------------
+def _hidden_worlds(state: State, viewer: str) -> list[tuple[State, Fraction]]:
+    """Every assignment of the other players' face-down tokens consistent with what
+    ``viewer`` sees (:func:`~boardlab.lockup_breakout.observe.observe`: where they lie,
+    and each opponent's multiset), equally likely per opponent; their product over
+    opponents."""
+    slots: dict[str, list[tuple[int, int]]] = {}
+    tokens: dict[str, list[str]] = {}
+    for loc, entries in enumerate(state.crews):
+        for i, (c, tok, fd) in enumerate(entries):
+            if fd and c != viewer:
+                slots.setdefault(c, []).append((loc, i))
+                tokens.setdefault(c, []).append(tok)
+    per_side = []
+    for c, toks in tokens.items():
+        kinds = sorted(set(toks))
+        orders = arrangements(tuple(toks.count(k) for k in kinds))
+        per_side.append([(c, tuple(kinds[i] for i in order)) for order in orders])
+    worlds = []
+    for combo in product(*per_side):
+        crews = [list(entries) for entries in state.crews]
+        for c, toks in combo:
+            for (loc, i), tok in zip(slots[c], toks, strict=True):
+                crews[loc][i] = (c, tok, True)
+        p = Fraction(1, prod(len(options) for options in per_side)) if per_side \
+            else Fraction(1)
+        worlds.append((state._replace(crews=tuple(tuple(sorted(e)) for e in crews)), p))
+    return worlds
+
+
+def _quiet_policy(state: State, player: str, legal: Sequence[Any]) -> Any:
+    """No tome, no reward, no step: nothing that changes who is strongest (the question is
+    about the crews as they lie)."""
+    for choice in legal:
+        if isinstance(choice, (Pass, Decline, Stop)):
+            return choice
+    return legal[0]
+
+
+def _settle(w: Work) -> tuple[State, tuple[Event, ...]]:
+    w.run()
+    return w.freeze(), tuple(w.events)
+
+
+_ADVANCE_RULES = ("LB-tunnel-seekers", "LB-solo-tunnel-guards", "LB-solo-tunnel-player")
+
+
+def _advancers(events: Sequence[Event], loc: int) -> tuple[str, ...] | None:
+    """Sides the tunnel at ``loc`` lets advance, if this step resolved it."""
+    found = [e for e in events if e.kind == "tunnel"]
+    if not found:
+        return None
+    return tuple(sorted({e.who for e in found
+                         if e.who and e.rule.id in _ADVANCE_RULES
+                         and e.summary.find("outmatches") < 0}))
+
+
+@lru_cache(maxsize=256)
+def _contest(state: State, location: int, viewer: str) -> Dist[tuple[str, ...]]:
+    from boardlab.prob.exact import enumerate_game
+
+    weights: dict[tuple[str, ...], Fraction] = {}
+    for world, p in _hidden_worlds(state, viewer):
+        # The location resolves now, through the engine's own stages (reveal, guard card,
+        # comparison, rewards declined, tunnel); it stops when the tunnel has spoken.
+        # A guard card already turned up here stays: the location is past its reveal
+        # (stage 0, which would deal a card again), so it starts at the tome window.
+        seen = bool(world.setup.solo and world.guard_cards[location])
+        base = world._replace(phase="lightsout", rewarded=(), boosts=(),
+                              stack=(*world.stack[:2],
+                                     Frame(K.LOCATION, loc=location, stage=int(seen))))
+        start, events = _settle(Work(base))
+        depth = len(base.stack)
+
+        def done(st: State, ev: tuple[Event, ...], depth: int = depth) -> bool:
+            return _advancers(ev, location) is not None or len(st.stack) < depth \
+                or st.is_over
+
+        def value(st: State, ev: tuple[Event, ...]) -> tuple[str, ...]:
+            return _advancers(ev, location) or ()
+
+        if done(start, events):
+            sub = Dist({value(start, events): 1})
+        else:
+            sub = enumerate_game(RULES, start, stop=done, value=value, policy=_quiet_policy,
+                                 merge=True, max_nodes=_MAX_NODES)
+        for outcome, q in sub:
+            weights[outcome] = weights.get(outcome, Fraction(0)) + p * q
+    return Dist(weights)
+
+
+@overload
+def seeker_contest(position: State, location: int, player: str, *,
+                   explain: Literal[False] = ...) -> Fraction: ...
+@overload
+def seeker_contest(position: State, location: int, player: str, *,
+                   explain: Literal[True]) -> Derivation[Fraction]: ...
+def seeker_contest(position: State, location: int, player: str, *,
+                   explain: bool = False) -> Any:
+    """P(``player`` may advance through the tunnel at ``location``) given everything
+    ``player`` can see: the crews as they lie now, other players' face-down tokens spread
+    uniformly over their face-down places (the multiset is public, LB-R37), and in
+    solitary the unseen guard card (the engine's own node, LB-R23). Tomes are not played
+    and no token is added: it is the contest as it stands (exact under that model).
+
+    >>> from boardlab.lockup_breakout import position
+    >>> s = position(players=3, tunnels={3: "double"}, crews={3: ["red seeker", "red 2",
+    ...     "blue seeker", "blue 3*"], 5: ["blue 1*"]}, round=2)
+    >>> seeker_contest(s, 3, "red")
+    Fraction(1, 2)
+    """
+    state = _position(position, "seeker_contest")
+    loc = _location(location, "seeker_contest")
+    who = _player(state, player, "seeker_contest")
+    explain = _explain(explain, "seeker_contest")
+    if not state.tunnels:
+        raise QuestionError("seeker_contest: the tunnels are not laid yet (LB-setup-tunnels)")
+    if not state.tunnels[loc - 1]:
+        raise QuestionError(f"seeker_contest: location {loc} has no tunnel in this position "
+                            "(LB-tunnel-seekers)")
+    dist = _contest(state, loc, who)
+    answer = dist.P(lambda sides: who in sides)
+    if not explain:
+        return answer
+    worlds = _hidden_worlds(state, who)
+    facts = [("tunnel", f"{state.tunnels[loc - 1]} at location {loc}"),
+             ("who advances", "the strongest crew with a seeker there; ties by seat order "
+                              "(LB-tunnel-seekers, LB-R4)"),
+             ("hidden", f"{len(worlds)} equally likely arrangements of face-down tokens "
+                        "(LB-R37)"),
+             ("crew strengths", STAND_IN)]
+    if state.setup.solo:
+        facts.append(("guard card", "one unseen card of the guard deck (LB-R23, LB-R25); "
+                                    + STAND_IN))
+    return Derivation(f"P({who} may advance through the tunnel at location {loc})", answer,
+                      facts=facts,
+                      steps=("Every arrangement of the other players' face-down tokens "
+                             "consistent with what this seat sees is weighted equally.",
+                             "For each, the engine resolves the location (rewards "
+                             "declined, no tome) and its tunnel says who may advance.",
+                             "Who advances: " + ", ".join(
+                                 f"{'/'.join(s) or 'nobody'} {p}" for s, p in dist)))
+
+
+# -- loot stacks (A5.3: stand-in pool) ---------------------------------------------------------
+def _stack_index(state: State, space: Any, function: str) -> int:
+    spaces = tables(state.config).loot_spaces
+    if not isinstance(space, str) or space not in spaces:
+        raise QuestionError(f"{function}: {show_value(space)} is not a loot space; loot lies "
+                            f"on {', '.join(spaces)} (LB-setup-loot)")
+    return spaces.index(space)
+
+
+def _as_seen(state: State, index: int, viewer: str | None) -> State:
+    """``state`` with the stack as ``viewer`` knows it (unchanged for ``None``)."""
+    known, unknown = state.stacks[index]
+    seen = {i for i, side in state.looked if side == viewer}
+    if viewer is not None and index not in seen and known:
+        # Another player has looked: to this seat the stack is still a draw from every
+        # token it has not seen (the untouched pool and stacks only others looked at).
+        names = tables(state.config).loot_names
+        counts = list(state.loot_pool)
+        for i, (cards, _) in enumerate(state.stacks):
+            if i not in seen:
+                for name in cards:
+                    counts[names.index(name)] += 1
+        state = state._replace(loot_pool=tuple(counts), stacks=tuple(
+            ((), len(cards) + n) if i == index else (cards, n)
+            for i, (cards, n) in enumerate(state.stacks)))
+    return state
+
+
+@lru_cache(maxsize=256)
+def _look(state: State, index: int, viewer: str | None) -> Dist[tuple[str, ...]]:
+    state = _as_seen(state, index, viewer)
+    known, unknown = state.stacks[index]
+    if not unknown:
+        return Dist({tuple(sorted(known)): 1})
+    node = state._replace(stack=(*state.stack, Frame(K.LOOT_LOOK, loc=index)))
+    return Dist({choice.cards: p for choice, p in RULES.outcomes(node)})
+
+
+def _viewer(state: State, player: Any, function: str) -> str | None:
+    return None if player is None else _player(state, player, function)
+
+
+@overload
+def loot_look(position: State, space: str, *, player: str | None = ...,
+              explain: Literal[False] = ...) -> Dist[tuple[str, ...]]: ...
+@overload
+def loot_look(position: State, space: str, *, player: str | None = ...,
+              explain: Literal[True]) -> Derivation[Dist[tuple[str, ...]]]: ...
+def loot_look(position: State, space: str, *, player: str | None = None,
+              explain: bool = False) -> Any:
+    """The contents of the loot stack on catacomb ``space`` when it is first looked at:
+    the engine's lazy draw from the tokens nobody has seen (a multivariate hypergeometric
+    over the stand-in pool). A stack already looked at is known: one outcome — unless
+    ``player`` is given and has not looked at it, when it is a draw from every token
+    that seat has not seen (a seat's odds never use another's secret, LB-R37).
+
+    >>> from boardlab.lockup_breakout import position
+    >>> d = loot_look(position(players=2), "TOMB")
+    >>> len(d), d.P(lambda c: c.count("Cache") == 2)
+    (15, Fraction(1, 29))
+    """
+    state = _position(position, "loot_look")
+    index = _stack_index(state, space, "loot_look")
+    viewer = _viewer(state, player, "loot_look")
+    explain = _explain(explain, "loot_look")
+    answer = _look(state, index, viewer)
+    if not explain:
+        return answer
+    state = _as_seen(state, index, viewer)
+    unknown = state.stacks[index][1]
+    pool = sum(state.loot_pool)
+    return Derivation(f"Contents of the loot stack on {space}", answer,
+                      facts=(("stack", f"{unknown} unseen token(s) (LB-setup-loot)"),
+                             ("unseen pool", f"{pool} tokens: " + ", ".join(
+                                 f"{n} {name}" for name, n in zip(
+                                     tables(state.config).loot_names, state.loot_pool,
+                                     strict=True) if n)),
+                             ("loot tokens", STAND_IN)),
+                      steps=("The stack is drawn the first time someone looks (lazy and "
+                             "exchangeable: the same as a stack dealt at setup).",
+                             f"Each multiset of {unknown} tokens has probability "
+                             f"∏ C(n_i, k_i) / C({pool}, {unknown})."))
+
+
+@overload
+def loot_has(position: State, space: str, token: str, *, player: str | None = ...,
+             explain: Literal[False] = ...) -> Fraction: ...
+@overload
+def loot_has(position: State, space: str, token: str, *, player: str | None = ...,
+             explain: Literal[True]) -> Derivation[Fraction]: ...
+def loot_has(position: State, space: str, token: str, *, player: str | None = None,
+             explain: bool = False) -> Any:
+    """P(the loot stack on ``space`` holds at least one ``token``) when first looked at
+    (``player``: from that seat's knowledge, as :func:`loot_look`).
+
+    >>> from boardlab.lockup_breakout import position
+    >>> loot_has(position(players=2), "TOMB", "Passage")
+    Fraction(53, 145)
+    """
+    state = _position(position, "loot_has")
+    index = _stack_index(state, space, "loot_has")
+    names = tables(state.config).loot_names
+    if not isinstance(token, str) or token not in names:
+        raise QuestionError(f"loot_has: unknown loot token {show_value(token)}; tokens are "
+                            f"{', '.join(names)} (LB-R17)")
+    viewer = _viewer(state, player, "loot_has")
+    explain = _explain(explain, "loot_has")
+    answer = _look(state, index, viewer).P(lambda cards: token in cards)
+    if not explain:
+        return answer
+    from sympy import binomial
+
+    state = _as_seen(state, index, viewer)
+    unknown = state.stacks[index][1]
+    pool, a = sum(state.loot_pool), state.loot_pool[names.index(token)]
+    form = 1 - binomial(pool - a, unknown) / binomial(pool, unknown) if unknown else None
+    return Derivation(f"P(the loot stack on {space} holds a {token})", answer,
+                      closed_form=form,
+                      facts=(("unseen pool", f"{pool} tokens, {a} of them {token}"),
+                             ("stack", f"{unknown} unseen token(s)"), ("loot", STAND_IN)),
+                      steps=(f"Complement: no {token} among {unknown} tokens drawn without "
+                             f"replacement, C({pool - a}, {unknown}) / C({pool}, {unknown}).",))
+
+
+# -- the Shapeshifter chain (A5.11: stand-in goon deck) -----------------------------------------
+def _avoid_shapeshifters(state: State, player: str, legal: Sequence[Any]) -> Any:
+    """Keep the first goon that is not a Shapeshifter, in goon-list order, if any."""
+    t = tables(state.config)
+    keep = [c for c in legal if isinstance(c, Keep) and t.goons[c.goon].kind != "shapeshifter"]
+    return min(keep, key=lambda c: t.goon_index[c.goon]) if keep else legal[0]
+
+
+def _walk_chain(start: State, depth: int, who: str, policy: Callable[..., Any]
+                ) -> dict[tuple[int, str], Fraction]:
+    """Walk the chain through the engine's own nodes, counting its draws (a path
+    property, so this walk keeps the count with each state)."""
+    from boardlab.core.engine import CHANCE
+
+    before = start.goons[start.side(who)]
+    frontier: dict[tuple[State, int], Fraction] = {(start, 0): Fraction(1)}
+    result: dict[tuple[int, str], Fraction] = {}
+    nodes = 0
+    while frontier:
+        nxt: dict[tuple[State, int], Fraction] = {}
+        for (st, n), p in frontier.items():
+            if len(st.stack) < depth or st.is_over:
+                gained = list(st.goons[st.side(who)])
+                for g in before:
+                    gained.remove(g)
+                key = (n, gained[0] if gained else "")
+                result[key] = result.get(key, Fraction(0)) + p
+                continue
+            mover = RULES.to_move(st)
+            if mover == CHANCE:
+                branches = RULES.outcomes(st)
+            else:
+                picked = policy(st, mover, RULES.legal(st))
+                branches = tuple(picked.items()) if isinstance(picked, dict) \
+                    else ((picked, Fraction(1)),)
+            draws = n + (st.top.kind == K.SHAPE_DRAW)
+            for choice, q in branches:
+                nodes += 1
+                if nodes > _MAX_NODES:
+                    raise QuestionError("shapeshifter_chain: more than "
+                                        f"{_MAX_NODES} states; ask about a smaller deck")
+                child, _ = RULES.step(st, choice)
+                nxt[(child, draws)] = nxt.get((child, draws), Fraction(0)) + p * q
+        frontier = nxt
+    return result
+
+
+@overload
+def shapeshifter_chain(position: State, side: str, *, policy: Any = ...,
+                       explain: Literal[False] = ...) -> Dist[tuple[int, str]]: ...
+@overload
+def shapeshifter_chain(position: State, side: str, *, policy: Any = ...,
+                       explain: Literal[True]) -> Derivation[Dist[tuple[int, str]]]: ...
+def shapeshifter_chain(position: State, side: str, *, policy: Any = None,
+                       explain: bool = False) -> Any:
+    """The Shapeshifter chain ``side`` would start now: the joint distribution of its
+    length (draws of three) and the goon it ends with (``""``: none left to draw).
+
+    Only a draw of three Shapeshifters forces a repeat (LB-goon-shapeshifter, LB-R22);
+    ``policy`` (``(state, player, legal) → choice``) picks the goon to keep, by default
+    the first that is not a Shapeshifter; the guards keep the first in the goon list
+    (LB-R24). The goon deck is stand-in data: with it (one Shapeshifter left after one is
+    recruited) the chain never repeats.
+
+    >>> from boardlab.lockup_breakout import position
+    >>> d = shapeshifter_chain(position(players=2), "red")
+    >>> d.map(lambda o: o[0]).P(1)      # two Shapeshifters in 20 cards: never three
+    Fraction(1, 1)
+    >>> d.map(lambda o: o[1]).P("Dwarf")  # 1 − C(17, 3)/C(20, 3): a Dwarf is drawn
+    Fraction(23, 57)
+    """
+    state = _position(position, "shapeshifter_chain")
+    who = _side(state, side, "shapeshifter_chain")
+    chooser = _policy(policy, "shapeshifter_chain") or _avoid_shapeshifters
+    explain = _explain(explain, "shapeshifter_chain")
+    if state.top.kind in CHANCE_KINDS:
+        raise QuestionError("shapeshifter_chain: ask at a decision, not while a chance node "
+                            "waits (the chain starts when a Shapeshifter is recruited)")
+    depth = len(state.stack)
+    start, _ = _settle(Work(state._replace(stack=(*state.stack, Frame(K.SHAPE, who=who)))))
+    answer = Dist(_walk_chain(start, depth + 1, who, chooser))
+    if not explain:
+        return answer
+    goons = tables(state.config).goons
+    deck = sum(state.goon_deck)
+    shapes = sum(n for name, n in zip(tables(state.config).goon_names, state.goon_deck,
+                                      strict=True) if goons[name].kind == "shapeshifter")
+    from sympy import binomial
+
+    return Derivation(f"Length and result of {who}'s Shapeshifter chain", answer,
+                      facts=(("goon deck", f"{deck} cards, {shapes} Shapeshifter(s)"),
+                             ("repeat", "only when all three drawn are Shapeshifters, or "
+                                        "the keeper chooses one (LB-goon-shapeshifter)"),
+                             ("goons", STAND_IN)),
+                      steps=(f"P(three Shapeshifters in the first draw) = C({shapes}, 3)/"
+                             f"C({deck}, 3) = {binomial(shapes, 3) / binomial(deck, 3)}.",
+                             "The engine draws and discards; the walk follows every draw "
+                             "with its exact probability until the chain ends."))
+
+
+# -- the catacombs as a graph (stand-in map) -----------------------------------------------------
+@overload
+def reachable(position: State, side: str, advances: int, *, affordable: bool = ...,
+              explain: Literal[False] = ...) -> dict[str, dict[str, int]]: ...
+@overload
+def reachable(position: State, side: str, advances: int, *, affordable: bool = ...,
+              explain: Literal[True]) -> Derivation[dict[str, dict[str, int]]]: ...
+def reachable(position: State, side: str, advances: int, *, affordable: bool = False,
+              explain: bool = False) -> Any:
+    """Catacomb spaces ``side``'s lantern can reach in 1 to ``advances`` steps, each with
+    the cheapest total cost of getting there (``{resource: amount}``, fewest resources in
+    all). With ``affordable=True`` only routes ``side`` can pay now count. The map is the
+    stand-in map unless the config gives another (LB-R2); networkx is imported here.
+
+    >>> from boardlab.lockup_breakout import position
+    >>> reachable(position(players=2), "red", 3)["Flooded Hall"]
+    {'iron': 1}
+    """
+    state = _position(position, "reachable")
+    who = _side(state, side, "reachable")
+    k = whole(advances, "advances", "reachable", low=1, high=64)
+    affordable = flag(affordable, "affordable", "reachable")
+    explain = _explain(explain, "reachable")
+    import networkx as nx
+
+    graph = state.config.catacombs.to_networkx()
+    here = state.lantern(who)
+    have = dict(zip(state.config.resources, state.resources[state.side(who)], strict=True))
+    best: dict[str, dict[str, int]] = {}
+    for target in graph.nodes:
+        if target == here:
+            continue
+        for route in nx.all_simple_paths(graph, here, target, cutoff=k):
+            cost: dict[str, int] = {}
+            for a, b in zip(route, route[1:], strict=False):
+                for res, amount in graph.edges[a, b]["cost"].items():
+                    cost[res] = cost.get(res, 0) + amount
+            if affordable and any(have.get(r, 0) < n for r, n in cost.items()):
+                continue
+            old = best.get(target)
+            if old is None or sum(cost.values()) < sum(old.values()):
+                best[target] = dict(sorted(cost.items()))
+    answer = dict(sorted(best.items()))
+    if not explain:
+        return answer
+    return Derivation(f"Spaces {who} can reach from {here} in up to {k} step(s)", answer,
+                      kind="table",
+                      facts=(("map", "the catacomb map of the config (" + STAND_IN + ")"),
+                             ("moves", "forward along arrows only, paying each path's cost "
+                                       "(LB-advance-forward, LB-R2)"),
+                             ("resources", ", ".join(f"{n} {r}" for r, n in have.items()))),
+                      steps=("Every simple route of at most the given length is listed on "
+                             "the map's directed graph (networkx.all_simple_paths).",
+                             "A space's entry is the cheapest route's total cost."))
+
+
+# -- solitary: the race to TOMB (A5.9 by enumeration) ------------------------------------------
+def _race(st: State) -> str | None:
+    ends = (TOMB, ESCAPED)
+    player = st.setup.colours[0]
+    guards = st.lantern(GUARDS) in ends
+    mine = st.lantern(player) in ends
+    if guards and mine:
+        return "both"
+    if guards:
+        return "guards"
+    if mine:
+        return player
+    return "neither" if st.is_over else None
+
+
+@lru_cache(maxsize=64)
+def _race_dist(state: State, policy: Callable[..., Any], max_nodes: int) -> Dist[str]:
+    from boardlab.prob.exact import enumerate_game
+
+    return enumerate_game(RULES, state, stop=lambda st, ev: _race(st) is not None,
+                          value=lambda st, ev: _race(st) or "neither", policy=policy,
+                          merge=True, max_nodes=max_nodes)
+
+
+@overload
+def guards_first(position: State, *, policy: Any = ..., max_nodes: int = ...,
+                 explain: Literal[False] = ...) -> Fraction: ...
+@overload
+def guards_first(position: State, *, policy: Any = ..., max_nodes: int = ...,
+                 explain: Literal[True]) -> Derivation[Fraction]: ...
+def guards_first(position: State, *, policy: Any = None, max_nodes: int = _MAX_NODES,
+                 explain: bool = False) -> Any:
+    """Solitary: P(the guards' lantern reaches an end (TOMB or ESCAPED) before the
+    player's does), from ``position`` to the end of the match, the player choosing by
+    ``policy`` (default: always the first legal choice) and the guard deck dealt by the
+    engine's own chance nodes; a merged enumeration (equal states are walked once).
+
+    Each guard card turned up is a chance node of its own, so the walk is exact but
+    grows fast: ask late in a round (the example below), or raise ``max_nodes``.
+
+    >>> from boardlab.lockup_breakout import CHANCE, new_match, position
+    >>> s = position(players=1, difficulty="green", round=6, phase="lightsout",
+    ...              tunnels={6: "double", 7: "single"}, crews={6: ["red seeker"],
+    ...              7: ["red 2"]}, lanterns={"red": "Crossroads", "guards": "Chapel"})
+    >>> m = new_match(start=s, seed=1)
+    >>> while m.state.top.kind != "guard_card" or m.state.top.loc != 6:
+    ...     _ = m.roll() if m.to_move == CHANCE else m.push(m.legal()[0])
+    >>> sorted(c for c in m.state.guard_cards if c)   # five cards seen, nine unseen
+    ['blue 1', 'blue 1', 'blue 2', 'blue 3 seeker', 'green 1']
+    >>> guards_first(m.state)       # a seeker of strength 2 blocks red's lone seeker
+    Fraction(2, 9)
+    """
+    state = _position(position, "guards_first")
+    if not state.setup.solo:
+        raise QuestionError("guards_first: a solitary question (the guards race only in "
+                            "solitary play, LB-solo-setup); this position has "
+                            f"{state.setup.players} players")
+    chooser = _policy(policy, "guards_first")
+    limit = whole(max_nodes, "max_nodes", "guards_first", low=1, high=50_000_000)
+    explain = _explain(explain, "guards_first")
+    from boardlab.prob.exact import first_choice_policy
+
+    dist = _race_dist(state, chooser or first_choice_policy, limit)
+    answer = dist.P("guards")
+    if not explain:
+        return answer
+    return Derivation("P(the guards' lantern reaches an end before the player's)", answer,
+                      facts=(("guard deck", f"{state.setup.difficulty} with the blue cards; "
+                                            + STAND_IN),
+                             ("guards advance", "one space when strongest at a tunnel "
+                                                "(LB-solo-tunnel-guards)"),
+                             ("player", "chooses by the given policy")),
+                      steps=("Every guard card dealt and every choice of the policy is "
+                             "followed through the engine until a lantern reaches an end "
+                             "or the match ends.",
+                             "Outcomes: " + ", ".join(f"{k} {p}" for k, p in dist)))

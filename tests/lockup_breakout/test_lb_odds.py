@@ -1,0 +1,426 @@
+"""Lockup: Breakout odds (issue 15), each answer checked three ways: the exact value, a
+brute force over labelled cards or tiles (itertools, independent of the engine) and a
+seeded simulation of the engine itself (inside a 4σ band).
+
+Rule text: rules/002 (LB-setup-tunnels, LB-tunnel-seekers, LB-goon-shapeshifter,
+LB-solo-tunnel-*); the crew strengths, loot pool, goon deck, guard cards and map are
+stand-in data (LB-R1).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable
+from fractions import Fraction
+from itertools import combinations, permutations
+from math import comb, sqrt
+from typing import Any
+
+import pytest
+
+from boardlab import lockup_breakout as lb
+from boardlab.core.engine import CHANCE, Match
+from boardlab.lockup_breakout import odds, standin
+from boardlab.lockup_breakout.config import TUNNEL_SETS, GoonCard
+from boardlab.lockup_breakout.state import Frame, K
+from boardlab.lockup_breakout.work import Work
+from boardlab.prob.derivation import Derivation
+
+
+def within_4_sigma(hits: int, n: int, p: Fraction) -> bool:
+    if p in (0, 1):
+        return hits == n * p
+    return abs(hits / n - float(p)) <= 4 * sqrt(float(p * (1 - p)) / n)
+
+
+# -- tunnels -------------------------------------------------------------------------------
+def brute_layouts(players: int) -> set[tuple[str, ...]]:
+    """Distinct orders of the seven labelled tiles (5040 permutations, fewer layouts)."""
+    blank, single, double = TUNNEL_SETS[players]
+    tiles = [""] * blank + ["single"] * single + ["double"] * double
+    return set(permutations(tiles))
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4, 5])
+def test_layouts_counts_and_locations_agree_with_brute_force(players: int) -> None:
+    layouts = brute_layouts(players)
+    assert odds.tunnel_layouts(players) == len(layouts) == {1: 42, 2: 42, 3: 105, 4: 140,
+                                                             5: 140}[players]
+    for kind, test in (("any", lambda t: t != ""), ("double", lambda t: t == "double"),
+                       ("single", lambda t: t == "single"), ("none", lambda t: t == "")):
+        table = odds.tunnel_at(players, kind=kind)
+        for loc in range(1, 8):
+            assert table[loc] == Fraction(sum(test(lay[loc - 1]) for lay in layouts),
+                                          len(layouts))
+    assert set(odds.tunnel_at(players, kind="double").values()) == {Fraction(1, 7)}
+    for k in (1, 2, 3):
+        for locs in combinations(range(1, 8), k):
+            for every in (False, True):
+                test_all = all if every else any
+                hits = sum(test_all(lay[i - 1] != "" for i in locs) for lay in layouts)
+                assert odds.tunnel_among(locs, players, every=every) == Fraction(
+                    hits, len(layouts))
+
+
+def test_tunnel_numbers_of_the_plan() -> None:
+    """A5.1–2: 2/7, 3/7, 4/7; 5/7 for {1,2,3} with 2 players; 1/21, 1/7, 2/7 for two
+    given locations both holding a tunnel."""
+    assert [odds.tunnel_at(n)[1] for n in (2, 3, 4)] == [Fraction(2, 7), Fraction(3, 7),
+                                                        Fraction(4, 7)]
+    assert odds.tunnel_among([3, 1, 2, 2], players=2) == Fraction(5, 7)
+    assert [odds.tunnel_among([2, 6], n, every=True) for n in (2, 3, 4)] == [
+        Fraction(1, 21), Fraction(1, 7), Fraction(2, 7)]
+
+
+def test_tunnel_derivations_show_the_closed_forms() -> None:
+    d = odds.tunnel_among([1, 2, 3], players=2, explain=True)
+    assert isinstance(d, Derivation) and d.answer == Fraction(5, 7)
+    assert (d.favourable, d.total) == (30, 42)
+    assert str(d.closed_form) == "5/7"
+    assert odds.tunnel_layouts(5, explain=True).closed_form == 140
+    table = odds.tunnel_at(4, kind="double", explain=True)
+    assert table[3].answer == Fraction(1, 7) and table[3].total == 140
+
+
+def test_tunnel_among_simulated_from_the_engine_setup() -> None:
+    n, hits = 1500, 0
+    for seed in range(n):
+        m = lb.new_match(players=2, seed=seed)
+        m.roll()                                   # the setup's tunnel node
+        hits += any(m.state.tunnels[i] for i in (0, 1, 2))
+    assert within_4_sigma(hits, n, odds.tunnel_among([1, 2, 3], players=2))
+
+
+# -- seeker contest ------------------------------------------------------------------------
+SPEC: dict[str, Any] = dict(
+    players=3, tunnels={3: "double", 5: "single"}, round=2, legend_tokens={"blue": "2"},
+    crews={3: ["red seeker", "red 2", "blue seeker", "blue 3*", "green seeker",
+               "green 2*"], 5: ["blue 1*", "green 4*"]})
+STRENGTH = {"seeker": 1, "1": 1, "2": 2, "3": 3, "4": 4}
+SEATS = ("red", "blue", "green")
+
+
+def brute_contest(viewer: str, loc: int = 3) -> dict[str, Fraction]:
+    """Winner of the seeker contest at ``loc``, over every permutation of each other
+    player's labelled face-down tokens (strengths added up by hand, LB-R4 ties)."""
+    placed = [(loc_, spec.split()[0], spec.split()[1].rstrip("*"), spec.endswith("*"))
+              for loc_, specs in SPEC["crews"].items() for spec in specs]
+    placed += [(0, c, tok, True) for c, tok in SPEC["legend_tokens"].items()]
+    fixed = [(lo, c, t) for lo, c, t, fd in placed if not fd or c == viewer]
+    hidden: dict[str, list[tuple[int, str]]] = {}
+    for lo, c, t, fd in placed:
+        if fd and c != viewer:
+            hidden.setdefault(c, []).append((lo, t))
+    wins: Counter[str] = Counter()
+    total = 0
+
+    def worlds(sides: list[str]) -> Iterable[list[tuple[int, str, str]]]:
+        if not sides:
+            yield []
+            return
+        c = sides[0]
+        slots = [lo for lo, _ in hidden[c]]
+        for perm in permutations([t for _, t in hidden[c]]):
+            for rest in worlds(sides[1:]):
+                yield [(lo, c, t) for lo, t in zip(slots, perm, strict=True)] + rest
+
+    for world in worlds(sorted(hidden)):
+        here = [(c, t) for lo, c, t in fixed + world if lo == loc]
+        power = {c: sum(STRENGTH[t] for cc, t in here if cc == c) for c, _ in here}
+        rank = sorted(power, key=lambda c: (-power[c], SEATS.index(c)))
+        seekers = [c for c in rank if (c, "seeker") in here]
+        total += 1
+        if seekers:
+            wins[seekers[0]] += 1
+    return {c: Fraction(wins[c], total) for c in SEATS}
+
+
+@pytest.mark.parametrize("viewer", SEATS)
+def test_seeker_contest_from_each_seat_agrees_with_brute_force(viewer: str) -> None:
+    s = lb.position(**SPEC)
+    expected = brute_contest(viewer)
+    assert odds.seeker_contest(s, 3, viewer) == expected[viewer]
+    assert {"red": Fraction(1, 3), "blue": Fraction(1, 2), "green": Fraction(0)}[viewer] \
+        == expected[viewer]
+
+
+ADVANCE_RULES = ("LB-tunnel-seekers", "LB-solo-tunnel-guards", "LB-solo-tunnel-player")
+
+
+def quiet(m: Match) -> Any:
+    """Decline every reward, play no tome, stop every advance."""
+    legal = m.legal()
+    return next((c for c in legal if isinstance(c, (lb.Pass, lb.Decline, lb.Stop))), legal[0])
+
+
+def advancers(events: Iterable[Any], loc: int) -> set[str] | None:
+    events = list(events)
+    if not any(e.kind == "tunnel" and e.data.get("location") == loc for e in events):
+        return None
+    return {e.who for e in events if e.kind == "tunnel" and e.who
+            and e.rule.id in ADVANCE_RULES and "outmatches" not in e.summary}
+
+
+def resolve_tunnel(spec: dict[str, Any], loc: int, seed: int) -> set[str]:
+    """Play the engine from a Lights Out position (rewards declined, no tome) until the
+    tunnel at ``loc`` has spoken; who may advance."""
+    events: list[Any] = []
+    m = lb.new_match(start=lb.position(phase="lightsout", events=events, **spec), seed=seed)
+    while True:
+        found = advancers(events, loc)
+        if found is not None:
+            return found
+        if m.to_move == CHANCE:
+            m.roll()
+        else:
+            m.push(quiet(m))
+        events = list(m.last_events)
+
+
+def test_seeker_contest_simulated_by_the_engine_with_hidden_tokens_shuffled() -> None:
+    """Red's view: blue's face-down 3, 1 and legend 2 and green's 2 and 4 are shuffled over
+    their places at random, then the engine resolves location 3."""
+    exact = odds.seeker_contest(lb.position(**SPEC), 3, "red")
+    rng = random.Random(15)
+    n, hits = 400, 0
+    for seed in range(n):
+        blue, green = ["3", "1", "2"], ["2", "4"]
+        rng.shuffle(blue)
+        rng.shuffle(green)
+        spec = dict(SPEC, legend_tokens={"blue": blue[2]}, crews={
+            3: ["red seeker", "red 2", "blue seeker", f"blue {blue[0]}*", "green seeker",
+                f"green {green[0]}*"], 5: [f"blue {blue[1]}*", f"green {green[1]}*"]})
+        hits += "red" in resolve_tunnel(spec, 3, seed)
+    assert within_4_sigma(hits, n, exact)
+
+
+SOLO: dict[str, Any] = dict(players=1, difficulty="green", round=3,
+                            tunnels={2: "double"}, crews={2: ["red seeker", "red 1"]})
+
+
+def test_solitary_seeker_contest_over_the_unseen_guard_card() -> None:
+    """Red (seeker + 1 = 2) advances unless the guard card there is a seeker stronger than
+    2 (LB-solo-tunnel-player, LB-R25); location 1's card is still unseen too, so at the
+    start of Lights Out every card of the 14 is alike (exchangeability)."""
+    s = lb.position(**SOLO)
+    deck = [g for g in (*standin.GUARD_BLUE, *standin.GUARD_LEVELS[0].cards)
+            for _ in range(g.count)]
+    assert len(deck) == 14
+    blocked = sum(g.seeker and g.strength > 2 for g in deck)
+    expected = 1 - Fraction(blocked, len(deck))
+    assert odds.seeker_contest(s, 2, "red") == expected == Fraction(13, 14)
+    n = 500
+    hits = sum("red" in resolve_tunnel(SOLO, 2, seed) for seed in range(n))
+    assert within_4_sigma(hits, n, expected)
+
+
+def test_solitary_seeker_contest_with_the_guard_card_already_turned_up() -> None:
+    """Once location 2's card is on the table the contest is decided: no redraw."""
+    s = lb.position(**SOLO)
+    for card, red_wins in (("green 2 seeker", True), ("blue 3 seeker", False),
+                           ("blue 4", True)):
+        cards = list(s.guard_cards)
+        cards[2] = card
+        shown = s._replace(guard_cards=tuple(cards))
+        assert odds.seeker_contest(shown, 2, "red") == int(red_wins), card
+
+
+# -- loot ----------------------------------------------------------------------------------
+def test_loot_look_agrees_with_ordered_draws_of_labelled_tokens() -> None:
+    s = lb.position(players=2)
+    pool = [t.name for t in standin.LOOT for _ in range(t.count)]
+    height = s.stacks[0][1]
+    counts: Counter[tuple[str, ...]] = Counter(
+        tuple(sorted(pool[i] for i in draw)) for draw in permutations(range(len(pool)), height))
+    total = sum(counts.values())
+    expected = {k: Fraction(v, total) for k, v in counts.items()}
+    assert odds.loot_look(s, "TOMB").probs == expected
+    assert odds.loot_has(s, "TOMB", "Passage") == 1 - Fraction(comb(24, height),
+                                                               comb(30, height))
+    d = odds.loot_has(s, "TOMB", "Passage", explain=True)
+    assert d.answer == Fraction(53, 145) and d.closed_form is not None
+
+
+def test_loot_look_simulated_at_the_engine_node() -> None:
+    s = lb.position(players=2)
+    node = s._replace(stack=(*s.stack, Frame(K.LOOT_LOOK, who="red", loc=0)))
+    exact = odds.loot_has(s, "Stair", "Cache")
+    n, hits = 3000, 0
+    for seed in range(n):        # one match per seed: a match's chance stream is fixed
+        m = lb.new_match(start=node, seed=seed)
+        m.roll()
+        hits += "Cache" in m.state.stacks[0][0]
+    assert within_4_sigma(hits, n, exact)
+
+
+def test_a_seat_that_has_not_looked_does_not_learn_the_stack() -> None:
+    """Blue looked at the TOMB stack (two Caches); red's odds are the unconditional ones,
+    blue's are the certain contents (LB-R37)."""
+    s = lb.position(players=2)
+    i = s.config.catacombs.loot_spaces.index("TOMB")
+    pool = list(s.loot_pool)
+    pool[0] -= 2
+    stacks = list(s.stacks)
+    stacks[i] = (("Cache", "Cache"), 0)
+    seen = s._replace(loot_pool=tuple(pool), stacks=tuple(stacks), looked=((i, "blue"),))
+    assert odds.loot_look(seen, "TOMB", player="red") == odds.loot_look(s, "TOMB")
+    assert odds.loot_look(seen, "TOMB", player="blue").probs == {("Cache", "Cache"): 1}
+    assert odds.loot_has(seen, "TOMB", "Cache", player="red") == odds.loot_has(
+        s, "TOMB", "Cache")
+
+
+# -- the Shapeshifter chain ------------------------------------------------------------------
+def many_shapeshifters() -> lb.Config:
+    goons = tuple(GoonCard(g.name, g.kind, count=6 if g.kind == "shapeshifter" else g.count,
+                           remove=g.remove) for g in standin.GOONS)
+    return lb.Config(goons=goons)
+
+
+def brute_first_keep(deck: list[GoonCard]) -> dict[str, Fraction]:
+    """Kept goon after one draw of three labelled cards (keep the first non-Shapeshifter
+    in goon-list order); "again" when all three are Shapeshifters."""
+    order = [g.name for g in standin.GOONS]
+    out: Counter[str] = Counter()
+    triples = list(combinations(range(len(deck)), 3))
+    for t in triples:
+        names = [deck[i].name for i in t if deck[i].kind != "shapeshifter"]
+        out[min(names, key=order.index) if names else "again"] += 1
+    return {k: Fraction(v, len(triples)) for k, v in out.items()}
+
+
+@pytest.mark.parametrize("config", [None, "many"])
+def test_shapeshifter_chain_agrees_with_brute_force(config: str | None) -> None:
+    cfg = many_shapeshifters() if config else lb.Config()
+    s = lb.position(players=2, config=cfg)
+    deck = [g for g in cfg.goons for _ in range(g.count)]
+    first = brute_first_keep(deck)
+    d = odds.shapeshifter_chain(s, "red")
+    for name, p in first.items():
+        if name != "again":
+            assert d.P(lambda o, name=name: o == (1, name)) == p
+    again = first.get("again", Fraction(0))
+    assert d.map(lambda o: o[0]).at_least(2) == again
+    shapes = sum(g.count for g in cfg.goons if g.kind == "shapeshifter")
+    assert again == Fraction(comb(shapes, 3), comb(len(deck), 3))
+    # A second draw of three Shapeshifters from the 21 cards left: the chain goes on.
+    if config:
+        assert d.map(lambda o: o[0]).at_least(3) == again * Fraction(comb(3, 3), comb(21, 3))
+
+
+def test_shapeshifter_chain_simulated_by_the_engine() -> None:
+    cfg = many_shapeshifters()
+    s = lb.position(players=2, config=cfg)
+    d = odds.shapeshifter_chain(s, "red").map(lambda o: o[1])
+    w = Work(s._replace(stack=(*s.stack, Frame(K.SHAPE, who="red"))))
+    w.run()
+    start = w.freeze()
+    n, dwarves = 1500, 0
+    for seed in range(n):
+        m = lb.new_match(start=start, seed=seed)
+        while len(m.state.stack) > len(s.stack):
+            if m.to_move == CHANCE:
+                m.roll()
+            else:
+                keep = [c for c in m.legal() if "Shapeshifter" not in c.goon]
+                order = [g.name for g in cfg.goons]
+                m.push(min(keep, key=lambda c: order.index(c.goon)) if keep else m.legal()[0])
+        dwarves += "Dwarf" in m.state.goons[0]
+    assert within_4_sigma(dwarves, n, d.P("Dwarf"))
+
+
+# -- reachable spaces ------------------------------------------------------------------------
+def brute_reach(start: str, k: int, have: dict[str, int] | None) -> dict[str, dict[str, int]]:
+    paths = lb.DEFAULT_MAP.paths
+    best: dict[str, dict[str, int]] = {}
+
+    def walk(here: str, steps: int, cost: Counter[str]) -> None:
+        for p in paths:
+            if p.start != here:
+                continue
+            c = cost + Counter(dict(p.cost))
+            if have is not None and any(have[r] < n for r, n in c.items()):
+                continue
+            if p.to not in best or sum(c.values()) < sum(best[p.to].values()):
+                best[p.to] = dict(sorted(c.items()))
+            if steps > 1:
+                walk(p.to, steps - 1, c)
+
+    walk(start, k, Counter())
+    return best
+
+
+@pytest.mark.parametrize(("where", "k"), [("ENTRANCE", 1), ("ENTRANCE", 4), ("Stair", 3),
+                                          ("Crossroads", 3), ("Crossroads", 9)])
+def test_reachable_agrees_with_a_walk_over_the_map(where: str, k: int) -> None:
+    s = lb.position(players=2, lanterns={"red": where}, resources={"red": {"iron": 0}})
+    assert odds.reachable(s, "red", k) == brute_reach(where, k, None)
+    have = dict(zip(s.config.resources, s.resources[0], strict=True))
+    assert odds.reachable(s, "red", k, affordable=True) == brute_reach(where, k, have)
+    assert odds.reachable(s, "red", k, explain=True).answer == brute_reach(where, k, None)
+
+
+# -- solitary: the race ------------------------------------------------------------------------
+RACE: dict[str, Any] = dict(players=1, difficulty="green", round=6, phase="lightsout",
+                            tunnels={6: "double", 7: "single"},
+                            crews={6: ["red seeker"], 7: ["red 2"]},
+                            lanterns={"red": "Crossroads", "guards": "Chapel"})
+
+
+def race_match(seed: int) -> Match:
+    m = lb.new_match(start=lb.position(**RACE), seed=seed)
+    while m.state.top.kind != "guard_card" or m.state.top.loc != 6:
+        if m.to_move == CHANCE:
+            m.roll()
+        else:
+            m.push(m.legal()[0])
+    return m
+
+
+def test_guards_first_agrees_with_the_unseen_guard_cards() -> None:
+    """Red's lone seeker (strength 1) at the double tunnel is blocked by a guard seeker of
+    strength ≥ 2, and the guards, stronger, step onto TOMB (LB-solo-tunnel-*); any other
+    card lets red, who moves first (LB-R25), reach TOMB."""
+    m = race_match(1)
+    seen = Counter(c for c in m.state.guard_cards if c)
+    cards = {g.name: g for g in (*standin.GUARD_BLUE, *standin.GUARD_LEVELS[0].cards)}
+    unseen = [name for g in cards.values() for name in [g.name] * g.count]
+    for name, k in seen.items():
+        for _ in range(k):
+            unseen.remove(name)
+    blocked = sum(cards[c].seeker and cards[c].strength >= 2 for c in unseen)
+    assert odds.guards_first(m.state) == Fraction(blocked, len(unseen)) == Fraction(2, 9)
+    d = odds.guards_first(m.state, explain=True)
+    assert d.answer == Fraction(2, 9) and "stand-in" in str(d)
+
+
+def test_guards_first_simulated_by_the_engine() -> None:
+    m = race_match(1)
+    exact = odds.guards_first(m.state)
+    n, hits = 600, 0
+    for seed in range(n):
+        b = m.branch(seed=seed)
+        while True:
+            ends = {side for side, where in zip(b.state.sides, b.state.lanterns, strict=True)
+                    if where in (lb.TOMB, lb.ESCAPED)}
+            if ends or b.is_over:
+                break
+            if b.to_move == CHANCE:
+                b.roll()
+            else:
+                b.push(b.legal()[0])
+        hits += ends == {"guards"}
+    assert within_4_sigma(hits, n, exact)
+
+
+def test_every_derivation_labels_stand_in_data() -> None:
+    s = lb.position(**SPEC)
+    for d in (odds.seeker_contest(s, 3, "red", explain=True),
+              odds.loot_look(s, "TOMB", explain=True),
+              odds.shapeshifter_chain(s, "red", explain=True),
+              odds.reachable(s, "red", 2, explain=True)):
+        assert "stand-in" in str(d), d.question
+    assert "stand-in" not in str(odds.tunnel_among([1], 3, explain=True))
+
+
+
