@@ -22,8 +22,7 @@ from boardlab.core.engine import (
     position_to_json,
     seed_default,
 )
-from boardlab.core.errors import ArgumentError, ArgumentTypeError, FormatError, show_value
-from boardlab.core.serialize import load_json_object
+from boardlab.core.errors import ArgumentError, ArgumentTypeError
 from boardlab.core.simulate import agent_table, play_out
 from boardlab.mall_of_horror.checks import strict_int
 from boardlab.mall_of_horror.choices import Choice
@@ -178,14 +177,9 @@ def _checked_agents(agents: Any, colours: tuple[str, ...]) -> Any:
 
 def load_match(text: str | bytes | Mapping[str, Any]) -> Match[State, Choice]:
     """Read a match saved with ``match.to_json()``; every field and choice is validated."""
-    data = load_json_object(_text(text))
-    choices = data.get("choices")
-    if isinstance(choices, list):  # a kind that is not a name (a list, say) is no kind
-        for i, raw in enumerate(choices):
-            if isinstance(raw, Mapping) and "type" in raw and not isinstance(raw["type"], str):
-                raise FormatError(f"choices[{i}].type", f"expected the name of a choice, "
-                                  f"got {show_value(raw['type'])}")
-    return Match.from_json(RULES, data)
+    # The core's reader checks the text's type, decodes bytes (saying where a non-UTF-8
+    # byte is) and refuses a choice kind that is not a name (a list, say), naming the path.
+    return Match.from_json(RULES, text)
 
 
 def save_position(state: State, *, indent: int | None = None) -> str:
@@ -200,17 +194,5 @@ def save_position(state: State, *, indent: int | None = None) -> str:
 
 def load_position(text: str | bytes | Mapping[str, Any]) -> State:
     """Read a position written by :func:`save_position`, validating every field."""
-    return position_from_json(RULES, _text(text))
+    return position_from_json(RULES, text)
 
-
-def _text(text: Any) -> str | Mapping[str, Any]:
-    if isinstance(text, (bytes, bytearray)):
-        try:
-            return bytes(text).decode("utf-8")
-        except UnicodeDecodeError as err:
-            raise FormatError("", f"not UTF-8 text: {err.reason} at byte {err.start}") \
-                from None
-    if not isinstance(text, (str, Mapping)):
-        raise ArgumentTypeError("text", text, "expected saved JSON (a str) or its parsed "
-                                              "mapping")
-    return text
