@@ -61,6 +61,7 @@ from boardlab.mall_of_horror.choices import (
     Vote,
 )
 from boardlab.mall_of_horror.config import CARD_NAMES, COLOURS, KIND_NAMES, LOCATIONS
+from boardlab.mall_of_horror.invariants import sound_state
 from boardlab.mall_of_horror.rules import RULES
 from boardlab.mall_of_horror.state import State
 
@@ -96,6 +97,8 @@ def parse_choice(text: str, state: State) -> Any:
     """
     if not isinstance(text, str):
         raise ArgumentTypeError("text", text, "a choice given as text is a string")
+    # a public entry point: the position is checked as save_position checks it (mohguard)
+    state = sound_state(state)
     mover: ToMove = RULES.to_move(state)
     if mover is None:
         legal: tuple[Any, ...] = ()
