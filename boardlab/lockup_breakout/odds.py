@@ -359,7 +359,7 @@ def _contest(state: State, location: int, viewer: str) -> Dist[tuple[str, ...]]:
         else:
             sub = enumerate_game(RULES, start, stop=done, value=value, policy=_quiet_policy,
                                  merge=True, max_nodes=_MAX_NODES)
-        for outcome, q in sub:
+        for outcome, q in sub.items():
             weights[outcome] = weights.get(outcome, Fraction(0)) + p * q
     return Dist(weights)
 
@@ -414,7 +414,7 @@ def seeker_contest(position: State, location: int, player: str, *,
                              "For each, the engine resolves the location (rewards "
                              "declined, no tome) and its tunnel says who may advance.",
                              "Who advances: " + ", ".join(
-                                 f"{'/'.join(s) or 'nobody'} {p}" for s, p in dist)))
+                                 f"{'/'.join(s) or 'nobody'} {p}" for s, p in dist.items())))
 
 
 # -- loot stacks (A5.3: stand-in pool) ---------------------------------------------------------
@@ -570,7 +570,7 @@ def _walk_chain(start: State, depth: int, who: str, policy: Callable[..., Any]
                 result[key] = result.get(key, Fraction(0)) + p
                 continue
             mover = RULES.to_move(st)
-            if mover == CHANCE:
+            if mover is CHANCE:
                 branches = RULES.outcomes(st)
             else:
                 picked = policy(st, mover, RULES.legal(st))
@@ -772,4 +772,4 @@ def guards_first(position: State, *, policy: Any = None, max_nodes: int = _MAX_N
                       steps=("Every guard card dealt and every choice of the policy is "
                              "followed through the engine until a lantern reaches an end "
                              "or the match ends.",
-                             "Outcomes: " + ", ".join(f"{k} {p}" for k, p in dist)))
+                             "Outcomes: " + ", ".join(f"{k} {p}" for k, p in dist.items())))
