@@ -1,8 +1,9 @@
 # boardlab developer entry points. Everything runs inside ./.venv, made on first use.
 #   make lab    set up .venv, install boardlab, open JupyterLab on notebooks/00_start_here
 #               (make lab LAB_ARGS="--ip 0.0.0.0 --port 8899": options for jupyter lab)
-#   make test   set up .venv, install boardlab[test,docs], run ruff, pytest, the notebooks
-#               under strict nbval (make notebooks) and the docs build (make docs)
+#   make test   set up .venv, install boardlab[test,docs], run ruff, mypy (make typecheck),
+#               pytest, the notebooks under strict nbval (make notebooks) and the docs build
+#   make typecheck  mypy: strict on boardlab.core and boardlab.prob, checked elsewhere
 #   make notebooks      re-run every notebooks/*.ipynb and compare with its stored outputs
 #   make notebooks-run  re-execute every notebook in place, storing fresh outputs (and
 #               rewrite the student edition)
@@ -37,7 +38,7 @@ NB_ENV = env -u MPLBACKEND PYTHONHASHSEED=0
 GAME         ?= mall-of-horror
 SOAK_MATCHES ?= 100000
 
-.PHONY: lab test notebooks notebooks-run student docs soak overlap bench lint clean lite lite-serve
+.PHONY: lab test typecheck notebooks notebooks-run student docs soak overlap bench lint clean lite lite-serve
 
 # JupyterLab serves the repository root, so the notebooks' links into docs/ resolve, and
 # opens the first notebook. As root (containers, lab machines) it adds --allow-root; with
@@ -57,7 +58,7 @@ lab: $(STAMP)
 	  $(if $(wildcard $(LAB_START)),--LabApp.default_url=/lab/tree/$(LAB_START)) \
 	  $(LAB_ROOT) $(LAB_HEADLESS) $(LAB_ARGS)
 
-test: $(DOCS_STAMP) $(LITE_STAMP) lint
+test: $(DOCS_STAMP) $(LITE_STAMP) lint typecheck
 	$(BIN)/python -m pytest
 	@$(MAKE) --no-print-directory notebooks
 	@$(MAKE) --no-print-directory docs
@@ -89,10 +90,12 @@ docs: $(DOCS_STAMP)
 
 soak: $(STAMP)
 	$(BIN)/python -m boardlab.soak --game $(GAME) --matches $(SOAK_MATCHES)
-	# The hostile-input property tests (odds layer, Mall of Horror's public names and saved
-	# positions), long profile (tests/prob/hostile.py).
+	# The hostile-input property tests (odds layer: tests/prob/hostile.py; core, saved files
+	# and the replay state machine: tests/conftest.py; Mall of Horror's public names and
+	# saved positions), long profile.
 	BOARDLAB_HYPOTHESIS=soak $(BIN)/python -m pytest -q -p no:cacheprovider -o addopts="" \
 	  tests/prob/test_hostile_prob.py tests/mall_of_horror/test_odds_hostile.py \
+	  tests/core/test_hostile.py tests/core/test_replay_machine.py \
 	  tests/mall_of_horror/test_moh_hostile_props.py
 
 # No passage of the repository may repeat a rule text (../shared/tools/rule_text_overlap.py).
@@ -108,6 +111,10 @@ bench: $(BENCH_STAMP)
 	else \
 	  echo "bench: benchmarks/run_all.py does not exist yet; nothing to run"; \
 	fi
+
+# The configuration (what is strict, what is skipped for now) is [tool.mypy] in pyproject.toml.
+typecheck: $(STAMP)
+	$(BIN)/mypy
 
 lint: $(STAMP)
 	@if [ -n "$(LINT_PATHS)" ]; then \
@@ -150,6 +157,7 @@ lite-serve:
 	$(BIN)/python -m scripts.lite.build serve $(LITE_PORT)
 
 clean:
-	rm -rf $(VENV) build dist *.egg-info .pytest_cache .ruff_cache docs/_build
+	rm -rf $(VENV) build dist *.egg-info .pytest_cache .ruff_cache .mypy_cache .hypothesis \
+	  docs/_build
 	find . -path ./.git -prune -o \( -name __pycache__ -o -name .ipynb_checkpoints \) -type d -print \
 	  | xargs rm -rf

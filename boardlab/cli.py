@@ -4,7 +4,7 @@ Usage::
 
     python -m boardlab play GAME [game options] [--seed N] [--agents KIND]
                                  [--json FILE] [--viewer PLAYER]
-    python -m boardlab replay FILE [--viewer PLAYER]
+    python -m boardlab replay FILE [--viewer PLAYER] [--push TEXT ...] [--json FILE]
     python -m boardlab rules GAME
     python -m boardlab experiment SPEC.json [--workers N | --scheduler ADDRESS]
                                             [--out FILE] [--chunk N] [--no-progress]
@@ -20,9 +20,20 @@ reads the game from the saved file and tells the match the same way (``--json`` 
 are unchanged by how a match is told). ``experiment`` runs the
 experiment a spec file describes (see :mod:`boardlab.experiment` and
 docs/experiments.md), streams its results to ``--out`` (default: beside the spec,
-``NAME.results.jsonl``; run again to resume) and prints its summary. Bad input exits
-with code 2 and a one-line message on stderr that names the problem (for a saved file
-or a spec, the path of the bad field).
+``NAME.results.jsonl``; run again to resume) and prints its summary.
+
+``replay --push TEXT`` plays on from the saved match: each ``TEXT`` is a choice as a
+player says it (``"red votes blue"``, read by the game's ``parse_choice``), or ``roll``,
+which lets chance play until someone must decide; ``--json`` saves the result. A match
+left unfinished ends with who is to move and the legal choices.
+
+Bad input of any kind (arguments, a saved file, a spec, a choice) exits with code 2 and
+exactly one line on stderr, ``boardlab COMMAND: error: ...``, that names the problem
+(for a saved file or a spec, the path of the bad field) and shows at most about 200
+characters of a bad value; never a traceback. Saved files are read within the limits
+of :mod:`boardlab.core.serialize` (16 MiB, nesting 64 deep), so ``replay /dev/zero``
+is refused at once. An unexpected failure (a bug) is one line too, with exit code 1;
+``BOARDLAB_TRACEBACK=1`` shows its traceback.
 
 >>> import contextlib, io
 >>> from boardlab.registry import names
@@ -35,16 +46,16 @@ or a spec, the path of the bad field).
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import re
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from boardlab import registry
+from boardlab.core.chance import CHANCE
 from boardlab.core.engine import Match
-from boardlab.core.errors import BoardlabError, FormatError
+from boardlab.core.errors import BoardlabError, FormatError, list_choices, show_value
 from boardlab.narrate import CLI_STYLE, narrate
 from boardlab.registry import Game
 
@@ -54,7 +65,18 @@ PROG = "boardlab"
 VIEWER_HELP = "narrate only what this player may know (default: everything)"
 
 
-def match_lines(game: Game, match: Match, viewer: str | None = None) -> list[str]:
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line: ``boardlab play: error: ...``."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {_one_line(message)}\n")
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def match_lines(game: Game, match: Match[Any, Any], viewer: str | None = None) -> list[str]:
     """The whole story of ``match``: a title, the narration with a snapshot of the board
     before each round (if the game draws one), the board at the end, the result lines.
 
@@ -76,7 +98,7 @@ def match_lines(game: Game, match: Match, viewer: str | None = None) -> list[str
     return [*lines, *game.result_lines(match)]
 
 
-def board_snapshots(game: Game, match: Match) -> dict[int, list[str]]:
+def board_snapshots(game: Game, match: Match[Any, Any]) -> dict[int, list[str]]:
     """``{round: lines}``: the board as each round begins, headed, for :func:`narrate`.
 
     A round begins in the ply whose events first carry its number; the snapshot is the
@@ -166,7 +188,7 @@ def _play_parser(game: Game | None) -> argparse.ArgumentParser:
     generic = None if game is not None else (
         "%(prog)s [-h] GAME [game options] [--seed SEED] [--agents KIND] [--json FILE] "
         "[--viewer PLAYER]")
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog=f"{PROG} play", usage=generic,
         description="Play a whole match between agents and narrate it.",
         epilog=None if game is not None else
@@ -182,9 +204,10 @@ def _play_parser(game: Game | None) -> argparse.ArgumentParser:
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog=PROG, description="Play, replay and read board-game rules with boardlab.")
-    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND",
+                                parser_class=_Parser)
     games = registry.names()
 
     # Only finds the game: its options are known once it is loaded (see _parse).
@@ -198,6 +221,12 @@ def _parser() -> argparse.ArgumentParser:
     replay = sub.add_parser("replay", help="narrate a match saved with play --json")
     replay.add_argument("file", metavar="FILE", type=Path)
     replay.add_argument("--viewer", metavar="PLAYER", help=VIEWER_HELP)
+    replay.add_argument("--push", metavar="TEXT", action="append", default=[],
+                        help="then play this choice, as a player says it ('red votes "
+                             "blue'), or 'roll': chance plays until someone must decide "
+                             "(repeatable)")
+    replay.add_argument("--json", metavar="FILE", type=Path,
+                        help="save the match (after --push) as JSON")
 
     rules = sub.add_parser("rules", help="list every rule id with its section and summary")
     rules.add_argument("game", choices=games, help="the game: %(choices)s")
@@ -251,37 +280,59 @@ def _parse(argv: list[str]) -> tuple[argparse.Namespace, Game | None]:
     return args, game
 
 
-def _fail(command: str, message: str) -> int:
-    print(f"{PROG} {command}: error: {message}", file=sys.stderr)
-    return 2
+def _fail(command: str, message: str, code: int = 2) -> int:
+    prefix = f"{PROG} {command}" if command else PROG
+    print(f"{prefix}: error: {_one_line(message)}", file=sys.stderr)
+    return code
 
 
-def _check_viewer(game: Game, match: Match, viewer: str | None) -> str | None:
+def _check_viewer(game: Game, match: Match[Any, Any], viewer: str | None) -> str | None:
     """A problem with ``viewer`` (not one of the match's players), or ``None``."""
     players = game.players(match)
     if viewer is None or viewer in players:
         return None
-    return f"--viewer {viewer!r} is not a player of this match; players: {', '.join(players)}"
+    return (f"--viewer {show_value(viewer)} is not a player of this match; players: "
+            f"{', '.join(players)}")
 
 
-def _load(path: Path) -> tuple[Game, Match]:
+def _load(path: Path) -> tuple[Game, Match[Any, Any]]:
     """Read a saved match; the file's ``game`` field picks the game."""
-    text = path.read_text(encoding="utf-8")
-    try:
-        data: Any = json.loads(text)
-    except json.JSONDecodeError as err:
-        # Said here, not by a game's loader: with several games none is picked.
-        raise FormatError("", f"not valid JSON: {err}") from err
-    if not isinstance(data, dict):
-        raise FormatError("", f"expected a JSON object, got {type(data).__name__}")
+    from boardlab.core.serialize import load_json_object, read_saved_text
+
+    # Said here, not by a game's loader: with several games none is picked.
+    data = load_json_object(read_saved_text(path))
     name = data.get("game")
     games = registry.names()
-    if name not in games:
+    if not isinstance(name, str) or name not in games:
         if len(games) != 1:
-            raise FormatError("game", f"expected one of {games}, got {name!r}")
+            raise FormatError("game", f"expected one of {games}, got {show_value(name)}")
         name = games[0]  # its loader names the problem precisely
     game = registry.get(name)
-    return game, game.load(text)
+    return game, game.load(data)
+
+
+def _push_all(match: Match[Any, Any], texts: list[str]) -> None:
+    """Play each text on ``match`` (``roll``: chance until a decision or the end)."""
+    for text in texts:
+        if " ".join(text.casefold().split()) == "roll":
+            if match.to_move is not CHANCE:
+                raise BoardlabError(f"--push roll: it is {match.to_move or 'nobody'}'s turn, "
+                                    "not chance's")
+            while match.to_move is CHANCE:
+                match.roll()
+            continue
+        try:
+            match.push(text)
+        except BoardlabError as err:
+            raise BoardlabError(f"--push {show_value(text)}: {err}") from None
+
+
+def _next_lines(match: Match[Any, Any]) -> list[str]:
+    """Who is to move in an unfinished match, and the legal choices."""
+    if match.is_over:
+        return []
+    mover = match.to_move
+    return [f"Next: {mover} to move (ply {match.ply}); legal: {list_choices(match.legal())}"]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -294,7 +345,21 @@ def main(argv: list[str] | None = None) -> int:
     >>> code, out.getvalue().splitlines() == match_lines(game, game.play(seed=1))
     (0, True)
     """
-    args, game = _parse(sys.argv[1:] if argv is None else list(argv))
+    try:
+        return _main(sys.argv[1:] if argv is None else list(argv))
+    except (KeyboardInterrupt, SystemExit):
+        raise
+    except BoardlabError as err:  # a bad input no command caught itself
+        return _fail("", str(err))
+    except Exception as err:  # noqa: BLE001 - a bug: one line, not a traceback
+        if os.environ.get("BOARDLAB_TRACEBACK"):
+            raise
+        return _fail("", f"unexpected {type(err).__name__}: {show_value(str(err))} (a bug "
+                         "in boardlab; BOARDLAB_TRACEBACK=1 shows where)", code=1)
+
+
+def _main(argv: list[str]) -> int:
+    args, game = _parse(argv)
     if args.command == "experiment":
         return _experiment(args)
     if args.command == "rules":
@@ -318,24 +383,42 @@ def main(argv: list[str] | None = None) -> int:
     problem = _check_viewer(game, match, args.viewer)
     if problem:
         return _fail(args.command, problem)
+    pushes = getattr(args, "push", [])
+    if pushes:
+        try:
+            _push_all(match, pushes)
+        except BoardlabError as err:
+            return _fail("replay", str(err))
     lines = match_lines(game, match, args.viewer)
+    if pushes:
+        lines += _next_lines(match)
     if _dims(sys.stdout):
         lines = [dim_rule_ids(line) for line in lines]
     _emit(lines)
-    if args.command == "play" and args.json is not None:
+    if args.json is not None:
         try:
             args.json.write_text(match.to_json(indent=2) + "\n", encoding="utf-8")
         except OSError as err:
-            return _fail("play", f"cannot write {args.json}: {err.strerror or err}")
-        print(f"{PROG} play: saved the match to {args.json}", file=sys.stderr)
+            return _fail(args.command, f"cannot write {args.json}: {err.strerror or err}")
+        print(f"{PROG} {args.command}: saved the match to {args.json}", file=sys.stderr)
     return 0
 
 
 def _experiment(args: argparse.Namespace) -> int:
     """``boardlab experiment``: run the spec, print the summary (130 when interrupted)."""
+    from boardlab.core.serialize import load_json_object, read_saved_text
     from boardlab.experiment import ResultsFileError, SpecError, load_spec
 
     command = "experiment"
+    try:  # the saved-file limits first: size, UTF-8, nesting (load_spec reads it again)
+        load_json_object(read_saved_text(args.spec))
+    except OSError as err:
+        return _fail(command, f"cannot read {args.spec}: {err.strerror or err}")
+    except FormatError as err:
+        if err.problem.startswith("not valid JSON"):
+            pass  # load_spec says where, in its own words
+        else:
+            return _fail(command, f"{args.spec}: {err}")
     try:
         experiment = load_spec(args.spec)
     except SpecError as err:

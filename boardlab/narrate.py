@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Iterable, Mapping, Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from boardlab.core.events import Event
 
@@ -126,7 +126,7 @@ def narrate(events: Iterable[Event], *, viewer: str | None = None,
       The die showing 2 is ignored (4 times;
         not repeated below)                     [D-3]
     """
-    told: list[list[object]] = []   # [text, rule id, how often, told once], not yet laid out
+    told: list[list[Any]] = []      # [text, rule id, how often, told once], not yet laid out
     seen_once: set[tuple[str, str]] = set()
     pending_board: dict[int, Sequence[str]] = dict(boards or {})
     lines: list[str] = []
@@ -157,7 +157,7 @@ def narrate(events: Iterable[Event], *, viewer: str | None = None,
         if once:
             seen_once.add((event.kind, text))
         if repeat:
-            told[-1][2] = int(told[-1][2]) + 1   # type: ignore[call-overload]
+            told[-1][2] += 1
         else:
             told.append([text, rule_id, 1, once])
     flush()

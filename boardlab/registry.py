@@ -44,6 +44,10 @@ RESERVED = frozenset({"game", "seed", "agents", "json", "viewer", "file", "help"
                       "workers", "deep_every", "first_seed", "chunk", "progress"})
 
 
+#: ``Game.play`` called without ``seed=`` (see ``boardlab.core.engine.seed_default``).
+_SEED_NOT_GIVEN: Any = object()
+
+
 def _config_error(message: str) -> ConfigError:
     # Imported here: boardlab.core (the engine) is not loaded by `import boardlab`.
     from boardlab.core.errors import ConfigError
@@ -173,11 +177,12 @@ class Game:
     - matches: :meth:`setup`, :meth:`start`, :meth:`play`, :meth:`load`;
     - narration: :meth:`players`, :meth:`title`, :meth:`winners`, :meth:`result_lines`,
       :meth:`board_lines`, :attr:`narrate_once`;
+    - text: :meth:`parse_choice` (``match.push("...")`` and ``replay --push``);
     - soak: :meth:`soak_plan`; experiments: :meth:`match_fields`.
     """
 
     #: The rules object (``core.engine.Rules``); ``rules.name`` is the registry name.
-    rules: Rules
+    rules: Rules[Any, Any]
     #: Heading of each phase key in the narration (``{"a": "a) Search the Truck"}``).
     phase_titles: Mapping[str, str] = MappingProxyType({})
     #: The game's own options, in the order ``--help`` lists them.
@@ -235,36 +240,58 @@ class Game:
         with the options left at ``None`` not passed)."""
         return self.rules.setup_type(**{k: v for k, v in options.items() if v is not None})
 
-    def start(self, *, seed: int | None = None, **options: Any) -> Match:
+    def start(self, *, seed: int | None = None, **options: Any) -> Match[Any, Any]:
         """A new match before its first choice, from option values."""
         from boardlab.core.engine import Match
 
         return Match(self.rules, self.setup(**self.option_values(options)), seed=seed)
 
-    def play(self, *, seed: int = 0, agents: str = "random", **options: Any) -> Match:
-        """A whole match: chance from ``seed``, every seat played by an ``agents`` agent."""
+    def play(self, *, seed: int | None = _SEED_NOT_GIVEN, agents: str = "random",
+             **options: Any) -> Match[Any, Any]:
+        """A whole match: chance from ``seed``, every seat played by an ``agents`` agent.
+
+        ``seed=None`` draws a fresh seed (kept in ``match.seed``, which seeds the agents
+        too). Without ``seed=`` this release plays seed 0 and warns (the default becomes
+        ``None`` in 0.3).
+        """
+        from boardlab.core.engine import SEED_NOT_GIVEN, seed_default
         from boardlab.core.simulate import play_out
 
         if agents not in self.agents:
             raise _config_error(f"{self.name} has no agent kind {agents!r} "
                               f"(kinds: {', '.join(self.agents)})")
+        if seed is _SEED_NOT_GIVEN:
+            seed = seed_default(SEED_NOT_GIVEN, f"{type(self).__name__}.play()")
         match = self.start(seed=seed, **options)
         make = self.agents[agents]
-        return play_out(match, {p: make(p, i, seed)
+        return play_out(match, {p: make(p, i, match.seed)
                                 for i, p in enumerate(self.players(match))})
 
-    def load(self, text: str | Mapping[str, Any]) -> Match:
+    def load(self, text: str | bytes | Mapping[str, Any]) -> Match[Any, Any]:
         """A match saved with ``match.to_json()``; a bad field raises FormatError."""
         from boardlab.core.engine import Match
 
         return Match.from_json(self.rules, text)
 
+    def parse_choice(self, text: str, state: Any) -> Any:
+        """The legal choice (or chance outcome) ``text`` names at ``state``.
+
+        Default: the legal choice whose own ``str()`` reads as ``text``, ignoring case
+        and spacing (:func:`boardlab.core.text.choice_from_text`). A game overrides it
+        to accept what players say ("red votes blue"); ``match.push(text)`` uses it.
+        A refusal is a :class:`~boardlab.core.errors.ChoiceTextError` listing the legal
+        choices.
+        """
+        from boardlab.core.text import parse_choice
+
+        return parse_choice(self.rules, state, text)
+
     # -- narration -----------------------------------------------------------------
-    def players(self, match: Match) -> tuple[str, ...]:
+    def players(self, match: Match[Any, Any]) -> tuple[str, ...]:
         """The players, in seat order (default: the keys of the scores)."""
         return tuple(match.scores())
 
-    def title(self, match: Match) -> str:
+    def title(self, match: Match[Any, Any]) -> str:
         """The first line of a narration."""
         from boardlab.narrate import plural
 
@@ -272,7 +299,7 @@ class Game:
         return (f"{self.book.name}: {plural(len(players), 'player')} ({', '.join(players)}), "
                 f"seed {match.seed}")
 
-    def winners(self, match: Match) -> tuple[str, ...]:
+    def winners(self, match: Match[Any, Any]) -> tuple[str, ...]:
         """The winner(s) of a finished match (default: every top scorer)."""
         scores = match.scores()
         best = max(scores.values())
@@ -283,7 +310,7 @@ class Game:
         before each round and at the end (default: none). Public information only."""
         return []
 
-    def result_lines(self, match: Match) -> list[str]:
+    def result_lines(self, match: Match[Any, Any]) -> list[str]:
         """The closing lines: scores, then the winner(s) (see ``narrate.standings``)."""
         from boardlab.narrate import standings
 
@@ -291,7 +318,7 @@ class Game:
         return standings(match.scores(), self.winners(match) if over else (), over=over,
                          ply=match.ply, unit=self.score_unit)
 
-    def match_fields(self, match: Match) -> dict[str, int | float | str | bool | None]:
+    def match_fields(self, match: Match[Any, Any]) -> dict[str, int | float | str | bool | None]:
         """The game's own summary of a finished match, one value per name, for the rows
         of an experiment (``boardlab.experiment``): rounds played, survivors, … (default:
         none). Numbers get a mean per variant and paired differences between variants.

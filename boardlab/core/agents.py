@@ -11,6 +11,8 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import Any, Protocol, runtime_checkable
 
+from boardlab.core.errors import ArgumentTypeError
+
 
 @runtime_checkable
 class Agent(Protocol):
@@ -29,6 +31,8 @@ class RandomAgent:
     uses_view = False
 
     def __init__(self, seed: int | None = None) -> None:
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise ArgumentTypeError("seed", seed, "a seed is an integer or None")
         self.rng = random.Random(seed)
         # randrange(n) for n >= 1 is exactly _randbelow(n) (same draws, same result),
         # minus the argument handling that would otherwise cost a third of each choice.

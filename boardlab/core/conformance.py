@@ -60,11 +60,11 @@ class ConformanceReport:
 IllegalMaker = Callable[[Any, random.Random], Iterable[Any]]
 
 
-def check_node(rules: Rules, state: Any) -> list[str]:
+def check_node(rules: Rules[Any, Any], state: Any) -> list[str]:
     """Problems of a single node: broken invariants and malformed choices or chance."""
     problems = list(rules.invariants(state))
     mover = rules.to_move(state)
-    if mover == CHANCE:
+    if mover is CHANCE:
         outs = rules.outcomes(state)
         if not outs:
             problems.append("chance node without outcomes")
@@ -88,19 +88,19 @@ def check_node(rules: Rules, state: Any) -> list[str]:
     node = getattr(rules, "node", None)
     if node is not None:  # the optional fast path must say what the protocol methods say
         fast_mover, options, step = node(state)
-        expected = (rules.outcomes(state) if mover == CHANCE else
+        expected = (rules.outcomes(state) if mover is CHANCE else
                     rules.legal(state) if mover is not None else ())
         if fast_mover != mover or tuple(options) != tuple(expected):
             problems.append(f"node() says {fast_mover!r} with {len(options)} options, the "
                             f"rules {mover!r} with {len(expected)}")
         elif mover is not None:
-            first = options[0][0] if mover == CHANCE else options[0]
+            first = options[0][0] if mover is CHANCE else options[0]
             if step is None or step(state, first) != rules.step(state, first):
                 problems.append(f"node()'s step of {first} differs from step()")
     return problems
 
 
-def check_match(rules: Rules, setup: Any, seed: int, *, deep: bool = False,
+def check_match(rules: Rules[Any, Any], setup: Any, seed: int, *, deep: bool = False,
                 illegal: IllegalMaker | None = None,
                 max_plies: int = 50_000) -> ConformanceReport:
     """Play one seeded random match, checking every node (and more when ``deep``)."""
@@ -108,7 +108,7 @@ def check_match(rules: Rules, setup: Any, seed: int, *, deep: bool = False,
         return _check_match(rules, setup, seed, deep, illegal, max_plies)
 
 
-def _check_match(rules: Rules, setup: Any, seed: int, deep: bool,
+def _check_match(rules: Rules[Any, Any], setup: Any, seed: int, deep: bool,
                  illegal: IllegalMaker | None, max_plies: int) -> ConformanceReport:
     report = ConformanceReport(matches=1, deep_matches=int(deep))
     match = Match(rules, setup, seed=seed)
@@ -128,7 +128,7 @@ def _check_match(rules: Rules, setup: Any, seed: int, deep: bool,
         if mover is None:
             break
         report.steps += 1
-        if mover == CHANCE:
+        if mover is CHANCE:
             report.chance_nodes += 1
             match.roll()
         else:
@@ -143,7 +143,7 @@ def _check_match(rules: Rules, setup: Any, seed: int, deep: bool,
     return report
 
 
-def _deep_checks(rules: Rules, match: Match, rng: random.Random,
+def _deep_checks(rules: Rules[Any, Any], match: Match[Any, Any], rng: random.Random,
                  illegal: IllegalMaker | None, report: ConformanceReport,
                  fail: Callable[[str], None]) -> None:
     state = match.state
@@ -177,7 +177,7 @@ def _deep_checks(rules: Rules, match: Match, rng: random.Random,
                 fail(f"refused choice {bad} changed the match")
 
 
-def check_game(rules: Rules, setups: Iterable[tuple[Any, int]], *, deep_every: int = 0,
+def check_game(rules: Rules[Any, Any], setups: Iterable[tuple[Any, int]], *, deep_every: int = 0,
                illegal: IllegalMaker | None = None) -> ConformanceReport:
     """Run :func:`check_match` over ``(setup, seed)`` pairs; every ``deep_every``-th deep."""
     report = ConformanceReport()

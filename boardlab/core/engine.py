@@ -10,70 +10,139 @@ and branch replay the same dice).
 
 >>> from boardlab.core.engine import CHANCE
 >>> CHANCE
-'chance'
+CHANCE
 """
 
 from __future__ import annotations
 
 import json
 import random
+import warnings
 from bisect import bisect_right
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from functools import lru_cache
 from itertools import accumulate
 from math import gcd, lcm
-from typing import Any, Final, NamedTuple, Protocol, runtime_checkable
+from typing import (
+    Any,
+    Final,
+    Generic,
+    NamedTuple,
+    Protocol,
+    TypeAlias,
+    TypeVar,
+    runtime_checkable,
+)
 
 from boardlab.core.agents import RandomAgent
-from boardlab.core.errors import FormatError, IllegalAction
+from boardlab.core.chance import CHANCE, Chance
+from boardlab.core.errors import (
+    ArgumentError,
+    ArgumentTypeError,
+    FormatError,
+    IllegalAction,
+    PlyError,
+    describe,
+    show_value,
+)
 from boardlab.core.events import Event
 from boardlab.core.rules import RuleBook, RuleRef
 
-#: ``to_move`` at a chance node.
-CHANCE: Final = "chance"
+__all__ = [
+    "CHANCE", "FORMAT_VERSION", "MATCH_FORMAT", "MAX_SEED_BITS", "POSITION_FORMAT",
+    "SEED_NOT_GIVEN", "Chance", "Match", "OutcomeTable", "ParsesChoices", "Record", "Rules",
+    "ToMove", "chance_table", "check_seed", "position_from_json", "position_to_json",
+    "sample_outcome", "seed_default",
+]
 
 MATCH_FORMAT: Final = "boardlab.match"
 POSITION_FORMAT: Final = "boardlab.position"
 FORMAT_VERSION: Final = 1
+#: A seed is an ``int`` of at most this many bits (a saved file must be able to hold it).
+MAX_SEED_BITS: Final = 1024
+
+#: A game's state type and its choice (and chance outcome) type.
+S = TypeVar("S", bound=Hashable)
+C = TypeVar("C", bound=Hashable)
+
+S_contra = TypeVar("S_contra", bound=Hashable, contravariant=True)
+C_co = TypeVar("C_co", bound=Hashable, covariant=True)
+
+#: What ``to_move`` answers: a player's name, :data:`CHANCE`, or ``None`` at the end.
+ToMove: TypeAlias = str | Chance | None
 
 
 @runtime_checkable
-class Rules(Protocol):
-    """What a game module provides. All functions are pure; states are immutable."""
+class Rules(Protocol[S, C]):
+    """What a game module provides. All functions are pure; states are immutable.
 
-    name: str
-    book: RuleBook
-    setup_type: type
-    state_type: type
-    choice_types: tuple[type, ...]
+    ``Rules[S, C]`` is generic in the game's state type ``S`` and its choice type ``C``
+    (chance outcomes included); its data members are read-only (a class attribute or a
+    property satisfies them). The optional extras: ``node(state)`` for speed (below)
+    and ``parse_choice(text, state)`` (see :class:`ParsesChoices`).
+    """
 
-    def initial(self, setup: Any) -> Hashable:
+    @property
+    def name(self) -> str:
+        """The game's registry name, as its saved files carry it."""
+        ...
+
+    @property
+    def book(self) -> RuleBook:
+        """Every rule the game cites."""
+        ...
+
+    @property
+    def setup_type(self) -> type[Any]:
+        """The class of a setup (what :meth:`initial` takes)."""
+        ...
+
+    @property
+    def state_type(self) -> type[S]:
+        """The class of a state."""
+        ...
+
+    @property
+    def choice_types(self) -> tuple[type[Any], ...]:
+        """The classes of choices and chance outcomes (for saved files)."""
+        ...
+
+    def initial(self, setup: Any) -> S:
         """The state before the first choice."""
+        ...
 
-    def to_move(self, state: Any) -> str | None:
+    def to_move(self, state: S) -> ToMove:
         """The player to decide, :data:`CHANCE`, or ``None`` at the end."""
+        ...
 
-    def legal(self, state: Any) -> tuple[Any, ...]:
+    def legal(self, state: S) -> tuple[C, ...]:
         """The legal choices at a decision node, unique, in a fixed order."""
+        ...
 
-    def outcomes(self, state: Any) -> tuple[tuple[Any, Fraction], ...]:
+    def outcomes(self, state: S) -> Sequence[tuple[C, Fraction]]:
         """Chance outcomes with exact probabilities that sum to 1."""
+        ...
 
-    def step(self, state: Any, choice: Any) -> tuple[Any, tuple[Event, ...]]:
+    def step(self, state: S, choice: C) -> tuple[S, tuple[Event, ...]]:
         """Apply a legal choice or outcome; return the new state and its events."""
+        ...
 
-    def decision_rule(self, state: Any) -> RuleRef:
+    def decision_rule(self, state: S) -> RuleRef:
         """The rule that governs the pending decision (cited when a choice is refused)."""
+        ...
 
-    def observe(self, state: Any, player: str) -> Any:
+    def observe(self, state: S, player: str) -> Any:
         """What ``player`` may know of ``state``."""
+        ...
 
-    def invariants(self, state: Any) -> list[str]:
+    def invariants(self, state: S) -> Sequence[str]:
         """Broken invariants of ``state`` (empty when the state is sound)."""
+        ...
 
-    def scores(self, state: Any) -> dict[str, int]:
+    def scores(self, state: S) -> dict[str, int]:
         """Points per player (final at the end, provisional before)."""
+        ...
 
     # Optional, for speed: ``node(state) -> (to_move, legal or outcomes, step)``, the
     # three answers in one look at the state (``step`` is any function with the
@@ -81,13 +150,29 @@ class Rules(Protocol):
     # the methods above, which :mod:`boardlab.core.conformance` checks.
 
 
-class Record(NamedTuple):
+@runtime_checkable
+class ParsesChoices(Protocol[S_contra, C_co]):
+    """The optional text hook of a game: ``parse_choice(text, state)``.
+
+    It returns the legal choice (or, at a chance node, the outcome) that ``text``
+    names, or raises :class:`~boardlab.core.errors.ChoiceTextError` listing the legal
+    ones. A game may put it on its rules object or on its registry entry
+    (:meth:`boardlab.registry.Game.parse_choice`); without either, text is read by each
+    choice's own ``str()`` form (:func:`boardlab.core.text.choice_from_text`).
+    """
+
+    def parse_choice(self, text: str, state: S_contra) -> C_co:
+        """The choice ``text`` names at ``state``."""
+        ...
+
+
+class Record(NamedTuple, Generic[S, C]):
     """One ply of a match: the choice made, the events it caused, the states around it."""
 
-    choice: Any
+    choice: C
     events: tuple[Event, ...]
-    before: Any
-    after: Any
+    before: S
+    after: S
 
 
 class OutcomeTable(tuple):  # type: ignore[type-arg]
@@ -159,7 +244,10 @@ def chance_table(outcomes: Sequence[tuple[Any, Fraction]]) -> tuple[int, tuple[i
     """
     if isinstance(outcomes, OutcomeTable):
         return outcomes.denominator, outcomes.cumulative
-    return _cumulative(outcomes)
+    try:
+        return _cumulative(outcomes)
+    except (TypeError, ValueError, AttributeError) as err:
+        raise _bad_outcomes(outcomes) from err
 
 
 def _cumulative(outcomes: Sequence[tuple[Any, Fraction]]) -> tuple[int, tuple[int, ...]]:
@@ -186,24 +274,35 @@ def sample_outcome(outcomes: Sequence[tuple[Any, Fraction]], rng: random.Random)
     >>> sample_outcome([("a", Fraction(1, 3)), ("b", Fraction(2, 3))], random.Random(0))
     'b'
     """
-    if len(outcomes) == 1:
-        return outcomes[0][0]
-    if isinstance(outcomes, OutcomeTable):
-        den, cumulative = outcomes.denominator, outcomes.cumulative
-    else:
-        den, cumulative = _cumulative(outcomes)
-    return outcomes[bisect_right(cumulative, rng.randrange(den))][0]
+    try:
+        if len(outcomes) == 1:
+            return outcomes[0][0]
+        if isinstance(outcomes, OutcomeTable):
+            den, cumulative = outcomes.denominator, outcomes.cumulative
+        else:
+            den, cumulative = _cumulative(outcomes)
+        draw = rng.randrange(den)
+    except (TypeError, ValueError, AttributeError, IndexError, KeyError) as err:
+        if not isinstance(rng, random.Random):
+            raise ArgumentTypeError("rng", rng, "expected a random.Random") from None
+        raise _bad_outcomes(outcomes) from err
+    return outcomes[bisect_right(cumulative, draw)][0]
 
 
-def _node_of(rules: Rules) -> Any:
+def _bad_outcomes(outcomes: Any) -> ArgumentError:
+    return ArgumentError("outcomes", outcomes, "expected (outcome, Fraction) pairs whose "
+                         "probabilities sum to 1")
+
+
+def _node_of(rules: Rules[Any, Any]) -> Any:
     """``node(state)`` built from the protocol methods, for games without the fast path."""
     to_move, legal, outcomes, step = rules.to_move, rules.legal, rules.outcomes, rules.step
 
-    def node(state: Any) -> tuple[str | None, Any, Any]:
+    def node(state: Any) -> tuple[ToMove, Any, Any]:
         mover = to_move(state)
         if mover is None:
             return None, (), None
-        return mover, outcomes(state) if mover == CHANCE else legal(state), step
+        return mover, outcomes(state) if mover is CHANCE else legal(state), step
     return node
 
 
@@ -257,12 +356,15 @@ _SAME: Any = object()
 _new_tuple = tuple.__new__  # a Record from a plain tuple: no per-ply keyword parsing
 
 
-class Match:
+class Match(Generic[S, C]):
     """A match in progress: a game, a setup, and the history of choices.
 
-    ``push`` checks legality (an illegal choice raises :class:`IllegalAction` and
-    changes nothing); ``pop`` undoes the last ply; ``seek`` moves through the history
-    without forgetting it; ``branch`` starts an independent match from any ply.
+    ``Match[S, C]`` is generic like its :class:`Rules`. ``push`` checks legality (an
+    illegal choice raises :class:`IllegalAction` and changes nothing); ``pop`` undoes
+    the last ply; ``seek`` moves through the history without forgetting it; ``branch``
+    starts an independent match from any ply. A bad argument to any of them (a ply that
+    is not a whole number or that the match does not have, a seed that is not an int)
+    raises a boardlab error naming the argument, with the match untouched.
 
     **Chance is a function of the seed and the history.** ``roll()`` draws from one
     ``random.Random(seed)`` stream, and the stream at ply *p* is always the seed's
@@ -275,39 +377,71 @@ class Match:
     operating system and keeps it in :attr:`seed`, so even such a match reloads with
     its dice. ``branch(seed=...)`` explores other dice on purpose.
 
+    **Choices from text.** ``push("add 2")`` reads the choice from text: the game's
+    ``parse_choice`` hook if it has one (see :class:`ParsesChoices`), else each legal
+    choice's own ``str()`` form, case-insensitively; text that names no legal choice
+    raises :class:`~boardlab.core.errors.ChoiceTextError` listing the legal ones.
+
     >>> from tests.core.toy import RULES, ToySetup
     >>> m = Match(RULES, ToySetup(), seed=4)
     >>> first = m.roll()
     >>> m.pop() == first and m.roll() == first
     True
+    >>> m.push("Add 1")[0].summary
+    '+1'
+    >>> m.push("add 7")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    boardlab.core.errors.ChoiceTextError: 'add 7' names no legal outcome [T-1 Toy, Turn]. ...
     """
 
-    def __init__(self, rules: Rules, setup: Any, *, seed: int | None = None,
-                 state: Any = None) -> None:
-        self.rules = rules
-        self.setup = setup
-        self.seed: int = _check_seed(seed)
-        self._root = rules.initial(setup) if state is None else state
-        self._records: list[Record] = []
+    def __init__(self, rules: Rules[S, C], setup: Any, *, seed: int | None = None,
+                 state: S | None = None) -> None:
+        self._seed: int = check_seed(seed)
+        _check_rules(rules)
+        _check_instance("setup", setup, getattr(rules, "setup_type", None))
+        if state is not None:
+            _check_instance("state", state, getattr(rules, "state_type", None))
+            _check_start(state, setup)
+        self._rules = rules
+        self._setup = setup
+        self._root: S = rules.initial(setup) if state is None else state
+        self._records: list[Record[S, C]] = []
         self._cursor = 0
-        self._state = self._root
+        self._state: S = self._root
         # The live stream holds the draws of the chance plies in _records[:_stream_ply]
         # (-1: it holds draws of plies no longer in the history and must be rebuilt).
-        self._stream = random.Random(self.seed)
+        self._stream = random.Random(self._seed)
         self._stream_ply = 0
         self._legal_for: Any = None
-        self._legal: tuple[Any, ...] = ()
+        self._legal: tuple[C, ...] = ()
         self._mover_for: Any = None
-        self._mover: str | None = None
+        self._mover: ToMove = None
+
+    # -- what the match is ----------------------------------------------------
+    @property
+    def rules(self) -> Rules[S, C]:
+        """The game's rules."""
+        return self._rules
+
+    @property
+    def setup(self) -> Any:
+        """The setup the match was started from."""
+        return self._setup
+
+    @property
+    def seed(self) -> int:
+        """The seed of chance (picked from the operating system when none was given)."""
+        return self._seed
 
     # -- the position -------------------------------------------------------
     @property
-    def state(self) -> Any:
+    def state(self) -> S:
         """The current state (immutable)."""
         return self._state
 
     @property
-    def root(self) -> Any:
+    def root(self) -> S:
         """The state before the first recorded ply."""
         return self._root
 
@@ -317,18 +451,19 @@ class Match:
         return self._cursor
 
     @property
-    def to_move(self) -> str | None:
+    def to_move(self) -> ToMove:
         """Whose decision it is, :data:`CHANCE`, or ``None`` when the match is over."""
         state = self._state
         if self._mover_for is not state:
-            self._mover_for, self._mover = state, self.rules.to_move(state)
+            self._mover_for, self._mover = state, self._rules.to_move(state)
         return self._mover
 
     @property
     def is_over(self) -> bool:
+        """Whether the match has ended (``to_move`` is ``None``)."""
         return self.to_move is None
 
-    def legal(self) -> tuple[Any, ...]:
+    def legal(self) -> tuple[C, ...]:
         """Legal choices here; at a chance node, the possible outcomes.
 
         The same tuple (and the same choice objects) until the position changes, so a
@@ -338,35 +473,37 @@ class Match:
         if self._legal_for is not state:
             mover = self.to_move
             if mover is None:
-                legal: tuple[Any, ...] = ()
-            elif mover == CHANCE:
-                legal = tuple(o for o, _ in self.rules.outcomes(state))
+                legal: tuple[C, ...] = ()
+            elif mover is CHANCE:
+                legal = tuple(o for o, _ in self._rules.outcomes(state))
             else:
-                legal = self.rules.legal(state)
+                legal = self._rules.legal(state)
             self._legal_for, self._legal = state, legal
         return self._legal
 
-    def outcomes(self) -> tuple[tuple[Any, Fraction], ...]:
+    def outcomes(self) -> tuple[tuple[C, Fraction], ...]:
         """``(outcome, probability)`` pairs at a chance node (empty elsewhere)."""
-        if self.to_move != CHANCE:
+        if self.to_move is not CHANCE:
             return ()
-        return tuple(self.rules.outcomes(self._state))
+        return tuple(self._rules.outcomes(self._state))
 
     def observe(self, player: str) -> Any:
         """What ``player`` may know of the current state."""
-        return self.rules.observe(self._state, player)
+        return self._rules.observe(self._state, player)
 
     def scores(self) -> dict[str, int]:
-        return self.rules.scores(self._state)
+        """Points per player now (final once the match is over)."""
+        return self._rules.scores(self._state)
 
     # -- history --------------------------------------------------------------
     @property
-    def records(self) -> tuple[Record, ...]:
+    def records(self) -> tuple[Record[S, C], ...]:
         """The plies up to the current one."""
         return tuple(self._records[: self._cursor])
 
     @property
-    def choices(self) -> tuple[Any, ...]:
+    def choices(self) -> tuple[C, ...]:
+        """The choices and outcomes of the plies up to the current one."""
         return tuple(r.choice for r in self._records[: self._cursor])
 
     @property
@@ -376,25 +513,41 @@ class Match:
 
     @property
     def last_events(self) -> tuple[Event, ...]:
+        """The events of the last ply (empty before the first)."""
         return self._records[self._cursor - 1].events if self._cursor else ()
 
-    def push(self, choice: Any) -> tuple[Event, ...]:
+    def push(self, choice: C | str) -> tuple[Event, ...]:
         """Apply ``choice`` (or a chance outcome, for what-ifs) and return its events.
 
         Raises :class:`IllegalAction` naming the governing rule if the choice is not
         legal here; the match is then unchanged. A choice taken from :meth:`legal` is
         recognised by identity; any other that equals a legal one is replaced by that
         legal object, so the rules and the record only ever see the game's own choices.
+        Text is read as the choice it names (see the class notes).
         """
         legal = self._legal if self._legal_for is self._state else self.legal()
-        for c in legal:
-            if c is choice:
+        for chosen in legal:
+            if chosen is choice:
                 break
         else:
-            choice = self._canonical(choice, legal)
-        if self._mover == CHANCE and self._stream_ply == self._cursor:
-            _advance(self.rules.outcomes(self._state), self._stream)
-        return self._apply(choice)
+            chosen = self._canonical(self.parse(choice) if isinstance(choice, str) else choice,
+                                     legal)
+        if self._mover is CHANCE and self._stream_ply == self._cursor:
+            _advance(self._rules.outcomes(self._state), self._stream)
+        return self._apply(chosen)
+
+    def parse(self, text: str) -> C:
+        """The legal choice (or outcome) ``text`` names here, without playing it.
+
+        >>> from tests.core.toy import RULES, ToySetup
+        >>> m = Match(RULES, ToySetup(), seed=1)
+        >>> m.roll() and m.parse("ADD 1")
+        Add(amount=1)
+        """
+        from boardlab.core.text import parse_choice
+
+        choice: C = parse_choice(self._rules, self._state, text, self.legal())
+        return choice
 
     def _play(self, agents: Mapping[str, Any], uses_view: Mapping[str, bool],
               max_plies: int) -> bool:
@@ -409,7 +562,7 @@ class Match:
         same ``_randbelow`` draw written out in the loop (see :func:`_uniform_bits`): a
         call per ply less, and a choice taken from ``legal`` needs no identity check.
         """
-        rules = self.rules
+        rules = self._rules
         node = getattr(rules, "node", None) or _node_of(rules)
         observe = rules.observe
         inline = _inline_randbelow()
@@ -436,7 +589,7 @@ class Match:
                 mover, options, step = node(state)
                 if mover is None:
                     return True
-                if mover == CHANCE:
+                if mover is CHANCE:
                     outcomes = options
                     if len(outcomes) == 1:
                         choice = outcomes[0][0]
@@ -491,33 +644,36 @@ class Match:
         ('heads', (Add(amount=1), Add(amount=2)))
         """
         if isinstance(index, bool) or not isinstance(index, int):
-            raise TypeError(f"a choice index is an integer, got {index!r}")
+            raise ArgumentTypeError("index", index, "a choice index is a whole number")
         legal = self._legal if self._legal_for is self._state else self.legal()
         if not 0 <= index < len(legal):
             raise IllegalAction(f"choice index {index} outside 0..{len(legal) - 1}"
                                 if legal else "there is no choice to make here",
-                                rule=self.rules.decision_rule(self._state), legal=legal)
-        if self._mover == CHANCE and self._stream_ply == self._cursor:
-            _advance(self.rules.outcomes(self._state), self._stream)
+                                rule=self._rules.decision_rule(self._state), legal=legal)
+        if self._mover is CHANCE and self._stream_ply == self._cursor:
+            _advance(self._rules.outcomes(self._state), self._stream)
         return self._apply(legal[index])
 
-    def _canonical(self, choice: Any, legal: tuple[Any, ...]) -> Any:
+    def _canonical(self, choice: Any, legal: tuple[C, ...]) -> C:
         """The legal object equal to ``choice``, or :class:`IllegalAction`."""
         mover = self.to_move
         if mover is None:
-            raise IllegalAction(f"the match is over; {choice} cannot be played",
-                                rule=self.rules.decision_rule(self._state))
+            raise IllegalAction(f"the match is over; {describe(choice)} cannot be played",
+                                rule=self._rules.decision_rule(self._state))
         for c in legal:
-            if c == choice:
-                return c
-        what = "outcome" if mover == CHANCE else f"choice for {mover}"
-        raise IllegalAction(f"{choice} is not a legal {what}",
-                            rule=self.rules.decision_rule(self._state), legal=legal)
+            try:
+                if c == choice:
+                    return c
+            except Exception:  # noqa: BLE001 - a hostile __eq__ is a choice that is not legal
+                break
+        what = "outcome" if mover is CHANCE else f"choice for {mover}"
+        raise IllegalAction(f"{describe(choice)} is not a legal {what}",
+                            rule=self._rules.decision_rule(self._state), legal=legal)
 
-    def _apply(self, choice: Any) -> tuple[Event, ...]:
+    def _apply(self, choice: C) -> tuple[Event, ...]:
         """Apply a legal choice; the caller has advanced the stream for a chance ply."""
         state = self._state
-        new_state, events = self.rules.step(state, choice)
+        new_state, events = self._rules.step(state, choice)
         cursor = self._cursor
         records = self._records
         if len(records) != cursor:  # pushed after a seek back: the old future goes
@@ -531,24 +687,24 @@ class Match:
         self._state = new_state
         return events
 
-    def roll(self) -> Any:
+    def roll(self) -> C:
         """Sample the chance node (see the class notes on chance), push it, return it."""
-        if self.to_move != CHANCE:
+        if self.to_move is not CHANCE:
             raise IllegalAction("there is no chance event to roll here",
-                                rule=self.rules.decision_rule(self._state))
+                                rule=self._rules.decision_rule(self._state))
         if self._stream_ply != self._cursor:
             self._sync_stream()
-        outcome = sample_outcome(self.rules.outcomes(self._state), self._stream)
+        outcome: C = sample_outcome(self._rules.outcomes(self._state), self._stream)
         self._apply(outcome)  # drawn from the outcomes themselves: legal by construction
         return outcome
 
     def _sync_stream(self) -> None:
         """Bring the live stream to the current ply by replaying the history's draws."""
         if not 0 <= self._stream_ply <= self._cursor:
-            self._stream, self._stream_ply = random.Random(self.seed), 0
-        rules, stream = self.rules, self._stream
+            self._stream, self._stream_ply = random.Random(self._seed), 0
+        rules, stream = self._rules, self._stream
         for record in self._records[self._stream_ply:self._cursor]:
-            if rules.to_move(record.before) == CHANCE:
+            if rules.to_move(record.before) is CHANCE:
                 _advance(rules.outcomes(record.before), stream)
         self._stream_ply = self._cursor
 
@@ -565,15 +721,19 @@ class Match:
         copy.setstate(self._stream.getstate())
         return copy
 
-    def pop(self) -> Any:
-        """Undo the last ply (forgetting any plies after it) and return its choice."""
+    def pop(self) -> C:
+        """Undo the last ply (forgetting any plies after it) and return its choice.
+
+        With no ply to undo it raises :class:`~boardlab.core.errors.PlyError` (an
+        ``IndexError``, as ``[].pop()`` does).
+        """
         if self._cursor == 0:
-            raise IndexError("pop from a match with no plies")
+            raise PlyError("pop", self._cursor, "the match has no ply to undo")
         cursor = self._cursor
         record = self._records[cursor - 1]
         del self._records[cursor - 1:]
         if self._stream_ply > cursor or (
-                self._stream_ply == cursor and self.rules.to_move(record.before) == CHANCE):
+                self._stream_ply == cursor and self._rules.to_move(record.before) is CHANCE):
             self._stream_ply = -1  # it holds a draw that is no longer in the history
         elif self._stream_ply == cursor:
             self._stream_ply = cursor - 1  # a decision drew nothing
@@ -583,14 +743,19 @@ class Match:
 
     def seek(self, ply: int) -> None:
         """Move to ``ply`` (0 … number of recorded plies) without forgetting the rest."""
-        if isinstance(ply, bool) or not isinstance(ply, int):
-            raise TypeError(f"a ply is an integer, got {ply!r}")
-        if not 0 <= ply <= len(self._records):
-            raise IndexError(f"ply {ply} outside 0..{len(self._records)}")
+        ply = self._check_ply(ply)
         self._cursor = ply
         self._state = self._state_at(ply)
 
-    def _state_at(self, ply: int) -> Any:
+    def _check_ply(self, ply: Any) -> int:
+        """``ply`` if the match has it; else a boardlab error naming it (nothing changes)."""
+        if isinstance(ply, bool) or not isinstance(ply, int):
+            raise ArgumentTypeError("ply", ply, "a ply is a whole number")
+        if not 0 <= ply <= len(self._records):
+            raise PlyError("ply", ply, f"this match has plies 0..{len(self._records)}")
+        return ply
+
+    def _state_at(self, ply: int) -> S:
         return self._records[ply - 1].after if ply else self._root
 
     @property
@@ -598,28 +763,26 @@ class Match:
         """All recorded plies, including those after the cursor (after a seek back)."""
         return len(self._records)
 
-    def branch(self, ply: int | None = None, *, seed: int | None = _SAME) -> Match:
+    def branch(self, ply: int | None = None, *, seed: int | None = _SAME) -> Match[S, C]:
         """A new, independent match with this one's history up to ``ply``.
 
         By default it keeps this match's seed, so its chance draws are the ones this
         match would make (common random numbers: what a what-if comparison wants);
-        ``seed=`` another seed explores other dice from the same history.
+        ``seed=`` another seed explores other dice from the same history (``None``: a
+        fresh one).
         """
-        ply = self._cursor if ply is None else ply
-        if isinstance(ply, bool) or not isinstance(ply, int):
-            raise TypeError(f"a ply is an integer, got {ply!r}")
-        if not 0 <= ply <= len(self._records):
-            raise IndexError(f"ply {ply} outside 0..{len(self._records)}")
-        other = Match.__new__(Match)
-        other.rules, other.setup = self.rules, self.setup
-        other.seed = self.seed if seed is _SAME else _check_seed(seed)
+        ply = self._cursor if ply is None else self._check_ply(ply)
+        new_seed = self._seed if seed is _SAME else check_seed(seed)
+        other: Match[S, C] = Match.__new__(Match)
+        other._rules, other._setup = self._rules, self._setup
+        other._seed = new_seed
         other._root = self._root
         other._records = self._records[:ply]
         other._cursor = ply
         other._state = self._state_at(ply)
-        other._stream = random.Random(other.seed)
+        other._stream = random.Random(new_seed)
         other._stream_ply = 0
-        if other.seed == self.seed and 0 <= self._stream_ply <= ply:
+        if new_seed == self._seed and 0 <= self._stream_ply <= ply:
             other._stream.setstate(self._stream.getstate())
             other._stream_ply = self._stream_ply
         other._legal_for, other._legal = None, ()
@@ -634,41 +797,53 @@ class Match:
         record: dict[str, Any] = {
             "format": MATCH_FORMAT,
             "version": FORMAT_VERSION,
-            "game": self.rules.name,
-            "setup": encode(self.setup),
-            "seed": self.seed,
+            "game": self._rules.name,
+            "setup": encode(self._setup),
+            "seed": self._seed,
             "choices": [encode(c) for c in self.choices],
         }
-        if self._root != self.rules.initial(self.setup):
+        if self._root != self._rules.initial(self._setup):
             record["start"] = encode(self._root)
         return record
 
     def to_json(self, *, indent: int | None = None) -> str:
-        return json.dumps(self.to_dict(), indent=indent)
+        """:meth:`to_dict` as JSON text (what :meth:`from_json` reads back)."""
+        return json.dumps(self.to_dict(), indent=check_indent(indent))
 
     @classmethod
-    def from_json(cls, rules: Rules, text: str | Mapping[str, Any]) -> Match:
+    def from_json(cls, rules: Rules[S, C], text: str | bytes | Mapping[str, Any]
+                  ) -> Match[S, C]:
         """Rebuild a match from :meth:`to_json` output, replaying every choice.
 
         Every field is validated; a problem raises :class:`FormatError` with its path.
+        The text is read within the limits of
+        :func:`~boardlab.core.serialize.load_json_object` (size and nesting).
         """
         from boardlab.core.serialize import decode, decode_choice, load_json_object
 
+        _check_rules(rules)
         data = load_json_object(text)
         _check_header(data, MATCH_FORMAT, rules.name)
         for key in ("setup", "choices"):
             if key not in data:
                 raise FormatError(key, "missing")
-        unknown = set(data) - {"format", "version", "game", "setup", "seed", "choices", "start"}
-        if unknown:
-            raise FormatError(sorted(unknown)[0], "unknown field")
+        _check_fields(data, {"format", "version", "game", "setup", "seed", "choices",
+                             "start"})
         seed = data.get("seed")
-        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-            raise FormatError("seed", f"expected an integer or null, got {seed!r}")
+        if seed is not None:
+            try:
+                check_seed(seed)
+            except ArgumentError as err:
+                raise FormatError("seed", f"{err.problem} (got {show_value(seed)})") \
+                    from None
         setup = decode(data["setup"], rules.setup_type, "setup")
         start = None
         if "start" in data:
             start = decode(data["start"], rules.state_type, "start")
+            try:
+                _check_start(start, setup)
+            except ArgumentError as err:
+                raise FormatError("start.setup", err.problem) from None
             broken = rules.invariants(start)
             if broken:
                 raise FormatError("start", broken[0])
@@ -678,7 +853,7 @@ class Match:
             raise FormatError("setup", str(err)) from err
         choices = data["choices"]
         if not isinstance(choices, list):
-            raise FormatError("choices", "expected a list")
+            raise FormatError("choices", f"expected a list, got {show_value(choices)}")
         for i, raw in enumerate(choices):
             choice = decode_choice(raw, rules.choice_types, f"choices[{i}]")
             try:
@@ -693,45 +868,147 @@ class Match:
         return draw() if draw is not None else None
 
     def __repr__(self) -> str:
-        return (f"<Match {self.rules.name} ply={self._cursor} "
-                f"to_move={self.to_move!r} seed={self.seed!r}>")
+        return (f"<Match {self._rules.name} ply={self._cursor} "
+                f"to_move={self.to_move!r} seed={self._seed!r}>")
 
 
-def _check_seed(seed: Any) -> int:
+class _Omitted:
+    """The default of a ``seed`` that the caller did not give (see :func:`seed_default`)."""
+
+    def __repr__(self) -> str:
+        return "<seed not given>"
+
+
+#: Default of ``seed`` in the functions whose default changes from 0 to ``None`` in 0.3.
+SEED_NOT_GIVEN: Any = _Omitted()
+
+
+def seed_default(seed: Any, where: str) -> int | None:
+    """``seed`` as given; when it was not given, 0 with a :class:`DeprecationWarning`.
+
+    Every ``seed`` of boardlab means the same: an ``int``, or ``None`` for a fresh seed
+    drawn from the operating system and recorded in ``match.seed``, which is the default
+    of :class:`Match` and ``new_match``. The functions that play a whole match
+    (``moh.play``, ``Game.play``) defaulted to 0 in boardlab 0.1; they keep 0 in this
+    release and say so, and default to ``None`` from 0.3.
+
+    >>> seed_default(5, "play()")
+    5
+    """
+    if seed is SEED_NOT_GIVEN:
+        warnings.warn(f"{where} without seed= plays seed 0 in this release; from boardlab "
+                      "0.3 it draws a fresh seed (kept in match.seed), as new_match() does. "
+                      "Pass seed=0 to keep this match, or seed=None for a fresh one.",
+                      DeprecationWarning, stacklevel=3)
+        return 0
+    return seed  # type: ignore[no-any-return]
+
+
+def check_seed(seed: Any, argument: str = "seed") -> int:
+    """``seed`` as a match takes it: an ``int`` (not a bool) of at most
+    :data:`MAX_SEED_BITS` bits; ``None`` draws a fresh seed from the operating system.
+
+    >>> check_seed(7)
+    7
+    >>> check_seed(1.5)
+    Traceback (most recent call last):
+    ...
+    boardlab.core.errors.ArgumentTypeError: seed: a seed is an integer or None (got 1.5)
+    """
     if seed is None:
         return _fresh_seed()
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise TypeError(f"a match's seed is an integer or None, got {seed!r}")
-    return seed
+        raise ArgumentTypeError(argument, seed, "a seed is an integer or None")
+    if seed.bit_length() > MAX_SEED_BITS:
+        raise ArgumentError(argument, seed, f"a seed has at most {MAX_SEED_BITS} bits")
+    return int(seed)
+
+
+#: What a rules object must have (a :class:`Rules`): checked once per Match, cheaply.
+_RULES_MEMBERS: Final = ("name", "initial", "to_move", "legal", "outcomes", "step",
+                         "decision_rule")
+
+
+def _check_rules(rules: Any) -> None:
+    """Refuse an object that is not a game's rules before anything asks it a question."""
+    missing = [m for m in _RULES_MEMBERS if not hasattr(rules, m)]
+    if missing:
+        raise ArgumentTypeError("rules", rules, "expected a game's Rules (it has no "
+                                f"{', '.join(missing)})")
+
+
+def _check_instance(argument: str, value: Any, expected: Any) -> None:
+    """``value`` must be an ``expected`` when the rules declare that class."""
+    if isinstance(expected, type) and not isinstance(value, expected):
+        raise ArgumentTypeError(argument, value, f"expected a {expected.__name__}")
+
+
+def check_indent(indent: Any) -> int | None:
+    """``indent=`` of a JSON writer: ``None`` or a whole number from 0 to 16.
+
+    >>> check_indent(2), check_indent(None)
+    (2, None)
+    """
+    if indent is None:
+        return None
+    if isinstance(indent, bool) or not isinstance(indent, int):
+        raise ArgumentTypeError("indent", indent, "an indent is a whole number or None")
+    if not 0 <= indent <= 16:
+        raise ArgumentError("indent", indent, "an indent is from 0 to 16 spaces")
+    return indent
+
+
+def _check_start(state: Any, setup: Any) -> None:
+    """A start state that carries a setup must carry the match's (a file could disagree)."""
+    own = getattr(state, "setup", setup)
+    if own is not setup and own != setup:
+        raise ArgumentError("state", own, "the start state's setup is not the match's setup "
+                            f"({show_value(setup)})")
+
+
+def _check_fields(data: Mapping[str, Any], known: set[str]) -> None:
+    for key in data:
+        if key not in known:
+            raise FormatError(key if isinstance(key, str) else show_value(key),
+                              f"unknown field (known: {', '.join(sorted(known))})")
 
 
 def _check_header(data: Mapping[str, Any], fmt: str, game: str) -> None:
-    if data.get("format") != fmt:
-        raise FormatError("format", f"expected {fmt!r}, got {data.get('format')!r}")
-    if data.get("version") != FORMAT_VERSION:
-        raise FormatError("version", f"unsupported version {data.get('version')!r} "
-                                     f"(this boardlab reads {FORMAT_VERSION})")
-    if data.get("game") != game:
-        raise FormatError("game", f"expected {game!r}, got {data.get('game')!r}")
+    got = data.get("format")
+    if got.__class__ is not str or got != fmt:
+        raise FormatError("format", f"expected {fmt!r}, got {show_value(got)}")
+    version = data.get("version")
+    if version.__class__ is not int or version != FORMAT_VERSION:
+        # ``true`` and ``1.0`` equal 1 in Python; a version is the integer itself.
+        raise FormatError("version", f"unsupported version {show_value(version)} "
+                                     f"(this boardlab reads the integer {FORMAT_VERSION})")
+    name = data.get("game")
+    if name.__class__ is not str or name != game:
+        raise FormatError("game", f"expected {game!r}, got {show_value(name)}")
 
 
-def position_to_json(rules: Rules, state: Any, *, indent: int | None = None) -> str:
+def position_to_json(rules: Rules[S, C], state: S, *, indent: int | None = None) -> str:
     """Any position as versioned JSON (no history)."""
     from boardlab.core.serialize import encode
 
+    _check_rules(rules)
+    _check_instance("state", state, getattr(rules, "state_type", None))
     return json.dumps({"format": POSITION_FORMAT, "version": FORMAT_VERSION,
-                       "game": rules.name, "state": encode(state)}, indent=indent)
+                       "game": rules.name, "state": encode(state)},
+                      indent=check_indent(indent))
 
 
-def position_from_json(rules: Rules, text: str | Mapping[str, Any]) -> Any:
+def position_from_json(rules: Rules[S, C], text: str | bytes | Mapping[str, Any]) -> S:
     """Read a position written by :func:`position_to_json`, validating every field."""
     from boardlab.core.serialize import decode, load_json_object
 
+    _check_rules(rules)
     data = load_json_object(text)
     _check_header(data, POSITION_FORMAT, rules.name)
     if "state" not in data:
         raise FormatError("state", "missing")
-    state = decode(data["state"], rules.state_type, "state")
+    _check_fields(data, {"format", "version", "game", "state"})
+    state: S = decode(data["state"], rules.state_type, "state")
     broken = rules.invariants(state)
     if broken:
         raise FormatError("state", broken[0])

@@ -1,70 +1,70 @@
-"""Exceptions raised by boardlab.
+"""Exceptions raised by boardlab, and how their messages show a bad value.
 
-Every exception a user can trigger with bad input is a :class:`ValueError`, so a
-notebook's ``except ValueError`` catches them all, and each one says which rule or
-which field is the problem.
+Every exception a user can trigger with bad input is a :class:`BoardlabError`, hence a
+:class:`ValueError`, so a notebook's ``except ValueError`` catches them all; each one
+says which rule, field or argument is the problem. The classes:
+
+========================  ==============================================================
+class                     raised for
+========================  ==============================================================
+:class:`IllegalAction`    a choice the rules forbid here (names the rule, lists the legal
+                          choices)
+:class:`ConfigError`      a configuration, option or described position the rules cannot
+                          accept
+:class:`QuestionError`    a probability question that cannot be answered as asked (an
+                          argument out of range); :class:`LimitError` for a question over
+                          a declared size limit (``boardlab.prob.LIMITS``)
+:class:`FormatError`      a malformed saved file or JSON value (``path`` names the field)
+:class:`ArgumentError`    a bad argument to a public function (``argument`` names it);
+                          :class:`ArgumentTypeError` (also a ``TypeError``) for the wrong
+                          type, :class:`PlyError` (also an ``IndexError``) for a ply the
+                          match does not have
+:class:`UnknownRule`      a rule id no rule book holds (also a ``KeyError``)
+:class:`ChoiceTextError`  text that names no legal choice (lists the legal ones)
+========================  ==============================================================
+
+A message shows at most about 200 characters of an offending value
+(:func:`show_value`), so a 20 MB field never becomes a 20 MB message.
 
 >>> from boardlab.core.errors import IllegalAction
 >>> issubclass(IllegalAction, ValueError)
 True
+>>> show_value("x" * 1000)[:12], len(show_value("x" * 1000)) <= 200
+("'xxxxxxxxxxx", True)
 """
 
 from __future__ import annotations
 
 import reprlib
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from boardlab.core.rules import RuleRef
 
-
-class BoardlabError(ValueError):
-    """Base class of boardlab's input errors."""
-
-
-class IllegalAction(BoardlabError):
-    """A choice that the rules do not allow at this point of the match.
-
-    ``rule`` is the :class:`~boardlab.core.rules.RuleRef` that forbids it and
-    ``legal`` the choices that would have been accepted.
-    """
-
-    def __init__(self, message: str, *, rule: RuleRef | None = None,
-                 legal: tuple[Any, ...] = ()) -> None:
-        self.rule = rule
-        self.legal = legal
-        text = message
-        if rule is not None:
-            text += f" [{rule.cite()}]"
-        if legal:
-            shown = ", ".join(str(c) for c in legal[:12])
-            more = f" … and {len(legal) - 12} more" if len(legal) > 12 else ""
-            text += f". Legal here: {shown}{more}"
-        super().__init__(text)
-
-
-class ConfigError(BoardlabError):
-    """A configuration or described position that the rules cannot accept."""
-
-
-class FormatError(BoardlabError):
-    """A malformed saved file; ``path`` names the bad field (``choices[3].colour``)."""
-
-    def __init__(self, path: str, problem: str) -> None:
-        self.path = path
-        self.problem = problem
-        super().__init__(f"{path or '<root>'}: {problem}")
-
-
-# -- bad probability questions (boardlab.prob, a game's odds) --------------------------------
-# The same names, signatures and messages as the argument errors the core's bad-input work
-# introduces (show_value, ArgumentError, ArgumentTypeError, QuestionError); LimitError is the
-# odds layer's own. Defined here so that boardlab.prob can raise them now.
+__all__ = [
+    "SHOWN_CHARS", "ArgumentError", "ArgumentTypeError", "BoardlabError", "ChoiceTextError",
+    "ConfigError", "FormatError", "IllegalAction", "LimitError", "PlyError",
+    "QuestionError", "UnknownRule", "describe", "show_value",
+]
 
 #: At most this many characters of an offending value appear in a message.
 SHOWN_CHARS = 200
 
-_REPR = reprlib.Repr()
+
+class _ShortRepr(reprlib.Repr):
+    def repr_instance(self, x: Any, level: int) -> str:
+        try:
+            text = repr(x)
+        except Exception:  # noqa: BLE001 - a broken __repr__: say what it is instead
+            return f"<a {type(x).__name__} that cannot be shown>"
+        if len(text) > self.maxother:
+            half = max(0, (self.maxother - 3) // 2)
+            text = text[:half] + "..." + text[len(text) - half:]
+        return text
+
+
+_REPR = _ShortRepr()
 _REPR.maxstring = SHOWN_CHARS - 20
 _REPR.maxother = SHOWN_CHARS - 20
 _REPR.maxlong = 60
@@ -84,8 +84,6 @@ def show_value(value: Any) -> str:
 
     >>> show_value([[[[[[1]]]]]]), show_value(10 ** 1000)
     ('[[[[[...]]]]]', '<an integer of 1001 digits>')
-    >>> len(show_value("x" * 10**6)) <= SHOWN_CHARS
-    True
     """
     try:
         if isinstance(value, int) and not isinstance(value, bool) and \
@@ -99,13 +97,71 @@ def show_value(value: Any) -> str:
     return _clip(text)
 
 
+def describe(obj: Any) -> str:
+    """``str(obj)`` for a message, falling back to :func:`show_value` if ``str`` fails.
+
+    A choice built with an unknown name may raise inside its own ``__str__`` (a card the
+    game has no name for); the refusal must still be said.
+
+    >>> class Broken:
+    ...     def __str__(self): raise KeyError("nuke")
+    ...     def __repr__(self): return "Broken('nuke')"
+    >>> describe(Broken())
+    "Broken('nuke')"
+    """
+    try:
+        text = str(obj)
+    except Exception:  # noqa: BLE001 - see above
+        return show_value(obj)
+    return _clip(text)
+
+
+class BoardlabError(ValueError):
+    """Base class of boardlab's input errors."""
+
+
+class IllegalAction(BoardlabError):
+    """A choice that the rules do not allow at this point of the match.
+
+    ``rule`` is the :class:`~boardlab.core.rules.RuleRef` that forbids it and
+    ``legal`` the choices that would have been accepted.
+    """
+
+    def __init__(self, message: str, *, rule: RuleRef | None = None,
+                 legal: Sequence[Any] = ()) -> None:
+        self.rule = rule
+        self.legal = tuple(legal)
+        text = message
+        if rule is not None:
+            text += f" [{rule.cite()}]"
+        if legal:
+            text += f". Legal here: {list_choices(self.legal)}"
+        super().__init__(text)
+
+
+def list_choices(legal: Sequence[Any], limit: int = 12) -> str:
+    """The first ``limit`` choices as text, and how many more there are.
+
+    >>> list_choices(["a", "b", "c"], limit=2)
+    'a, b … and 1 more'
+    """
+    shown = ", ".join(describe(c) for c in legal[:limit])
+    more = f" … and {len(legal) - limit} more" if len(legal) > limit else ""
+    return shown + more
+
+
+class ConfigError(BoardlabError):
+    """A configuration or described position that the rules cannot accept."""
+
+
 class QuestionError(ConfigError):
     """A probability question that cannot be answered as asked.
 
     An argument out of range (a probability above 1, a negative count), an unknown name,
     an answer that would not be a probability, or a question over a declared size limit
     (:class:`LimitError`). It is a :class:`ConfigError` in this release, so that
-    ``except ConfigError`` written for boardlab 0.1 odds still catches it.
+    ``except ConfigError`` written for boardlab 0.1 odds still catches it; from 0.3 it
+    derives from :class:`BoardlabError` only.
 
     >>> from boardlab.prob import exactly_k_of_n
     >>> from fractions import Fraction
@@ -136,6 +192,15 @@ class LimitError(QuestionError):
         super().__init__(message)
 
 
+class FormatError(BoardlabError):
+    """A malformed saved file; ``path`` names the bad field (``choices[3].colour``)."""
+
+    def __init__(self, path: str, problem: str) -> None:
+        self.path = _clip(path, 120)
+        self.problem = _clip(problem, 4 * SHOWN_CHARS)
+        super().__init__(f"{self.path or '<root>'}: {self.problem}")
+
+
 class ArgumentError(BoardlabError):
     """A bad argument to a public function: ``argument`` names it, ``value`` is what came.
 
@@ -152,10 +217,51 @@ class ArgumentError(BoardlabError):
 
 class ArgumentTypeError(ArgumentError, TypeError):
     """An argument of the wrong type (a bool where a whole number is meant, a float
-    where an exact number is).
+    where an exact number is, a float seed).
 
     Also a ``TypeError``, as Python's own wrong-type errors are.
 
     >>> isinstance(ArgumentTypeError("seed", "abc", "expected an integer"), TypeError)
     True
     """
+
+
+class PlyError(ArgumentError, IndexError):
+    """A ply the match does not have (``seek``, ``branch``), or ``pop`` with no ply.
+
+    Also an ``IndexError``, as a list's ``pop()`` from nothing is.
+    """
+
+
+class UnknownRule(BoardlabError, KeyError):
+    """A rule id that the rule book does not hold (also a ``KeyError``, as before).
+
+    >>> str(UnknownRule("MoH-zz", "Mall of Horror", ["MoH-a", "MoH-b"]))
+    "Mall of Horror has no rule 'MoH-zz' (its 2 rules run MoH-a … MoH-b)"
+    """
+
+    def __init__(self, rule_id: Any, book: str, known: Sequence[str] = (),
+                 close: Sequence[str] = ()) -> None:
+        self.rule_id = rule_id
+        self.book = book
+        text = f"{book} has no rule {show_value(rule_id)}"
+        if close:
+            text += f"; did you mean {', '.join(close)}?"
+        elif len(known) == 1:
+            text += f" (its only rule is {known[0]})"
+        elif known:
+            text += f" (its {len(known)} rules run {known[0]} … {known[-1]})"
+        super().__init__(text)
+
+    def __str__(self) -> str:  # KeyError would quote the whole message
+        return str(self.args[0])
+
+
+class ChoiceTextError(IllegalAction):
+    """Text that names no legal choice here, or several (``candidates`` then holds them).
+
+    An :class:`IllegalAction`: ``rule`` is the rule of the decision, ``legal`` the
+    legal choices.
+    """
+
+    candidates: tuple[Any, ...] = ()

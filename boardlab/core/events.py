@@ -222,7 +222,7 @@ class Event(tuple):  # type: ignore[type-arg]
         return self[1]  # type: ignore[no-any-return]
 
     @property
-    def round(self) -> int:  # type: ignore[override]
+    def round(self) -> int:
         return self[2]  # type: ignore[no-any-return]
 
     @property
@@ -246,7 +246,8 @@ class Event(tuple):  # type: ignore[type-arg]
     @property
     def detail(self) -> str:
         t = self[0]
-        return t.text(t.detail, self[1], self[5:]) if t.detail else ""  # type: ignore
+        text: str = t.text(t.detail, self[1], self[5:]) if t.detail else ""
+        return text
 
     @property
     def data(self) -> FrozenMap:

@@ -7,6 +7,14 @@ ask *why*. Rule texts are never quoted: ``summary`` is a paraphrase.
 >>> book = RuleBook("Demo", [RuleRef("D-1", "Demo", "Setup", "Each player takes a pawn.")])
 >>> book["D-1"].cite()
 'D-1 Demo, Setup'
+
+An unknown id is an :class:`~boardlab.core.errors.UnknownRule` error (a boardlab error,
+and still a ``KeyError``) that names the id and the book:
+
+>>> book["D-9"]
+Traceback (most recent call last):
+...
+boardlab.core.errors.UnknownRule: Demo has no rule 'D-9'; did you mean D-1?
 """
 
 from __future__ import annotations
@@ -14,6 +22,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Literal
+
+from boardlab.core.errors import UnknownRule
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,7 +56,26 @@ class RuleBook:
             self._refs[ref.id] = ref
 
     def __getitem__(self, rule_id: str) -> RuleRef:
-        return self._refs[rule_id]
+        """The rule with this id; :class:`~boardlab.core.errors.UnknownRule` if none."""
+        try:
+            return self._refs[rule_id]
+        except (KeyError, TypeError):
+            raise self._unknown(rule_id) from None
+
+    def get(self, rule_id: str) -> RuleRef | None:
+        """The rule with this id, or ``None``."""
+        try:
+            return self._refs.get(rule_id)
+        except TypeError:  # an unhashable id names no rule
+            return None
+
+    def _unknown(self, rule_id: object) -> UnknownRule:
+        from difflib import get_close_matches
+
+        ids = list(self._refs)
+        close = get_close_matches(rule_id, ids, n=3, cutoff=0.6) \
+            if isinstance(rule_id, str) else []
+        return UnknownRule(rule_id, self.name, ids, close)
 
     def __iter__(self) -> Iterator[RuleRef]:
         return iter(self._refs.values())
@@ -55,7 +84,10 @@ class RuleBook:
         return len(self._refs)
 
     def __contains__(self, rule_id: object) -> bool:
-        return rule_id in self._refs
+        try:
+            return rule_id in self._refs
+        except TypeError:
+            return False
 
     def __repr__(self) -> str:
         return f"<RuleBook {self.name!r}: {len(self)} rules>"

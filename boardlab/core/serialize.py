@@ -17,28 +17,49 @@ Vote(colour='red')
 Traceback (most recent call last):
 ...
 boardlab.core.errors.FormatError: choices[0].colour: expected a string, got 3
+
+**Limits.** A saved file or JSON text is read only up to :data:`MAX_SAVED_BYTES` (16 MiB;
+a Mall of Horror match takes about 30 KB) and nested at most :data:`MAX_NESTING` levels
+deep (a saved match needs fewer than 10); beyond either it is refused with a
+:class:`FormatError` before any of it is decoded, so a hostile file can neither exhaust
+memory nor the interpreter's recursion limit. Messages show at most about 200
+characters of a bad value (:func:`~boardlab.core.errors.show_value`).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import types
 import typing
 from collections.abc import Mapping
 from fractions import Fraction
 from functools import cache
-from typing import Any, Literal, Union
+from typing import Any, Final, Literal, Union
 
-from boardlab.core.errors import FormatError
+from boardlab.core.chance import Chance
+from boardlab.core.errors import ArgumentTypeError, FormatError, show_value
+
+__all__ = [
+    "MAX_NESTING", "MAX_SAVED_BYTES", "decode", "decode_choice", "encode", "is_record",
+    "load_json_object", "read_saved_text",
+]
 
 JSON = Any
+
+#: The largest saved file or JSON text boardlab reads, in bytes (characters for text).
+MAX_SAVED_BYTES: Final = 16 * 1024 * 1024
+#: The deepest nesting of lists and objects a saved file may have.
+MAX_NESTING: Final = 64
 
 
 def encode(obj: Any) -> JSON:
     """Plain JSON data for ``obj`` (dataclasses carry their class name as ``type``)."""
     if obj is None or isinstance(obj, (bool, int, str)):
         return obj
+    if isinstance(obj, Chance):
+        return str(obj)
     if isinstance(obj, Fraction):
         return str(obj)
     if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
@@ -60,17 +81,95 @@ def encode(obj: Any) -> JSON:
     raise TypeError(f"cannot encode {type(obj).__name__} as boardlab JSON")
 
 
-def load_json_object(text: str | Mapping[str, Any]) -> Mapping[str, Any]:
-    """Parse ``text`` (or accept an already parsed mapping) as a JSON object."""
+def load_json_object(text: str | bytes | Mapping[str, Any]) -> Mapping[str, Any]:
+    """Parse ``text`` (or accept an already parsed mapping) as a JSON object.
+
+    Text (or UTF-8 bytes) longer than :data:`MAX_SAVED_BYTES`, not UTF-8, not JSON, or
+    nested deeper than :data:`MAX_NESTING` raises :class:`FormatError`; so does a
+    mapping nested too deep.
+
+    >>> load_json_object('{"a": [1, 2]}')
+    {'a': [1, 2]}
+    >>> load_json_object("[" * 100_000)
+    Traceback (most recent call last):
+    ...
+    boardlab.core.errors.FormatError: <root>: nested deeper than 64 levels
+    >>> load_json_object(b"\\xff{}")
+    Traceback (most recent call last):
+    ...
+    boardlab.core.errors.FormatError: <root>: not UTF-8 text (byte 0xff at position 0)
+    """
     if isinstance(text, Mapping):
+        _check_nesting(text)
         return text
+    if isinstance(text, (bytes, bytearray)):
+        if len(text) > MAX_SAVED_BYTES:
+            raise FormatError("", _too_large(len(text)))
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as err:
+            raise FormatError("", f"not UTF-8 text (byte 0x{err.object[err.start]:02x} at "
+                                  f"position {err.start})") from None
+    if not isinstance(text, str):
+        raise ArgumentTypeError("text", text, "expected JSON text (str or bytes) or a "
+                                              "mapping")
+    if len(text) > MAX_SAVED_BYTES:
+        raise FormatError("", _too_large(len(text)))
     try:
         data = json.loads(text)
-    except (TypeError, json.JSONDecodeError) as err:
-        raise FormatError("", f"not valid JSON: {err}") from err
+    except json.JSONDecodeError as err:
+        raise FormatError("", f"not valid JSON: {err}") from None
+    except RecursionError:  # the decoder guards its recursion: far deeper than allowed
+        raise FormatError("", f"nested deeper than {MAX_NESTING} levels") from None
+    except ValueError as err:  # a number too long for int(): Python refuses 4,300+ digits
+        problem = "a number with too many digits" if "digits" in str(err) else \
+            show_value(str(err))
+        raise FormatError("", f"not readable JSON: {problem}") from None
     if not isinstance(data, dict):
         raise FormatError("", f"expected a JSON object, got {type(data).__name__}")
+    _check_nesting(data)
     return data
+
+
+def _too_large(size: int) -> str:
+    return (f"{size:,} bytes is more than a saved file may hold ({MAX_SAVED_BYTES:,}; "
+            "boardlab.core.serialize.MAX_SAVED_BYTES)")
+
+
+def _check_nesting(data: Any) -> None:
+    """FormatError if ``data`` nests lists and mappings deeper than :data:`MAX_NESTING`."""
+    level: list[Any] = [data]
+    for _ in range(MAX_NESTING + 1):
+        deeper: list[Any] = []
+        for item in level:
+            if isinstance(item, Mapping):
+                deeper.extend(item.values())
+            elif isinstance(item, (list, tuple)):
+                deeper.extend(item)
+        if not deeper:
+            return
+        level = deeper
+    raise FormatError("", f"nested deeper than {MAX_NESTING} levels")
+
+
+def read_saved_text(path: str | os.PathLike[str]) -> str:
+    """The text of a saved file, read up to :data:`MAX_SAVED_BYTES` and decoded as UTF-8.
+
+    A larger file (or a device that never ends, such as ``/dev/zero``) and bytes that
+    are not UTF-8 raise :class:`FormatError`; a file that cannot be opened raises
+    ``OSError`` as ``open`` does.
+    """
+    with open(path, "rb") as f:
+        raw = f.read(MAX_SAVED_BYTES + 1)
+    if len(raw) > MAX_SAVED_BYTES:
+        raise FormatError("", f"the file is larger than a saved file may be "
+                              f"({MAX_SAVED_BYTES:,} bytes; "
+                              "boardlab.core.serialize.MAX_SAVED_BYTES)")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise FormatError("", f"not UTF-8 text (byte 0x{raw[err.start]:02x} at position "
+                              f"{err.start})") from None
 
 
 @cache
@@ -90,7 +189,7 @@ def decode(value: JSON, annotation: Any, path: str = "") -> Any:
         return value
     if annotation is type(None) or annotation is None:
         if value is not None:
-            raise FormatError(path, f"expected null, got {value!r}")
+            raise FormatError(path, f"expected null, got {show_value(value)}")
         return None
     if origin in (Union, types.UnionType):
         if value is None and type(None) in args:
@@ -106,37 +205,37 @@ def decode(value: JSON, annotation: Any, path: str = "") -> Any:
                 return decode(value, option, path)
             except FormatError:
                 continue
-        raise FormatError(path, f"{value!r} matches none of the allowed kinds")
+        raise FormatError(path, f"{show_value(value)} matches none of the allowed kinds")
     if origin is Literal:
         if value not in args or isinstance(value, bool) != any(isinstance(a, bool) for a in args):
-            raise FormatError(path, f"expected one of {list(args)}, got {value!r}")
+            raise FormatError(path, f"expected one of {list(args)}, got {show_value(value)}")
         return value
     if annotation is bool:
         if not isinstance(value, bool):
-            raise FormatError(path, f"expected true or false, got {value!r}")
+            raise FormatError(path, f"expected true or false, got {show_value(value)}")
         return value
     if annotation is int:
         if not isinstance(value, int) or isinstance(value, bool):
-            raise FormatError(path, f"expected an integer, got {value!r}")
+            raise FormatError(path, f"expected an integer, got {show_value(value)}")
         return value
     if annotation is str:
         if not isinstance(value, str):
-            raise FormatError(path, f"expected a string, got {value!r}")
+            raise FormatError(path, f"expected a string, got {show_value(value)}")
         return value
     if annotation is float:
         if not isinstance(value, (int, float)) or isinstance(value, bool):
-            raise FormatError(path, f"expected a number, got {value!r}")
+            raise FormatError(path, f"expected a number, got {show_value(value)}")
         return float(value)
     if annotation is Fraction:
         if not isinstance(value, (str, int)) or isinstance(value, bool):
-            raise FormatError(path, f"expected a fraction like '1/6', got {value!r}")
+            raise FormatError(path, f"expected a fraction like '1/6', got {show_value(value)}")
         try:
             return Fraction(value)
         except (ValueError, ZeroDivisionError) as err:
-            raise FormatError(path, f"not a fraction: {value!r}") from err
+            raise FormatError(path, f"not a fraction: {show_value(value)}") from err
     if origin is tuple:
         if not isinstance(value, list):
-            raise FormatError(path, f"expected a list, got {value!r}")
+            raise FormatError(path, f"expected a list, got {show_value(value)}")
         if len(args) == 2 and args[1] is Ellipsis:
             return tuple(decode(v, args[0], f"{path}[{i}]") for i, v in enumerate(value))
         if len(value) != len(args):
@@ -145,9 +244,13 @@ def decode(value: JSON, annotation: Any, path: str = "") -> Any:
         return tuple(decode(v, a, f"{path}[{i}]") for i, (v, a) in pairs)
     if origin is frozenset:
         if not isinstance(value, list):
-            raise FormatError(path, f"expected a list, got {value!r}")
+            raise FormatError(path, f"expected a list, got {show_value(value)}")
         items = [decode(v, args[0], f"{path}[{i}]") for i, v in enumerate(value)]
-        if len(set(items)) != len(items):
+        try:
+            unique = len(set(items))
+        except TypeError:
+            raise FormatError(path, "a set holds only numbers, strings and records") from None
+        if unique != len(items):
             raise FormatError(path, "repeated item in a set")
         return frozenset(items)
     if is_record(annotation):
@@ -173,15 +276,16 @@ def _record_fields(cls: type) -> dict[str, bool]:
 
 def _decode_dataclass(value: JSON, cls: type, path: str) -> Any:
     if not isinstance(value, dict):
-        raise FormatError(path, f"expected an object for {cls.__name__}, got {value!r}")
+        raise FormatError(path, f"expected an object for {cls.__name__}, got {show_value(value)}")
     tag = value.get("type", cls.__name__)
     if tag != cls.__name__:
-        raise FormatError(_join(path, "type"), f"expected {cls.__name__!r}, got {tag!r}")
+        raise FormatError(_join(path, "type"), f"expected {cls.__name__!r}, got {show_value(tag)}")
     hints = _hints(cls)
     fields = _record_fields(cls)
-    unknown = set(value) - set(fields) - {"type"}
+    unknown = [k for k in value if k not in fields and k != "type"]
     if unknown:
-        raise FormatError(_join(path, sorted(unknown)[0]), "unknown field")
+        first = unknown[0] if isinstance(unknown[0], str) else show_value(unknown[0])
+        raise FormatError(_join(path, first), "unknown field")
     kwargs = {}
     for name, required in fields.items():
         if name not in value:
@@ -191,17 +295,19 @@ def _decode_dataclass(value: JSON, cls: type, path: str) -> Any:
         kwargs[name] = decode(value[name], hints[name], _join(path, name))
     try:
         return cls(**kwargs)
-    except (ValueError, TypeError) as err:
-        raise FormatError(path, str(err)) from err
+    except (ValueError, TypeError, KeyError, IndexError) as err:
+        # A class that checks its own fields (a Config) says why; KeyError and
+        # IndexError from a class that does not are refusals too.
+        raise FormatError(path, str(err) or type(err).__name__) from err
 
 
 def decode_choice(value: JSON, classes: tuple[type, ...], path: str = "") -> Any:
     """Decode a tagged object whose ``type`` names one of ``classes``."""
     if not isinstance(value, dict):
-        raise FormatError(path, f"expected an object, got {value!r}")
+        raise FormatError(path, f"expected an object, got {show_value(value)}")
     tag = value.get("type")
     by_name = {c.__name__: c for c in classes}
-    if tag not in by_name:
+    if not isinstance(tag, str) or tag not in by_name:
         raise FormatError(_join(path, "type"),
-                          f"unknown kind {tag!r}; expected one of {sorted(by_name)}")
+                          f"unknown kind {show_value(tag)}; expected one of {sorted(by_name)}")
     return _decode_dataclass(value, by_name[tag], path)

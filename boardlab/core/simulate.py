@@ -13,6 +13,7 @@ from typing import Any
 
 from boardlab.core.agents import Agent, RandomAgent
 from boardlab.core.engine import Match
+from boardlab.core.errors import ArgumentError, ArgumentTypeError, show_value
 
 AgentTable = Mapping[str, Agent] | Callable[[str], Agent]
 
@@ -58,12 +59,23 @@ class paused_gc:  # noqa: N801 - used like a function: ``with paused_gc(): ...``
             gc.enable()
 
 
-def play_out(match: Match, agents: Mapping[str, Agent], *, max_plies: int = 100_000) -> Match:
+def play_out(match: Match[Any, Any], agents: Mapping[str, Agent], *,
+             max_plies: int = 100_000) -> Match[Any, Any]:
     """Play ``match`` to its end: chance by the match's RNG, decisions by ``agents``.
 
     Agents only see ``rules.observe(state, player)``; an agent that declares
     ``uses_view = False`` (the random agent) is spared building a view it never reads.
     """
+    if not isinstance(match, Match):
+        raise ArgumentTypeError("match", match, "expected a Match")
+    if not isinstance(agents, Mapping):
+        raise ArgumentTypeError("agents", agents, "expected a mapping player -> agent")
+    if isinstance(max_plies, bool) or not isinstance(max_plies, int):
+        raise ArgumentTypeError("max_plies", max_plies, "expected a whole number")
+    for player, agent in agents.items():
+        if not callable(getattr(agent, "choose", None)):
+            raise ArgumentTypeError(f"agents[{show_value(player)}]", agent,
+                                    "an agent has a choose(view, legal) method")
     uses_view = {player: getattr(agent, "uses_view", True) for player, agent in agents.items()}
     # The collector is paused while the match grows (see paused_gc), and switched back on
     # with nothing allocated after it: a caller that drops the match frees it by
@@ -72,6 +84,12 @@ def play_out(match: Match, agents: Mapping[str, Agent], *, max_plies: int = 100_
     gc.disable()
     try:
         ended = match._play(agents, uses_view, max_plies)
+    except KeyError as err:  # a player to move with no agent (the match is at that ply)
+        mover = match.to_move
+        if err.args and err.args[0] == mover and mover not in agents:
+            raise ArgumentError("agents", sorted(map(str, agents)),
+                                f"no agent for {mover}, who is to move") from None
+        raise
     finally:
         if enabled:
             gc.enable()
@@ -80,9 +98,9 @@ def play_out(match: Match, agents: Mapping[str, Agent], *, max_plies: int = 100_
     raise RuntimeError(f"match did not end within {max_plies} plies")
 
 
-def play_many(make_match: Callable[[int], Match], seeds: range | list[int],
-              agents: Callable[[Match, int], Mapping[str, Agent]],
-              summarize: Callable[[Match], Any], *, executor: Any = None) -> list[Any]:
+def play_many(make_match: Callable[[int], Match[Any, Any]], seeds: range | list[int],
+              agents: Callable[[Match[Any, Any], int], Mapping[str, Agent]],
+              summarize: Callable[[Match[Any, Any]], Any], *, executor: Any = None) -> list[Any]:
     """Play one match per seed and return ``summarize(match)`` for each.
 
     ``executor`` is any ``concurrent.futures.Executor`` (processes here, a cluster's
@@ -94,8 +112,9 @@ def play_many(make_match: Callable[[int], Match], seeds: range | list[int],
     return [f.result() for f in futures]
 
 
-def _one(make_match: Callable[[int], Match], agents: Callable[[Match, int], Mapping[str, Agent]],
-         summarize: Callable[[Match], Any], seed: int) -> Any:
+def _one(make_match: Callable[[int], Match[Any, Any]],
+         agents: Callable[[Match[Any, Any], int], Mapping[str, Agent]],
+         summarize: Callable[[Match[Any, Any]], Any], seed: int) -> Any:
     # The match is summarised and dropped inside the pause: its thousands of records are
     # freed by reference counting and never traversed by the collector.
     with paused_gc():

@@ -191,7 +191,7 @@ class Results:
         agents: list[Rate] = []
         for variant in self.experiment.variants:
             for lineup in self.experiment.lineups:
-                rows = self.select(variant.name, lineup.name)  # type: ignore[arg-type]
+                rows = self.select(variant.name, lineup.name)
                 if not rows:
                     continue
                 players = rows[0].players
@@ -209,11 +209,11 @@ class Results:
                                       *wilson(wins[p], n)))
                 for kind in dict.fromkeys(kinds):
                     mine = [p for p, k in zip(players, kinds, strict=True) if k == kind]
-                    w = sum(wins[p] for p in mine)
+                    won = sum(wins[p] for p in mine)
                     sh = sum(shared[p] for p in mine)
                     m = n * len(mine)
-                    agents.append(Rate(variant.name, lineup.name, None, kind, m, w, sh,  # type: ignore[arg-type]
-                                       Fraction(w, m), *wilson(w, m)))
+                    agents.append(Rate(variant.name, lineup.name, None, kind, m, won, sh,  # type: ignore[arg-type]
+                                       Fraction(won, m), *wilson(won, m)))
         return seats, agents
 
     def means(self) -> list[Mean]:
@@ -221,7 +221,7 @@ class Results:
         found = []
         for variant in self.experiment.variants:
             for lineup in self.experiment.lineups:
-                rows = self.select(variant.name, lineup.name)  # type: ignore[arg-type]
+                rows = self.select(variant.name, lineup.name)
                 if not rows:
                     continue
                 totals: dict[str, Fraction] = {}
@@ -409,8 +409,8 @@ class Summary:
         (Fractions stay Fractions; ``float(x)`` where a float is wanted)."""
         from dataclasses import asdict
 
-        parts = {"seats": self.seats, "agents": self.agents, "means": self.means,
-                 "paired": self.paired}
+        parts: dict[str, list[Any]] = {"seats": self.seats, "agents": self.agents,
+                                       "means": self.means, "paired": self.paired}
         if part not in parts:
             raise ValueError(f"part must be one of {', '.join(parts)}, got {part!r}")
         records = [{k: v for k, v in asdict(x).items() if k != "experiment"}

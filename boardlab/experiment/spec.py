@@ -37,7 +37,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from boardlab import registry
 from boardlab.core.errors import BoardlabError
@@ -202,7 +202,8 @@ def build_setup(game: Game, options: Mapping[str, Any], config: Mapping[str, Any
                                      "no config dataclass); use options")
     overrides = _config_values(type(base), config, config_path)
     try:
-        return dataclasses.replace(setup, config=dataclasses.replace(base, **overrides))
+        new_config = dataclasses.replace(cast(Any, base), **overrides)
+        return dataclasses.replace(cast(Any, setup), config=new_config)
     except (BoardlabError, TypeError, ValueError) as err:
         raise SpecError(config_path, str(err)) from None
 

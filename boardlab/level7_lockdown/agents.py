@@ -133,7 +133,7 @@ class HeuristicAgent:
         costs = self._exit_costs(view)
         if costs is not None and costs[me.tile] is not None:
             closer = [c for c in moving if costs[c.to] is not None
-                      and costs[c.to] < costs[me.tile]]  # type: ignore[operator]
+                      and costs[c.to] < costs[me.tile]]
             if closer:
                 return min(closer, key=lambda c: (costs[c.to], self.rng.random()))
         explores = self._escape(view, [c for c in options if isinstance(c, Explore)])

@@ -25,7 +25,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from boardlab.core.errors import ConfigError, FormatError
 
@@ -155,15 +155,15 @@ class TileSpec:
         for i, door in enumerate(self.doors):
             if not (isinstance(door, tuple) and len(door) == 2):
                 raise _bad(owner, f"doors[{i}]", f"expected (room, side), got {door!r}")
-            room, side = door
-            _check_int(owner, f"doors[{i}]", room, 0, len(self.rooms) - 1)
+            at, side = door
+            _check_int(owner, f"doors[{i}]", at, 0, len(self.rooms) - 1)
             if side not in SIDES:
                 raise _bad(owner, f"doors[{i}]", f"side {side!r} is not one of N, E, S, W")
             dx, dy = _DELTA[side]
-            x, y = self.rooms[room]
+            x, y = self.rooms[at]
             if (x + dx, y + dy) in self.rooms:
                 other = self.rooms.index((x + dx, y + dy))
-                raise _bad(owner, f"doors[{i}]", f"room {room}'s {side} side faces room "
+                raise _bad(owner, f"doors[{i}]", f"room {at}'s {side} side faces room "
                            f"{other} of the same tile")
         if len(set(self.doors)) != len(self.doors):
             raise _bad(owner, "doors", "a door is listed twice")
@@ -489,6 +489,9 @@ class Config:
     ...
     boardlab.core.errors.ConfigError: config: moves: 0 is outside 1…6
     """
+
+    if TYPE_CHECKING:  # set in __post_init__ (not a field): the look-up tables
+        _index: ClassVar[dict[str, Any]]
 
     tiles: tuple[TileSpec, ...] = TILES
     characters: tuple[Character, ...] = CHARACTERS

@@ -179,7 +179,7 @@ class Cronos(Enemies):
             self.emit("no_space", f"Not enough space for {draw.tile}: it goes back into "
                       f"{p.stack} and Dr. Cronos stays", "L7-R79", tile=draw.tile)
             return self.run_queue()
-        self.take_from_stack(p.stack, draw.tile)  # type: ignore[attr-defined]
+        self.take_from_stack(p.stack, draw.tile)
         first = options[0]
         self.tiles, index = place(self.tiles, first, replacing=replacing)
         turned = f", turned {90 * first.rotation}°" if first.rotation else ""

@@ -345,21 +345,21 @@ class Enemies(EventsStep):
                           f"{plural(roll.intelligence, 'power token')}: {power}{capped}",
                           "L7-blaster-power" if roll.intelligence == 1 else "L7-R30",
                           enemy_id=b.id, power=power)
-        tasks = []
+        tasks: list[Task] = []
         for icon, number in ((STRENGTH, 1), (SPEED, 2)):
             count = roll.count(icon)
             if not count:
                 continue
-            b = self.find_enemy(f"blaster#{number}")
-            if b is None:
+            blaster = self.find_enemy(f"blaster#{number}")
+            if blaster is None:
                 self.emit("blaster_absent", f"{plural(count, icon + ' icon')} for the "
                           f"{icon} blaster, which is not in play", "L7-blaster-icons")
                 continue
             both = " (first)" if icon == STRENGTH and roll.speed else ""
-            self.emit("blaster_icons", f"{plural(count, icon + ' icon')}: {enemy_name(b.id)} "
-                      f"activates {plural(count, 'time')}{both}", "L7-blaster-icons",
-                      enemy_id=b.id, count=count)
-            tasks.extend(Task("activate", b.id) for _ in range(count))
+            self.emit("blaster_icons", f"{plural(count, icon + ' icon')}: "
+                      f"{enemy_name(blaster.id)} activates {plural(count, 'time')}{both}",
+                      "L7-blaster-icons", enemy_id=blaster.id, count=count)
+            tasks.extend(Task("activate", blaster.id) for _ in range(count))
         if roll.intelligence and (roll.strength or roll.speed):
             self.emit("mixed_face", "Power tokens first, then the activations", "L7-R68")
         self.push_front(tasks)

@@ -193,10 +193,10 @@ def invariants(state: State) -> list[str]:
         problems.append("the event cards do not add up")
     carried = Counter(it for c in state.chars for it in c.items)
     carried.update(state.scn.items_out)
-    for i, it in enumerate(cfg.items):
-        total = state.items_deck[i] + state.items_discard[i] + carried[it.name]
-        if total != it.copies or state.items_deck[i] < 0 or state.items_discard[i] < 0:
-            problems.append(f"the {it.name} cards do not add up")
+    for i, card in enumerate(cfg.items):
+        total = state.items_deck[i] + state.items_discard[i] + carried[card.name]
+        if total != card.copies or state.items_deck[i] < 0 or state.items_discard[i] < 0:
+            problems.append(f"the {card.name} cards do not add up")
     if state.threat_pool < 0 or state.lockdown < 0:
         problems.append("a pool went negative")
     # -- procedure

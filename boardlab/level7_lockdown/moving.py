@@ -270,8 +270,9 @@ class Moving(Base):
             self.wait(Pending("tile_draw", "explore", c.name, door=door, stack=stack,
                               index=flip))
             return
-        stack = self.hooks.draw_stack(self, c, choice)
-        assert stack is not None
+        top = self.hooks.draw_stack(self, c, choice)
+        assert top is not None
+        stack = top
         words = self.door_words(door, c.tile)
         self.emit("explore", f"{c.name} explores through {words}: a tile from "
                   f"stack {stack}",

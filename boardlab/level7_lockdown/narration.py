@@ -43,7 +43,7 @@ class _Titles(dict[str, str]):
     def __missing__(self, phase: str) -> str:
         return phase_title(phase)
 
-    def get(self, phase: str, default: Any = None) -> Any:  # type: ignore[override]
+    def get(self, phase: str, default: Any = None) -> Any:
         return self[phase] if isinstance(phase, str) else default
 
 

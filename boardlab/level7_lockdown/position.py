@@ -173,39 +173,39 @@ def build(players: int = 2, *, scenario: str = "sandbox",
     # -- characters
     chars = list(state.chars)
     by_name = {c.name: k for k, c in enumerate(chars)}
-    for name, spec in (characters or {}).items():
+    for name, fields in (characters or {}).items():
         path = f"characters[{name!r}]"
         if name not in by_name:
             raise ConfigError(f"{path}: not a character of this match "
                               f"({', '.join(by_name)})")
-        if not isinstance(spec, Mapping):
+        if not isinstance(fields, Mapping):
             raise ConfigError(f"{path}: expected a mapping of fields")
-        unknown = sorted(set(spec) - set(CHAR_FIELDS))
+        unknown = sorted(set(fields) - set(CHAR_FIELDS))
         if unknown:
             raise ConfigError(f"{path}.{unknown[0]}: unknown field; fields are "
                               f"{', '.join(CHAR_FIELDS)}")
         c = chars[by_name[name]]
         changes: dict[str, Any] = {}
-        if "tile" in spec:
-            changes["tile"] = tile_of(f"{path}.tile", spec["tile"])
-        if "vitality" in spec:
-            changes["vitality"] = _int(f"{path}.vitality", spec["vitality"], 0, 20)
-        if "fear" in spec:
-            changes["fear"] = _int(f"{path}.fear", spec["fear"], 1, FEAR_MAX)
-        if "terror" in spec:
-            changes["terror"] = _int(f"{path}.terror", spec["terror"], 0, HEART_ATTACK)
-        if "threat" in spec:
-            changes["threat"] = _int(f"{path}.threat", spec["threat"], 0, 99)
-        if "adrenaline" in spec:
-            changes["adrenaline"] = _int(f"{path}.adrenaline", spec["adrenaline"], 0, 99)
-        if "down" in spec:
-            changes["down"] = _bool(f"{path}.down", spec["down"])
-        if "status" in spec:
-            if spec["status"] not in STATUSES:
+        if "tile" in fields:
+            changes["tile"] = tile_of(f"{path}.tile", fields["tile"])
+        if "vitality" in fields:
+            changes["vitality"] = _int(f"{path}.vitality", fields["vitality"], 0, 20)
+        if "fear" in fields:
+            changes["fear"] = _int(f"{path}.fear", fields["fear"], 1, FEAR_MAX)
+        if "terror" in fields:
+            changes["terror"] = _int(f"{path}.terror", fields["terror"], 0, HEART_ATTACK)
+        if "threat" in fields:
+            changes["threat"] = _int(f"{path}.threat", fields["threat"], 0, 99)
+        if "adrenaline" in fields:
+            changes["adrenaline"] = _int(f"{path}.adrenaline", fields["adrenaline"], 0, 99)
+        if "down" in fields:
+            changes["down"] = _bool(f"{path}.down", fields["down"])
+        if "status" in fields:
+            if fields["status"] not in STATUSES:
                 raise ConfigError(f"{path}.status: one of {', '.join(STATUSES)}")
-            changes["status"] = spec["status"]
-        if "items" in spec:
-            items = spec["items"]
+            changes["status"] = fields["status"]
+        if "items" in fields:
+            items = fields["items"]
             if isinstance(items, str) or not isinstance(items, (list, tuple)):
                 raise ConfigError(f"{path}.items: expected a list of item names")
             for k, it in enumerate(items):

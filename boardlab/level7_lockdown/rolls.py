@@ -32,7 +32,7 @@ def roll_outcomes(faces: Faces, n: int, icon: str) -> tuple[tuple[Roll, Fraction
         return ((Roll(), Fraction(1)),)
     pool = icon_pool([IconDie(faces)] * n)
     merged: dict[Roll, Fraction] = {}
-    for icons, p in pool:
+    for icons, p in pool.items():
         s, sp, i = icons["Strength"], icons["Speed"], icons["Intelligence"]
         if icon == "Strength":
             roll = Roll(strength=s)

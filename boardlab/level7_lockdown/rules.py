@@ -20,7 +20,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Final
 
-from boardlab.core.engine import CHANCE
+from boardlab.core.engine import CHANCE, ToMove
 from boardlab.core.events import Event
 from boardlab.core.rules import RuleRef
 from boardlab.level7_lockdown.choices import (
@@ -209,7 +209,7 @@ class Level7Rules:
                      scn=Scn(swarms=scen.swarms, boxed=scen.boxed,
                              items_out=tuple(sorted(items_out))))
 
-    def to_move(self, state: State) -> str | None:
+    def to_move(self, state: State) -> ToMove:
         kind = state.pending.kind
         if kind in CHANCE_KINDS:
             return CHANCE

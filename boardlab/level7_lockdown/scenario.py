@@ -36,6 +36,7 @@ boardlab.core.errors.ConfigError: unknown scenario '14'; scenarios: sandbox, 9, 
 
 from __future__ import annotations
 
+import builtins
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -266,23 +267,23 @@ class _Reader:
             raise self.bad(path, f"expected a non-empty name, got {value!r}")
         return value
 
-    def bool(self, path: str, value: Any) -> bool:
+    def bool(self, path: builtins.str, value: Any) -> bool:
         if not isinstance(value, bool):
             raise self.bad(path, f"expected true or false, got {value!r}")
         return value
 
-    def list(self, path: str, value: Any) -> list[Any]:
+    def list(self, path: builtins.str, value: Any) -> list[Any]:
         if isinstance(value, (str, bytes, Mapping)) or not isinstance(value, (list, tuple)):
             raise self.bad(path, f"expected a list, got {value!r}")
         return list(value)
 
-    def tile(self, path: str, value: Any, cfg: Config) -> str:
+    def tile(self, path: builtins.str, value: Any, cfg: Config) -> builtins.str:
         name = self.str(path, value)
         if not cfg.has_tile(name):
             raise self.bad(path, f"unknown tile {name!r}")
         return name
 
-    def names(self, path: str, value: Any, cfg: Config) -> tuple[str, ...]:
+    def names(self, path: builtins.str, value: Any, cfg: Config) -> tuple[builtins.str, ...]:
         return tuple(self.tile(f"{path}[{i}]", v, cfg)
                      for i, v in enumerate(self.list(path, value)))
 
@@ -467,10 +468,10 @@ def scenario_from_data(data: Mapping[str, Any], mode: str = "normal", *,
                     "remain after the set-aside ones")
     if rest_at is not None:
         rest = len(pool) - stars_total
-        for group in (explore, facedown, extra):
-            for k, (n, ts) in enumerate(group):
+        for role_stacks in (explore, facedown, extra):
+            for k, (n, ts) in enumerate(role_stacks):
                 if n == rest_at[0]:
-                    group[k] = (n, (UNSEEN,) * rest + ts)
+                    role_stacks[k] = (n, (UNSEEN,) * rest + ts)
     objective = r.names("objective", data.get("objective", []), cfg)
     for i, t in enumerate(objective):
         if t not in set_aside:

@@ -185,7 +185,7 @@ class Pending(NamedTuple):
     difficulty: int = 0
     tile: str = ""           # a drawn tile waiting to be placed
     stack: str = ""          # the stack it came from
-    index: int = -1          # the face-down tile being flipped
+    index: int = -1  # type: ignore[assignment]  # the face-down tile being flipped
     lock: bool = False       # Access: lock (True) or unlock
     then: Move | Vent | Explore | None = None   # the move a bull rush/outwit is for
     left: int = 0            # Dr. Cronos's moves still to walk after this chance node

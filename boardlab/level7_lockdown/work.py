@@ -373,7 +373,7 @@ class Base:
         if e is None:
             return
         self.enemies = tuple(x for x in self.enemies if x.id != enemy_id)
-        box = self.hooks.to_box(self, e)
+        box = self.hooks.to_box(self, e)  # type: ignore[arg-type]  # Base, not Work: see pyproject
         if box:
             self.to_box(e.kind, e.number)
             self.emit("to_box", f"{enemy_name(enemy_id)} goes to the box, not back to the "

@@ -3,7 +3,7 @@
 >>> from boardlab.lockup_breakout.api import new_match, play
 >>> m = new_match(players=3, seed=7)
 >>> m.to_move
-'chance'
+CHANCE
 >>> play(players=1, difficulty="red", seed=2).is_over
 True
 >>> new_match(players=True)

@@ -54,7 +54,7 @@ def draw_many(counts: tuple[int, ...], k: int) -> OutcomeTable:
     from boardlab.prob.urn import draw
 
     pairs = sorted((tuple(i for i, xi in enumerate(x) for _ in range(xi)), p)
-                   for x, p in draw(counts, k))
+                   for x, p in draw(counts, k).items())
     return OutcomeTable(pairs)
 
 

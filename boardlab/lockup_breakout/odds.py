@@ -365,7 +365,7 @@ def _contest(state: State, location: int, viewer: str) -> Dist[tuple[str, ...]]:
         else:
             sub = enumerate_game(RULES, start, stop=done, value=value, policy=_quiet_policy,
                                  merge=True, max_nodes=_MAX_NODES)
-        for outcome, q in sub:
+        for outcome, q in sub.items():
             weights[outcome] = weights.get(outcome, Fraction(0)) + p * q
     return Dist(weights)
 
@@ -420,7 +420,7 @@ def seeker_contest(position: State, location: int, player: str, *,
                              "For each, the engine resolves the location (rewards "
                              "declined, no tome) and its tunnel says who may advance.",
                              "Who advances: " + ", ".join(
-                                 f"{'/'.join(s) or 'nobody'} {p}" for s, p in dist)))
+                                 f"{'/'.join(s) or 'nobody'} {p}" for s, p in dist.items())))
 
 
 # -- loot stacks (A5.3: stand-in pool) ---------------------------------------------------------
@@ -576,7 +576,7 @@ def _walk_chain(start: State, depth: int, who: str, policy: Callable[..., Any]
                 result[key] = result.get(key, Fraction(0)) + p
                 continue
             mover = RULES.to_move(st)
-            if mover == CHANCE:
+            if mover is CHANCE:
                 branches = RULES.outcomes(st)
             else:
                 picked = policy(st, mover, RULES.legal(st))
@@ -778,7 +778,7 @@ def guards_first(position: State, *, policy: Any = None, max_nodes: int = _MAX_N
                       steps=("Every guard card dealt and every choice of the policy is "
                              "followed through the engine until a lantern reaches an end "
                              "or the match ends.",
-                             "Outcomes: " + ", ".join(f"{k} {p}" for k, p in dist)))
+                             "Outcomes: " + ", ".join(f"{k} {p}" for k, p in dist.items())))
 
 
 # -- rush or loot: the expected escape score (A5.10) -------------------------------------------
@@ -849,7 +849,7 @@ def escape_score(position: State, side: str, *, policy: Any = None,
     from boardlab.prob.exact import first_choice_policy
 
     dist = _escape_dist(state, who, chooser or first_choice_policy, limit)
-    answer = sum((p * (escape_stars(r) if r else 0) for r, p in dist), Fraction(0))
+    answer = sum((p * (escape_stars(r) if r else 0) for r, p in dist.items()), Fraction(0))
     if not explain:
         return answer
     by_round = [f"round {r}: P(R = {r}) = {p} × {escape_stars(r)} stars"

@@ -10,7 +10,7 @@ guards never appear in ``to_move``: their steps are automatic or chance.
 >>> from boardlab.lockup_breakout.config import Setup
 >>> s = RULES.initial(Setup(players=3))
 >>> RULES.to_move(s), len(RULES.outcomes(s))
-('chance', 105)
+(CHANCE, 105)
 """
 
 from __future__ import annotations

@@ -38,7 +38,17 @@ from boardlab.mall_of_horror.choices import (
     TruckSplit,
     Vote,
 )
-from boardlab.mall_of_horror.config import CARDS, COLOURS, KINDS, POINTS, Config, Setup
+from boardlab.mall_of_horror.config import (
+    CARD_NAMES,
+    CARDS,
+    COLOURS,
+    KIND_NAMES,
+    KINDS,
+    LOCATIONS,
+    POINTS,
+    Config,
+    Setup,
+)
 from boardlab.mall_of_horror.facts import (  # the queries, arguments checked
     break_in_threshold,
     characters_at,
@@ -55,6 +65,7 @@ from boardlab.mall_of_horror.facts import (  # the queries, arguments checked
     vote_weights,
 )
 from boardlab.mall_of_horror.observe import View, observe, public_view
+from boardlab.mall_of_horror.parse import parse_choice
 from boardlab.mall_of_horror.position import position
 from boardlab.mall_of_horror.render import render_svg
 from boardlab.mall_of_horror.rulebook import BOOK, rule
@@ -65,11 +76,12 @@ from boardlab.mall_of_horror.winners import winners
 __all__ = [
     # the errors a what-if meets: a refused position or configuration, a refused choice
     "ConfigError", "IllegalAction",
-    "BOOK", "CARDS", "CHANCE", "COLOURS", "KINDS", "POINTS", "RULES", "Config", "Destination",
-    "Dice", "Draw", "HeuristicAgent", "Move", "Pass", "Place", "PlaceZombie", "PlayCard",
-    "RandomAgent", "Sacrifice", "Setup", "State", "TieBreak", "TruckSplit", "View", "Vote",
-    "dice_outcomes", "load_match", "load_position", "new_match", "observe", "play",
-    "position", "render_svg", "rule", "save_position", "winners",
+    "BOOK", "CARDS", "CARD_NAMES", "CHANCE", "COLOURS", "KINDS", "KIND_NAMES", "LOCATIONS",
+    "POINTS", "RULES", "Config", "Destination", "Dice", "Draw", "HeuristicAgent", "Move",
+    "Pass", "Place", "PlaceZombie", "PlayCard", "RandomAgent", "Sacrifice", "Setup", "State",
+    "TieBreak", "TruckSplit", "View", "Vote", "dice_outcomes", "load_match", "load_position",
+    "new_match", "observe", "parse_choice", "play", "position", "render_svg", "rule",
+    "save_position", "winners",
     # queries: facts about a position (boardlab.mall_of_horror.queries, with the
     # arguments checked by boardlab.mall_of_horror.facts)
     "break_in_threshold", "characters_at", "defence", "destination_options",
@@ -81,9 +93,13 @@ __all__ = [
 #: and the what-ifs the experiment statistics (with multiprocessing and its friends).
 _LAZY = {"Board": "board", "Explainer": "explainer", "explain_phase": "explainer",
          "win_odds": "whatif", "compare_win_odds": "whatif"}
+#: Submodules reachable as attributes without importing them first (``moh.odds``).
+_SUBMODULES = frozenset({"odds"})
 
 
 def __getattr__(name: str) -> Any:
+    if name in _SUBMODULES:
+        return importlib.import_module(f"{__name__}.{name}")
     if name in _LAZY:
         value = getattr(importlib.import_module(f"{__name__}.{_LAZY[name]}"), name)
         globals()[name] = value
@@ -92,4 +108,4 @@ def __getattr__(name: str) -> Any:
 
 
 def __dir__() -> list[str]:
-    return sorted([*globals(), *_LAZY])
+    return sorted([*globals(), *_LAZY, *_SUBMODULES])

@@ -3,7 +3,7 @@
 >>> from boardlab.mall_of_horror.api import new_match, play
 >>> m = new_match(players=3, seed=7)
 >>> m.to_move
-'chance'
+CHANCE
 >>> play(players=4, seed=2).is_over
 True
 """
@@ -14,11 +14,18 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from boardlab.core.agents import Agent
-from boardlab.core.engine import Match, OutcomeTable, position_from_json, position_to_json
-from boardlab.core.errors import ArgumentError, ArgumentTypeError, FormatError, show_value
-from boardlab.core.serialize import load_json_object
+from boardlab.core.engine import (
+    SEED_NOT_GIVEN,
+    Match,
+    OutcomeTable,
+    position_from_json,
+    position_to_json,
+    seed_default,
+)
+from boardlab.core.errors import ArgumentError, ArgumentTypeError
 from boardlab.core.simulate import agent_table, play_out
 from boardlab.mall_of_horror.checks import strict_int
+from boardlab.mall_of_horror.choices import Choice
 from boardlab.mall_of_horror.config import Config, Setup
 from boardlab.mall_of_horror.invariants import sound_state
 from boardlab.mall_of_horror.rules import RULES
@@ -32,7 +39,7 @@ _SETUPS: dict[int, Setup] = {}
 
 
 def new_match(players: int = 4, *, seed: int | None = None, config: Config | None = None,
-              start: State | None = None) -> Match:
+              start: State | None = None) -> Match[State, Choice]:
     """A match before its first choice, or from ``start`` (see :func:`position`).
 
     Bad arguments are refused with a boardlab error naming them:
@@ -42,7 +49,6 @@ def new_match(players: int = 4, *, seed: int | None = None, config: Config | Non
     ...
     boardlab.core.errors.ArgumentTypeError: config: expected a moh.Config ... (got 'x')
     """
-    seed = _seed(seed)
     if start is not None:
         check_start(start)
         return Match(RULES, start.setup, seed=seed, state=start)
@@ -65,12 +71,6 @@ def check_start(start: Any, argument: str = "start") -> State:
     boardlab.core.errors.ArgumentTypeError: start: expected a moh.State ... (got None)
     """
     return sound_state(start, argument)
-
-
-def _seed(seed: Any) -> int | None:
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise ArgumentTypeError("seed", seed, "a match's seed is a whole number or None")
-    return seed
 
 
 def dice_outcomes(n: int, faces: int = 6) -> OutcomeTable:
@@ -98,9 +98,13 @@ def dice_outcomes(n: int, faces: int = 6) -> OutcomeTable:
 
 def play(players: int | None = None, *,
          agents: Mapping[str, Agent] | Callable[[str], Agent] | None = None,
-         seed: int | None = 0, config: Config | None = None,
-         start: State | None = None) -> Match:
+         seed: int | None = SEED_NOT_GIVEN, config: Config | None = None,
+         start: State | None = None) -> Match[State, Choice]:
     """A complete match: chance from ``seed``, decisions by ``agents`` (random by default).
+
+    ``seed=None`` draws a fresh seed (kept in ``match.seed``; the random agents are
+    seeded from it too). Without ``seed=`` this release plays seed 0 and warns: from
+    boardlab 0.3 the default is ``None``, as for :func:`new_match`.
 
     ``players`` defaults to 4. ``start=`` plays on from a position (:func:`position`,
     ``match.state``, :func:`load_position`) instead of from the setup; the players and
@@ -116,13 +120,14 @@ def play(players: int | None = None, *,
     (True, True, {'yellow': 0, 'red': 0, 'blue': 7})
     """
     if start is not None:
-        _check_start(start, players, config)
-        match = new_match(seed=_checked_seed(seed), start=start)
+        _check_start(start, players, config)  # before the seed: a refusal does not warn
+    seed = _checked_seed(seed_default(seed, "moh.play()"))
+    if start is not None:
+        match = new_match(seed=seed, start=start)
     else:
-        match = new_match(4 if players is None else players, seed=_checked_seed(seed),
-                          config=config)
+        match = new_match(4 if players is None else players, seed=seed, config=config)
     colours = match.state.setup.colours
-    return play_out(match, agent_table(colours, _checked_agents(agents, colours), seed))
+    return play_out(match, agent_table(colours, _checked_agents(agents, colours), match.seed))
 
 
 def _check_start(start: Any, players: Any, config: Any) -> None:
@@ -170,16 +175,11 @@ def _checked_agents(agents: Any, colours: tuple[str, ...]) -> Any:
     return agents
 
 
-def load_match(text: str | Mapping[str, Any]) -> Match:
+def load_match(text: str | bytes | Mapping[str, Any]) -> Match[State, Choice]:
     """Read a match saved with ``match.to_json()``; every field and choice is validated."""
-    data = load_json_object(_text(text))
-    choices = data.get("choices")
-    if isinstance(choices, list):  # a kind that is not a name (a list, say) is no kind
-        for i, raw in enumerate(choices):
-            if isinstance(raw, Mapping) and "type" in raw and not isinstance(raw["type"], str):
-                raise FormatError(f"choices[{i}].type", f"expected the name of a choice, "
-                                  f"got {show_value(raw['type'])}")
-    return Match.from_json(RULES, data)
+    # The core's reader checks the text's type, decodes bytes (saying where a non-UTF-8
+    # byte is) and refuses a choice kind that is not a name (a list, say), naming the path.
+    return Match.from_json(RULES, text)
 
 
 def save_position(state: State, *, indent: int | None = None) -> str:
@@ -192,19 +192,7 @@ def save_position(state: State, *, indent: int | None = None) -> str:
     return position_to_json(RULES, state, indent=indent)
 
 
-def load_position(text: str | Mapping[str, Any]) -> State:
+def load_position(text: str | bytes | Mapping[str, Any]) -> State:
     """Read a position written by :func:`save_position`, validating every field."""
-    return position_from_json(RULES, _text(text))
+    return position_from_json(RULES, text)
 
-
-def _text(text: Any) -> str | Mapping[str, Any]:
-    if isinstance(text, (bytes, bytearray)):
-        try:
-            return bytes(text).decode("utf-8")
-        except UnicodeDecodeError as err:
-            raise FormatError("", f"not UTF-8 text: {err.reason} at byte {err.start}") \
-                from None
-    if not isinstance(text, (str, Mapping)):
-        raise ArgumentTypeError("text", text, "expected saved JSON (a str) or its parsed "
-                                              "mapping")
-    return text

@@ -49,7 +49,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from fractions import Fraction
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from boardlab.core.agents import Agent
 from boardlab.core.engine import Match
@@ -190,8 +190,10 @@ class Board(GameBoard):
                     for loc in known} if odds else None
         chances = {loc: p for loc, p in odds.items() if loc not in known} if odds else odds
         return render_svg(state, viewer=None if viewer == PUBLIC else viewer,
-                          omniscient=viewer is None, highlight=highlight, odds=chances,
-                          outcomes=outcomes)
+                          omniscient=viewer is None,
+                          highlight=cast("tuple[int, ...]", highlight),
+                          odds=cast("Mapping[int, Fraction] | None", chances),
+                          outcomes=cast("Mapping[int, str] | None", outcomes))
 
     def status_line(self, state: State, last: Event | None, viewer: str | None) -> str:
         return status_line(state, last, viewer)
@@ -200,7 +202,7 @@ class Board(GameBoard):
         """:func:`~boardlab.mall_of_horror.odds.live_odds`: break-in odds per location."""
         from boardlab.mall_of_horror.odds import live_odds
 
-        return live_odds(state)
+        return cast("Mapping[Hashable, Any]", live_odds(state))
 
     def odds_title(self, state: State) -> str:
         if state.phase in ("e", "f"):
@@ -218,7 +220,7 @@ class Board(GameBoard):
 
     def odds_known(self, state: State) -> Mapping[Hashable, str]:
         """After the dice (phases e and f): each location's outcome, zombies vs defence."""
-        return known_outcomes(state)
+        return cast("Mapping[Hashable, str]", known_outcomes(state))
 
     def odds_empty(self, state: State) -> str:
         if state.phase == "setup":
@@ -265,7 +267,7 @@ def known_outcomes(state: State) -> dict[int, str]:
         return {}
     # phase f adds the extra zombies before any attack (MoH-f-extra): count them in phase e
     extra = extra_zombies(state) if state.phase == "e" else {}
-    out = {}
+    out: dict[int, str] = {}
     for loc in LOCATIONS:
         if not is_open(state, loc) or not characters_at(state, loc):
             continue

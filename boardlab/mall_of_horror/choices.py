@@ -26,7 +26,7 @@ and the choice prints the name it does not know:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeAlias
 
 from boardlab.core.errors import ArgumentTypeError
 from boardlab.mall_of_horror.checks import shown, strict_int, strict_str
@@ -252,3 +252,7 @@ class TieBreak:
 
 CHOICE_TYPES = (Place, Vote, PlayCard, Pass, TruckSplit, Sacrifice, Destination, PlaceZombie,
                 Move, Dice, Draw, TieBreak)
+
+#: Any Mall of Horror choice or chance outcome (``Match[State, Choice]``).
+Choice: TypeAlias = (Place | Vote | PlayCard | Pass | TruckSplit | Sacrifice | Destination
+                     | PlaceZombie | Move | Dice | Draw | TieBreak)

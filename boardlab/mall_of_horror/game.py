@@ -12,6 +12,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from boardlab.core.agents import Agent
 from boardlab.core.engine import Match
 from boardlab.mall_of_horror.agents import HeuristicAgent
@@ -44,6 +46,12 @@ class MallOfHorror(Game):
 
     def players(self, match: Match) -> tuple[str, ...]:
         return match.state.setup.colours
+
+    def parse_choice(self, text: str, state: Any) -> Any:
+        """What a player says, as a legal choice (see :mod:`boardlab.mall_of_horror.parse`)."""
+        from boardlab.mall_of_horror.parse import parse_choice
+
+        return parse_choice(text, state)
 
     def board_lines(self, state: State) -> list[str]:
         """Zombies and characters per location, and which are closed or sealed."""

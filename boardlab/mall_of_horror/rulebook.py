@@ -12,9 +12,7 @@ point at the rule text; ``MoH-R<n>`` at boardlab's rulings (docs/rulings.md).
 
 from __future__ import annotations
 
-from boardlab.core.errors import ArgumentTypeError
 from boardlab.core.rules import RuleBook, RuleRef
-from boardlab.mall_of_horror.checks import UnknownName
 
 TITLE = "Mall of Horror"
 
@@ -147,11 +145,9 @@ BOOK = RuleBook(TITLE, [
 
 
 def rule(rule_id: str) -> RuleRef:
-    """The :class:`RuleRef` with this id (an :class:`UnknownName`, also a ``KeyError``,
-    if unknown)."""
-    if not isinstance(rule_id, str):
-        raise ArgumentTypeError("rule_id", rule_id, "a rule id is a string such as 'MoH-R5'")
-    try:
-        return BOOK[rule_id]
-    except KeyError:
-        raise UnknownName("rule_id", rule_id, "unknown Mall of Horror rule id") from None
+    """The :class:`RuleRef` with this id.
+
+    An unknown id raises :class:`~boardlab.core.errors.UnknownRule` (a boardlab error
+    that is still a ``KeyError``), naming the id and the closest ids.
+    """
+    return BOOK[rule_id]

@@ -47,7 +47,7 @@ from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from fractions import Fraction
 from itertools import accumulate
 from math import lcm
-from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar, cast, overload
 
 from boardlab.core.errors import ArgumentTypeError, QuestionError, show_value
 from boardlab.prob.checks import hashable, show_number, whole
@@ -57,6 +57,8 @@ from boardlab.prob.limits import LIMITS, check_limit
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from sympy import Expr, Rational
+
+    from boardlab.prob.svgplot import Axes as SvgAxes
 
 T = TypeVar("T", bound=Hashable)
 U = TypeVar("U", bound=Hashable)
@@ -367,13 +369,32 @@ class Dist(Generic[T]):
     def __len__(self) -> int:
         return len(self._probs)
 
+    def items(self) -> Iterator[tuple[T, Fraction]]:
+        """The ``(outcome, probability)`` pairs, in the order of :attr:`outcomes`.
+
+        >>> list(Dist({"a": 1, "b": 3}).items())
+        [('a', Fraction(1, 4)), ('b', Fraction(3, 4))]
+        """
+        return iter(self._probs.items())
+
     def __iter__(self) -> Iterator[tuple[T, Fraction]]:
-        """Iterate over ``(outcome, probability)`` pairs."""
+        """Deprecated: ``for outcome, p in d.items()`` (``d.outcomes`` for the outcomes).
+
+        In this release iterating a Dist still yields ``(outcome, probability)`` pairs,
+        with a :class:`DeprecationWarning`; from 0.3 it yields the outcomes, as a mapping
+        does and as ``in`` tests them.
+        """
+        warn_deprecated("iterating a Dist (it yields pairs; from 0.3 the outcomes)",
+                        "d.items() for (outcome, probability) pairs, d.outcomes for the "
+                        "outcomes")
         return iter(self._probs.items())
 
     def __contains__(self, outcome: object) -> bool:
-        """``x in dist``: is ``x`` a possible outcome?"""
-        return outcome in self._probs
+        """``x in dist``: is ``x`` a possible outcome (as ``x in d.outcomes``)?"""
+        try:
+            return outcome in self._probs
+        except TypeError:  # an unhashable value is no outcome
+            return False
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Dist):
@@ -571,6 +592,14 @@ class Dist(Generic[T]):
                                             f"cannot be combined: {err}") from None
         return Dist._trusted(out)
 
+    @overload
+    def __add__(self: Dist[int], other: Dist[int] | int) -> Dist[int]: ...
+    @overload
+    def __add__(self: Dist[Fraction], other: Dist[Fraction] | Dist[int] | Fraction | int
+                ) -> Dist[Fraction]: ...
+    @overload
+    def __add__(self, other: Any) -> Dist[Any]: ...
+
     def __add__(self, other: Any) -> Dist[Any]:
         """``d1 + d2``: sum of two independent draws; ``d + 3``: every outcome shifted.
 
@@ -589,6 +618,14 @@ class Dist(Generic[T]):
             return self._shift(lambda o: other + o, other)
         return NotImplemented
 
+    @overload
+    def __sub__(self: Dist[int], other: Dist[int] | int) -> Dist[int]: ...
+    @overload
+    def __sub__(self: Dist[Fraction], other: Dist[Fraction] | Dist[int] | Fraction | int
+                ) -> Dist[Fraction]: ...
+    @overload
+    def __sub__(self, other: Any) -> Dist[Any]: ...
+
     def __sub__(self, other: Any) -> Dist[Any]:
         """``d1 - d2``: difference of independent draws; ``d - 3``: shift down."""
         if isinstance(other, Dist):
@@ -605,6 +642,11 @@ class Dist(Generic[T]):
                 raise
             raise ArgumentTypeError("shifting a Dist", by, "these outcomes cannot be shifted "
                                     f"by it: {err}") from None
+
+    @overload
+    def repeat(self: Dist[int], n: int) -> Dist[int]: ...
+    @overload
+    def repeat(self, n: int, *, zero: Any = 0) -> Dist[Any]: ...
 
     def repeat(self, n: int, *, zero: Any = 0) -> Dist[Any]:
         """The sum of ``n`` independent copies (``n`` dice of this kind, added up).
@@ -752,8 +794,8 @@ class Dist(Generic[T]):
         return (rf"$\displaystyle \begin{{array}}{{{cols}}} {' & '.join(header)} \\ \hline "
                 rf"{body} \end{{array}}$")
 
-    def plot(self, event: Any = None, *, ax: Axes | None = None, fmt: ProbFormat = "fraction",
-             label: str | None = None) -> Axes:
+    def plot(self, event: Any = None, *, ax: Axes | SvgAxes | None = None,
+             fmt: ProbFormat = "fraction", label: str | None = None) -> Axes | SvgAxes:
         """A bar chart of the distribution; returns the matplotlib Axes.
 
         Bars where ``event`` holds are vermilion and hatched (not colour alone), the
@@ -768,7 +810,8 @@ class Dist(Generic[T]):
         from boardlab.prob import charts
 
         if charts.svg_wanted(ax):
-            return charts.plot_dist(self, event, ax=ax, fmt=fmt, label=label)
+            return charts.plot_dist(self, event, ax=cast("SvgAxes | None", ax), fmt=fmt,
+                                    label=label)
         if ax is None:
             import matplotlib.pyplot as plt
 
@@ -793,7 +836,7 @@ class Dist(Generic[T]):
             ax.axvline(float(mu), color=MEAN, linestyle="--", label=f"mean = {mu}")
         ax.set_xlabel("outcome")
         ax.set_ylabel("probability")
-        handles, _ = ax.get_legend_handles_labels()
+        handles: list[Any] = list(ax.get_legend_handles_labels()[0])
         if event is None:
             ax.set_title(self._summary())
         else:

@@ -84,7 +84,7 @@ class WalkStats:
     levels: int = 0
 
 
-def enumerate_game(rules: Rules, state: Any, *, stop: Stop, value: Value,
+def enumerate_game(rules: Rules[Any, Any], state: Any, *, stop: Stop, value: Value,
                    policy: Policy = uniform_policy, max_nodes: int = 2_000_000,
                    merge: bool = False, stats: WalkStats | None = None) -> Dist[Any]:
     """The exact distribution (a :class:`~boardlab.prob.dist.Dist`) of ``value``.
@@ -113,8 +113,9 @@ class NodeLimitError(LimitError, RuntimeError):
     """
 
 
-def _branches(rules: Rules, node: Any, mover: Any, policy: Policy) -> Mapping[Any, Fraction]:
-    if mover == CHANCE:
+def _branches(rules: Rules[Any, Any], node: Any, mover: Any,
+              policy: Policy) -> Mapping[Any, Fraction]:
+    if mover is CHANCE:
         return dict(rules.outcomes(node))
     legal = rules.legal(node)
     picked = policy(node, mover, legal)
@@ -148,7 +149,7 @@ def _legal_choice(choice: Any, legal: Sequence[Any], mover: Any) -> None:
                             f"{show_value(mover)} here; legal: {show_value(list(legal))}")
 
 
-def enumerate_weights(rules: Rules, state: Any, *, stop: Stop, value: Value,
+def enumerate_weights(rules: Rules[Any, Any], state: Any, *, stop: Stop, value: Value,
                       policy: Policy = uniform_policy, max_nodes: int = 2_000_000,
                       merge: bool = False, stats: WalkStats | None = None
                       ) -> dict[Hashable, Fraction]:
@@ -183,7 +184,7 @@ def _too_many(max_nodes: int) -> NodeLimitError:
                           value=max_nodes + 1, allowed=max_nodes)
 
 
-def _tree_walk(rules: Rules, state: Any, stop: Stop, value: Value, policy: Policy,
+def _tree_walk(rules: Rules[Any, Any], state: Any, stop: Stop, value: Value, policy: Policy,
                max_nodes: int, stats: WalkStats) -> dict[Hashable, Fraction]:
     """Every path on its own, depth first, with an explicit stack."""
     result: dict[Hashable, Fraction] = {}
@@ -209,7 +210,7 @@ def _tree_walk(rules: Rules, state: Any, stop: Stop, value: Value, policy: Polic
     return result
 
 
-def _merged_walk(rules: Rules, state: Any, stop: Stop, value: Value, policy: Policy,
+def _merged_walk(rules: Rules[Any, Any], state: Any, stop: Stop, value: Value, policy: Policy,
                  max_nodes: int, stats: WalkStats) -> dict[Hashable, Fraction]:
     """Level by level over a ``{state: probability}`` frontier.
 

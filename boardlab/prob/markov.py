@@ -463,7 +463,7 @@ class AbsorbingChain(Generic[S]):
     def prob_absorbed_by(self, n: int, state: S) -> Fraction:
         """P(absorbed within ``n`` steps from ``state``)."""
         after = self.distribution_after(n, state)
-        return sum((q for s, q in after if s not in self._index), Fraction(0))
+        return sum((q for s, q in after.items() if s not in self._index), Fraction(0))
 
 
 def _state_key(state: Any, what: str) -> None:

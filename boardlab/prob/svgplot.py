@@ -456,13 +456,13 @@ class Axes:
                     body.append(_marker(ln.marker, x, y, ln.color))
         body.append("</g>")
         out += body
-        for t in self.texts:
-            x, y = sx(t.x) + t.offset[0], sy(t.y) - t.offset[1]
-            if t.arrow and t.offset != (0.0, 0.0):
-                out.append(f'<line x1="{_f(sx(t.x))}" y1="{_f(sy(t.y))}" x2="{_f(x)}" '
+        for note in self.texts:
+            x, y = sx(note.x) + note.offset[0], sy(note.y) - note.offset[1]
+            if note.arrow and note.offset != (0.0, 0.0):
+                out.append(f'<line x1="{_f(sx(note.x))}" y1="{_f(sy(note.y))}" x2="{_f(x)}" '
                            f'y2="{_f(y)}" stroke="#000000" stroke-width="0.6"/>')
-            anchor = {"center": "middle", "left": "start", "right": "end"}.get(t.ha, "start")
-            out.append(_svg_text(x, y, t.text, t.size * PX_PER_PT * 0.9, anchor))
+            anchor = {"center": "middle", "left": "start", "right": "end"}.get(note.ha, "start")
+            out.append(_svg_text(x, y, note.text, note.size * PX_PER_PT * 0.9, anchor))
         # frame, x ticks, labels, title
         out.append(f'<rect x="{_f(px0)}" y="{_f(py0)}" width="{_f(pw)}" height="{_f(ph)}" '
                    'fill="none" stroke="#000000" stroke-width="0.8"/>')
@@ -679,7 +679,7 @@ def close(fig: Figure | str | None = None) -> None:
     if fig is None or fig == "all":
         _open.clear()
     elif fig in _open:
-        _open.remove(fig)  # type: ignore[arg-type]
+        _open.remove(fig)
 
 
 def gcf() -> Figure:

@@ -542,7 +542,7 @@ class GameBoard:
         match = self._match
         mover = match.to_move
         if self.seat is not None and mover != self.seat:
-            who = "chance decides" if mover == CHANCE else (
+            who = "chance decides" if mover is CHANCE else (
                 "the match is over" if mover is None else f"it is {mover}'s decision")
             raise IllegalAction(f"{choice} cannot be played by {self.seat}: {who}",
                                 rule=match.rules.decision_rule(match.state))
@@ -575,7 +575,7 @@ class GameBoard:
             return None
         if match.ply < match.recorded_plies:
             return _replay_one(match)
-        if mover == CHANCE:
+        if mover is CHANCE:
             match.roll()
             return match.last_events
         agent = self.agents[mover]
@@ -775,8 +775,8 @@ def _agents_checkpoint(agents: Mapping[str, Agent]) -> Callable[[], None]:
     agents of boardlab keep it in ``rng`` (a :class:`random.Random`), whose state is
     saved here (a few microseconds). Any other agent state is the agent's own business.
     """
-    saved = [(agent.rng, agent.rng.getstate()) for agent in agents.values()
-             if isinstance(getattr(agent, "rng", None), random.Random)]
+    rngs = [getattr(agent, "rng", None) for agent in agents.values()]
+    saved = [(rng, rng.getstate()) for rng in rngs if isinstance(rng, random.Random)]
 
     def restore() -> None:
         for rng, state in saved:

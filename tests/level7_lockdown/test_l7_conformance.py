@@ -19,6 +19,7 @@ from typing import Any
 
 import pytest
 
+from boardlab.core.chance import CHANCE
 from boardlab.core.conformance import check_game, check_node
 from boardlab.core.engine import Match
 from boardlab.level7_lockdown import (
@@ -127,7 +128,7 @@ def test_l7_conformance_every_chance_node_is_exact() -> None:
     m = new_match(players=3, seed=5)
     kinds: Counter[str] = Counter()
     while not m.is_over:
-        if m.to_move == "chance":
+        if m.to_move is CHANCE:
             outs = m.outcomes()
             assert sum(p for _, p in outs) == Fraction(1)
             assert all(type(p) is Fraction and p > 0 for _, p in outs)

@@ -8,6 +8,7 @@ from fractions import Fraction
 
 import pytest
 
+from boardlab.core.chance import CHANCE
 from boardlab.core.errors import ConfigError
 from boardlab.level7_lockdown import (
     BOOK,
@@ -524,7 +525,7 @@ def test_l7_r72_end_of_turn_order() -> None:
     m = start(enemies={"hunter#1": "Lower Landing", "blaster#1": "Lower Landing",
                        "rogue#1": "Lower Landing"}, cronos="Lair", step="events")
     m.push(CardDraw("Footsteps"))                        # clone spawn + clone activation
-    while m.to_move == "chance":
+    while m.to_move is CHANCE:
         m.push(m.legal()[0])
     kinds = [e.kind for e in m.events if e.kind in ("activate", "hunters_die", "blaster_die",
                                                     "cronos_roll", "fear", "wound", "turn")]

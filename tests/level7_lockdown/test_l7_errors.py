@@ -8,6 +8,7 @@ import json
 
 import pytest
 
+from boardlab.core.chance import CHANCE
 from boardlab.core.errors import BoardlabError, ConfigError, FormatError, IllegalAction
 from boardlab.level7_lockdown import (
     Attack,
@@ -153,7 +154,7 @@ def test_l7_errors_illegal_choices_leave_the_match_unchanged() -> None:
         Move(1, "fly")
     with pytest.raises(IllegalAction, match=r"Roll\.speed: expected a whole number"):
         Roll(speed=-1)
-    while m.to_move != "chance":
+    while m.to_move is not CHANCE:
         m.push(m.legal()[-1])
     chance_state = m.state
     with pytest.raises(IllegalAction, match="is not a legal outcome"):

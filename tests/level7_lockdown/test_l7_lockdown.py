@@ -9,6 +9,7 @@ from fractions import Fraction
 
 import pytest
 
+from boardlab.core.chance import CHANCE
 from boardlab.core.errors import ConfigError
 from boardlab.level7_lockdown import (
     BOOK,
@@ -624,6 +625,6 @@ def test_l7_cronos_drain_characters_on_his_tile_lose_1_vitality() -> None:
 def test_l7_cronos_is_nobody_decides_for_him() -> None:
     # His turn is chance only: the roll is the only node, never a seat.
     m = start(enemies={}, cronos="Lair", lockdown=3, step="enemies", tasks=("cronos",))
-    assert m.to_move == "chance" and RULES.to_move(m.state) == "chance"
+    assert m.to_move is CHANCE and RULES.to_move(m.state) is CHANCE
     assert sorted(r.speed for r, _ in m.outcomes()) == list(range(7))
     assert "blaster" in ENEMY_TYPE and ENEMY_TYPE["warrior"] == ENEMY_TYPE["rogue"]

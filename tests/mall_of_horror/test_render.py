@@ -16,6 +16,7 @@ import sympy
 
 from boardlab import mall_of_horror as moh
 from boardlab.core.engine import Match
+from boardlab.core.errors import ArgumentTypeError
 from boardlab.mall_of_horror import odds
 from boardlab.mall_of_horror.config import CARD_NAMES, LOCATIONS, Config
 from boardlab.mall_of_horror.render import (
@@ -569,8 +570,13 @@ def test_state_and_match_show_themselves_as_svg(midgame) -> None:
     match = moh.new_match(start=midgame)
     assert match._repr_svg_() == render_svg(midgame)
     assert moh.render_svg is render_svg
-    plain = Match(moh.RULES, midgame.setup, state=("not", "a", "state"))
+    from tests.core.toy import RULES as TOY
+    from tests.core.toy import ToySetup
+
+    plain = Match(TOY, ToySetup())  # a state that cannot draw itself: no picture
     assert plain._repr_svg_() is None
+    with pytest.raises(ArgumentTypeError, match="^state: expected a State"):
+        Match(moh.RULES, midgame.setup, state=("not", "a", "state"))
 
 
 def test_every_kind_and_colour_has_a_letter() -> None:

@@ -67,7 +67,7 @@ def test_other_constructors() -> None:
 def test_outcomes_sorted_when_possible_else_first_seen() -> None:
     assert Dist({3: 1, 1: 1, 2: 1}).outcomes == (1, 2, 3)
     assert Dist({"sealed": 1, 3: 1, 1: 1}).outcomes == ("sealed", 3, 1)
-    assert list(Dist({2: 1, 1: 3})) == [(1, F(3, 4)), (2, F(1, 4))]
+    assert list(Dist({2: 1, 1: 3}).items()) == [(1, F(3, 4)), (2, F(1, 4))]
     assert len(D6) == 6 and 6 in D6 and 7 not in D6
 
 
@@ -203,7 +203,7 @@ def test_sampling_is_seeded_and_exactly_weighted() -> None:
     assert d.sample(50, seed=7) == d.sample(50, seed=random.Random(7))
     n = 20_000
     draws = (D6 + D6).sample(n, seed=2024)
-    for value, q in (D6 + D6):
+    for value, q in (D6 + D6).items():
         hits = draws.count(value)
         sigma = math.sqrt(n * q * (1 - q))
         assert abs(hits - n * q) <= 4 * sigma, (value, hits, n * q)

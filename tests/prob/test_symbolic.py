@@ -59,7 +59,7 @@ def test_two_faces_at_once_is_p_one_third() -> None:
 
 def test_multinomial_equals_face_counts() -> None:
     d = face_counts(4)
-    for outcome, q in d:
+    for outcome, q in d.items():
         assert multinomial_probability(outcome, [SIXTH] * 6) == sympy.Rational(
             q.numerator, q.denominator)
     a, b = sympy.symbols("a b")

@@ -162,7 +162,7 @@ def test_sympy_forms_equal_the_fractions() -> None:
                 assert hypergeometric_at_least(n_items, good, drawn, 1).doit() == d.at_least(1)
     for counts in [(3, 1, 2), (2, 2, 2, 1), (5, 1, 1), (0, 4)]:
         for k in range(sum(counts) + 1):
-            for x, p in draw(counts, k):
+            for x, p in draw(counts, k).items():
                 assert multivariate_hypergeometric(x, counts) == p
     N, K, n, k = sympy.symbols("N K n k")
     assert hypergeometric_pmf() == sympy.binomial(K, k) * sympy.binomial(N - K, n - k) \

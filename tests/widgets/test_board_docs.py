@@ -9,6 +9,7 @@ import re
 from fractions import Fraction
 from pathlib import Path
 
+from boardlab.core.chance import CHANCE
 from boardlab.narrate import narrate
 
 PAGE = Path(__file__).resolve().parents[2] / "docs" / "board.md"
@@ -33,7 +34,7 @@ def test_the_example_prints_what_its_comments_say() -> None:
     assert printed[0] in ("['+1', '+2']", "['+1', '+3']")
     assert printed[1] == "Round 1 — Flip"
     board = ns["board"]
-    assert board.match.ply == 2 and board.match.to_move == "chance"
+    assert board.match.ply == 2 and board.match.to_move is CHANCE
     assert board.log_lines == narrate(board.match.events, viewer="a",
                                       phase_titles=ns["TITLES"])
 

@@ -27,7 +27,7 @@ tables and interned choices) and :mod:`.chance` (the exact chance nodes);
 >>> from boardlab.mall_of_horror.config import Setup
 >>> s = RULES.initial(Setup(players=4))
 >>> RULES.to_move(s), s.pending.kind
-('chance', 'deal')
+(CHANCE, 'deal')
 """
 
 from __future__ import annotations
