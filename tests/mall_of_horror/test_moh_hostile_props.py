@@ -358,8 +358,6 @@ CALLS.update(LAZY_CALLS)
 #: Public names that are not functions to call with hostile arguments, and why.
 NOT_CALLED = {
     "CARD_NAMES": "a constant", "KIND_NAMES": "a constant", "LOCATIONS": "a constant",
-    "ConfigError": "an exception class (boardlab.core.errors), re-exported",
-    "IllegalAction": "an exception class (boardlab.core.errors), re-exported",
     "BOOK": "a constant (the rule book)", "CARDS": "a constant", "CHANCE": "a constant",
     "COLOURS": "a constant", "KINDS": "a constant", "POINTS": "a constant",
     "RULES": "the rules object: the engine calls it with states it made (the checks are "
