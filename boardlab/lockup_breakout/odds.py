@@ -853,7 +853,7 @@ def escape_score(position: State, side: str, *, policy: Any = None,
     if not explain:
         return answer
     by_round = [f"round {r}: P(R = {r}) = {p} × {escape_stars(r)} stars"
-                for r, p in sorted(dist) if r]
+                for r, p in sorted(dist.items()) if r]
     never = dist.P(0)
     facts = [("escape", "17 stars plus 3 per round still to play, scored at once "
                         "(LB-escape; LB-R34 for the guards)"),
