@@ -354,6 +354,10 @@ def _uniform_bits(agent: Any) -> Any:
 
 _SAME: Any = object()
 _new_tuple = tuple.__new__  # a Record from a plain tuple: no per-ply keyword parsing
+# A ply is stored as a plain ``(choice, events, before, after)`` tuple (a tuple from the
+# free list costs a fraction of a Record, made and freed) and becomes a Record, in
+# place, the first time ``records`` hands it out: the Records stay a prefix of the list.
+_CHOICE, _EVENTS, _BEFORE, _AFTER = 0, 1, 2, 3
 
 
 class Match(Generic[S, C]):
@@ -406,7 +410,7 @@ class Match(Generic[S, C]):
         self._rules = rules
         self._setup = setup
         self._root: S = rules.initial(setup) if state is None else state
-        self._records: list[Record[S, C]] = []
+        self._records: list[Any] = []  # plain tuples, then Records (see _AFTER)
         self._cursor = 0
         self._state: S = self._root
         # The live stream holds the draws of the chance plies in _records[:_stream_ply]
@@ -499,22 +503,27 @@ class Match(Generic[S, C]):
     @property
     def records(self) -> tuple[Record[S, C], ...]:
         """The plies up to the current one."""
-        return tuple(self._records[: self._cursor])
+        records, cursor = self._records, self._cursor
+        i = cursor - 1
+        while i >= 0 and records[i].__class__ is not Record:  # convert the plain tail
+            records[i] = _new_tuple(Record, records[i])
+            i -= 1
+        return tuple(records[:cursor])
 
     @property
     def choices(self) -> tuple[C, ...]:
         """The choices and outcomes of the plies up to the current one."""
-        return tuple(r.choice for r in self._records[: self._cursor])
+        return tuple(r[_CHOICE] for r in self._records[: self._cursor])
 
     @property
     def events(self) -> tuple[Event, ...]:
         """Every event up to the current ply, in order."""
-        return tuple(e for r in self._records[: self._cursor] for e in r.events)
+        return tuple(e for r in self._records[: self._cursor] for e in r[_EVENTS])
 
     @property
     def last_events(self) -> tuple[Event, ...]:
         """The events of the last ply (empty before the first)."""
-        return self._records[self._cursor - 1].events if self._cursor else ()
+        return self._records[self._cursor - 1][_EVENTS] if self._cursor else ()
 
     def push(self, choice: C | str) -> tuple[Event, ...]:
         """Apply ``choice`` (or a chance outcome, for what-ifs) and return its events.
@@ -626,7 +635,7 @@ class Match(Generic[S, C]):
                             self._state, self._cursor = state, cursor
                             choice = self._canonical(choice, legal)
                 new_state, events = step(state, choice)
-                append(_new_tuple(Record, (choice, events, state, new_state)))
+                append((choice, events, state, new_state))
                 state = new_state
                 cursor += 1
                 drawn = False
@@ -680,7 +689,7 @@ class Match(Generic[S, C]):
             del records[cursor:]
             if self._stream_ply > cursor:
                 self._stream_ply = -1
-        records.append(_new_tuple(Record, (choice, events, state, new_state)))
+        records.append((choice, events, state, new_state))
         if self._stream_ply == cursor:
             self._stream_ply = cursor + 1
         self._cursor = cursor + 1
@@ -704,8 +713,8 @@ class Match(Generic[S, C]):
             self._stream, self._stream_ply = random.Random(self._seed), 0
         rules, stream = self._rules, self._stream
         for record in self._records[self._stream_ply:self._cursor]:
-            if rules.to_move(record.before) is CHANCE:
-                _advance(rules.outcomes(record.before), stream)
+            if rules.to_move(record[_BEFORE]) is CHANCE:
+                _advance(rules.outcomes(record[_BEFORE]), stream)
         self._stream_ply = self._cursor
 
     @property
@@ -733,13 +742,14 @@ class Match(Generic[S, C]):
         record = self._records[cursor - 1]
         del self._records[cursor - 1:]
         if self._stream_ply > cursor or (
-                self._stream_ply == cursor and self._rules.to_move(record.before) is CHANCE):
+                self._stream_ply == cursor and self._rules.to_move(record[_BEFORE]) is CHANCE):
             self._stream_ply = -1  # it holds a draw that is no longer in the history
         elif self._stream_ply == cursor:
             self._stream_ply = cursor - 1  # a decision drew nothing
         self._cursor = cursor - 1
-        self._state = record.before
-        return record.choice
+        self._state = record[_BEFORE]
+        choice: C = record[_CHOICE]
+        return choice
 
     def seek(self, ply: int) -> None:
         """Move to ``ply`` (0 … number of recorded plies) without forgetting the rest."""
@@ -756,7 +766,8 @@ class Match(Generic[S, C]):
         return ply
 
     def _state_at(self, ply: int) -> S:
-        return self._records[ply - 1].after if ply else self._root
+        after: S = self._records[ply - 1][_AFTER] if ply else self._root
+        return after
 
     @property
     def recorded_plies(self) -> int:
