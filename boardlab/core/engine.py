@@ -35,7 +35,7 @@ from typing import (
     runtime_checkable,
 )
 
-from boardlab.core.agents import RandomAgent
+from boardlab.core.agents import RandomAgent, seeded_random
 from boardlab.core.chance import CHANCE, Chance
 from boardlab.core.errors import (
     ArgumentError,
@@ -415,7 +415,7 @@ class Match(Generic[S, C]):
         self._state: S = self._root
         # The live stream holds the draws of the chance plies in _records[:_stream_ply]
         # (-1: it holds draws of plies no longer in the history and must be rebuilt).
-        self._stream = random.Random(self._seed)
+        self._stream = seeded_random(self._seed)
         self._stream_ply = 0
         self._legal_for: Any = None
         self._legal: tuple[C, ...] = ()
@@ -710,7 +710,7 @@ class Match(Generic[S, C]):
     def _sync_stream(self) -> None:
         """Bring the live stream to the current ply by replaying the history's draws."""
         if not 0 <= self._stream_ply <= self._cursor:
-            self._stream, self._stream_ply = random.Random(self._seed), 0
+            self._stream, self._stream_ply = seeded_random(self._seed), 0
         rules, stream = self._rules, self._stream
         for record in self._records[self._stream_ply:self._cursor]:
             if rules.to_move(record[_BEFORE]) is CHANCE:
@@ -791,7 +791,7 @@ class Match(Generic[S, C]):
         other._records = self._records[:ply]
         other._cursor = ply
         other._state = self._state_at(ply)
-        other._stream = random.Random(new_seed)
+        other._stream = seeded_random(new_seed)
         other._stream_ply = 0
         if new_seed == self._seed and 0 <= self._stream_ply <= ply:
             other._stream.setstate(self._stream.getstate())

@@ -8,6 +8,8 @@ Chief, or a colour that loses a character. The truck search draws up to three ca
 
 from __future__ import annotations
 
+from typing import Any
+
 from boardlab.core.engine import OutcomeTable
 from boardlab.core.events import Event
 from boardlab.mall_of_horror import events as E
@@ -84,27 +86,33 @@ class TruckVotes(WorkBase):
         for c, k, _ in self.index()[location]:
             if not hidden or (c, k) not in hidden:
                 weight[c] = weight.get(c, 0) + CHARACTER_VOTES[k]
-        weights = tuple(zip(candidates, map(weight.__getitem__, candidates), strict=True))
+        pairs = []  # a loop: zip(strict=True) parses a keyword, a comprehension is a call
+        for c in candidates:
+            pairs.append((c, weight[c]))
+        weights = tuple(pairs)
         self.pending = _new(Pending, (Kind.BALLOT, purpose, location, candidates, 0, 0, (),
                                       candidates, weights, threats, (), False, "", ()))
 
     def tally(self) -> None:
         """Most votes is chosen; a tie goes to a second vote of everyone (MoH-R7, R8)."""
-        p = self.pending
-        weight = dict(p.weights)
-        counts = dict.fromkeys(p.candidates, 0)
-        for voter, colour in p.ballots:
+        p = self.pending  # read by index below: p[1] purpose, p[2] location, p[7]
+        weights = p[8]    # candidates, p[8] weights, p[10] ballots, p[11] second
+        weight = dict(weights)
+        counts = dict.fromkeys(p[7], 0)
+        ballots = p[10]
+        for voter, colour in ballots:
             counts[colour] += weight[voter]
         top = max(counts.values())
         leaders = []  # a loop: a comprehension is a function call in 3.11
         for c, n in counts.items():
             if n == top:
                 leaders.append(c)
+        location = p[2]
         self.events.append(_new(Event, (
-            E.TALLY_SECOND if p.second else E.TALLY, None, self.round, self.phase, (), p.location,
-            p.ballots, tuple(counts.items()), self.t.labels[p.location], p.weights)))
+            E.TALLY_SECOND if p[11] else E.TALLY, None, self.round, self.phase, (), location,
+            ballots, tuple(counts.items()), self.t.labels[location], weights)))
         if len(leaders) == 1:
-            return self.resolve(p.purpose, p.location, leaders[0])
+            return self.resolve(p[1], location, leaders[0])
         tied = tuple(leaders)
         if not p.second:
             hiding = {c for c, _, _ in self.index()[p.location]} - set(
@@ -113,8 +121,8 @@ class TruckVotes(WorkBase):
             weights = tuple((v, weight.get(v, 1)) for v in voters)
             self.events.append(_new(Event, (
                 E.SECOND_VOTE, None, self.round, self.phase, (), tied, bool(hiding))))
-            self.pending = Pending(Kind.BALLOT, p.purpose, p.location, order=voters,
-                                   candidates=tied, weights=weights, second=True)
+            self.pending = _new(Pending, (Kind.BALLOT, p[1], p[2], voters, 0, 0, (), tied,
+                                          weights, (), (), True, "", ()))
             return
         if p.purpose == Purpose.TRUCK:
             self.events.append(_new(Event, (E.NO_RESULT_TRUCK, None, self.round, self.phase, ())))
@@ -125,7 +133,8 @@ class TruckVotes(WorkBase):
             return self.begin_c()
         self.events.append(_new(Event, (
             E.NO_RESULT_CHANCE, None, self.round, self.phase, (), tied)))
-        self.pending = Pending(Kind.TIEBREAK, p.purpose, p.location, candidates=tied)
+        self.pending = _new(Pending, (Kind.TIEBREAK, p[1], p[2], (), 0, 0, (), tied, (), (),
+                                      (), False, "", ()))
 
     def tiebreak(self, choice: TieBreak) -> None:
         p = self.pending
@@ -137,7 +146,8 @@ class TruckVotes(WorkBase):
         if purpose == Purpose.TRUCK:
             n = min(3, self.deck_size())
             self.events.append(_new(Event, (E.SEARCHER, colour, self.round, self.phase, (), n)))
-            self.pending = Pending(Kind.TRUCK_DRAW, Purpose.TRUCK, PARKING, chosen=colour, n=n)
+            self.pending = _new(Pending, (Kind.TRUCK_DRAW, Purpose.TRUCK, PARKING, (), 0, n, (),
+                                          (), (), (), (), False, colour, ()))
             return self.continue_drawing()
         if purpose == Purpose.CHIEF:
             self.chief = colour
@@ -152,7 +162,8 @@ class TruckVotes(WorkBase):
             self.t.labels[location])))
         if len(victims) == 1:
             return self.eat(colour, victims[0], purpose, location)
-        self.pending = Pending(Kind.PICK_VICTIM, purpose, location, chosen=colour)
+        self.pending = _new(Pending, (Kind.PICK_VICTIM, purpose, location, (), 0, 0, (), (),
+                                      (), (), (), False, colour, ()))
 
     def continue_drawing(self) -> None:
         """Draw on, from the known cards under the deck once the unseen ones run out."""
@@ -170,8 +181,8 @@ class TruckVotes(WorkBase):
             self.events.append(_new(Event, (
                 E.TRUCK_ONLY, p.chosen, self.round, self.phase, self.t.vis[p.chosen], drawn[0])))
             return self.begin_b()
-        self.pending = Pending(Kind.TRUCK_SPLIT, Purpose.TRUCK, PARKING, chosen=p.chosen,
-                               drawn=drawn)
+        self.pending = _new(Pending, (Kind.TRUCK_SPLIT, Purpose.TRUCK, PARKING, (), 0, 0, (), (),
+                                      (), (), (), False, p[12], drawn))
 
     def truck_split(self, choice: TruckSplit) -> None:
         p = self.pending
@@ -234,8 +245,19 @@ class TruckVotes(WorkBase):
 
 
 # -- offers -------------------------------------------------------------------------------
+# The ballots of the vote asked last: every ballot of a vote offers the same tuple.
+_last_votes: tuple[Any, tuple[Vote, ...]] = (None, ())
+
+
 def offer_ballot(state: State, p: Pending) -> tuple[Vote, ...]:
-    return tables.votes(p.candidates)
+    global _last_votes
+    candidates = p[7]
+    last = _last_votes
+    if candidates is last[0]:
+        return last[1]
+    votes = tables.votes(candidates)
+    _last_votes = (candidates, votes)  # one assignment: a thread sees a matching pair
+    return votes
 
 
 def offer_split(state: State, p: Pending) -> tuple[TruckSplit, ...]:
