@@ -13,7 +13,6 @@ from typing import Any, Protocol, runtime_checkable
 
 from boardlab.core.errors import ArgumentTypeError
 
-
 _SEEDS: list[bool] = []  # whether the C seeding may be called directly (checked once)
 _new_random = random.Random.__new__
 _c_seed = random.Random.__mro__[1].seed  # _random.Random.seed: what Random.seed calls
