@@ -15,7 +15,7 @@ from boardlab.core.errors import ArgumentTypeError
 
 _SEEDS: list[bool] = []  # whether the C seeding may be called directly (checked once)
 _new_random = random.Random.__new__
-_c_seed = random.Random.__mro__[1].seed  # _random.Random.seed: what Random.seed calls
+_c_seed = random.Random.__mro__[1].seed  # type: ignore[attr-defined]  # _random.Random.seed
 
 
 def seeded_random(seed: int) -> random.Random:
