@@ -220,9 +220,12 @@ def end_reason(pos: Position) -> str | None:
     limit = pos.setup.survivors_to_end
     if living <= limit:
         return f"{plural(living, 'character')} alive, at most {limit}"
-    places = {x[2] for x in chars}
-    if len(places) == 1 and PARKING not in places:
-        return f"every survivor is at {location_label(pos.setup.config, places.pop())}"
+    where = chars[0][2] if chars else PARKING  # none left: no single location
+    for x in chars:  # a loop that stops at the first survivor elsewhere
+        if x[2] != where:
+            return None
+    if where != PARKING:
+        return f"every survivor is at {location_label(pos.setup.config, where)}"
     return None
 
 

@@ -51,10 +51,12 @@ class ArrivalCamera(WorkBase):
             self.phase, self.lookers, faces, self.t.dice, self.chief)))
         alive = self.alive()
         seat, hands, lookers = self.t.seat, self.hands, self.lookers
-        order = tuple(c for c in self.order()
-                      if c in alive and c not in lookers and "camera" in hands[seat[c]])
+        order = []  # a loop: a generator is a function call in 3.11
+        for c in self.order():
+            if c in alive and c not in lookers and "camera" in hands[seat[c]]:
+                order.append(c)
         if order:
-            self.pending = turns(Kind.CAMERA, order)
+            self.pending = turns(Kind.CAMERA, tuple(order))
         else:
             self.begin_d()
 

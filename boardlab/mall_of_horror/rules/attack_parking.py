@@ -143,9 +143,14 @@ class AttackParking(WorkBase):
         here = self.index()[location]
         present = set(map(_colour, here))
         hands, seat, hidden = self.hands, self.t.seat, self.hidden
-        order = tuple([c for c in self.t.orders[self.chief] if c in present and hands[seat[c]]
-                       and window_cards(hands[seat[c]], here, hidden, c, location, purpose)])
-        if order:
+        found = []  # a loop: a comprehension is a function call in 3.11
+        for c in self.t.orders[self.chief]:
+            if c in present:
+                hand = hands[seat[c]]
+                if hand and window_cards(hand, here, hidden, c, location, purpose):
+                    found.append(c)
+        if found:
+            order = tuple(found)
             self.pending = _new(Pending, (Kind.WINDOW, purpose, location, order, 0, 0, (), (),
                                           (), (), (), False, "", ()))
         else:

@@ -84,9 +84,12 @@ class DestinationsMoves(WorkBase):
                 E.REVEAL_DESTINATIONS, None, self.round, self.phase, (), self.destinations)))
         faces = self.roll
         closed, sealed = self.t.closed, self.sealed
-        placed = tuple([f for f in faces if f not in closed and f not in sealed])
+        landed = []  # a loop: a comprehension is a function call in 3.11
+        for f in faces:
+            if f not in closed and f not in sealed:
+                landed.append(f)
         self.events.append(_new(Event, (
-            E.ARRIVALS, None, self.round, self.phase, (), faces, placed)))
+            E.ARRIVALS, None, self.round, self.phase, (), faces, tuple(landed))))
         self.place_dice(faces)
         self.roll = ()
         self.lookers = ()

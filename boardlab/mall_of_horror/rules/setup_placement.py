@@ -123,8 +123,18 @@ def offer_place(state: State, p: Pending) -> tuple[Place, ...]:
     colour = colours[p[5] % len(colours)]
     chars = state[CHARS]
     i = bisect_left(chars, (colour,))  # colour's characters are contiguous in chars
-    placed = [x[1] for x in chars[i:i + len(t.kinds)] if x[0] == colour]
-    kinds = t.kinds if not placed else tuple([k for k in t.kinds if k not in placed])
+    placed = []  # loops: a comprehension is a function call in 3.11
+    for x in chars[i:i + len(t.kinds)]:
+        if x[0] == colour:
+            placed.append(x[1])
+    if placed:
+        unplaced = []
+        for k in t.kinds:
+            if k not in placed:
+                unplaced.append(k)
+        kinds = tuple(unplaced)
+    else:
+        kinds = t.kinds
     closed, sealed, caps = t.closed, state[SEALED], t.caps
     dice = p[6]
     if len(dice) == 2:  # the two placement dice (MoH-setup-characters)

@@ -61,10 +61,13 @@ class TruckVotes(WorkBase):
         if len(candidates) == 1:
             return self.forced(purpose, location, candidates[0])
         seat, hands = self.t.seat, self.hands
-        order = tuple(c for c in candidates if "threat" in hands[seat[c]])
+        order = []  # a loop: a generator is a function call in 3.11
+        for c in candidates:
+            if "threat" in hands[seat[c]]:
+                order.append(c)
         if order:
-            self.pending = _new(Pending, (Kind.WINDOW, purpose, location, order, 0, 0, (), (),
-                                          (), (), (), False, "", ()))
+            self.pending = _new(Pending, (Kind.WINDOW, purpose, location, tuple(order), 0, 0,
+                                          (), (), (), (), (), False, "", ()))
         else:
             self.open_ballots(purpose, location, (), candidates)
 
@@ -155,8 +158,10 @@ class TruckVotes(WorkBase):
             self.events.append(_new(Event, (E.CHIEF, colour, self.round, self.phase, ())))
             return self.begin_c()
         hidden = self.hidden
-        victims = [k for c, k, _ in self.index()[location]
-                   if c == colour and (c, k) not in hidden]
+        victims = []  # a loop: a comprehension is a function call in 3.11
+        for c, k, _ in self.index()[location]:
+            if c == colour and (c, k) not in hidden:
+                victims.append(k)
         self.events.append(_new(Event, (
             E.CHOSEN[purpose], colour, self.round, self.phase, (), location,
             self.t.labels[location])))
