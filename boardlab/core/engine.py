@@ -46,7 +46,7 @@ from boardlab.core.errors import (
     describe,
     show_value,
 )
-from boardlab.core.events import Event
+from boardlab.core.events import Event, as_events
 from boardlab.core.rules import RuleBook, RuleRef
 
 __all__ = [
@@ -146,8 +146,10 @@ class Rules(Protocol[S, C]):
 
     # Optional, for speed: ``node(state) -> (to_move, legal or outcomes, step)``, the
     # three answers in one look at the state (``step`` is any function with the
-    # signature of :meth:`step`). Bulk play uses it when present; it must agree with
-    # the methods above, which :mod:`boardlab.core.conformance` checks.
+    # signature of :meth:`step`, except that its events may be event rows: plain tuples
+    # laid out as an Event, see boardlab.core.events.EventRow). Bulk play uses it when
+    # present; it must agree with the methods above, which
+    # :mod:`boardlab.core.conformance` checks.
 
 
 @runtime_checkable
@@ -506,7 +508,8 @@ class Match(Generic[S, C]):
         records, cursor = self._records, self._cursor
         i = cursor - 1
         while i >= 0 and records[i].__class__ is not Record:  # convert the plain tail
-            records[i] = _new_tuple(Record, records[i])
+            r = records[i]
+            records[i] = _new_tuple(Record, (r[0], as_events(r[1]), r[2], r[3]))
             i -= 1
         return tuple(records[:cursor])
 
@@ -518,12 +521,26 @@ class Match(Generic[S, C]):
     @property
     def events(self) -> tuple[Event, ...]:
         """Every event up to the current ply, in order."""
-        return tuple(e for r in self._records[: self._cursor] for e in r[_EVENTS])
+        out: list[Event] = []
+        for ply in range(self._cursor):
+            out.extend(self._events_of(ply))
+        return tuple(out)
 
     @property
     def last_events(self) -> tuple[Event, ...]:
         """The events of the last ply (empty before the first)."""
-        return self._records[self._cursor - 1][_EVENTS] if self._cursor else ()
+        return self._events_of(self._cursor - 1) if self._cursor else ()
+
+    def _events_of(self, ply: int) -> tuple[Event, ...]:
+        """The events of ``_records[ply]``, its event rows made Events (once)."""
+        record = self._records[ply]
+        events: tuple[Event, ...] = record[_EVENTS]
+        for e in events:
+            if e.__class__ is tuple:  # rows from a fast step: made Events and kept
+                events = as_events(events)
+                self._records[ply] = (record[0], events, record[2], record[3])
+                break
+        return events
 
     def push(self, choice: C | str) -> tuple[Event, ...]:
         """Apply ``choice`` (or a chance outcome, for what-ifs) and return its events.

@@ -30,7 +30,7 @@ TypeError: 'FrozenMap' object does not support item assignment
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 from boardlab.core.rules import RuleRef
@@ -317,3 +317,27 @@ class Event(tuple):  # type: ignore[type-arg]
                 f"who={self.who!r}, data={self.data!r}, round={self.round!r}, "
                 f"phase={self.phase!r}, detail={self.detail!r}, "
                 f"visible_to={self.visible_to!r}, secret={self.secret!r})")
+
+
+#: An event as a game's fast step (``Rules.node``) may hand it to the match: a plain
+#: tuple laid out as an :class:`Event`, ``(template, who, round, phase, visible_to,
+#: *args)``. A plain tuple comes from the free list and goes back to it, at a fraction of
+#: the cost of an Event; :class:`~boardlab.core.engine.Match` makes it an Event, once,
+#: when the ply's events are first read. No other code ever sees a row.
+EventRow = tuple[Any, ...]
+
+
+def as_events(events: Sequence[Any]) -> tuple[Event, ...]:
+    """``events`` as a tuple of Events: every :data:`EventRow` in it made an Event.
+
+    >>> from boardlab.core.rules import RuleRef
+    >>> said = EventTemplate("say", RuleRef("D-1", "Demo", "Talk", "Say it."), "{0} says {1}")
+    >>> row = (said, "red", 1, "a", (), "hi")
+    >>> (e,) = as_events((row,))
+    >>> type(e).__name__, e.summary, as_events((e,))[0] is e
+    ('Event', 'red says hi', True)
+    """
+    for e in events:
+        if e.__class__ is tuple:
+            return tuple([_new_tuple(Event, x) if x.__class__ is tuple else x for x in events])
+    return events if events.__class__ is tuple else tuple(events)

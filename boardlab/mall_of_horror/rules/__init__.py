@@ -38,7 +38,7 @@ from typing import Any
 
 from boardlab.core.engine import CHANCE
 from boardlab.core.errors import IllegalAction
-from boardlab.core.events import Event
+from boardlab.core.events import Event, EventRow, as_events
 from boardlab.core.rules import RuleRef
 from boardlab.mall_of_horror.choices import CHOICE_TYPES
 from boardlab.mall_of_horror.config import CARDS, LOCATIONS, Setup
@@ -70,7 +70,9 @@ PHASE_NAMES = {Phase.SETUP: "Setup", Phase.A: "a) Search the Truck",
                Phase.D: "d) Choose Destinations", Phase.E: "e) Move Characters",
                Phase.F: "f) Zombie Attack", Phase.OVER: "End of Game"}
 
-Step = Callable[[State, Any], tuple[State, tuple[Event, ...]]]
+# A step hands back its events as rows (plain tuples laid out as an Event: see
+# boardlab.core.events.EventRow); ``step`` makes them Events, bulk play when read.
+Step = Callable[[State, Any], tuple[State, tuple[EventRow, ...]]]
 # Who moves at a node, besides CHANCE: sentinels compared by identity on the hot path.
 _IN_TURN: Any = object()
 _CHOSEN: Any = object()
@@ -170,7 +172,8 @@ class MallOfHorrorRules:
         The fast path of bulk play (:meth:`boardlab.core.engine.Match._play`): the same
         answers as :meth:`to_move`, :meth:`legal` / :meth:`outcomes` and :meth:`step`
         (the conformance check compares them), found with one dispatch on the pending
-        kind instead of three.
+        kind instead of three. Its step hands back event rows, which the match makes
+        Events when they are read.
         """
         p = state[PENDING]
         entry = _NODE.get(p[0])
@@ -191,7 +194,8 @@ class MallOfHorrorRules:
         step = _STEP.get(state.pending.kind)
         if step is None:
             raise IllegalAction("the match is over", rule=BOOK["MoH-end"])
-        return step(state, choice)
+        after, rows = step(state, choice)
+        return after, as_events(rows)
 
     def decision_rule(self, state: State) -> RuleRef:
         p = state.pending

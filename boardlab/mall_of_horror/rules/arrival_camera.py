@@ -9,12 +9,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from boardlab.core.engine import OutcomeTable
-from boardlab.core.events import Event
 from boardlab.mall_of_horror import events as E
 from boardlab.mall_of_horror.choices import Dice, Pass, PlayCard
 from boardlab.mall_of_horror.rules import tables
 from boardlab.mall_of_horror.rules.chance import dice_outcomes
-from boardlab.mall_of_horror.rules.work import P_ARRIVAL, WorkBase, _new, turns
+from boardlab.mall_of_horror.rules.work import P_ARRIVAL, WorkBase, turns
 from boardlab.mall_of_horror.state import Kind, Pending, Phase, State
 
 
@@ -28,11 +27,11 @@ class ArrivalCamera(WorkBase):
         z = list(self.zombies)
         for face in faces:
             if face in self.t.closed:
-                self.events.append(_new(Event, (
-                    E.DIE_CLOSED, None, self.round, self.phase, (), face)))
+                self.events.append((
+                    E.DIE_CLOSED, None, self.round, self.phase, (), face))
             elif face in self.sealed:
-                self.events.append(_new(Event, (
-                    E.DIE_SEALED, None, self.round, self.phase, (), face)))
+                self.events.append((
+                    E.DIE_SEALED, None, self.round, self.phase, (), face))
             else:
                 z[face - 1] += 1
         self.zombies = tuple(z)
@@ -46,9 +45,9 @@ class ArrivalCamera(WorkBase):
         self.roll = faces = choice.faces
         elected = self.chief_elected
         self.lookers = self.t.vis[self.chief] if elected else ()
-        self.events.append(_new(Event, (
+        self.events.append((
             E.ARRIVAL_ROLL_ELECTED if elected else E.ARRIVAL_ROLL_UNSEEN, None, self.round,
-            self.phase, self.lookers, faces, self.t.dice, self.chief)))
+            self.phase, self.lookers, faces, self.t.dice, self.chief))
         alive = self.alive()
         seat, hands, lookers = self.t.seat, self.hands, self.lookers
         order = []  # a loop: a generator is a function call in 3.11
@@ -66,8 +65,8 @@ class ArrivalCamera(WorkBase):
         if isinstance(choice, PlayCard):
             self.take_card(colour, "camera")
             self.lookers = (*self.lookers, colour)
-            self.events.append(_new(Event, (
-                E.CAMERA, colour, self.round, self.phase, self.t.vis[colour], self.roll)))
+            self.events.append((
+                E.CAMERA, colour, self.round, self.phase, self.t.vis[colour], self.roll))
         if not self.next_turn():
             self.begin_d()
 

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from operator import itemgetter
 from typing import cast
 
-from boardlab.core.events import Event
+from boardlab.core.events import EventRow
 from boardlab.mall_of_horror import events as E
 from boardlab.mall_of_horror.choices import Pass, PlayCard, Sacrifice
 from boardlab.mall_of_horror.config import LOCATIONS, PARKING, POINTS, SUPERMARKET
@@ -30,7 +30,7 @@ from boardlab.mall_of_horror.rules.work import (
 )
 from boardlab.mall_of_horror.state import Kind, Pending, Phase, Purpose, State
 
-Step = tuple[State, tuple[Event, ...]]
+Step = tuple[State, tuple[EventRow, ...]]  # events as rows: see work.py
 _colour = itemgetter(0)  # the colour of a ``chars`` entry, read in C
 
 
@@ -66,16 +66,16 @@ class AttackParking(WorkBase):
         """One zombie for the single location with the most ``what`` (MoH-f-extra, R13)."""
         top, leaders = most(counts)
         if top < 1:
-            self.events.append(_new(Event, (E.EXTRA_NONE, None, self.round, self.phase, (), what)))
+            self.events.append((E.EXTRA_NONE, None, self.round, self.phase, (), what))
         elif len(leaders) > 1:
-            self.events.append(_new(Event, (
-                E.EXTRA_TIE, None, self.round, self.phase, (), what, leaders, top)))
+            self.events.append((
+                E.EXTRA_TIE, None, self.round, self.phase, (), what, leaders, top))
         else:
             loc = leaders[0]
             self.add_zombies(loc, 1)
-            self.events.append(_new(Event, (
+            self.events.append((
                 E.EXTRA_ZOMBIE, None, self.round, self.phase, (), loc, what, self.t.labels[loc],
-                top)))
+                top))
 
     def preview_round(self, faces: tuple[int, ...]) -> tuple[int, ...]:
         """Characters stay where they are; these dice arrive: which locations fall?
@@ -98,13 +98,13 @@ class AttackParking(WorkBase):
             z = self.zombies[loc - 1]
             if not by[loc]:
                 if z:
-                    self.events.append(_new(Event, (
-                        E.WAITING, None, self.round, self.phase, (), loc, z, labels[loc])))
+                    self.events.append((
+                        E.WAITING, None, self.round, self.phase, (), loc, z, labels[loc]))
                 continue
             if loc == PARKING:
                 if z:
-                    self.events.append(_new(Event, (
-                        E.PARKING_MEALS, None, self.round, self.phase, (), loc, z)))
+                    self.events.append((
+                        E.PARKING_MEALS, None, self.round, self.phase, (), loc, z))
                     return self.start_window(loc, Purpose.MEAL)
                 continue
             if not z:  # no zombies in front: nothing to tell
@@ -124,13 +124,13 @@ class AttackParking(WorkBase):
             else:
                 rule_id = "MoH-R5"
             if z >= t:
-                self.events.append(_new(Event, (
+                self.events.append((
                     E.THREAT[rule_id], None, self.round, self.phase, (), loc, z, d, t, labels[loc],
-                    tough)))
+                    tough))
                 return self.start_window(loc, Purpose.SACRIFICE)
-            self.events.append(_new(Event, (
+            self.events.append((
                 E.HOLDS[rule_id], None, self.round, self.phase, (), loc, z, d, t, labels[loc],
-                tough)))
+                tough))
         self.end_round()
 
     def window_cards(self, colour: str, location: int, purpose: str) -> list[PlayCard]:
@@ -167,27 +167,27 @@ class AttackParking(WorkBase):
             counts = dict(threats)
             counts[colour] = counts.get(colour, 0) + 1
             threats = tuple(sorted(counts.items()))
-            self.events.append(_new(Event, (
-                E.CARD_THREAT, colour, self.round, self.phase, (), card, loc)))
+            self.events.append((
+                E.CARD_THREAT, colour, self.round, self.phase, (), card, loc))
         elif card == "hardware":
             hw = list(self.hardware)
             hw[loc - 1] += 1
             self.hardware = tuple(hw)
-            self.events.append(_new(Event, (
+            self.events.append((
                 E.CARD_HARDWARE, colour, self.round, self.phase, (), card, loc, self.t.labels[loc],
-                self.defence(loc))))
+                self.defence(loc)))
         elif card in ("weapon1", "weapon2"):
             strength = 1 if card == "weapon1" else 2
             killed = min(strength, self.zombies[loc - 1])
             self.set_zombies(loc, self.zombies[loc - 1] - killed)
-            self.events.append(_new(Event, (
+            self.events.append((
                 E.CARD_WEAPON, colour, self.round, self.phase, (), card, loc, killed,
-                self.t.labels[loc], self.zombies[loc - 1])))
+                self.t.labels[loc], self.zombies[loc - 1]))
         else:  # hidden
             assert choice.character is not None
             self.hidden = tuple(sorted((*self.hidden, (colour, choice.character))))
-            self.events.append(_new(Event, (
-                E.CARD_HIDDEN, colour, self.round, self.phase, (), card, loc, choice.character)))
+            self.events.append((
+                E.CARD_HIDDEN, colour, self.round, self.phase, (), card, loc, choice.character))
         index = p.index
         if not self.window_cards(colour, loc, p.purpose):
             index += 1
@@ -209,20 +209,20 @@ class AttackParking(WorkBase):
             if purpose == Purpose.SACRIFICE:
                 t = self.threshold(location)
                 if z < t:
-                    self.events.append(_new(Event, (
+                    self.events.append((
                         E.REPELLED, None, self.round, self.phase, (), location, z, t,
-                        self.t.labels[location])))
+                        self.t.labels[location]))
                     return self.attack_from(location + 1)
             elif z == 0:
-                self.events.append(_new(Event, (
-                    E.REPELLED_PARKING, None, self.round, self.phase, (), location)))
+                self.events.append((
+                    E.REPELLED_PARKING, None, self.round, self.phase, (), location))
                 return self.attack_from(location + 1)
             candidates = self.eligible(location)
             if not candidates:
                 self.set_zombies(location, 0)
-                self.events.append(_new(Event, (
+                self.events.append((
                     E.ALL_HIDDEN, None, self.round, self.phase, (), location,
-                    self.t.labels[location])))
+                    self.t.labels[location]))
                 return self.attack_from(location + 1)
         else:
             candidates = self.eligible(location)
@@ -236,18 +236,18 @@ class AttackParking(WorkBase):
         i = bisect_left(chars, (colour, kind))
         self.chars = chars[:i] + chars[i + 1:]
         self.eaten = (*self.eaten, (colour, kind))
-        self.events.append(_new(Event, (
+        self.events.append((
             E.EATEN[purpose], colour, self.round, self.phase, (), kind, loc, POINTS[kind],
-            self.t.labels[loc])))
+            self.t.labels[loc]))
         chars = self.chars
         i = bisect_left(chars, (colour,))
         if i == len(chars) or chars[i][0] != colour:  # no character of that colour is left
             self.eliminated = (*self.eliminated, (colour, self.round))
-            self.events.append(_new(Event, (E.ELIMINATED, colour, self.round, self.phase, ())))
+            self.events.append((E.ELIMINATED, colour, self.round, self.phase, ()))
         if purpose == Purpose.SACRIFICE:
             self.set_zombies(loc, 0)
-            self.events.append(_new(Event, (
-                E.FEAST_OVER, None, self.round, self.phase, (), loc, self.t.labels[loc])))
+            self.events.append((
+                E.FEAST_OVER, None, self.round, self.phase, (), loc, self.t.labels[loc]))
             return self.attack_from(loc + 1)
         z = self.zombies[loc - 1] - 1
         self.set_zombies(loc, z)
@@ -255,7 +255,7 @@ class AttackParking(WorkBase):
             return self.start_window(loc, Purpose.MEAL)
         if z:
             self.set_zombies(loc, 0)
-            self.events.append(_new(Event, (E.LEFTOVERS, None, self.round, self.phase, (), loc, z)))
+            self.events.append((E.LEFTOVERS, None, self.round, self.phase, (), loc, z))
         self.attack_from(loc + 1)
 
     # -- steps (``cls`` is the whole worker) ---------------------------------------------

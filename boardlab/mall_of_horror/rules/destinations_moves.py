@@ -12,7 +12,7 @@ from bisect import bisect_left
 from functools import lru_cache
 from operator import itemgetter
 
-from boardlab.core.events import Event
+from boardlab.core.events import EventRow
 from boardlab.mall_of_horror import events as E
 from boardlab.mall_of_horror.choices import Destination, Move, PlaceZombie
 from boardlab.mall_of_horror.config import LOCATIONS, PARKING
@@ -31,7 +31,7 @@ from boardlab.mall_of_horror.rules.work import (
 )
 from boardlab.mall_of_horror.state import Kind, Pending, Phase, State
 
-Step = tuple[State, tuple[Event, ...]]
+Step = tuple[State, tuple[EventRow, ...]]  # events as rows: see work.py
 _colour = itemgetter(0)  # the colour of a ``destinations`` entry, read in C
 
 
@@ -50,8 +50,8 @@ class DestinationsMoves(WorkBase):
             if destination_options(self.t, self.chars, self.sealed, colour):
                 order.append(colour)
             else:  # nowhere to go: no destination this round (MoH-R18)
-                self.events.append(_new(Event, (
-                    E.NO_DESTINATION, colour, self.round, self.phase, ())))
+                self.events.append((
+                    E.NO_DESTINATION, colour, self.round, self.phase, ()))
         if order:
             self.pending = turns(Kind.DESTINATION, tuple(order))
         else:
@@ -71,25 +71,25 @@ class DestinationsMoves(WorkBase):
         p = self.pending
         colour = p.order[p.index]
         self.add_zombies(choice.location, 1)
-        self.events.append(_new(Event, (
+        self.events.append((
             E.ZOMBIE_DROP, colour, self.round, self.phase, (), choice.location,
-            self.t.labels[choice.location])))
+            self.t.labels[choice.location]))
         if not self.next_turn():
             self.begin_e()
 
     def begin_e(self) -> None:
         self.phase = Phase.E
         if self.destinations:
-            self.events.append(_new(Event, (
-                E.REVEAL_DESTINATIONS, None, self.round, self.phase, (), self.destinations)))
+            self.events.append((
+                E.REVEAL_DESTINATIONS, None, self.round, self.phase, (), self.destinations))
         faces = self.roll
         closed, sealed = self.t.closed, self.sealed
         landed = []  # a loop: a comprehension is a function call in 3.11
         for f in faces:
             if f not in closed and f not in sealed:
                 landed.append(f)
-        self.events.append(_new(Event, (
-            E.ARRIVALS, None, self.round, self.phase, (), faces, tuple(landed))))
+        self.events.append((
+            E.ARRIVALS, None, self.round, self.phase, (), faces, tuple(landed)))
         self.place_dice(faces)
         self.roll = ()
         self.lookers = ()
@@ -110,8 +110,8 @@ class DestinationsMoves(WorkBase):
             if z >= seal_at and self.count(loc) == 0:
                 self.sealed = tuple(sorted((*self.sealed, loc)))
                 self.set_zombies(loc, 0)
-                self.events.append(_new(Event, (
-                    E.SEALED, None, self.round, self.phase, (), loc, z, self.t.labels[loc])))
+                self.events.append((
+                    E.SEALED, None, self.round, self.phase, (), loc, z, self.t.labels[loc]))
 
     def destination_of(self, colour: str) -> int:
         for c, loc in self.destinations:
@@ -128,9 +128,9 @@ class DestinationsMoves(WorkBase):
         labels = self.t.labels
         if choice.sprint:
             self.take_card(colour, "sprint")
-            self.events.append(_new(Event, (
+            self.events.append((
                 E.SPRINT_BACK if target == start else E.SPRINT_TOWARDS, colour, self.round,
-                self.phase, (), target, kind, labels[target], self.destination_of(colour))))
+                self.phase, (), target, kind, labels[target], self.destination_of(colour)))
         self.chars, event = moved(self.t, self.chars, self.sealed, colour, kind, start, target,
                                   self.round, self.phase)
         self.events.append(event)
@@ -154,11 +154,11 @@ class DestinationsMoves(WorkBase):
         last = tables._last
         t = last[1] if state[0] is last[0] else tables.remember(state[0])
         if colour == state.chief and state.chief_elected:
-            event = _new(Event, (E.DESTINATION_CHIEF, colour, state[1], state[2], (), loc,
-                                 t.labels[loc]))
+            event = (E.DESTINATION_CHIEF, colour, state[1], state[2], (), loc,
+                                 t.labels[loc])
         else:
-            event = _new(Event, (E.DESTINATION_SECRET, colour, state[1], state[2],
-                                 VIS[colour], loc, t.labels[loc]))
+            event = (E.DESTINATION_SECRET, colour, state[1], state[2],
+                                 VIS[colour], loc, t.labels[loc])
         destinations = (*state[DESTINATIONS], (colour, loc))
         if p[4] + 1 < len(p[3]):
             s = list(state)
@@ -195,7 +195,7 @@ class DestinationsMoves(WorkBase):
 
 def moved(t: tables.Table, chars: tuple[Char, ...], sealed: tuple[int, ...], colour: str,
           kind: str, start: int, target: int, round_: int, phase: str
-          ) -> tuple[tuple[Char, ...], Event]:
+          ) -> tuple[tuple[Char, ...], EventRow]:
     """Where a character heading from ``start`` to ``target`` ends, and its event (MoH-e).
 
     A sealed or full target sends it to the Parking Lot instead (MoH-R12, MoH-e-full);
@@ -203,20 +203,20 @@ def moved(t: tables.Table, chars: tuple[Char, ...], sealed: tuple[int, ...], col
     """
     labels = t.labels
     if target == start:
-        return chars, _new(Event, (E.MOVE_STAYS, colour, round_, phase, (), kind, start, start,
-                                   labels[start]))
+        return chars, (E.MOVE_STAYS, colour, round_, phase, (), kind, start, start,
+                                   labels[start])
     i = bisect_left(chars, (colour, kind))
     if target in sealed or _count_at(chars, target) >= t.caps[target]:
         stays, falls_back = E.MOVE_SEALED if target in sealed else E.MOVE_FULL
         if start == PARKING:
-            return chars, _new(Event, (stays, colour, round_, phase, (), kind, start, start,
-                                       labels[target]))
+            return chars, (stays, colour, round_, phase, (), kind, start, start,
+                                       labels[target])
         out = (*chars[:i], t.triples[colour, kind, PARKING], *chars[i + 1:])
-        return out, _new(Event, (falls_back, colour, round_, phase, (), kind, start, PARKING,
-                                 labels[target], labels[start]))
+        return out, (falls_back, colour, round_, phase, (), kind, start, PARKING,
+                                 labels[target], labels[start])
     out = (*chars[:i], t.triples[colour, kind, target], *chars[i + 1:])
-    return out, _new(Event, (E.MOVE, colour, round_, phase, (), kind, start, target,
-                             labels[start], labels[target]))
+    return out, (E.MOVE, colour, round_, phase, (), kind, start, target,
+                             labels[start], labels[target])
 
 
 def _count_at(chars: tuple[Char, ...], location: int) -> int:

@@ -7,10 +7,9 @@ round begins with phase a).
 
 from __future__ import annotations
 
-from boardlab.core.events import Event
 from boardlab.mall_of_horror import events as E
 from boardlab.mall_of_horror.queries import end_reason, scores
-from boardlab.mall_of_horror.rules.work import P_OVER, WorkBase, _new
+from boardlab.mall_of_horror.rules.work import P_OVER, WorkBase
 from boardlab.mall_of_horror.state import Phase
 
 
@@ -28,8 +27,8 @@ class RoundEnd(WorkBase):
         self.destinations = ()
         self.roll = ()
         self.lookers = ()
-        self.events.append(_new(Event, (
-            E.ROUND, None, self.round, self.phase, (), self.round, self.chief)))
+        self.events.append((
+            E.ROUND, None, self.round, self.phase, (), self.round, self.chief))
         self.begin_a()
 
     def end_round(self) -> None:
@@ -39,7 +38,7 @@ class RoundEnd(WorkBase):
             self.phase = Phase.OVER
             self.pending = P_OVER
             score = scores(self)
-            self.events.append(_new(Event, (
-                E.GAME_OVER, None, self.round, self.phase, (), tuple(score.items()), why)))
+            self.events.append((
+                E.GAME_OVER, None, self.round, self.phase, (), tuple(score.items()), why))
             return
         self.begin_round()

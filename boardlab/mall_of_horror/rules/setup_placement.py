@@ -9,7 +9,7 @@ from __future__ import annotations
 from bisect import bisect_left
 
 from boardlab.core.engine import OutcomeTable
-from boardlab.core.events import Event
+from boardlab.core.events import EventRow
 from boardlab.mall_of_horror import events as E
 from boardlab.mall_of_horror.choices import Dice, Draw, Place
 from boardlab.mall_of_horror.config import LOCATIONS
@@ -38,7 +38,7 @@ from boardlab.mall_of_horror.rules.work import (
 )
 from boardlab.mall_of_horror.state import Kind, Pending, State
 
-Step = tuple[State, tuple[Event, ...]]
+Step = tuple[State, tuple[EventRow, ...]]  # events as rows: see work.py
 
 
 class SetupPlacement(WorkBase):
@@ -50,8 +50,8 @@ class SetupPlacement(WorkBase):
         faces = choice.faces
         closed, sealed = self.t.closed, self.sealed
         placed = tuple([f for f in faces if f not in closed and f not in sealed])
-        self.events.append(_new(Event, (
-            E.INITIAL_ZOMBIES, None, self.round, self.phase, (), faces, placed)))
+        self.events.append((
+            E.INITIAL_ZOMBIES, None, self.round, self.phase, (), faces, placed))
         self.place_dice(faces)
         self.begin_round()
 
@@ -68,8 +68,8 @@ def step_deal(state: State, choice: Draw) -> Step:
     s[DECK] = drawn_from(state[DECK], card)
     s[HANDS] = give(state[HANDS], t.seat[colour], card)
     s[PENDING] = next_turn(p) if p[4] + 1 < len(p[3]) else P_PLACE_ROLL[0]
-    return _new(State, s), (_new(Event, (E.DEAL, colour, state[1], state[2], VIS[colour],
-                                         card)),)
+    return _new(State, s), ((E.DEAL, colour, state[1], state[2], VIS[colour],
+                                         card),)
 
 
 def step_placement_roll(state: State, choice: Dice) -> Step:
@@ -81,8 +81,8 @@ def step_placement_roll(state: State, choice: Dice) -> Step:
     s = list(state)
     s[PENDING] = _new(Pending, (Kind.PLACE, "", 0, (), 0, n, faces, (), (), (), (), False,
                                 "", ()))
-    return (_new(State, s), (_new(Event, (E.PLACEMENT_ROLL, colours[n % len(colours)],
-                                          state[1], state[2], (), faces)),))
+    return (_new(State, s), ((E.PLACEMENT_ROLL, colours[n % len(colours)],
+                                          state[1], state[2], (), faces),))
 
 
 def step_place(state: State, choice: Place) -> Step:
@@ -100,9 +100,9 @@ def step_place(state: State, choice: Place) -> Step:
     s[CHARS] = (*chars[:i], placed, *chars[i:])
     n = p[5] + 1
     s[PENDING] = P_PLACE_ROLL[n] if n < t.characters else P_ZOMBIES0
-    return _new(State, s), (_new(Event, (E.PLACE_FALLBACK if fallback else E.PLACE, colour,
+    return _new(State, s), ((E.PLACE_FALLBACK if fallback else E.PLACE, colour,
                                          state[1], state[2], (), loc, choice.kind,
-                                         t.labels[loc])),)
+                                         t.labels[loc]),)
 
 
 def _count_at(chars: tuple[Char, ...], location: int) -> int:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from boardlab.core.engine import OutcomeTable
-from boardlab.core.events import Event
+from boardlab.core.events import EventRow
 from boardlab.mall_of_horror import events as E
 from boardlab.mall_of_horror.choices import Draw, TieBreak, TruckSplit, Vote
 from boardlab.mall_of_horror.config import PARKING, SECURITY
@@ -28,7 +28,7 @@ from boardlab.mall_of_horror.rules.work import (
 )
 from boardlab.mall_of_horror.state import Kind, Pending, Phase, Purpose, State
 
-Step = tuple[State, tuple[Event, ...]]
+Step = tuple[State, tuple[EventRow, ...]]  # events as rows: see work.py
 
 
 class TruckVotes(WorkBase):
@@ -39,19 +39,19 @@ class TruckVotes(WorkBase):
     def begin_a(self) -> None:
         self.phase = Phase.A
         if self.deck_size() == 0:
-            self.events.append(_new(Event, (E.SKIP_TRUCK_EMPTY, None, self.round, self.phase, ())))
+            self.events.append((E.SKIP_TRUCK_EMPTY, None, self.round, self.phase, ()))
             return self.begin_b()
         if not self.count(PARKING):
-            self.events.append(_new(Event, (
-                E.SKIP_PARKING_EMPTY, None, self.round, self.phase, ())))
+            self.events.append((
+                E.SKIP_PARKING_EMPTY, None, self.round, self.phase, ()))
             return self.begin_b()
         self.start_vote(Purpose.TRUCK, PARKING)
 
     def begin_b(self) -> None:
         self.phase = Phase.B
         if not self.count(SECURITY):
-            self.events.append(_new(Event, (
-                E.SKIP_SECURITY_EMPTY, None, self.round, self.phase, (), self.chief)))
+            self.events.append((
+                E.SKIP_SECURITY_EMPTY, None, self.round, self.phase, (), self.chief))
             return self.begin_c()
         self.start_vote(Purpose.CHIEF, SECURITY)
 
@@ -73,8 +73,8 @@ class TruckVotes(WorkBase):
 
     def forced(self, purpose: str, location: int, colour: str) -> None:
         """A vote with one possible colour is not held (MoH-R19)."""
-        self.events.append(_new(Event, (
-            E.FORCED_VOTE, colour, self.round, self.phase, (), location, self.t.labels[location])))
+        self.events.append((
+            E.FORCED_VOTE, colour, self.round, self.phase, (), location, self.t.labels[location]))
         self.resolve(purpose, location, colour)
 
     def open_ballots(self, purpose: str, location: int, threats: tuple[tuple[str, int], ...],
@@ -111,9 +111,9 @@ class TruckVotes(WorkBase):
             if n == top:
                 leaders.append(c)
         location = p[2]
-        self.events.append(_new(Event, (
+        self.events.append((
             E.TALLY_SECOND if p[11] else E.TALLY, None, self.round, self.phase, (), location,
-            ballots, tuple(counts.items()), self.t.labels[location], weights)))
+            ballots, tuple(counts.items()), self.t.labels[location], weights))
         if len(leaders) == 1:
             return self.resolve(p[1], location, leaders[0])
         tied = tuple(leaders)
@@ -122,49 +122,49 @@ class TruckVotes(WorkBase):
                 self.eligible(p.location))
             voters = tuple(c for c in self.order() if c not in hiding)
             weights = tuple((v, weight.get(v, 1)) for v in voters)
-            self.events.append(_new(Event, (
-                E.SECOND_VOTE, None, self.round, self.phase, (), tied, bool(hiding))))
+            self.events.append((
+                E.SECOND_VOTE, None, self.round, self.phase, (), tied, bool(hiding)))
             self.pending = _new(Pending, (Kind.BALLOT, p[1], p[2], voters, 0, 0, (), tied,
                                           weights, (), (), True, "", ()))
             return
         if p.purpose == Purpose.TRUCK:
-            self.events.append(_new(Event, (E.NO_RESULT_TRUCK, None, self.round, self.phase, ())))
+            self.events.append((E.NO_RESULT_TRUCK, None, self.round, self.phase, ()))
             return self.begin_b()
         if p.purpose == Purpose.CHIEF:
-            self.events.append(_new(Event, (
-                E.NO_RESULT_CHIEF, None, self.round, self.phase, (), self.chief)))
+            self.events.append((
+                E.NO_RESULT_CHIEF, None, self.round, self.phase, (), self.chief))
             return self.begin_c()
-        self.events.append(_new(Event, (
-            E.NO_RESULT_CHANCE, None, self.round, self.phase, (), tied)))
+        self.events.append((
+            E.NO_RESULT_CHANCE, None, self.round, self.phase, (), tied))
         self.pending = _new(Pending, (Kind.TIEBREAK, p[1], p[2], (), 0, 0, (), tied, (), (),
                                       (), False, "", ()))
 
     def tiebreak(self, choice: TieBreak) -> None:
         p = self.pending
-        self.events.append(_new(Event, (E.TIEBREAK, choice.colour, self.round, self.phase, ())))
+        self.events.append((E.TIEBREAK, choice.colour, self.round, self.phase, ()))
         self.resolve(p.purpose, p.location, choice.colour)
 
     def resolve(self, purpose: str, location: int, colour: str) -> None:
         """The vote chose ``colour``: search, become Chief, or lose a character."""
         if purpose == Purpose.TRUCK:
             n = min(3, self.deck_size())
-            self.events.append(_new(Event, (E.SEARCHER, colour, self.round, self.phase, (), n)))
+            self.events.append((E.SEARCHER, colour, self.round, self.phase, (), n))
             self.pending = _new(Pending, (Kind.TRUCK_DRAW, Purpose.TRUCK, PARKING, (), 0, n, (),
                                           (), (), (), (), False, colour, ()))
             return self.continue_drawing()
         if purpose == Purpose.CHIEF:
             self.chief = colour
             self.chief_elected = True
-            self.events.append(_new(Event, (E.CHIEF, colour, self.round, self.phase, ())))
+            self.events.append((E.CHIEF, colour, self.round, self.phase, ()))
             return self.begin_c()
         hidden = self.hidden
         victims = []  # a loop: a comprehension is a function call in 3.11
         for c, k, _ in self.index()[location]:
             if c == colour and (c, k) not in hidden:
                 victims.append(k)
-        self.events.append(_new(Event, (
+        self.events.append((
             E.CHOSEN[purpose], colour, self.round, self.phase, (), location,
-            self.t.labels[location])))
+            self.t.labels[location]))
         if len(victims) == 1:
             return self.eat(colour, victims[0], purpose, location)
         self.pending = _new(Pending, (Kind.PICK_VICTIM, purpose, location, (), 0, 0, (), (),
@@ -183,8 +183,8 @@ class TruckVotes(WorkBase):
             return
         if len(drawn) == 1:
             self.give_card(p.chosen, drawn[0])
-            self.events.append(_new(Event, (
-                E.TRUCK_ONLY, p.chosen, self.round, self.phase, self.t.vis[p.chosen], drawn[0])))
+            self.events.append((
+                E.TRUCK_ONLY, p.chosen, self.round, self.phase, self.t.vis[p.chosen], drawn[0]))
             return self.begin_b()
         self.pending = _new(Pending, (Kind.TRUCK_SPLIT, Purpose.TRUCK, PARKING, (), 0, 0, (), (),
                                       (), (), (), False, p[12], drawn))
@@ -201,13 +201,13 @@ class TruckVotes(WorkBase):
             self.give_card(to, give)
         if rest:
             self.bottom = (*self.bottom, *rest)
-        self.events.append(_new(Event, (
+        self.events.append((
             E.TRUCK_SPLIT, p.chosen, self.round, self.phase, self.t.vis[p.chosen], choice.keep,
-            choice.give, choice.to, rest[0] if rest else None)))
+            choice.give, choice.to, rest[0] if rest else None))
         if gives:
-            self.events.append(_new(Event, (
+            self.events.append((
                 E.GIFT, choice.to, self.round, self.phase, (choice.to, p.chosen), choice.give,
-                p.chosen)))
+                p.chosen))
         self.begin_b()
 
     # -- steps (``cls`` is the whole worker) ---------------------------------------------
@@ -217,7 +217,7 @@ class TruckVotes(WorkBase):
         p = state[PENDING]
         voter = p[3][p[4]]
         colour = choice.colour
-        event = _new(Event, (E.BALLOT, voter, state[1], state[2], VIS[voter], colour))
+        event = (E.BALLOT, voter, state[1], state[2], VIS[voter], colour)
         p = _new(Pending, (p[0], p[1], p[2], p[3], p[4] + 1, p[5], p[6], p[7], p[8], p[9],
                            (*p[10], (voter, colour)), p[11], p[12], p[13]))
         if p[4] < len(p[3]):

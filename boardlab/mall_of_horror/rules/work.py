@@ -21,13 +21,13 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Final
 
-from boardlab.core.events import Event
+from boardlab.core.events import EventRow
 from boardlab.mall_of_horror.config import CARDS, COLOURS, KINDS, SUPERMARKET
 from boardlab.mall_of_horror.queries import CHARACTER_DEFENCE
 from boardlab.mall_of_horror.rules import tables
 from boardlab.mall_of_horror.state import Kind, Pending, State
 
-_new = tuple.__new__  # builds a State, Pending or Event from a plain tuple, no checks
+_new = tuple.__new__  # builds a State or Pending from a plain tuple, no checks
 _colour = itemgetter(0)  # the colour of a ``chars`` entry, read in C (no comprehension)
 
 CARD_INDEX = {card: i for i, card in enumerate(CARDS)}
@@ -117,7 +117,7 @@ class WorkBase:
          self.sealed, self.hands, self.deck, self.bottom, self.discard, self.chief,
          self.chief_elected, self.roll, self.lookers, self.destinations, self.hardware,
          self.hidden, self.eliminated, self.pending) = state
-        self.events: list[Event] = []
+        self.events: list[EventRow] = []
         setup = state[0]
         last = tables._last
         self.t = last[1] if setup is last[0] else tables.remember(setup)
@@ -131,7 +131,7 @@ class WorkBase:
                             self.lookers, self.destinations, self.hardware, self.hidden,
                             self.eliminated, self.pending))
 
-    def done(self) -> tuple[State, tuple[Event, ...]]:
+    def done(self) -> tuple[State, tuple[EventRow, ...]]:
         """The step's result: the frozen state and the events, in order."""
         return _new(State, (self.setup, self.round, self.phase, self.chars, self.eaten,
                             self.zombies, self.sealed, self.hands, self.deck, self.bottom,
@@ -139,9 +139,11 @@ class WorkBase:
                             self.lookers, self.destinations, self.hardware, self.hidden,
                             self.eliminated, self.pending)), tuple(self.events)
 
-    # Events are appended as plain tuples ``(template, who, round, phase, visible_to,
-    # *args)``: see boardlab.core.events.Event (a method call per event would cost more
-    # than building the event).
+    # Events are appended as event rows: plain tuples ``(template, who, round, phase,
+    # visible_to, *args)`` laid out as a boardlab.core.events.Event (a method call per
+    # event would cost more than building it, and an Event object costs several times
+    # a plain tuple to make and to free). ``MallOfHorrorRules.step`` hands them out as
+    # Events; bulk play keeps the rows and the match makes them Events when read.
 
     # -- small queries ------------------------------------------------------------------
     def order(self) -> tuple[str, ...]:

@@ -4,7 +4,8 @@
 >>> s = position(characters={6: ["red pinup"], 4: ["blue gunman"]}, zombies={6: 1}, phase="c")
 >>> w = Work(s)
 >>> w.begin_f()
->>> w.freeze().pending.kind, w.events[-1].summary[:50]
+>>> from boardlab.core.events import as_events  # the worker keeps its events as rows
+>>> w.freeze().pending.kind, as_events(w.events)[-1].summary[:50]
 ('over', 'The rescue arrives: 1 character alive, at most 4. ')
 """
 
@@ -13,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from boardlab.core.events import Event
+from boardlab.core.events import EventRow
 from boardlab.mall_of_horror.rules.arrival_camera import ArrivalCamera
 from boardlab.mall_of_horror.rules.attack_parking import AttackParking
 from boardlab.mall_of_horror.rules.destinations_moves import DestinationsMoves
@@ -31,9 +32,9 @@ class Work(SetupPlacement, TruckVotes, ArrivalCamera, DestinationsMoves, AttackP
 
 
 def in_worker(method: Callable[[Any, Any], None]
-              ) -> Callable[[State, Any], tuple[State, tuple[Event, ...]]]:
+              ) -> Callable[[State, Any], tuple[State, tuple[EventRow, ...]]]:
     """A step that always runs in a worker: copy, apply ``method``, freeze."""
-    def run(state: State, choice: Any) -> tuple[State, tuple[Event, ...]]:
+    def run(state: State, choice: Any) -> tuple[State, tuple[EventRow, ...]]:
         w = Work(state)
         method(w, choice)
         return w.done()
