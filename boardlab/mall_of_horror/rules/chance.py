@@ -50,24 +50,27 @@ def dice_outcomes(n: int, faces: int = 6) -> OutcomeTable:
 _DRAWS = tuple(_DRAW[card] for card in CARDS)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=8192)
 def draw_outcomes(deck: tuple[int, ...]) -> OutcomeTable:
     """The top card of an unseen deck (counts per card kind), with exact chances.
 
     The deck is an urn: this is :func:`boardlab.prob.urn.draw_one` of the deck's counts
     (the tests compare the two on every deck the box can leave), built here straight
-    from the counts because a match meets a new deck about four times: the urn's general
-    checks and Fraction arithmetic cost ten times more.
+    from the counts because a match meets a new deck about five times: the urn's general
+    checks and Fraction arithmetic cost ten times more. The ``(Draw, probability)``
+    pairs are shared by every table (:func:`_pairs`), so a table costs little more than
+    its own tuple and a cache of 8192 decks holds most of the decks the box can leave.
 
     >>> draw_outcomes((3, 0, 0, 0, 0, 0, 1))
     ((Draw(card='threat'), Fraction(3, 4)), (Draw(card='hidden'), Fraction(1, 4)))
     """
     total = sum(deck)
     g = gcd(*deck)
+    shared = _PAIRS.get(total) or _pairs(total)
     pairs, cumulative, acc = [], [], 0
     for i, n in enumerate(deck):
         if n:
-            pairs.append((_DRAWS[i], _share(n, total)))
+            pairs.append(shared[i][n])
             acc += n // g
             cumulative.append(acc)
     # An OutcomeTable as OutcomeTable.from_counts builds it: the pairs, and the integer
@@ -78,9 +81,17 @@ def draw_outcomes(deck: tuple[int, ...]) -> OutcomeTable:
     return table
 
 
-@lru_cache(maxsize=512)
-def _share(n: int, total: int) -> Fraction:
-    return Fraction(n, total)  # immutable: safe to share
+# _PAIRS[total][i][n]: card kind i drawn with probability n / total, one shared pair per
+# (kind, n, total); built for a deck size when a deck of that size is first drawn from
+# (a deck size is at most the box's card count, so this stays small).
+_PAIRS: dict[int, tuple[tuple[tuple[Draw, Fraction], ...], ...]] = {}
+
+
+def _pairs(total: int) -> tuple[tuple[tuple[Draw, Fraction], ...], ...]:
+    shared = tuple(tuple([(draw, Fraction(n, total)) for n in range(total + 1)])
+                   for draw in _DRAWS)
+    _PAIRS[total] = shared
+    return shared
 
 
 @lru_cache(maxsize=512)

@@ -259,12 +259,17 @@ def offer_destination(state: State, p: Pending) -> tuple[Destination, ...]:
 
 
 def offer_move(state: State, p: Pending) -> tuple[Move, ...]:
-    colour = p[3][p[4]]
-    dest = 0
-    for c, loc in state[DESTINATIONS]:
-        if c == colour:
-            dest = loc
-            break
+    i = p[4]
+    colour = p[3][i]
+    dests = state[DESTINATIONS]
+    if i < len(dests) and dests[i][0] == colour:  # the mover's own: begin_e orders by them
+        dest = dests[i][1]
+    else:
+        dest = 0
+        for c, loc in dests:
+            if c == colour:
+                dest = loc
+                break
     chars = state[CHARS]
     last = tables._last
     t = last[1] if state[0] is last[0] else tables.remember(state[0])
@@ -274,7 +279,12 @@ def offer_move(state: State, p: Pending) -> tuple[Move, ...]:
         mine = tuple([x for x in mine if x[0] == colour])
     if "sprint" in state[HANDS][t.seat[colour]]:
         return tables.moves(mine, dest, state[SEALED] + t.closed)
-    return tables.moves(mine, dest, None)
+    to = tables.MOVE_TO[dest]  # without a Sprint: each character not there heads there
+    found = []  # a loop: a comprehension is a function call in 3.11
+    for x in mine:
+        if x[2] != dest:
+            found.append(to[x[1]])
+    return tuple(found)
 
 
 def offer_zombie_drop(state: State, p: Pending) -> tuple[PlaceZombie, ...]:

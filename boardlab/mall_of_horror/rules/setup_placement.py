@@ -139,11 +139,18 @@ def offer_place(state: State, p: Pending) -> tuple[Place, ...]:
     dice = p[6]
     if len(dice) == 2:  # the two placement dice (MoH-setup-characters)
         d1, d2 = dice
-        ok1 = d1 not in closed and d1 not in sealed and _count_at(chars, d1) < caps[d1]
+        n1 = n2 = 0  # the characters at each die's location, counted in one pass
+        for x in chars:
+            at = x[2]
+            if at == d1:
+                n1 += 1
+            elif at == d2:
+                n2 += 1
+        ok1 = d1 not in closed and d1 not in sealed and n1 < caps[d1]
         if d2 == d1:
             offered: tuple[int, ...] = (d1,) if ok1 else ()
         else:
-            ok2 = d2 not in closed and d2 not in sealed and _count_at(chars, d2) < caps[d2]
+            ok2 = d2 not in closed and d2 not in sealed and n2 < caps[d2]
             if ok1 and ok2:
                 offered = (d1, d2) if d1 < d2 else (d2, d1)
             else:

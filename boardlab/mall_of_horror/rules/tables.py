@@ -44,6 +44,8 @@ MOVE = {(k, loc, sprint): Move(k, loc, sprint) for k in KINDS for loc in LOCATIO
 PLAY = {(card, loc): PlayCard(card, loc) for card in ("threat", "hardware", "weapon1",
                                                       "weapon2") for loc in LOCATIONS}
 HIDE = {(loc, k): PlayCard("hidden", loc, k) for loc in LOCATIONS for k in KINDS}
+#: MOVE_TO[location][kind]: the plain move of a character of that kind to that location.
+MOVE_TO = {loc: {k: MOVE[k, loc, False] for k in KINDS} for loc in LOCATIONS}
 PASS = Pass()
 CAMERA_CHOICES = (PlayCard("camera"), PASS)
 _SPLIT: dict[tuple[str, str | None, str | None], TruckSplit] = {}

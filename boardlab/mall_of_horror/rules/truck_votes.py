@@ -242,6 +242,12 @@ class TruckVotes(WorkBase):
             s[DECK] = deck
             s[PENDING] = p
             return _new(State, s), ()
+        if not p[5] and len(p[13]) > 1:  # the last card: the searcher shares them out
+            s = list(state)             # (what continue_drawing does, without a worker)
+            s[DECK] = deck
+            s[PENDING] = _new(Pending, (Kind.TRUCK_SPLIT, Purpose.TRUCK, PARKING, (), 0, 0, (),
+                                        (), (), (), (), False, p[12], p[13]))
+            return _new(State, s), ()
         w = cls(state)
         w.deck = deck
         w.pending = p
