@@ -46,7 +46,7 @@ class AttackParking(WorkBase):
 
     def add_extra_zombies(self) -> None:
         """The crowd and the loudest Pin-Ups draw one zombie each (MoH-f-extra, R13)."""
-        by = self.index()
+        by = self._index if self._index_for is self.chars else self.index()
         closed, sealed = self.t.closed, self.sealed
         crowd: list[tuple[int, int]] = []
         pinups: list[tuple[int, int]] = []
@@ -91,7 +91,8 @@ class AttackParking(WorkBase):
     def attack_from(self, first: int) -> None:
         """Check locations ``first``…6 in order until one needs a decision (MoH-f)."""
         labels, closed, sealed = self.t.labels, self.t.closed, self.sealed
-        by = self.index()  # no one moves while the locations are checked
+        # No one moves while the locations are checked: one index for the whole loop.
+        by = self._index if self._index_for is self.chars else self.index()
         for loc in range(first, 7):
             if loc in closed or loc in sealed:
                 continue
@@ -135,12 +136,13 @@ class AttackParking(WorkBase):
 
     def window_cards(self, colour: str, location: int, purpose: str) -> list[PlayCard]:
         """Cards ``colour`` may play now (MoH-voting-threat, MoH-f-cards)."""
-        return window_cards(self.hands[self.t.seat[colour]], self.index()[location],
-                            self.hidden, colour, location, purpose)
+        by = self._index if self._index_for is self.chars else self.index()
+        return window_cards(self.hands[self.t.seat[colour]], by[location], self.hidden, colour,
+                            location, purpose)
 
     def start_window(self, location: int, purpose: str) -> None:
         """Players there may play cards, Chief first then clockwise (MoH-R14)."""
-        here = self.index()[location]
+        here = (self._index if self._index_for is self.chars else self.index())[location]
         present = set(map(_colour, here))
         hands, seat, hidden = self.hands, self.t.seat, self.hidden
         found = []  # a loop: a comprehension is a function call in 3.11

@@ -86,7 +86,7 @@ class TruckVotes(WorkBase):
         # Threat played (MoH-R7, MoH-voting-threat).
         weight = dict(threats) if threats else dict.fromkeys(candidates, 0)
         hidden = self.hidden
-        for c, k, _ in self.index()[location]:
+        for c, k, _ in (self._index if self._index_for is self.chars else self.index())[location]:
             if not hidden or (c, k) not in hidden:
                 weight[c] = weight.get(c, 0) + CHARACTER_VOTES[k]
         pairs = []  # a loop: zip(strict=True) parses a keyword, a comprehension is a call
@@ -159,7 +159,7 @@ class TruckVotes(WorkBase):
             return self.begin_c()
         hidden = self.hidden
         victims = []  # a loop: a comprehension is a function call in 3.11
-        for c, k, _ in self.index()[location]:
+        for c, k, _ in (self._index if self._index_for is self.chars else self.index())[location]:
             if c == colour and (c, k) not in hidden:
                 victims.append(k)
         self.events.append((

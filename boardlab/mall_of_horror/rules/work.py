@@ -154,7 +154,12 @@ class WorkBase:
         return set(map(_colour, self.chars))
 
     def index(self) -> ByLocation:
-        """The characters at each location, built once per step (again if they move)."""
+        """The characters at each location, built once per step (again if they move).
+
+        The hot callers test ``self._index_for is self.chars`` themselves and call this
+        only when the index must be built: a method call per question cost more than
+        the question.
+        """
         if self._index_for is not self.chars:
             self._index, self._index_for = by_location(self.chars), self.chars
         return self._index
@@ -171,7 +176,8 @@ class WorkBase:
     def defence(self, location: int) -> int:
         """Characters (a Tough Guy counts 2, hidden ones too) + Hardware (MoH-R5)."""
         d = self.hardware[location - 1]
-        for x in self.index()[location]:  # a loop: a comprehension is a call in 3.11
+        by = self._index if self._index_for is self.chars else self.index()
+        for x in by[location]:  # a loop: a comprehension is a call in 3.11
             d += CHARACTER_DEFENCE[x[1]]
         return d
 
@@ -184,7 +190,7 @@ class WorkBase:
 
     def eligible(self, location: int) -> tuple[str, ...]:
         """Colours with a non-hidden character at ``location``, in turn order (MoH-R7)."""
-        here = self.index()[location]
+        here = (self._index if self._index_for is self.chars else self.index())[location]
         if not here:
             return ()
         hidden = self.hidden
