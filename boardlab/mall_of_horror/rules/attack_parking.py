@@ -236,7 +236,9 @@ class AttackParking(WorkBase):
         """The zombies eat a character; after a sacrifice they leave (MoH-f, MoH-parking)."""
         chars = self.chars
         i = bisect_left(chars, (colour, kind))
-        self.chars = chars[:i] + chars[i + 1:]
+        rest = list(chars)
+        del rest[i]
+        self.chars = tuple(rest)
         self.eaten = (*self.eaten, (colour, kind))
         self.events.append((
             E.EATEN[purpose], colour, self.round, self.phase, (), kind, loc, POINTS[kind],

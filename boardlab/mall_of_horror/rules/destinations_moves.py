@@ -155,10 +155,10 @@ class DestinationsMoves(WorkBase):
         t = last[1] if state[0] is last[0] else tables.remember(state[0])
         if colour == state.chief and state.chief_elected:
             event = (E.DESTINATION_CHIEF, colour, state[1], state[2], (), loc,
-                                 t.labels[loc])
+                     t.labels[loc])
         else:
             event = (E.DESTINATION_SECRET, colour, state[1], state[2],
-                                 VIS[colour], loc, t.labels[loc])
+                     VIS[colour], loc, t.labels[loc])
         destinations = (*state[DESTINATIONS], (colour, loc))
         if p[4] + 1 < len(p[3]):
             s = list(state)
@@ -204,19 +204,21 @@ def moved(t: tables.Table, chars: tuple[Char, ...], sealed: tuple[int, ...], col
     labels = t.labels
     if target == start:
         return chars, (E.MOVE_STAYS, colour, round_, phase, (), kind, start, start,
-                                   labels[start])
+                       labels[start])
     i = bisect_left(chars, (colour, kind))
     if target in sealed or _count_at(chars, target) >= t.caps[target]:
         stays, falls_back = E.MOVE_SEALED if target in sealed else E.MOVE_FULL
         if start == PARKING:
             return chars, (stays, colour, round_, phase, (), kind, start, start,
-                                       labels[target])
-        out = (*chars[:i], t.triples[colour, kind, PARKING], *chars[i + 1:])
-        return out, (falls_back, colour, round_, phase, (), kind, start, PARKING,
-                                 labels[target], labels[start])
-    out = (*chars[:i], t.triples[colour, kind, target], *chars[i + 1:])
-    return out, (E.MOVE, colour, round_, phase, (), kind, start, target,
-                             labels[start], labels[target])
+                           labels[target])
+        out = list(chars)  # (a list, then a tuple: cheaper than slices and a display)
+        out[i] = t.triples[colour, kind, PARKING]
+        return tuple(out), (falls_back, colour, round_, phase, (), kind, start, PARKING,
+                            labels[target], labels[start])
+    out = list(chars)
+    out[i] = t.triples[colour, kind, target]
+    return tuple(out), (E.MOVE, colour, round_, phase, (), kind, start, target,
+                        labels[start], labels[target])
 
 
 def _count_at(chars: tuple[Char, ...], location: int) -> int:

@@ -69,7 +69,7 @@ def step_deal(state: State, choice: Draw) -> Step:
     s[HANDS] = give(state[HANDS], t.seat[colour], card)
     s[PENDING] = next_turn(p) if p[4] + 1 < len(p[3]) else P_PLACE_ROLL[0]
     return _new(State, s), ((E.DEAL, colour, state[1], state[2], VIS[colour],
-                                         card),)
+                             card),)
 
 
 def step_placement_roll(state: State, choice: Dice) -> Step:
@@ -97,11 +97,13 @@ def step_place(state: State, choice: Place) -> Step:
     placed = t.triples[colour, choice.kind, loc]
     i = bisect_left(chars, placed)  # chars stays sorted
     s = list(state)
-    s[CHARS] = (*chars[:i], placed, *chars[i:])
+    new = list(chars)
+    new.insert(i, placed)
+    s[CHARS] = tuple(new)
     n = p[5] + 1
     s[PENDING] = P_PLACE_ROLL[n] if n < t.characters else P_ZOMBIES0
     return _new(State, s), ((E.PLACE_FALLBACK if fallback else E.PLACE, colour,
-                                         state[1], state[2], (), loc, choice.kind,
+                             state[1], state[2], (), loc, choice.kind,
                                          t.labels[loc]),)
 
 
