@@ -57,7 +57,7 @@ from boardlab.mall_of_horror.rules.chance import (
     dice_outcomes,
     draw_outcomes,
 )
-from boardlab.mall_of_horror.rules.work import CARD_INDEX, PENDING
+from boardlab.mall_of_horror.rules.work import CARD_INDEX, PENDING, turns
 from boardlab.mall_of_horror.rules.worker import Work, in_worker
 from boardlab.mall_of_horror.state import CHANCE_KINDS, Kind, Pending, Phase, Purpose, State
 
@@ -134,7 +134,7 @@ class MallOfHorrorRules:
                      deck=setup.config.deck(), bottom=(), discard=(0,) * len(CARDS),
                      chief=colours[0], chief_elected=False, roll=(), lookers=(),
                      destinations=(), hardware=(0,) * 6, hidden=(), eliminated=(),
-                     pending=Pending(Kind.DEAL, order=colours))
+                     pending=turns(Kind.DEAL, colours))
 
     def to_move(self, state: State) -> str | None:
         p = state[PENDING]
@@ -176,10 +176,10 @@ class MallOfHorrorRules:
         Events when they are read.
         """
         p = state[PENDING]
-        entry = _NODE.get(p[0])
-        if entry is None:
+        try:
+            who, options, apply = _NODE[p[0]]
+        except KeyError:  # the end, once a match: a dict subscript is cheaper than .get
             return None, (), None
-        who, options, apply = entry
         if who is _IN_TURN:
             return p[3][p[4]], options(state, p), apply
         if who is CHANCE:

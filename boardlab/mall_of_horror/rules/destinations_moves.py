@@ -27,6 +27,7 @@ from boardlab.mall_of_horror.rules.work import (
     Char,
     WorkBase,
     _new,
+    next_turn,
     turns,
 )
 from boardlab.mall_of_horror.state import Kind, Pending, Phase, State
@@ -163,8 +164,7 @@ class DestinationsMoves(WorkBase):
         if p[4] + 1 < len(p[3]):
             s = list(state)
             s[DESTINATIONS] = destinations
-            s[PENDING] = _new(Pending, (p[0], p[1], p[2], p[3], p[4] + 1, p[5], p[6], p[7],
-                                        p[8], p[9], p[10], p[11], p[12], p[13]))
+            s[PENDING] = next_turn(p)
             return _new(State, s), (event,)
         w = cls(state)  # the last one: the eliminated return, then phase e)
         w.destinations = destinations
@@ -188,8 +188,7 @@ class DestinationsMoves(WorkBase):
         s[CHARS], event = moved(t, chars, state[SEALED], colour, kind,
                                 chars[bisect_left(chars, (colour, kind))][2], choice.to,
                                 state[1], state[2])
-        s[PENDING] = _new(Pending, (p[0], p[1], p[2], p[3], p[4] + 1, p[5], p[6], p[7], p[8],
-                                    p[9], p[10], p[11], p[12], p[13]))
+        s[PENDING] = next_turn(p)
         return _new(State, s), (event,)
 
 

@@ -75,13 +75,36 @@ def by_location(chars: tuple[Char, ...]) -> ByLocation:
     return index
 
 
+# Turns that carry nothing but their kind and order (destinations, moves, the camera,
+# zombie drops, the deal) recur from match to match: their pending steps are shared.
+# _TURNS[kind, order] is the first turn's; _NEXT[id(p)] is ``(p, the next turn's)`` for
+# every shared one but the last (the pair keeps ``p`` alive, so its id is not reused).
+_TURNS: dict[tuple[str, tuple[str, ...]], Pending] = {}
+_NEXT: dict[int, tuple[Pending, Pending]] = {}
+_MAX_TURNS = 4096  # orders of at most six colours: far fewer, but bounded all the same
+
+
 def turns(kind: str, order: tuple[str, ...]) -> Pending:
-    """A pending step the players of ``order`` take in turn."""
-    return _new(Pending, (kind, "", 0, order, 0, 0, (), (), (), (), (), False, "", ()))
+    """A pending step the players of ``order`` take in turn (shared, see ``_TURNS``)."""
+    found = _TURNS.get((kind, order))
+    if found is not None:
+        return found
+    if len(_TURNS) >= _MAX_TURNS:
+        _TURNS.clear()
+        _NEXT.clear()
+    chain = [_new(Pending, (kind, "", 0, order, i, 0, (), (), (), (), (), False, "", ()))
+             for i in range(max(len(order), 1))]
+    for i in range(1, len(chain)):
+        _NEXT[id(chain[i - 1])] = (chain[i - 1], chain[i])
+    _TURNS[kind, order] = chain[0]
+    return chain[0]
 
 
 def next_turn(p: Pending) -> Pending:
     """``p`` passed to the next player of its order."""
+    link = _NEXT.get(id(p))
+    if link is not None and link[0] is p:  # a shared turn: its successor is shared too
+        return link[1]
     return _new(Pending, (p[0], p[1], p[2], p[3], p[4] + 1, p[5], p[6], p[7], p[8], p[9],
                           p[10], p[11], p[12], p[13]))
 
