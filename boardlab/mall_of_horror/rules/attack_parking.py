@@ -9,7 +9,8 @@ one vote per meal (MoH-parking, MoH-R6).
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
 from operator import itemgetter
 from typing import cast
 
@@ -134,7 +135,7 @@ class AttackParking(WorkBase):
                 tough))
         self.end_round()
 
-    def window_cards(self, colour: str, location: int, purpose: str) -> list[PlayCard]:
+    def window_cards(self, colour: str, location: int, purpose: str) -> Sequence[PlayCard]:
         """Cards ``colour`` may play now (MoH-voting-threat, MoH-f-cards)."""
         by = self._index if self._index_for is self.chars else self.index()
         return window_cards(self.hands[self.t.seat[colour]], by[location], self.hidden, colour,
@@ -281,29 +282,45 @@ class AttackParking(WorkBase):
 
 def window_cards(hand: tuple[str, ...], chars: Iterable[Char],
                  hidden: tuple[tuple[str, str], ...], colour: str, location: int,
-                 purpose: str) -> list[PlayCard]:
+                 purpose: str) -> Sequence[PlayCard]:
     """Cards ``colour`` may play now (MoH-voting-threat, MoH-f-cards).
 
     ``chars`` holds (at least) the characters at ``location``.
     """
-    out: list[PlayCard] = []
     if not hand:
-        return out
+        return ()
+    plays = _plays(hand, location, purpose)
+    if "hidden" not in hand or purpose == Purpose.TRUCK or purpose == Purpose.CHIEF:
+        return plays
+    out = list(plays)  # the Hidden card hides one of colour's characters there
+    for c, k, loc in chars:
+        if loc == location and c == colour and (c, k) not in hidden:
+            out.append(tables.HIDE[location, k])
+    return out
+
+
+@lru_cache(maxsize=4096)
+def _plays(hand: tuple[str, ...], location: int, purpose: str) -> tuple[PlayCard, ...]:
+    """The cards of ``hand`` but the Hidden card that may be played now (a hand, a
+    location and a purpose recur from match to match: looked up, not worked out)."""
+    out: list[PlayCard] = []
     if "threat" in hand:
         out.append(tables.PLAY["threat", location])
     if purpose == Purpose.TRUCK or purpose == Purpose.CHIEF:
-        return out
+        return tuple(out)
     if "hardware" in hand and location != PARKING:
         out.append(tables.PLAY["hardware", location])
     if "weapon1" in hand:
         out.append(tables.PLAY["weapon1", location])
     if "weapon2" in hand:
         out.append(tables.PLAY["weapon2", location])
-    if "hidden" in hand:
-        for c, k, loc in chars:
-            if loc == location and c == colour and (c, k) not in hidden:
-                out.append(tables.HIDE[location, k])
-    return out
+    return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def _offer(hand: tuple[str, ...], location: int, purpose: str) -> tuple[PlayCard | Pass, ...]:
+    """What a window offers a hand without a Hidden card to play: its cards, or pass."""
+    return (*_plays(hand, location, purpose), tables.PASS)
 
 
 # -- offers -------------------------------------------------------------------------------
@@ -311,8 +328,12 @@ def offer_window(state: State, p: Pending) -> tuple[PlayCard | Pass, ...]:
     colour = p[3][p[4]]
     last = tables._last
     t = last[1] if state[0] is last[0] else tables.remember(state[0])
-    return (*window_cards(state[HANDS][t.seat[colour]], state[CHARS], state.hidden, colour,
-                          p[2], p[1]), tables.PASS)
+    hand = state[HANDS][t.seat[colour]]
+    purpose = p[1]
+    if "hidden" not in hand or purpose == Purpose.TRUCK or purpose == Purpose.CHIEF:
+        return _offer(hand, p[2], purpose)
+    return (*window_cards(hand, state[CHARS], state.hidden, colour, p[2], purpose),
+            tables.PASS)
 
 
 def offer_victim(state: State, p: Pending) -> tuple[Sacrifice, ...]:

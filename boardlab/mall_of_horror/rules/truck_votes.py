@@ -107,10 +107,12 @@ class TruckVotes(WorkBase):
         ballots = p[10]
         for voter, colour in ballots:
             counts[colour] += weight[voter]
-        top = max(counts.values())
-        leaders = []  # a loop: a comprehension is a function call in 3.11
+        top = -1
+        leaders: list[str] = []  # one pass for the most votes and who has them
         for c, n in counts.items():
-            if n == top:
+            if n > top:
+                top, leaders = n, [c]
+            elif n == top:
                 leaders.append(c)
         location = p[2]
         self.events.append((
