@@ -973,11 +973,10 @@ def legend_sources(cards: int) -> tuple[int, ...]:
 
 @lru_cache(maxsize=64)
 def _legend_turn(config: Config, card: str) -> dict[int, Fraction]:
-    """P(``card`` is the k-th legend card turned up), k = 1 … L, through the engine's
-    legend node."""
-    deck = len(config.legends)
+    """P(``card`` is the k-th legend card turned up), k = 1 … min(L, 6) (the rounds see
+    no later turn-up), through the engine's legend node."""
     walk = _lumped_walk(_start(config), Frame(K.LEGEND_DRAW, src="LB-patrol"), "legend_deck",
-                        lambda name: name == card, deck)
+                        lambda name: name == card, min(len(config.legends), ROUNDS))
     before = Fraction(0)
     out = {}
     for k, step in enumerate(walk, start=1):
