@@ -13,9 +13,17 @@ the rule facts used).
 
 Facts from the rule text: the tunnel sets per player count (LB-setup-tunnels), what a
 seeker does (LB-tunnel-*), the Shapeshifter chain (LB-goon-shapeshifter, LB-R22), the
-guards' tunnel rules in solitary (LB-solo-tunnel-*). **Stand-in** (invented, labelled
-in every derivation that uses it): crew strengths, the loot pool, the goon deck, the
-guard cards and the catacomb map (:mod:`.standin`, :mod:`.catacombs`).
+guards' tunnel rules in solitary (LB-solo-tunnel-*), how the legend deck turns
+(LB-setup-legend, LB-patrol). **Stand-in** (invented, labelled in every derivation that
+uses it): crew strengths, the loot pool, the goon deck, the guard cards, the legend
+cards, the goals and the catacomb map (:mod:`.standin`, :mod:`.catacombs`).
+
+Questions of the decks at setup (plan A5.4, 12, 13: :func:`legend_active`,
+:func:`legend_comes_up`, :func:`fungoids_expected`, :func:`fungoid_offered`,
+:func:`goal_public`) and of the solitary guard deck (A5.7, 8: :func:`guards_win_both`,
+:func:`legend_guard_beats`) take a ``config`` (default: the stand-in data) rather than a
+position: they are asked before the cards are dealt (the legend's guard card also
+after the location cards, named in ``seen``).
 
 >>> from boardlab.lockup_breakout import odds
 >>> [odds.tunnel_layouts(n) for n in (2, 3, 4)]
@@ -1116,7 +1124,8 @@ def fungoids_expected(*, config: Config | None = None, explain: bool = False) ->
     seen from the setup: the engine turns up one goon per goon space at setup and one at
     each Patrol of rounds 1–5 (no Patrol after round 6, LB-R40), ten draws from the goon
     deck; a Fungoid is discarded at the next Patrol (LB-goon-fungoid), so each drawn is
-    offered in one round only.
+    offered in one round only. (The plan sketches the Patrol refills alone; the engine's
+    five setup draws are offered in round 1 and count too.)
 
     By linearity, E = Σ P(draw i is a Fungoid) = 10 · f/N — although the draws are not
     independent. Counts goons drawn onto the spaces with no Shapeshifter chain drawing
