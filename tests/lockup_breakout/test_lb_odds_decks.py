@@ -353,3 +353,39 @@ def test_legend_guard_beats_simulated_by_the_engine_before_and_after() -> None:
     after = sum(guards_best_at_legend(m.branch(seed=rng.randrange(10**9)))
                 for _ in range(n))
     assert within_4_sigma(after, n, exact)
+
+
+# -- the checklist: each function of this file has its brute force and its simulation -------------
+#: For each deck question: the tests against brute force over labelled cards and against
+#: seeded simulations of the engine (4σ). ``legend_sources`` is the engine's cycle itself,
+#: checked structurally in the engine (a short deck repeats rounds 1–2 in rounds 5–6).
+CHECKS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "legend_active": (("test_legend_odds_agree_with_every_order_of_the_labelled_deck",),
+                      ("test_legend_odds_simulated_by_the_engine",
+                       "test_a_short_legend_deck_goes_round_in_the_engine")),
+    "legend_comes_up": (("test_legend_odds_agree_with_every_order_of_the_labelled_deck",),
+                        ("test_legend_odds_simulated_by_the_engine",)),
+    "legend_sources": (("test_legend_numbers_and_the_cycle",
+                        "test_legend_odds_agree_with_every_order_of_the_labelled_deck"),
+                       ("test_a_short_legend_deck_goes_round_in_the_engine",)),
+    "fungoids_expected": (("test_fungoid_odds_agree_with_brute_force",),
+                          ("test_fungoid_odds_simulated_by_the_engine",)),
+    "fungoid_offered": (("test_fungoid_odds_agree_with_brute_force",),
+                        ("test_fungoid_odds_simulated_by_the_engine",)),
+    "goal_public": (("test_goal_public_agrees_with_brute_force",),
+                    ("test_goal_public_simulated_by_the_engine_setup",)),
+    "guards_win_both": (("test_guards_win_both_agrees_with_ordered_deals_of_two_labelled_cards",),
+                        ("test_guards_win_both_simulated_by_the_engine",)),
+    "legend_guard_beats": (("test_legend_guard_beats_agrees_with_brute_force",),
+                           ("test_legend_guard_beats_simulated_by_the_engine_before_and_after",)),
+}
+
+
+def test_every_deck_question_has_its_brute_force_and_its_simulation() -> None:
+    assert set(CHECKS) <= set(odds.__all__)
+    tests = {name for name, value in globals().items()
+             if name.startswith("test_") and callable(value)}
+    for name, (exact, engine) in CHECKS.items():
+        assert exact and engine, name
+        missing = [t for t in (*exact, *engine) if t not in tests]
+        assert not missing, f"{name}: no test named {missing}"
