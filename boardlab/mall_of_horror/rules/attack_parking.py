@@ -18,7 +18,7 @@ from boardlab.core.events import EventRow
 from boardlab.mall_of_horror import events as E
 from boardlab.mall_of_horror.choices import Pass, PlayCard, Sacrifice
 from boardlab.mall_of_horror.config import LOCATIONS, PARKING, POINTS, SUPERMARKET
-from boardlab.mall_of_horror.queries import CHARACTER_DEFENCE, most, under_attack
+from boardlab.mall_of_horror.queries import CHARACTER_DEFENCE, under_attack
 from boardlab.mall_of_horror.rules import tables
 from boardlab.mall_of_horror.rules.work import (
     CHARS,
@@ -49,23 +49,31 @@ class AttackParking(WorkBase):
         """The crowd and the loudest Pin-Ups draw one zombie each (MoH-f-extra, R13)."""
         by = self._index if self._index_for is self.chars else self.index()
         closed, sealed = self.t.closed, self.sealed
-        crowd: list[tuple[int, int]] = []
-        pinups: list[tuple[int, int]] = []
+        most_n, crowd = -1, []  # the most characters (tokens) and where, as queries.most
+        most_p, loud = -1, []   # the most Pin-Ups and where: one pass for both
         for loc in LOCATIONS:
             if loc not in closed and loc not in sealed:
                 here = by[loc]
-                crowd.append((loc, len(here)))
+                n = len(here)
+                if n > most_n:
+                    most_n, crowd = n, [loc]
+                elif n == most_n:
+                    crowd.append(loc)
                 n = 0
                 for x in here:  # a loop: a comprehension is a function call in 3.11
                     if x[1] == "pinup":
                         n += 1
-                pinups.append((loc, n))
-        self.extra_zombie(crowd, "characters")
-        self.extra_zombie(pinups, "Pin-Ups")
+                if n > most_p:
+                    most_p, loud = n, [loc]
+                elif n == most_p:
+                    loud.append(loc)
+        if not crowd:
+            raise ValueError("most() needs at least one location")
+        self.extra_zombie(most_n, tuple(crowd), "characters")
+        self.extra_zombie(most_p, tuple(loud), "Pin-Ups")
 
-    def extra_zombie(self, counts: list[tuple[int, int]], what: str) -> None:
+    def extra_zombie(self, top: int, leaders: tuple[int, ...], what: str) -> None:
         """One zombie for the single location with the most ``what`` (MoH-f-extra, R13)."""
-        top, leaders = most(counts)
         if top < 1:
             self.events.append((E.EXTRA_NONE, None, self.round, self.phase, (), what))
         elif len(leaders) > 1:
