@@ -17,7 +17,9 @@ is shown too). Times are the process's CPU time (``time.process_time``): on a ma
 whose cores other jobs share, wall time also counts the waits for a core. Also measured:
 
 * ``raw rules``  — the same rules driven by a bare loop over ``RULES.step`` (no history,
-  no legality check): what the Match's safety costs on top of the rules.
+  no legality check): what the Match's safety costs on top of the rules. ``RULES.step``
+  hands out Event objects, which bulk play makes only when a ply's events are read
+  (docs/engine-patterns.md, "Event rows"), so this loop can be slower than the Match.
 * **bytes per stored ply** — the memory still allocated (``tracemalloc``) after playing
   ``--memory-matches`` complete matches and keeping their ``Match`` objects, divided by
   their plies. Caches are warmed first, so what is counted is what each ply really
