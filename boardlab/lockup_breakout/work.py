@@ -122,6 +122,30 @@ def tables(cfg: Config) -> Tables:
     return t
 
 
+def _said(_who: Any, *args: Any) -> str:
+    return args[-2]  # type: ignore[no-any-return]
+
+
+def _said_in_detail(_who: Any, *args: Any) -> str:
+    return args[-1]  # type: ignore[no-any-return]
+
+
+#: Templates of the events worded when emitted (:meth:`Work.emit`), by kind, rule, data
+#: names, secret names and whether the detail is empty: a handful per game.
+_WORDED: dict[tuple[Any, ...], EventTemplate] = {}
+
+
+def _worded(key: tuple[Any, ...]) -> EventTemplate:
+    tag, rule_id, data, secret, no_detail = key
+    template = EventTemplate(tag, RULE[rule_id], _said,
+                             detail="" if no_detail else _said_in_detail,
+                             data=data, secret=secret)
+    if len(_WORDED) > 4096:  # bounded: the keys come from the code, never from input
+        _WORDED.clear()
+    _WORDED[key] = template
+    return template
+
+
 def seat_order(colours: tuple[str, ...], first: str) -> tuple[str, ...]:
     """Players clockwise from the first player (LB-R4).
 
@@ -163,8 +187,22 @@ class Work:
     def emit(self, tag: str, summary: str, rule_id: str, who: str | None = None, /, *,
              detail: str = "", visible_to: tuple[str, ...] = (),
              secret: dict[str, Any] | None = None, **data: Any) -> None:
-        self.events.append(Event(tag, summary, RULE[rule_id], who, data, self.round,
-                                 self.phase, detail, visible_to, secret or {}))
+        """An event with its text worded now: stored, like a template's, as one tuple
+        (a shared template per kind, rule and data names; the text is its last values)."""
+        skeys = tuple(secret) if secret else ()
+        key = (tag, rule_id, tuple(data), skeys, not detail)
+        template = _WORDED.get(key)
+        if template is None:
+            template = _worded(key)
+        if skeys:
+            self.events.append(_new_tuple(Event, (template, who, self.round, self.phase,
+                                                  tuple(visible_to), *data.values(),
+                                                  *secret.values(),  # type: ignore[union-attr]
+                                                  summary, detail)))
+        else:
+            self.events.append(_new_tuple(Event, (template, who, self.round, self.phase,
+                                                  tuple(visible_to), *data.values(),
+                                                  summary, detail)))
 
     def emit_t(self, template: EventTemplate, who: str | None, /, *args: Any,
                visible_to: tuple[str, ...] = ()) -> None:
