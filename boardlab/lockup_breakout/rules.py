@@ -37,6 +37,8 @@ from boardlab.lockup_breakout.choices import (
     PlayTome,
     Reserve,
     Take,
+    TakeItem,
+    TakeResources,
     Tunnels,
 )
 from boardlab.lockup_breakout.config import BOARD_LOCATIONS, TUNNEL_KINDS, Setup
@@ -50,7 +52,7 @@ from boardlab.lockup_breakout.state import (
     K,
     State,
 )
-from boardlab.lockup_breakout.work import AUTO, Work, tables
+from boardlab.lockup_breakout.work import AUTO, Work, setup_info, tables
 
 PHASE_NAMES = {"setup": "Setup", "rollcall": "Roll Call", "lightsout": "Lights Out",
                "patrol": "Patrol", "final": "Final scoring", "over": "Game over"}
@@ -155,9 +157,17 @@ def _guard_remaining(state: State) -> tuple[int, ...]:
     return tuple(counts)
 
 
-def _legal_assign(state: State, who: str) -> tuple[Assign, ...]:
-    i = state.setup.sides.index(who)
-    allowance = state.setup.config.face_down_allowance(state.setup.players)
+# -- legal choices: read from the state without a worker, as shared choice objects ---------
+_STACK = State._fields.index("stack")
+_TAKE_OR_DECLINE = (Take(), Decline())
+_DECLINE = _TAKE_OR_DECLINE[1]
+_PASS = Pass()
+
+
+def _legal_assign(state: State, f: Frame) -> tuple[Assign, ...]:
+    setup = state.setup
+    i = setup_info(setup)[2][f.who]
+    allowance = setup.config.face_down_allowance(setup.players)
     return _assign_choices(tuple(dict.fromkeys(state.hands[i])),
                            state.face_down[i] < allowance)
 
@@ -167,6 +177,110 @@ def _assign_choices(tokens: tuple[str, ...], face_down: bool) -> tuple[Assign, .
     faces = (False, True) if face_down else (False,)
     return tuple(Assign(tok, loc, fd) for tok in tokens for loc in BOARD_LOCATIONS
                  for fd in faces)
+
+
+@lru_cache(maxsize=64)
+def _take_resources(kinds: tuple[str, ...]) -> tuple[Any, ...]:
+    return (*(TakeResources(k) for k in kinds), _DECLINE)
+
+
+@lru_cache(maxsize=1024)
+def _take_items(display: tuple[str, ...]) -> tuple[Any, ...]:
+    return (*(TakeItem(i) for i in dict.fromkeys(display)), _DECLINE)
+
+
+@lru_cache(maxsize=1024)
+def _reserve_items(display: tuple[str, ...]) -> tuple[Any, ...]:
+    return (*(Reserve(i) for i in dict.fromkeys(display)), _DECLINE)
+
+
+@lru_cache(maxsize=1024)
+def _play_tomes(tomes: tuple[str, ...]) -> tuple[Any, ...]:
+    return (*(PlayTome(x) for x in tomes), _PASS)
+
+
+def _legal_reward(state: State, f: Frame) -> tuple[Any, ...]:
+    kind = f.src
+    if kind == "resources":
+        return _take_resources(state.setup.config.resources)
+    if kind == "item":
+        return _take_items(state.display)
+    if kind == "craft":
+        return resolve.reward_choices(Work(state), f)
+    return _TAKE_OR_DECLINE
+
+
+def _legal_tome(state: State, f: Frame) -> tuple[Any, ...]:
+    t = tables(state.setup.config)
+    hand = state.tomes[setup_info(state.setup)[2][f.who]]
+    if f.loc == 0:
+        hand = tuple(x for x in hand if t.tomes[x].legend)
+    return _play_tomes(tuple(dict.fromkeys(hand)))
+
+
+def _legal_reserve(state: State, f: Frame) -> tuple[Any, ...]:
+    return _reserve_items(state.display)
+
+
+def _with_work(choices: Callable[[Work, Frame], tuple[Any, ...]]
+               ) -> Callable[[State, Frame], tuple[Any, ...]]:
+    def legal(state: State, f: Frame) -> tuple[Any, ...]:
+        return choices(Work(state), f)
+    return legal
+
+
+#: Decision kind → its legal choices (``to_move`` is the frame's ``who``).
+LEGAL: dict[str, Callable[[State, Frame], tuple[Any, ...]]] = {
+    K.ASSIGN: _legal_assign, K.IMPROVE: lambda state, f: _TAKE_OR_DECLINE,
+    K.TOME: _legal_tome, K.REWARD: _legal_reward, K.RESERVE: _legal_reserve,
+    K.STEP: _with_work(moves.step_choices), K.LOOT: _with_work(moves.loot_choices),
+    K.KEEP: _with_work(goods.keep_choices), K.PENALTY: _with_work(resolve.penalty_choices),
+    K.GOLEM: _with_work(final_mod.golem_choices), K.WILD: _with_work(final_mod.wild_choices),
+}
+
+
+def _outcomes(state: State, f: Frame) -> OutcomeTable:
+    kind = f.kind
+    t = tables(state.setup.config)
+    if kind == K.TOME_DRAW:
+        return _one(t.tome_names, state.tome_deck)
+    if kind == K.GOON_DRAW:
+        return _one(t.goon_names, state.goon_deck)
+    if kind == K.LEGEND_DRAW:
+        return _one(t.legend_names, state.legend_deck)
+    if kind == K.ITEMS_DRAW:
+        return _many(t.item_names, state.item_deck, f.n)
+    if kind == K.TUNNELS:
+        return _tunnel_outcomes(state.setup.players)
+    if kind == K.GOALS_DRAW:
+        return _many(t.goal_names, state.goal_deck, f.n)
+    if kind == K.SHAPE_DRAW:
+        return _many(t.goon_names, state.goon_deck, f.n)
+    if kind == K.LOOT_LOOK:
+        return _many(t.loot_names, state.loot_pool, state.stacks[f.loc][1])
+    if kind == K.GUARD_LOOT:
+        known, unknown = state.stacks[f.loc]
+        if unknown:
+            return _one(t.loot_names, state.loot_pool)
+        counts = tuple(known.count(name) for name in t.loot_names)
+        return _one(t.loot_names, counts)
+    return _one(t.guard_names, _guard_remaining(state))   # K.GUARD_CARD
+
+
+def _step(state: State, choice: Any) -> tuple[State, tuple[Event, ...]]:
+    """Apply a legal choice or outcome (unchecked: :class:`Match` checks legality)."""
+    kind = state[_STACK][-1].kind
+    if kind == K.ASSIGN:
+        fast = flow.assign_fast(state, choice)
+        if fast is not None:
+            return fast
+    apply = DECIDE.get(kind)
+    if apply is None:
+        raise IllegalAction("the match is over", rule=BOOK["LB-end"])
+    w = Work(state)
+    apply(w, choice)
+    w.run()
+    return w.freeze(), tuple(w.events)
 
 
 class LockupBreakoutRules:
@@ -218,79 +332,31 @@ class LockupBreakoutRules:
 
     def outcomes(self, state: State) -> tuple[tuple[Any, Fraction], ...]:
         f = state.stack[-1]
-        kind = f.kind
-        t = tables(state.setup.config)
-        if kind == K.TUNNELS:
-            return _tunnel_outcomes(state.setup.players)
-        if kind == K.LEGEND_DRAW:
-            return _one(t.legend_names, state.legend_deck)
-        if kind == K.GOON_DRAW:
-            return _one(t.goon_names, state.goon_deck)
-        if kind == K.TOME_DRAW:
-            return _one(t.tome_names, state.tome_deck)
-        if kind == K.ITEMS_DRAW:
-            return _many(t.item_names, state.item_deck, f.n)
-        if kind == K.GOALS_DRAW:
-            return _many(t.goal_names, state.goal_deck, f.n)
-        if kind == K.SHAPE_DRAW:
-            return _many(t.goon_names, state.goon_deck, f.n)
-        if kind == K.LOOT_LOOK:
-            return _many(t.loot_names, state.loot_pool, state.stacks[f.loc][1])
-        if kind == K.GUARD_LOOT:
-            known, unknown = state.stacks[f.loc]
-            if unknown:
-                return _one(t.loot_names, state.loot_pool)
-            counts = tuple(known.count(name) for name in t.loot_names)
-            return _one(t.loot_names, counts)
-        if kind == K.GUARD_CARD:
-            return _one(t.guard_names, _guard_remaining(state))
+        if f.kind in CHANCE_KINDS:
+            return _outcomes(state, f)
         return ()
 
     def legal(self, state: State) -> tuple[Any, ...]:
         f = state.stack[-1]
-        kind = f.kind
-        if kind == K.ASSIGN:
-            return _legal_assign(state, f.who)
-        if kind == K.IMPROVE:
-            return (Take(), Decline())
-        if kind in CHANCE_KINDS or kind == K.OVER:
-            return ()
-        w = Work(state)
-        if kind == K.TOME:
-            return (*(PlayTome(x) for x in resolve.playable_tomes(w, f.who, f.loc == 0)),
-                    Pass())
-        if kind == K.REWARD:
-            return resolve.reward_choices(w, f)
-        if kind == K.RESERVE:
-            return (*(Reserve(i) for i in dict.fromkeys(state.display)), Decline())
-        if kind == K.STEP:
-            return moves.step_choices(w, f)
-        if kind == K.LOOT:
-            return moves.loot_choices(w, f)
-        if kind == K.KEEP:
-            return goods.keep_choices(w, f)
-        if kind == K.PENALTY:
-            return resolve.penalty_choices(w, f)
-        if kind == K.GOLEM:
-            return final_mod.golem_choices(w, f)
-        if kind == K.WILD:
-            return final_mod.wild_choices(w, f)
-        return ()
+        legal = LEGAL.get(f.kind)
+        return () if legal is None else legal(state, f)
 
-    def step(self, state: State, choice: Any) -> tuple[State, tuple[Event, ...]]:
-        """Apply a legal choice or outcome (unchecked: :class:`Match` checks legality)."""
-        kind = state.stack[-1].kind
-        if kind == K.ASSIGN:
-            fast = flow.assign_fast(state, choice)
-            if fast is not None:
-                return fast
-        apply = DECIDE.get(kind)
-        if apply is None:
-            raise IllegalAction("the match is over", rule=BOOK["LB-end"])
-        w = Work(state)
-        apply(w, choice)
-        w.run()
-        return w.freeze(), tuple(w.events)
+    def node(self, state: State) -> tuple[str | None, Any, Any]:
+        """``(to_move, legal choices or chance outcomes, step)`` in one look at the state:
+        the fast path of bulk play (:meth:`boardlab.core.engine.Match._play`), the same
+        answers as :meth:`to_move`, :meth:`legal` / :meth:`outcomes` and :meth:`step`."""
+        f = state[_STACK][-1]
+        kind = f[0]
+        legal = LEGAL.get(kind)
+        if legal is not None:
+            return f[1], legal(state, f), _step
+        if kind in CHANCE_KINDS:
+            return CHANCE, _outcomes(state, f), _step
+        if kind == K.OVER:
+            return None, (), None
+        return f[1], (), _step
+
+    step = staticmethod(_step)
 
     def decision_rule(self, state: State) -> RuleRef:
         f = state.stack[-1]
