@@ -16,6 +16,7 @@ stragglers. ``K.LEGEND`` does the same for the legend card with its reward and p
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from boardlab.lockup_breakout.choices import (
@@ -65,7 +66,17 @@ GUARD_OTHER_STARS = 2
 
 
 def _loc_name(w: Work, loc: int) -> str:
-    return "the legend card" if loc == LEGEND else f"{loc} {w.cfg.locations[loc - 1].name}"
+    """``'the legend card'`` or ``'3 Forge'`` (precomputed per configuration)."""
+    return w.t.places[loc]
+
+
+@lru_cache(maxsize=256)
+def _reward(kind: str, amount: int) -> Reward:
+    """One shared ``Reward`` per kind and amount (an event's wording reads it)."""
+    return Reward(kind, amount)
+
+
+_new_tuple = tuple.__new__
 
 
 def _crew_text(w: Work, loc: int) -> str:
@@ -79,43 +90,52 @@ def location(w: Work, f: Frame) -> None:
     Stages: 0 reveal (and the guard card), 1 tome window, 2 comparison, 3 rewards,
     4 tunnel, 5 stragglers. Frames are built positionally: this runs on most steps.
     """
-    loc = f.loc
+    loc = f[2]
     kind = K.LOCATION
     while True:
-        stage = f.stage
+        stage = f[4]
         if stage == 0:
             w.rewarded, w.boosts = (), ()
             entries = w.crews[loc]
-            if any(fd for _, _, fd in entries):
-                w.set_crew(loc, tuple(sorted((c, tok, False) for c, tok, _ in entries)))
-            w.emit_t(REVEAL, None, loc, w.crews[loc], _loc_name(w, loc))
-            f = Frame(kind, "", loc, 0, 1)
+            for e in entries:
+                if e[2]:
+                    w.set_crew(loc, tuple(sorted((c, tok, False) for c, tok, _ in entries)))
+                    break
+            w.emit_t(REVEAL, None, loc, w.crews[loc], w.t.places[loc])
+            f = _new_tuple(Frame, (kind, "", loc, 0, 1, 0, 0, (), (), ""))
             w.set_top(f)
             if w.solo:
-                w.push(Frame(K.GUARD_CARD, loc=loc))
+                w.push(_new_tuple(Frame, (K.GUARD_CARD, "", loc, 0, 0, 0, 0, (), (), "")))
                 return
         elif stage == 1:
-            present = tuple(c for c in w.sides_at(loc) if c != GUARDS)
+            sides = w.sides_at(loc)
+            present = tuple(c for c in sides if c != GUARDS)
             if not present and not w.solo:
                 w.pop()        # nobody here: no rewards, no seeker, no stragglers
                 return
-            if present and tome_window(w, f, present, legend=False):
+            if present and tome_window(w, f, present, legend=False, sides=sides):
                 return
-            f = Frame(kind, "", loc, 0, 2)
+            f = _new_tuple(Frame, (kind, "", loc, 0, 2, 0, 0, (), (), ""))
         elif stage == 2:
-            rank = tuple(w.ranking(loc))
-            _announce(w, loc, rank)
-            f = Frame(kind, "", loc, 0, 3, 0, 0, rank)
+            sides = w.sides_at(loc)
+            if len(sides) < 2:
+                rank: tuple[str, ...] = tuple(sides)
+                strengths = w.strengths(sides, loc)
+            else:
+                strengths = w.strengths(sides, loc)
+                rank = tuple(sorted(sides, key=lambda c: -strengths[c]))
+            _announce(w, loc, rank, strengths)
+            f = _new_tuple(Frame, (kind, "", loc, 0, 3, 0, 0, rank, (), ""))
             w.set_top(f)
         elif stage == 3:
             if next_reward(w, f):
                 return
-            f = Frame(kind, "", loc, 0, 4, 0, 0, f.order)
+            f = _new_tuple(Frame, (kind, "", loc, 0, 4, 0, 0, f[7], (), ""))
         elif stage == 4:
-            f = Frame(kind, "", loc, 0, 5, 0, 0, f.order)
+            f = _new_tuple(Frame, (kind, "", loc, 0, 5, 0, 0, f[7], (), ""))
             w.set_top(f)
             depth = len(w.stack)
-            tunnel(w, loc, f.order)
+            tunnel(w, loc, f[7])
             if len(w.stack) != depth:
                 return
         else:
@@ -125,17 +145,28 @@ def location(w: Work, f: Frame) -> None:
             return
 
 
-def tome_window(w: Work, f: Frame, present: tuple[str, ...], legend: bool) -> bool:
-    """Offer the next player of ``present`` a tome; ``False`` when the window is over."""
+def tome_window(w: Work, f: Frame, present: tuple[str, ...], legend: bool,
+                sides: list[str] | None = None) -> bool:
+    """Offer the next player of ``present`` a tome; ``False`` when the window is over.
+
+    ``sides`` are the sides at the location when the caller has them already.
+    """
     i = f.index
+    rank: list[str] | None = None
     while i < len(present):
         who = present[i]
         i += 1
-        if playable_tomes(w, who, legend) and tome_can_matter(w, f.loc, who, present[i:],
-                                                              legend):
+        if not playable_tomes(w, who, legend):
+            continue
+        if rank is None:
+            # Who is first does not change inside one step: rank once, when first asked.
+            rank = w.ranking(f.loc) if sides is None or len(sides) > 1 else sides
+        if len(rank) < 2:
+            continue                       # a side alone: nothing to change (LB-R41)
+        if rank[0] != who or any(playable_tomes(w, other, legend) for other in present[i:]):
             w.set_top(f._replace(index=i))
-            w.push(Frame(K.TOME, who=who, loc=f.loc,
-                         src="LB-legend-tomes" if legend else "LB-R13"))
+            w.push(_new_tuple(Frame, (K.TOME, who, f.loc, 0, 0, 0, 0, (), (),
+                                      "LB-legend-tomes" if legend else "LB-R13")))
             return True
     return False
 
@@ -145,7 +176,7 @@ def tome_can_matter(w: Work, loc: int, who: str, later: tuple[str, ...], legend:
 
     Only the ranking matters (rewards and the tunnel follow it). A tome is useless to a
     side alone at the comparison, or already ranked first when no side still to decide
-    holds a tome it may play.
+    holds a tome it may play. (:func:`tome_window` asks the same, ranking once.)
     """
     sides = w.sides_at(loc)
     if len(sides) < 2:
@@ -181,28 +212,28 @@ def apply_tome(w: Work, choice: PlayTome | Any) -> None:
              _loc_name(w, f.loc))
 
 
-def _announce(w: Work, loc: int, rank: tuple[str, ...]) -> None:
-    strengths = tuple((c, w.strength_at(c, loc)) for c in rank)
-    tied = len({s for _, s in strengths}) < len(strengths)
+def _announce(w: Work, loc: int, rank: tuple[str, ...],
+              strengths: dict[str, int] | None = None) -> None:
+    if strengths is None:
+        shown = tuple((c, w.strength_at(c, loc)) for c in rank)
+    else:
+        shown = tuple((c, strengths[c]) for c in rank)
+    tied = len({s for _, s in shown}) < len(shown)
     rule_id = "LB-legend-reveal" if loc == LEGEND else "LB-R4" if tied else "LB-R8"
-    w.emit_t(STRENGTHS[rule_id], None, loc, strengths, _loc_name(w, loc))
-
-
-def _flat_rewards(w: Work, loc: int) -> list[tuple[int, Reward]]:
-    ranks = w.cfg.locations[loc - 1].ranks
-    return [(i, r) for i, bundle in enumerate(ranks) for r in bundle]
+    w.emit_t(STRENGTHS[rule_id], None, loc, shown, w.t.places[loc])
 
 
 def next_reward(w: Work, f: Frame) -> bool:
     """Offer the next ranked reward of the location; ``False`` when none is left."""
-    flat = _flat_rewards(w, f.loc)
-    i = f.index
+    flat = w.t.rewards[f[2]]
+    order = f[7]
+    i = f[6]
     while i < len(flat):
         rank, reward = flat[i]
         i += 1
-        if rank >= len(f.order):
+        if rank >= len(order):
             continue
-        who = f.order[rank]
+        who = order[rank]
         if who == GUARDS:
             guard_reward(w, reward, f.loc)
             continue
@@ -217,6 +248,8 @@ def next_reward(w: Work, f: Frame) -> bool:
 def reward_possible(w: Work, who: str, reward: Reward, loc: int) -> str:
     """Why ``reward`` cannot be taken now (``""`` if it can: LB-R41)."""
     kind = reward.kind
+    if kind == "resources" or kind == "stars":
+        return ""
     if kind == "recruit":
         return "" if w.goon_spaces[loc - 2] else "no goon stands there"
     if kind == "craft":
@@ -234,13 +267,14 @@ def offer(w: Work, who: str, reward: Reward, loc: int) -> bool:
     when it cannot be taken and is skipped (LB-R41)."""
     why = reward_possible(w, who, reward, loc)
     if why:
-        w.emit_t(SKIP_REWARD, who, loc, reward.kind, reward, _loc_name(w, loc), why)
+        w.emit_t(SKIP_REWARD, who, loc, reward.kind, reward, w.t.places[loc], why)
         return False
     if reward.kind == "advance":
-        w.push(Frame(K.ADVANCE, who=who, n=reward.amount, loc=loc,
-                     src="LB-legend-effect" if loc == LEGEND else "LB-advance"))
+        w.push(_new_tuple(Frame, (K.ADVANCE, who, loc, reward.amount, 0, 0, 0, (), (),
+                                  "LB-legend-effect" if loc == LEGEND else "LB-advance")))
         return True
-    w.push(Frame(K.REWARD, who=who, loc=loc, n=reward.amount, src=reward.kind))
+    w.push(_new_tuple(Frame, (K.REWARD, who, loc, reward.amount, 0, 0, 0, (), (),
+                              reward.kind)))
     return True
 
 
@@ -265,7 +299,7 @@ def apply_reward(w: Work, choice: Any) -> None:
     where = _loc_name(w, loc)
     rule_id = _reward_rule(loc)
     if isinstance(choice, Decline):
-        w.emit_t(DECLINE[rule_id], who, loc, kind, Reward(kind, f.n), where)
+        w.emit_t(DECLINE[rule_id], who, loc, kind, _reward(kind, f.n), where)
         return
     if loc != LEGEND and who not in w.rewarded:
         w.rewarded = (*w.rewarded, who)

@@ -30,6 +30,7 @@ from boardlab.lockup_breakout.config import (
     Item,
     LegendCard,
     LootToken,
+    Reward,
     Setup,
     Tome,
 )
@@ -72,6 +73,8 @@ class Tables:
     guard_cards: dict[str, GuardCard]
     guard_names: tuple[str, ...]
     guard_deck: dict[str, tuple[int, ...]]   # difficulty → counts per guard name
+    rewards: tuple[tuple[tuple[int, Reward], ...], ...]   # per location: (rank, reward)
+    places: tuple[str, ...]           # location 0–7 as events name it
 
 
 _TABLES: dict[int, tuple[Config, Tables]] = {}
@@ -115,6 +118,10 @@ def tables(cfg: Config) -> Tables:
         res_index={r: i for i, r in enumerate(cfg.resources)},
         guard_cards={g.name: g for g in guard_all}, guard_names=guard_names,
         guard_deck=decks,
+        rewards=((), *(tuple((i, r) for i, bundle in enumerate(loc.ranks) for r in bundle)
+                       for loc in cfg.locations)),
+        places=("the legend card", *(f"{n} {loc.name}"
+                                     for n, loc in enumerate(cfg.locations, 1))),
     )
     if len(_TABLES) > 64:
         _TABLES.clear()
@@ -152,8 +159,19 @@ def seat_order(colours: tuple[str, ...], first: str) -> tuple[str, ...]:
     >>> seat_order(("red", "blue", "green"), "blue")
     ('blue', 'green', 'red')
     """
-    i = colours.index(first)
-    return colours[i:] + colours[:i]
+    key = (colours, first)
+    order = _SEAT_ORDERS.get(key)
+    if order is None:
+        i = colours.index(first)
+        order = colours[i:] + colours[:i]
+        if len(_SEAT_ORDERS) > 1024:
+            _SEAT_ORDERS.clear()
+        _SEAT_ORDERS[key] = order
+    return order
+
+
+_SEAT_ORDERS: dict[tuple[tuple[str, ...], str], tuple[str, ...]] = {}
+_SIDE_ORDERS: dict[tuple[tuple[str, ...], str], tuple[str, ...]] = {}
 
 
 class Work:
@@ -173,15 +191,15 @@ class Work:
         self.cfg, self.t, self.si, self.players, self.solo = setup_info(state.setup)
 
     def freeze(self) -> State:
-        return State(self.setup, self.round, self.phase, self.first, self.tunnels, self.hands,
-                     self.crews, self.face_down, self.lanterns, self.resources, self.stars,
-                     self.items, self.reserved, self.goons, self.tomes, self.kept_loot,
-                     self.display, self.item_deck, self.goon_spaces, self.goon_deck,
-                     self.goon_discard, self.goon_limbo, self.tome_deck, self.tome_discard,
-                     self.goals, self.goal_deck, self.legend, self.legend_deck,
-                     self.legend_bottom, self.loot_pool, self.stacks, self.looked,
-                     self.guard_cards, self.rewarded, self.boosts, self.escaped,
-                     self.declared, self.stack)
+        return _new_tuple(State, (  # type: ignore[no-any-return]
+            self.setup, self.round, self.phase, self.first, self.tunnels, self.hands,
+            self.crews, self.face_down, self.lanterns, self.resources, self.stars, self.items,
+            self.reserved, self.goons, self.tomes, self.kept_loot, self.display,
+            self.item_deck, self.goon_spaces, self.goon_deck, self.goon_discard,
+            self.goon_limbo, self.tome_deck, self.tome_discard, self.goals, self.goal_deck,
+            self.legend, self.legend_deck, self.legend_bottom, self.loot_pool, self.stacks,
+            self.looked, self.guard_cards, self.rewarded, self.boosts, self.escaped,
+            self.declared, self.stack))
 
     # -- events -----------------------------------------------------------------------------
     def emit(self, tag: str, summary: str, rule_id: str, who: str | None = None, /, *,
@@ -240,8 +258,15 @@ class Work:
     # -- sides ------------------------------------------------------------------------------
     def order(self) -> tuple[str, ...]:
         """Players clockwise from the first player; the guards last (LB-R4, LB-R25)."""
-        seats = seat_order(self.players, self.first)
-        return (*seats, GUARDS) if self.solo else seats
+        key = (self.players, self.first)
+        order = _SIDE_ORDERS.get(key)
+        if order is None:
+            seats = seat_order(*key)
+            order = (*seats, GUARDS) if self.solo else seats
+            if len(_SIDE_ORDERS) > 1024:
+                _SIDE_ORDERS.clear()
+            _SIDE_ORDERS[key] = order
+        return order
 
     def set_side(self, field: str, side: str, value: Any) -> None:
         seq = list(getattr(self, field))
@@ -294,19 +319,41 @@ class Work:
 
     def sides_at(self, location: int) -> list[str]:
         """Sides with crew at ``location`` in seat order; the guards if present (LB-R39)."""
-        present = {c for c, _, _ in self.crews[location]}
-        out = [c for c in self.order() if c in present]
-        if self.setup.players == 1 and location < 8:
+        entries = self.crews[location]
+        if entries:
+            present = {c for c, _, _ in entries}
+            out = [c for c in self.order() if c in present]
+        else:
+            out = []
+        if self.solo and location < 8:
             card = self.guard_cards[location]
             if card and (location == 0 or self.t.guard_cards[card].strength > 0):
                 out.append(GUARDS)
         return out
 
+    def strengths(self, present: list[str] | tuple[str, ...], location: int
+                  ) -> dict[str, int]:
+        """:meth:`strength_at` of every side of ``present`` (one pass over the crew)."""
+        st = dict.fromkeys(present, 0)
+        strength = self.t.strength
+        for c, tok, _ in self.crews[location]:
+            if c in st:
+                st[c] += strength[tok]
+        for c, bonus in self.boosts:
+            if c in st:
+                st[c] += bonus
+        if GUARDS in st:
+            st[GUARDS] = self.strength_at(GUARDS, location)
+        return st
+
     def ranking(self, location: int) -> list[str]:
         """Sides present, strongest first; ties by seat order, guards last (LB-R4, R25)."""
         present = self.sides_at(location)
-        seat = {c: i for i, c in enumerate(present)}
-        return sorted(present, key=lambda c: (-self.strength_at(c, location), seat[c]))
+        if len(present) < 2:
+            return present
+        st = self.strengths(present, location)
+        # A stable sort on strength alone keeps ties in seat order (guards last).
+        return sorted(present, key=lambda c: -st[c])
 
     def set_crew(self, location: int, entries: tuple[tuple[str, str, bool], ...]) -> None:
         crews = list(self.crews)
