@@ -44,22 +44,22 @@ def game(w: Work, f: Frame) -> None:
     """Setup draws, then six rounds, then final scoring (LB-setup …, LB-end)."""
     stage = f.stage
     if stage == 1:
-        w.set_top(f._replace(stage=2))
+        w.set_top(f.staged(2))
         reveal_legend(w, "LB-setup-legend")
     elif stage == 2:
-        w.set_top(f._replace(stage=3))
+        w.set_top(f.staged(3))
         if w.cfg.goals_drawn:
             w.push(Frame(K.GOALS_DRAW, n=w.cfg.goals_drawn))
     elif stage == 3:
-        w.set_top(f._replace(stage=4))
+        w.set_top(f.staged(4))
         n = min(w.cfg.display_size, sum(w.item_deck))
         if n:
             w.push(Frame(K.ITEMS_DRAW, n=n))
     elif stage == 4:
-        w.set_top(f._replace(stage=5))
+        w.set_top(f.staged(5))
         w.push(*(Frame(K.GOON_DRAW, loc=loc) for loc in reversed(GOON_LOCATIONS)))
     elif stage == 5:
-        w.set_top(f._replace(stage=6))
+        w.set_top(f.staged(6))
         w.round = 1
         w.push(Frame(K.ROUND))
     elif stage == 6:
@@ -67,7 +67,7 @@ def game(w: Work, f: Frame) -> None:
             w.round += 1
             w.push(Frame(K.ROUND))
         else:
-            w.set_top(f._replace(stage=7))
+            w.set_top(f.staged(7))
             w.push(Frame(K.FINAL))
     else:
         w.phase = "over"
@@ -200,23 +200,23 @@ def round_(w: Work, f: Frame) -> None:
     """Roll Call, locations 1–7, the LIBRARY, the legend card, Patrol (LB-flow)."""
     stage = f.stage
     if stage == 0:
-        w.set_top(f._replace(stage=1))
+        w.set_top(f.staged(1))
         begin_rollcall(w)
     elif stage <= 7:
         if stage == 1:
             w.phase = "lightsout"
             w.emit("lights_out", "Lights Out: locations 1 to 7 resolve in order, then the "
                    "LIBRARY, then the legend card", "LB-lightsout")
-        w.set_top(f._replace(stage=stage + 1))
+        w.set_top(f.staged(stage + 1))
         w.push(Frame(K.LOCATION, loc=stage))
     elif stage == 8:
-        w.set_top(f._replace(stage=9))
+        w.set_top(f.staged(9))
         w.push(Frame(K.LIBRARY))
     elif stage == 9:
-        w.set_top(f._replace(stage=10))
+        w.set_top(f.staged(10))
         w.push(Frame(K.LEGEND))
     elif stage == 10:
-        w.set_top(f._replace(stage=11))
+        w.set_top(f.staged(11))
         if w.round < ROUNDS:
             w.phase = "patrol"
             w.push(Frame(K.PATROL))
@@ -344,20 +344,30 @@ def library(w: Work, f: Frame) -> None:
         w.set_top(f._replace(stage=1, order=order))
         return
     if f.index < len(f.order):
-        w.set_top(f._replace(index=f.index + 1))
+        w.set_top(f.indexed(f.index + 1))
         start_tome_draw(w, f.order[f.index], "LB-R8")
         return
     send_home(w, LIBRARY)
     w.pop()
 
 
-def send_home(w: Work, location: int) -> None:
-    """Every token at ``location`` returns to its owner's holding cell."""
+def send_home(w: Work, location: int,
+              crew: tuple[tuple[str, str, bool], ...] | None = None) -> None:
+    """Every token at ``location`` (or the given part of its ``crew``) returns to its
+    owner's holding cell; the location is left empty."""
     by: dict[str, list[str]] = {}
-    for c, tok, _ in w.crews[location]:
-        by.setdefault(c, []).append(tok)
-    for c, toks in by.items():
-        w.set_side("hands", c, tuple(sorted((*w.get("hands", c), *toks))))
+    for c, tok, _ in w.crews[location] if crew is None else crew:
+        if c in by:
+            by[c].append(tok)
+        else:
+            by[c] = [tok]
+    if by:
+        hands = list(w.hands)
+        si = w.si
+        for c, toks in by.items():
+            i = si[c]
+            hands[i] = tuple(sorted((*hands[i], *toks)))
+        w.hands = tuple(hands)
     w.set_crew(location, ())
 
 
@@ -365,19 +375,19 @@ def send_home(w: Work, location: int) -> None:
 def patrol(w: Work, f: Frame) -> None:
     """Goons move on, the display refills, the next legend card, the marker (LB-patrol)."""
     if f.stage == 0:
-        w.set_top(f._replace(stage=1))
+        w.set_top(f.staged(1))
         advance_goons(w)
         if refill_goon_deck(w):
             w.push(Frame(K.GOON_DRAW, loc=GOON_LOCATIONS[0]))
     elif f.stage == 1:
-        w.set_top(f._replace(stage=2))
+        w.set_top(f.staged(2))
         n = min(w.cfg.display_size - len(w.display), sum(w.item_deck))
         if n > 0:
             w.push(Frame(K.ITEMS_DRAW, n=n))
         elif len(w.display) < w.cfg.display_size:
             w.emit("display", "The item deck is empty: the display keeps its gaps", "LB-R42")
     elif f.stage == 2:
-        w.set_top(f._replace(stage=3))
+        w.set_top(f.staged(3))
         w.legend_bottom = (*w.legend_bottom, w.legend)
         w.emit("legend", f"{w.legend} goes to the bottom of the legend deck", "LB-patrol",
                card=w.legend)

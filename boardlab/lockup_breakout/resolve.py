@@ -164,7 +164,7 @@ def tome_window(w: Work, f: Frame, present: tuple[str, ...], legend: bool,
         if len(rank) < 2:
             continue                       # a side alone: nothing to change (LB-R41)
         if rank[0] != who or any(playable_tomes(w, other, legend) for other in present[i:]):
-            w.set_top(f._replace(index=i))
+            w.set_top(f.indexed(i))
             w.push(_new_tuple(Frame, (K.TOME, who, f.loc, 0, 0, 0, 0, (), (),
                                       "LB-legend-tomes" if legend else "LB-R13")))
             return True
@@ -237,11 +237,11 @@ def next_reward(w: Work, f: Frame) -> bool:
         if who == GUARDS:
             guard_reward(w, reward, f.loc)
             continue
-        w.set_top(f._replace(index=i))
+        w.set_top(f.indexed(i))
         if offer(w, who, reward, f.loc):
             return True
         f = w.top
-    w.set_top(f._replace(index=i))
+    w.set_top(f.indexed(i))
     return False
 
 
@@ -393,18 +393,21 @@ def tunnel(w: Work, loc: int, rank: tuple[str, ...]) -> None:
 
 def stragglers(w: Work, loc: int) -> None:
     """Tokens of players who earned nothing go to the LIBRARY; the rest go home."""
-    present = [c for c in w.order() if c != GUARDS and any(p == c for p, _, _ in w.crews[loc])]
-    if not present:
+    crew = w.crews[loc]
+    if not crew:
         return
-    home = [c for c in present if c in w.rewarded]
-    lost = [c for c in present if c not in w.rewarded]
+    owners = {p for p, _, _ in crew}
+    present = [c for c in w.order() if c in owners]      # the guards have no tokens
+    rewarded = w.rewarded
+    home = tuple(c for c in present if c in rewarded)
+    lost = tuple(c for c in present if c not in rewarded)
     rule_id = "LB-tunnel-stragglers" if w.tunnels[loc - 1] else "LB-R8"
-    keep = tuple(e for e in w.crews[loc] if e[0] in lost)
     if lost:
-        w.set_crew(LIBRARY, tuple(sorted((*w.crews[LIBRARY], *keep))))
-    w.set_crew(loc, tuple(e for e in w.crews[loc] if e[0] not in lost))
-    send_home(w, loc)
-    w.emit_t(STRAGGLERS[rule_id], None, loc, tuple(home), tuple(lost), _loc_name(w, loc))
+        w.set_crew(LIBRARY, tuple(sorted((*w.crews[LIBRARY], *(e for e in crew
+                                                                 if e[0] in lost)))))
+        crew = tuple(e for e in crew if e[0] not in lost)
+    send_home(w, loc, crew)
+    w.emit_t(STRAGGLERS[rule_id], None, loc, home, lost, w.t.places[loc])
 
 
 # -- the legend card ----------------------------------------------------------------------------
@@ -421,7 +424,7 @@ def legend(w: Work, f: Frame) -> None:
         if seeker:
             w.emit("legend_seeker", f"{join(seeker)}'s seeker on the legend card counts 1 and "
                    "does nothing more there", "LB-R30", seekers=tuple(seeker))
-        w.set_top(f._replace(stage=1))
+        w.set_top(f.staged(1))
         if w.setup.players == 1:
             w.push(Frame(K.GUARD_CARD, loc=LEGEND))
         return
@@ -446,7 +449,7 @@ def legend(w: Work, f: Frame) -> None:
                 offer(w, best, card.reward, LEGEND)
         return
     if stage == 3:
-        w.set_top(f._replace(stage=4))
+        w.set_top(f.staged(4))
         if card.penalty is not None and f.order:
             worst = f.order[-1]
             tied = [c for c in f.order if w.strength_at(c, LEGEND) == w.strength_at(worst,
