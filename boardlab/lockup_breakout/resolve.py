@@ -107,22 +107,20 @@ def location(w: Work, f: Frame) -> None:
             if w.solo:
                 w.push(_new_tuple(Frame, (K.GUARD_CARD, "", loc, 0, 0, 0, 0, (), (), "")))
                 return
-        elif stage == 1:
+        elif stage == 1 or stage == 2:
             sides = w.sides_at(loc)
-            present = tuple(c for c in sides if c != GUARDS)
-            if not present and not w.solo:
-                w.pop()        # nobody here: no rewards, no seeker, no stragglers
-                return
-            if present and tome_window(w, f, present, legend=False, sides=sides):
-                return
-            f = _new_tuple(Frame, (kind, "", loc, 0, 2, 0, 0, (), (), ""))
-        elif stage == 2:
-            sides = w.sides_at(loc)
+            if stage == 1:
+                present = tuple(c for c in sides if c != GUARDS)
+                if not present and not w.solo:
+                    w.pop()        # nobody here: no rewards, no seeker, no stragglers
+                    return
+                if present and tome_window(w, f, present, legend=False, sides=sides):
+                    return
+            # The comparison (the sides did not change since the window closed).
+            strengths = w.strengths(sides, loc)
             if len(sides) < 2:
                 rank: tuple[str, ...] = tuple(sides)
-                strengths = w.strengths(sides, loc)
             else:
-                strengths = w.strengths(sides, loc)
                 rank = tuple(sorted(sides, key=lambda c: -strengths[c]))
             _announce(w, loc, rank, strengths)
             f = _new_tuple(Frame, (kind, "", loc, 0, 3, 0, 0, rank, (), ""))
@@ -152,15 +150,24 @@ def tome_window(w: Work, f: Frame, present: tuple[str, ...], legend: bool,
     ``sides`` are the sides at the location when the caller has them already.
     """
     i = f.index
+    si = w.si
+    hands = w.tomes
+    n = len(present)
     rank: list[str] | None = None
-    while i < len(present):
+    while i < n:
         who = present[i]
         i += 1
-        if not playable_tomes(w, who, legend):
+        if not hands[si[who]] or (legend and not playable_tomes(w, who, legend)):
             continue
         if rank is None:
             # Who is first does not change inside one step: rank once, when first asked.
-            rank = w.ranking(f.loc) if sides is None or len(sides) > 1 else sides
+            if sides is None:
+                rank = w.ranking(f.loc)
+            elif len(sides) < 2:
+                rank = sides
+            else:
+                st = w.strengths(sides, f.loc)
+                rank = sorted(sides, key=lambda c: -st[c])
         if len(rank) < 2:
             continue                       # a side alone: nothing to change (LB-R41)
         if rank[0] != who or any(playable_tomes(w, other, legend) for other in present[i:]):
