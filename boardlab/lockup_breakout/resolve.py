@@ -355,16 +355,17 @@ def tunnel(w: Work, loc: int, rank: tuple[str, ...]) -> None:
     if not kind:
         return
     steps = TUNNEL_STEPS[kind]
-    where = _loc_name(w, loc)
-    seekers = [c for c in rank if c != GUARDS
-               and any(p == c and tok == SEEKER for p, tok, _ in w.crews[loc])]
+    where = w.t.places[loc]
+    holders = {p for p, tok, _ in w.crews[loc] if tok == SEEKER}
+    seekers = [c for c in rank if c in holders]       # the guards have no tokens
     if w.setup.players > 1:
         if not seekers:
             w.emit_t(TUNNEL_NONE, None, loc, kind, where)
             return
         who = seekers[0]
         w.emit_t(TUNNEL_WON, who, loc, steps, tuple(seekers), kind, where)
-        w.push(Frame(K.ADVANCE, who=who, n=steps, loc=loc, src="LB-tunnel-type"))
+        w.push(_new_tuple(Frame, (K.ADVANCE, who, loc, steps, 0, 0, 0, (), (),
+                                  "LB-tunnel-type")))
         return
     player = w.players[0]
     card = w.guard_cards[loc]
@@ -403,18 +404,29 @@ def stragglers(w: Work, loc: int) -> None:
     crew = w.crews[loc]
     if not crew:
         return
-    owners = {p for p, _, _ in crew}
-    present = [c for c in w.order() if c in owners]      # the guards have no tokens
+    owners = {e[0] for e in crew}
     rewarded = w.rewarded
-    home = tuple(c for c in present if c in rewarded)
-    lost = tuple(c for c in present if c not in rewarded)
+    home: list[str] = []
+    lost: list[str] = []
+    for c in w.order():                   # the guards have no tokens
+        if c in owners:
+            if c in rewarded:
+                home.append(c)
+            else:
+                lost.append(c)
     rule_id = "LB-tunnel-stragglers" if w.tunnels[loc - 1] else "LB-R8"
     if lost:
-        w.set_crew(LIBRARY, tuple(sorted((*w.crews[LIBRARY], *(e for e in crew
-                                                                 if e[0] in lost)))))
-        crew = tuple(e for e in crew if e[0] not in lost)
+        going = []
+        staying = []
+        for e in crew:
+            if e[0] in rewarded:
+                staying.append(e)
+            else:
+                going.append(e)
+        w.set_crew(LIBRARY, tuple(sorted((*w.crews[LIBRARY], *going))))
+        crew = tuple(staying)
     send_home(w, loc, crew)
-    w.emit_t(STRAGGLERS[rule_id], None, loc, home, lost, w.t.places[loc])
+    w.emit_t(STRAGGLERS[rule_id], None, loc, tuple(home), tuple(lost), w.t.places[loc])
 
 
 # -- the legend card ----------------------------------------------------------------------------
@@ -443,8 +455,11 @@ def legend(w: Work, f: Frame) -> None:
         return
     card = w.t.legends[w.legend]
     if stage == 2:
-        rank = tuple(w.ranking(LEGEND))
-        _announce(w, LEGEND, rank)
+        sides = w.sides_at(LEGEND)
+        strengths = w.strengths(sides, LEGEND)
+        rank = tuple(sides) if len(sides) < 2 else tuple(sorted(sides,
+                                                                key=lambda c: -strengths[c]))
+        _announce(w, LEGEND, rank, strengths)
         w.set_top(f._replace(stage=3, order=rank))
         if card.reward is not None and rank:
             best = rank[0]
@@ -459,8 +474,8 @@ def legend(w: Work, f: Frame) -> None:
         w.set_top(f.staged(4))
         if card.penalty is not None and f.order:
             worst = f.order[-1]
-            tied = [c for c in f.order if w.strength_at(c, LEGEND) == w.strength_at(worst,
-                                                                                    LEGEND)]
+            strengths = w.strengths(f.order, LEGEND)
+            tied = [c for c in f.order if strengths[c] == strengths[worst]]
             rule_id = "LB-R31" if len(tied) > 1 else "LB-legend-effect"
             w.emit("legend_penalty", f"{worst} is weakest at the legend: {card.penalty}",
                    rule_id, worst, penalty=card.penalty.kind)
