@@ -19,6 +19,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+from boardlab.core.events import Event
 from boardlab.lockup_breakout.choices import (
     Craft,
     Decline,
@@ -101,12 +102,14 @@ def location(w: Work, f: Frame) -> None:
                 if e[2]:
                     w.set_crew(loc, tuple(sorted((c, tok, False) for c, tok, _ in entries)))
                     break
-            w.emit_t(REVEAL, None, loc, w.crews[loc], w.t.places[loc])
+            w.events.append(_new_tuple(Event, (REVEAL, None, w.round, w.phase, (), loc,
+                                               w.crews[loc], w.t.places[loc])))
             f = _new_tuple(Frame, (kind, "", loc, 0, 1, 0, 0, (), (), ""))
-            w.set_top(f)
             if w.solo:
-                w.push(_new_tuple(Frame, (K.GUARD_CARD, "", loc, 0, 0, 0, 0, (), (), "")))
+                w.stack = (*w.stack[:-1], f, _new_tuple(Frame, (K.GUARD_CARD, "", loc, 0, 0,
+                                                                0, 0, (), (), "")))
                 return
+            w.stack = (*w.stack[:-1], f)
         elif stage == 1 or stage == 2:
             sides = w.sides_at(loc)
             if stage == 1:
@@ -124,14 +127,14 @@ def location(w: Work, f: Frame) -> None:
                 rank = tuple(sorted(sides, key=lambda c: -strengths[c]))
             _announce(w, loc, rank, strengths)
             f = _new_tuple(Frame, (kind, "", loc, 0, 3, 0, 0, rank, (), ""))
-            w.set_top(f)
+            w.stack = (*w.stack[:-1], f)
         elif stage == 3:
             if next_reward(w, f):
                 return
             f = _new_tuple(Frame, (kind, "", loc, 0, 4, 0, 0, f[7], (), ""))
         elif stage == 4:
             f = _new_tuple(Frame, (kind, "", loc, 0, 5, 0, 0, f[7], (), ""))
-            w.set_top(f)
+            w.stack = (*w.stack[:-1], f)
             depth = len(w.stack)
             tunnel(w, loc, f[7])
             if len(w.stack) != depth:
@@ -139,7 +142,7 @@ def location(w: Work, f: Frame) -> None:
         else:
             stragglers(w, loc)
             w.rewarded, w.boosts = (), ()
-            w.pop()
+            w.stack = w.stack[:-1]
             return
 
 
@@ -232,7 +235,8 @@ def _announce(w: Work, loc: int, rank: tuple[str, ...],
 
 def next_reward(w: Work, f: Frame) -> bool:
     """Offer the next ranked reward of the location; ``False`` when none is left."""
-    flat = w.t.rewards[f[2]]
+    loc = f[2]
+    flat = w.t.rewards[loc]
     order = f[7]
     i = f[6]
     while i < len(flat):
@@ -242,13 +246,14 @@ def next_reward(w: Work, f: Frame) -> bool:
             continue
         who = order[rank]
         if who == GUARDS:
-            guard_reward(w, reward, f.loc)
+            guard_reward(w, reward, loc)
             continue
-        w.set_top(f.indexed(i))
-        if offer(w, who, reward, f.loc):
+        f = f.indexed(i)
+        w.stack = (*w.stack[:-1], f)
+        if offer(w, who, reward, loc):
             return True
-        f = w.top
-    w.set_top(f.indexed(i))
+        f = w.stack[-1]
+    w.stack = (*w.stack[:-1], f.indexed(i))
     return False
 
 
@@ -277,11 +282,12 @@ def offer(w: Work, who: str, reward: Reward, loc: int) -> bool:
         w.emit_t(SKIP_REWARD, who, loc, reward.kind, reward, w.t.places[loc], why)
         return False
     if reward.kind == "advance":
-        w.push(_new_tuple(Frame, (K.ADVANCE, who, loc, reward.amount, 0, 0, 0, (), (),
-                                  "LB-legend-effect" if loc == LEGEND else "LB-advance")))
+        w.stack = (*w.stack, _new_tuple(Frame, (K.ADVANCE, who, loc, reward.amount, 0, 0, 0,
+                                                (), (), "LB-legend-effect" if loc == LEGEND
+                                                else "LB-advance")))
         return True
-    w.push(_new_tuple(Frame, (K.REWARD, who, loc, reward.amount, 0, 0, 0, (), (),
-                              reward.kind)))
+    w.stack = (*w.stack, _new_tuple(Frame, (K.REWARD, who, loc, reward.amount, 0, 0, 0, (), (),
+                                            reward.kind)))
     return True
 
 
@@ -301,19 +307,23 @@ def _reward_rule(loc: int) -> str:
 
 
 def apply_reward(w: Work, choice: Any) -> None:
-    f = w.pop()
-    who, loc, kind = f.who, f.loc, f.src
-    where = _loc_name(w, loc)
-    rule_id = _reward_rule(loc)
+    stack = w.stack
+    f = stack[-1]
+    w.stack = stack[:-1]
+    who, loc, n, kind = f[1], f[2], f[3], f[9]
+    where = w.t.places[loc]
+    rule_id = "LB-legend-effect" if loc == LEGEND else "LB-R8"
     if isinstance(choice, Decline):
-        w.emit_t(DECLINE[rule_id], who, loc, kind, _reward(kind, f.n), where)
+        w.events.append(_new_tuple(Event, (DECLINE[rule_id], who, w.round, w.phase, (), loc,
+                                           kind, _reward(kind, n), where)))
         return
     if loc != LEGEND and who not in w.rewarded:
         w.rewarded = (*w.rewarded, who)
     source = "legend" if loc == LEGEND else "locations"
     if isinstance(choice, TakeResources):
-        w.gain(who, choice.kind, f.n)
-        w.emit_t(RESOURCES[rule_id], who, loc, choice.kind, f.n, where)
+        w.gain(who, choice.kind, n)
+        w.events.append(_new_tuple(Event, (RESOURCES[rule_id], who, w.round, w.phase, (), loc,
+                                           choice.kind, n, where)))
     elif kind == "stars":
         w.add_stars(who, source, f.n)
         w.emit("stars", f"{who} scores {plural(f.n, 'star')} at {where}", rule_id, who,

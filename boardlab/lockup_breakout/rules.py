@@ -279,8 +279,13 @@ def _step(state: State, choice: Any) -> tuple[State, tuple[Event, ...]]:
         raise IllegalAction("the match is over", rule=BOOK["LB-end"])
     w = Work(state)
     apply(w, choice)
-    w.run()
-    return w.freeze(), tuple(w.events)
+    auto = AUTO
+    while True:           # Work.run, written out: automatic frames until a decision
+        f = w.stack[-1]
+        handler = auto.get(f[0])
+        if handler is None:
+            return w.freeze(), tuple(w.events)
+        handler(w, f)
 
 
 class LockupBreakoutRules:
