@@ -298,33 +298,68 @@ def assign_fast(state: State, choice: Assign) -> tuple[State, tuple[Event, ...]]
     """A roll-call assignment straight on the state, without the worker (the most frequent
     step of a match); ``None`` when the next turn is a forced pass or the end of roll
     call, which the worker handles (:func:`apply_assign`)."""
-    cfg, _, si, players, _ = setup_info(state.setup)
-    stack = state.stack
-    who = stack[-1].who
-    i = si[who]
-    order = seat_order(players, state.first)
-    nxt = order[(order.index(who) + 1) % len(order)]
-    if nxt == who or len(state.hands[si[nxt]]) <= 1:
+    setup = state[0]
+    cfg, t, si, players, _ = setup_info(setup)
+    stack = state[_STACK]
+    who = stack[-1][1]
+    nxt = _next_seat(players, state[_FIRST])[who]
+    if nxt == who or len(state[_HANDS][si[nxt]]) <= 1:
         return None
-    hands = list(state.hands)
-    hand = list(hands[i])
-    hand.remove(choice.token)
-    hands[i] = tuple(hand)
-    crews = list(state.crews)
-    loc = choice.location
-    crews[loc] = tuple(sorted((*crews[loc], (who, choice.token, choice.face_down))))
-    face_down = state.face_down
-    if choice.face_down:
-        fd = list(face_down)
-        fd[i] += 1
-        face_down = tuple(fd)
+    i = si[who]
+    token, loc, down = choice.token, choice.location, choice.face_down
     fields = list(state)
-    fields[_HANDS], fields[_CREWS], fields[_FACE_DOWN] = tuple(hands), tuple(crews), face_down
-    fields[_STACK] = (*stack[:-1], Frame(K.ASSIGN, nxt))
-    event = assign_event(cfg, state.round, state.phase, who, choice)
-    return tuple.__new__(State, fields), (event,)
+    hands = list(fields[_HANDS])
+    hand = list(hands[i])
+    hand.remove(token)
+    hands[i] = tuple(hand)
+    crews = list(fields[_CREWS])
+    crews[loc] = tuple(sorted((*crews[loc], (who, token, down))))
+    if down:
+        fd = list(fields[_FACE_DOWN])
+        fd[i] += 1
+        fields[_FACE_DOWN] = tuple(fd)
+    fields[_HANDS], fields[_CREWS] = tuple(hands), tuple(crews)
+    fields[_STACK] = (*stack[:-1], _assign_frame(nxt))
+    round_, phase = fields[_ROUND], fields[_PHASE]
+    if down:
+        event = _new_tuple(Event, (ASSIGN_DOWN, who, round_, phase, (who,), loc, True, token,
+                                   t.loc_names[loc]))
+    else:
+        event = _new_tuple(Event, (ASSIGN_SEEKER if token == SEEKER else ASSIGN_R7, who,
+                                   round_, phase, (), loc, token, False, t.loc_names[loc]))
+    return _new_tuple(State, fields), (event,)
 
 
+ASSIGN_R7, ASSIGN_SEEKER = ASSIGN["LB-R7"], ASSIGN["LB-rollcall-seeker"]
+_NEXT_SEATS: dict[tuple[tuple[str, ...], str], dict[str, str]] = {}
+_ASSIGN_FRAMES: dict[str, Frame] = {}
+
+
+def _next_seat(players: tuple[str, ...], first: str) -> dict[str, str]:
+    """Each player's clockwise neighbour in the seat order from ``first`` (cached)."""
+    key = (players, first)
+    nxt = _NEXT_SEATS.get(key)
+    if nxt is None:
+        order = seat_order(players, first)
+        nxt = {p: order[(k + 1) % len(order)] for k, p in enumerate(order)}
+        if len(_NEXT_SEATS) > 1024:
+            _NEXT_SEATS.clear()
+        _NEXT_SEATS[key] = nxt
+    return nxt
+
+
+def _assign_frame(who: str) -> Frame:
+    """The shared roll-call turn frame of ``who`` (frames are immutable)."""
+    frame = _ASSIGN_FRAMES.get(who)
+    if frame is None:
+        frame = Frame(K.ASSIGN, who)
+        if len(_ASSIGN_FRAMES) > 256:
+            _ASSIGN_FRAMES.clear()
+        _ASSIGN_FRAMES[who] = frame
+    return frame
+
+
+_ROUND, _PHASE, _FIRST = (State._fields.index(n) for n in ("round", "phase", "first"))
 _HANDS, _CREWS, _FACE_DOWN, _STACK = (State._fields.index(n)
                                       for n in ("hands", "crews", "face_down", "stack"))
 

@@ -167,15 +167,18 @@ _PASS = Pass()
 def _legal_assign(state: State, f: Frame) -> tuple[Assign, ...]:
     setup = state.setup
     i = setup_info(setup)[2][f.who]
-    allowance = setup.config.face_down_allowance(setup.players)
-    return _assign_choices(tuple(dict.fromkeys(state.hands[i])),
-                           state.face_down[i] < allowance)
+    return _assign_choices(state.hands[i], state.face_down[i] < _allowance(setup))
+
+
+def _allowance(setup: Setup) -> int:
+    return setup.config.face_down_allowance(setup.players)
 
 
 @lru_cache(maxsize=1024)
-def _assign_choices(tokens: tuple[str, ...], face_down: bool) -> tuple[Assign, ...]:
+def _assign_choices(hand: tuple[str, ...], face_down: bool) -> tuple[Assign, ...]:
+    """Every assignment of a token of ``hand`` (shared tuples: one per hand)."""
     faces = (False, True) if face_down else (False,)
-    return tuple(Assign(tok, loc, fd) for tok in tokens for loc in BOARD_LOCATIONS
+    return tuple(Assign(tok, loc, fd) for tok in dict.fromkeys(hand) for loc in BOARD_LOCATIONS
                  for fd in faces)
 
 

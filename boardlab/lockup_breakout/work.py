@@ -75,6 +75,7 @@ class Tables:
     guard_deck: dict[str, tuple[int, ...]]   # difficulty → counts per guard name
     rewards: tuple[tuple[tuple[int, Reward], ...], ...]   # per location: (rank, reward)
     places: tuple[str, ...]           # location 0–7 as events name it
+    loc_names: tuple[str, ...]        # location 1–7 by number (index 0: the legend card)
 
 
 _TABLES: dict[int, tuple[Config, Tables]] = {}
@@ -122,6 +123,7 @@ def tables(cfg: Config) -> Tables:
                        for loc in cfg.locations)),
         places=("the legend card", *(f"{n} {loc.name}"
                                      for n, loc in enumerate(cfg.locations, 1))),
+        loc_names=("the legend card", *(loc.name for loc in cfg.locations)),
     )
     if len(_TABLES) > 64:
         _TABLES.clear()
