@@ -225,6 +225,20 @@ def _legal_reserve(state: State, f: Frame) -> tuple[Any, ...]:
     return _reserve_items(state.display)
 
 
+def _legal_step(state: State, f: Frame) -> tuple[Any, ...]:
+    """A step along each path ``who`` can pay for, or stop (shared per space and purse)."""
+    t = tables(state.setup.config)
+    i = setup_info(state.setup)[2][f.who]
+    key = (state.lanterns[i], state.resources[i])
+    hit = t.step_memo.get(key)
+    if hit is None:
+        hit = moves.step_choices(Work(state), f)
+        if len(t.step_memo) > 4096:
+            t.step_memo.clear()
+        t.step_memo[key] = hit
+    return hit
+
+
 def _with_work(choices: Callable[[Work, Frame], tuple[Any, ...]]
                ) -> Callable[[State, Frame], tuple[Any, ...]]:
     def legal(state: State, f: Frame) -> tuple[Any, ...]:
@@ -236,7 +250,7 @@ def _with_work(choices: Callable[[Work, Frame], tuple[Any, ...]]
 LEGAL: dict[str, Callable[[State, Frame], tuple[Any, ...]]] = {
     K.ASSIGN: _legal_assign, K.IMPROVE: lambda state, f: _TAKE_OR_DECLINE,
     K.TOME: _legal_tome, K.REWARD: _legal_reward, K.RESERVE: _legal_reserve,
-    K.STEP: _with_work(moves.step_choices), K.LOOT: _with_work(moves.loot_choices),
+    K.STEP: _legal_step, K.LOOT: _with_work(moves.loot_choices),
     K.KEEP: _with_work(goods.keep_choices), K.PENALTY: _with_work(resolve.penalty_choices),
     K.GOLEM: _with_work(final_mod.golem_choices), K.WILD: _with_work(final_mod.wild_choices),
 }

@@ -15,7 +15,7 @@ makes the immutable state again.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from boardlab.core.events import Event, EventTemplate
@@ -76,6 +76,9 @@ class Tables:
     rewards: tuple[tuple[tuple[int, Reward], ...], ...]   # per location: (rank, reward)
     places: tuple[str, ...]           # location 0–7 as events name it
     loc_names: tuple[str, ...]        # location 1–7 by number (index 0: the legend card)
+    #: Legal step choices by (space, resources row): shared tuples, bounded.
+    step_memo: dict[tuple[str, tuple[int, ...]], tuple[Any, ...]] = field(
+        default_factory=dict, compare=False, repr=False)
 
 
 _TABLES: dict[int, tuple[Config, Tables]] = {}
