@@ -178,7 +178,7 @@ def start_tome_draw(w: Work, who: str, rule_id: str) -> bool:
         w.tome_deck, w.tome_discard = w.tome_discard, (0,) * len(w.tome_discard)
         w.emit("tome", "The tome deck is empty: the played tomes are shuffled into a new "
                "deck", "LB-R42")
-    w.push(Frame(K.TOME_DRAW, who=who, src=rule_id))
+    w.stack = (*w.stack, _new_tuple(Frame, (K.TOME_DRAW, who, 0, 0, 0, 0, 0, (), (), rule_id)))
     return True
 
 
@@ -187,18 +187,30 @@ def tome_available(w: Work) -> bool:
 
 
 def apply_tome_draw(w: Work, choice: Draw) -> None:
-    f = w.pop()
+    stack = w.stack
+    f = stack[-1]
+    w.stack = stack[:-1]
+    who, card = f[1], choice.card
     deck = list(w.tome_deck)
-    deck[w.t.tome_index[choice.card]] -= 1
+    deck[w.t.tome_index[card]] -= 1
     w.tome_deck = tuple(deck)
-    w.set_side("tomes", f.who, tuple(sorted((*w.get("tomes", f.who), choice.card))))
-    w.emit_t(tome_draw(f.src), f.who, choice.card, visible_to=(f.who,))
+    tomes = list(w.tomes)
+    i = w.si[who]
+    tomes[i] = tuple(sorted((*tomes[i], card)))
+    w.tomes = tuple(tomes)
+    w.events.append(_new_tuple(Event, (tome_draw(f[9]), who, w.round, w.phase, (who,), card)))
+
+
+#: Frames every round pushes (immutable, so shared).
+_LOCATION_FRAMES = tuple(Frame(K.LOCATION, loc=loc) for loc in range(8))
+_LIBRARY_FRAME = Frame(K.LIBRARY)
+_LEGEND_FRAME = Frame(K.LEGEND)
 
 
 # -- a round ----------------------------------------------------------------------------------
 def round_(w: Work, f: Frame) -> None:
     """Roll Call, locations 1–7, the LIBRARY, the legend card, Patrol (LB-flow)."""
-    stage = f.stage
+    stage = f[4]
     if stage == 0:
         w.set_top(f.staged(1))
         begin_rollcall(w)
@@ -207,14 +219,11 @@ def round_(w: Work, f: Frame) -> None:
             w.phase = "lightsout"
             w.emit("lights_out", "Lights Out: locations 1 to 7 resolve in order, then the "
                    "LIBRARY, then the legend card", "LB-lightsout")
-        w.set_top(f.staged(stage + 1))
-        w.push(Frame(K.LOCATION, loc=stage))
+        w.stack = (*w.stack[:-1], f.staged(stage + 1), _LOCATION_FRAMES[stage])
     elif stage == 8:
-        w.set_top(f.staged(9))
-        w.push(Frame(K.LIBRARY))
+        w.stack = (*w.stack[:-1], f.staged(9), _LIBRARY_FRAME)
     elif stage == 9:
-        w.set_top(f.staged(10))
-        w.push(Frame(K.LEGEND))
+        w.stack = (*w.stack[:-1], f.staged(10), _LEGEND_FRAME)
     elif stage == 10:
         w.set_top(f.staged(11))
         if w.round < ROUNDS:
@@ -378,12 +387,12 @@ def library(w: Work, f: Frame) -> None:
                "LB-R8", stragglers=order)
         w.set_top(f._replace(stage=1, order=order))
         return
-    if f.index < len(f.order):
-        w.set_top(f.indexed(f.index + 1))
-        start_tome_draw(w, f.order[f.index], "LB-R8")
+    if f[6] < len(f[7]):
+        w.set_top(f.indexed(f[6] + 1))
+        start_tome_draw(w, f[7][f[6]], "LB-R8")
         return
     send_home(w, LIBRARY)
-    w.pop()
+    w.stack = w.stack[:-1]
 
 
 def send_home(w: Work, location: int,

@@ -207,19 +207,25 @@ def playable_tomes(w: Work, who: str, legend: bool) -> tuple[str, ...]:
 
 
 def apply_tome(w: Work, choice: PlayTome | Any) -> None:
-    f = w.pop()
+    stack = w.stack
+    f = stack[-1]
+    w.stack = stack[:-1]
     if not isinstance(choice, PlayTome):
         return
-    tome = w.t.tomes[choice.tome]
-    hand = list(w.tomes[w.si[f.who]])
-    hand.remove(choice.tome)
-    w.set_side("tomes", f.who, tuple(hand))
+    who, name = f[1], choice.tome
+    tome = w.t.tomes[name]
+    i = w.si[who]
+    tomes = list(w.tomes)
+    hand = list(tomes[i])
+    hand.remove(name)
+    tomes[i] = tuple(hand)
+    w.tomes = tuple(tomes)
     discard = list(w.tome_discard)
-    discard[w.t.tome_index[choice.tome]] += 1
+    discard[w.t.tome_index[name]] += 1
     w.tome_discard = tuple(discard)
-    w.boosts = (*w.boosts, (f.who, tome.strength))
-    w.emit_t(TOME_PLAYED[f.src or "LB-R13"], f.who, choice.tome, f.loc, tome.strength,
-             _loc_name(w, f.loc))
+    w.boosts = (*w.boosts, (who, tome.strength))
+    w.events.append(_new_tuple(Event, (TOME_PLAYED[f[9] or "LB-R13"], who, w.round, w.phase,
+                                       (), name, f[2], tome.strength, w.t.places[f[2]])))
 
 
 def _announce(w: Work, loc: int, rank: tuple[str, ...],
@@ -228,9 +234,13 @@ def _announce(w: Work, loc: int, rank: tuple[str, ...],
         shown = tuple((c, w.strength_at(c, loc)) for c in rank)
     else:
         shown = tuple((c, strengths[c]) for c in rank)
-    tied = len({s for _, s in shown}) < len(shown)
-    rule_id = "LB-legend-reveal" if loc == LEGEND else "LB-R4" if tied else "LB-R8"
-    w.emit_t(STRENGTHS[rule_id], None, loc, shown, w.t.places[loc])
+    if loc == LEGEND:
+        rule_id = "LB-legend-reveal"
+    else:
+        tied = len({s for _, s in shown}) < len(shown)
+        rule_id = "LB-R4" if tied else "LB-R8"
+    w.events.append(_new_tuple(Event, (STRENGTHS[rule_id], None, w.round, w.phase, (), loc,
+                                       shown, w.t.places[loc])))
 
 
 def next_reward(w: Work, f: Frame) -> bool:
