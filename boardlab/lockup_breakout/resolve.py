@@ -113,7 +113,8 @@ def location(w: Work, f: Frame) -> None:
         elif stage == 1 or stage == 2:
             sides = w.sides_at(loc)
             if stage == 1:
-                present = tuple(c for c in sides if c != GUARDS)
+                # Only the solitary game has guards among the sides.
+                present = tuple(c for c in sides if c != GUARDS) if w.solo else tuple(sides)
                 if not present and not w.solo:
                     w.pop()        # nobody here: no rewards, no seeker, no stragglers
                     return

@@ -159,6 +159,7 @@ def _guard_remaining(state: State) -> tuple[int, ...]:
 
 # -- legal choices: read from the state without a worker, as shared choice objects ---------
 _STACK = State._fields.index("stack")
+_ASSIGN = K.ASSIGN
 _TAKE_OR_DECLINE = (Take(), Decline())
 _DECLINE = _TAKE_OR_DECLINE[1]
 _PASS = Pass()
@@ -286,8 +287,8 @@ def _outcomes(state: State, f: Frame) -> OutcomeTable:
 
 def _step(state: State, choice: Any) -> tuple[State, tuple[Event, ...]]:
     """Apply a legal choice or outcome (unchecked: :class:`Match` checks legality)."""
-    kind = state[_STACK][-1].kind
-    if kind == K.ASSIGN:
+    kind = state[_STACK][-1][0]
+    if kind == _ASSIGN:
         fast = flow.assign_fast(state, choice)
         if fast is not None:
             return fast
