@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from boardlab.core.engine import CHANCE
+from boardlab.core.events import FrozenMap
 from boardlab.core.serialize import encode
 
 FIXTURE = Path(__file__).with_name("frozen_behaviour.json")
@@ -66,6 +67,27 @@ def _offer(rules: Any, state: Any) -> Any:
     return [mover, [encode(c) for c in rules.legal(state)]]
 
 
+#: The encoded form and text of each choice seen (choices are immutable and hashable;
+#: encoding them is the slow part of a fingerprint, and they recur from match to match).
+_CHOICES: dict[Any, tuple[Any, str, Any]] = {}
+
+
+def _choice(choice: Any) -> tuple[Any, str]:
+    # Keyed by value; the type is checked too (equal values of two types stay apart).
+    hit = _CHOICES.get(choice)
+    if hit is None or type(hit[2]) is not type(choice):
+        hit = _CHOICES[choice] = (encode(choice), str(choice), choice)
+    return hit[0], hit[1]
+
+
+def _mapping(m: Any) -> dict[str, Any]:
+    """An event's ``data`` or ``secret`` as a dict (a ``FrozenMap`` read without the
+    ``Mapping`` machinery)."""
+    if isinstance(m, FrozenMap):
+        return dict(zip(m._keys, m._values, strict=True))
+    return dict(m.items())
+
+
 def match_record(match: Any, offers: bool = False) -> list[Any]:
     """Everything observable of a played match, as plain data."""
     from boardlab.lockup_breakout import final_scores, save_position
@@ -74,9 +96,9 @@ def match_record(match: Any, offers: bool = False) -> list[Any]:
     out: list[Any] = []
     for record in match.records:
         events = [[e.kind, e.summary, e.detail, e.rule.id, e.who, list(e.visible_to),
-                   dict(e.data.items()), dict(e.secret.items()), e.round, e.phase]
+                   _mapping(e.data), _mapping(e.secret), e.round, e.phase]
                   for e in record.events]
-        row = [encode(record.choice), str(record.choice), events]
+        row = [*_choice(record.choice), events]
         if offers:
             row.append(_offer(rules, record.before))
         out.append(row)
