@@ -11,6 +11,10 @@ one run are what to compare):
 * ``moh play`` — Mall of Horror's ``moh.play(players=4, seed=s)`` in the same rounds, the
   reference the issue's floor (200 matches/s) was set against.
 * ``solo``     — solitary matches (``players=1``, difficulty red) through ``lb.play``.
+* ``baseline`` — with ``--baseline REF`` (a git ref such as ``main``): ``play`` of the engine
+  as it is at ``REF``, extracted with ``git archive`` into a temporary directory and
+  imported under another package name, so both engines run in the same process,
+  round by round (a before/after comparison that machine load cannot skew).
 
 Times are CPU time of this process (``time.process_time``), best round of ``--rounds``;
 the plies per match and the steps per second are printed too. The profile lines show
@@ -21,11 +25,19 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import importlib
 import io
 import pstats
 import random
+import re
+import subprocess
+import sys
+import tarfile
+import tempfile
 import time
 from collections.abc import Callable
+from pathlib import Path
+from typing import Any
 
 from boardlab import lockup_breakout as lb
 from boardlab import mall_of_horror as moh
@@ -61,6 +73,23 @@ def bench_moh(n: int) -> int:
     return sum(moh.play(players=4, seed=s).ply for s in range(n))
 
 
+def load_baseline(ref: str) -> Any:
+    """The ``lockup_breakout`` package as it is at git ref ``ref``, imported as
+    ``boardlab_baseline.lockup_breakout`` (every ``boardlab`` name in its sources renamed)."""
+    root = Path(__file__).resolve().parent.parent
+    tmp = Path(tempfile.mkdtemp(prefix="bench_baseline_"))
+    archive = subprocess.run(["git", "archive", "--format=tar", ref, "boardlab"], cwd=root,
+                             check=True, capture_output=True).stdout
+    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+        tar.extractall(tmp, filter="data")
+    (tmp / "boardlab").rename(tmp / "boardlab_baseline")
+    for source in (tmp / "boardlab_baseline").rglob("*.py"):
+        text = source.read_text()
+        source.write_text(re.sub(r"\bboardlab\b", "boardlab_baseline", text))
+    sys.path.insert(0, str(tmp))
+    return importlib.import_module("boardlab_baseline.lockup_breakout")
+
+
 def timed(fn: Callable[[int], int], n: int) -> tuple[float, int]:
     start = time.process_time()
     plies = fn(n)
@@ -82,9 +111,16 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--matches", type=int, default=200)
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--profile", action="store_true")
+    parser.add_argument("--baseline", metavar="REF",
+                        help="also time play of the engine at this git ref (e.g. main)")
     args = parser.parse_args(argv)
     n = args.matches
     runs = {"play": bench_play, "raw": bench_raw, "moh play": bench_moh, "solo": bench_solo}
+    if args.baseline:
+        old = load_baseline(args.baseline)
+        runs["baseline"] = lambda k: sum(old.play(players=4, seed=s).ply for s in range(k))
+        runs["base solo"] = lambda k: sum(old.play(players=1, difficulty="red", seed=s).ply
+                                          for s in range(k))
     best: dict[str, tuple[float, int]] = {}
     for _ in range(args.rounds):
         for name, fn in runs.items():
@@ -98,6 +134,11 @@ def main(argv: list[str] | None = None) -> None:
     play, moh_play = best["play"][0], best["moh play"][0]
     print(f"  Breakout play takes {play / moh_play:.2f}× Mall of Horror's time per match; "
           f"the Match costs {play / best['raw'][0]:.2f}× the bare rules loop")
+    if args.baseline:
+        base = best["baseline"][0]
+        print(f"  against {args.baseline}: play {base / play:.2f}× as fast "
+              f"(solo {best['base solo'][0] / best['solo'][0]:.2f}×); the baseline took "
+              f"{base / moh_play:.2f}× Mall of Horror's time per match")
     if args.profile:
         print(profile_top(max(20, n // 5)))
 
