@@ -47,6 +47,7 @@ from boardlab.lockup_breakout.events import (
     GUARD_OTHER,
     GUARD_RESOURCES,
     GUARD_STARS,
+    LEGEND_REVEAL,
     RESOURCES,
     REVEAL,
     SKIP_REWARD,
@@ -55,7 +56,6 @@ from boardlab.lockup_breakout.events import (
     TOME_PLAYED,
     TUNNEL_NONE,
     TUNNEL_WON,
-    crew_text,
 )
 from boardlab.lockup_breakout.flow import send_home, start_tome_draw, tome_available
 from boardlab.lockup_breakout.goods import affordable_crafts, craft, gain_item, recruit
@@ -78,10 +78,6 @@ def _reward(kind: str, amount: int) -> Reward:
 
 
 _new_tuple = tuple.__new__
-
-
-def _crew_text(w: Work, loc: int) -> str:
-    return crew_text(w.crews[loc])
 
 
 # -- a location ---------------------------------------------------------------------------
@@ -456,11 +452,11 @@ def legend(w: Work, f: Frame) -> None:
     stage = f.stage
     if stage == 0:
         w.boosts = ()
-        w.set_crew(LEGEND, tuple(sorted((c, tok, False) for c, tok, _ in w.crews[LEGEND])))
-        seeker = [c for c, tok, _ in w.crews[LEGEND] if tok == SEEKER]
-        w.emit("legend_reveal", f"The legend card {w.legend} resolves last; its tokens are "
-               f"turned up: {_crew_text(w, LEGEND)}", "LB-legend",
-               card=w.legend, crews=w.crews[LEGEND])
+        crew = tuple(sorted((c, tok, False) for c, tok, _ in w.crews[LEGEND]))
+        w.set_crew(LEGEND, crew)
+        seeker = [c for c, tok, _ in crew if tok == SEEKER]
+        w.events.append(_new_tuple(Event, (LEGEND_REVEAL, None, w.round, w.phase, (),
+                                           w.legend, crew)))
         if seeker:
             w.emit("legend_seeker", f"{join(seeker)}'s seeker on the legend card counts 1 and "
                    "does nothing more there", "LB-R30", seekers=tuple(seeker))
