@@ -42,7 +42,7 @@ from boardlab.lockup_breakout.choices import (
     Tunnels,
 )
 from boardlab.lockup_breakout.config import BOARD_LOCATIONS, TUNNEL_KINDS, Setup
-from boardlab.lockup_breakout.draws import arrangements, draw_many, uniform
+from boardlab.lockup_breakout.draws import arrangements, draw_weights, uniform
 from boardlab.lockup_breakout.events import GUARD_CARD
 from boardlab.lockup_breakout.rulebook import BOOK
 from boardlab.lockup_breakout.state import (
@@ -144,8 +144,28 @@ def _one(names: tuple[str, ...], counts: tuple[int, ...]) -> OutcomeTable:
 
 @lru_cache(maxsize=4096)
 def _many(names: tuple[str, ...], counts: tuple[int, ...], k: int) -> OutcomeTable:
-    return OutcomeTable((DrawMany(tuple(sorted(names[i] for i in cards))), p)
-                        for cards, p in draw_many(counts, k))
+    """``k`` cards drawn at once: :func:`~.draws.draw_many`'s table with the cards named.
+
+    Built from the integer weights ``∏ C(cᵢ, xᵢ)`` (:func:`~.draws.draw_weights`) as a
+    count table: the same outcomes, in the same order, with the same probabilities and
+    sampling table as the hypergeometric fractions give, without Fraction arithmetic.
+    """
+    rows = draw_weights(counts, k)
+    cache = _MANY_NAMES
+    out = []
+    for cards, w in rows:
+        picked = tuple(sorted([names[i] for i in cards]))
+        outcome = cache.get(picked)
+        if outcome is None:
+            if len(cache) > 65536:
+                cache.clear()
+            outcome = cache[picked] = DrawMany(picked)
+        out.append((outcome, w))
+    return OutcomeTable.from_counts(out)
+
+
+#: One shared ``DrawMany`` per set of card names (outcomes recur from draw to draw).
+_MANY_NAMES: dict[tuple[str, ...], DrawMany] = {}
 
 
 def _guard_remaining(state: State) -> tuple[int, ...]:
