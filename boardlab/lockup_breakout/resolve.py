@@ -255,7 +255,7 @@ def next_reward(w: Work, f: Frame) -> bool:
         if who == GUARDS:
             guard_reward(w, reward, loc)
             continue
-        f = f.indexed(i)
+        f = _new_tuple(Frame, (*f[:6], i, *f[7:]))      # f.indexed(i)
         w.stack = (*w.stack[:-1], f)
         if offer(w, who, reward, loc):
             return True
@@ -284,7 +284,8 @@ def reward_possible(w: Work, who: str, reward: Reward, loc: int) -> str:
 def offer(w: Work, who: str, reward: Reward, loc: int) -> bool:
     """Put ``reward`` before ``who`` (a ``K.REWARD`` decision or an advance); ``False``
     when it cannot be taken and is skipped (LB-R41)."""
-    why = reward_possible(w, who, reward, loc)
+    kind = reward.kind
+    why = "" if kind == "resources" or kind == "stars" else reward_possible(w, who, reward, loc)
     if why:
         w.emit_t(SKIP_REWARD, who, loc, reward.kind, reward, w.t.places[loc], why)
         return False

@@ -193,7 +193,10 @@ class Work:
          self.legend_bottom, self.loot_pool, self.stacks, self.looked, self.guard_cards,
          self.rewarded, self.boosts, self.escaped, self.declared, self.stack) = state
         self.events: list[Event] = []
-        self.cfg, self.t, self.si, self.players, self.solo = setup_info(state.setup)
+        setup = self.setup
+        last = _LAST_SETUP
+        self.cfg, self.t, self.si, self.players, self.solo = (
+            last[1] if last[0] is setup else setup_info(setup))
 
     def freeze(self) -> State:
         return _new_tuple(State, (  # type: ignore[no-any-return]
@@ -381,16 +384,25 @@ _SETUPS: dict[int, tuple[Setup, SetupInfo]] = {}
 def setup_info(setup: Setup) -> SetupInfo:
     """Configuration, tables, side index, players and solitary flag of ``setup`` (cached
     by identity: every state of a match shares its setup object)."""
+    last = _LAST_SETUP
+    if last[0] is setup:
+        return last[1]  # type: ignore[no-any-return]
     hit = _SETUPS.get(id(setup))
     if hit is not None and hit[0] is setup:
-        return hit[1]
-    sides = setup.sides
-    info = (setup.config, tables(setup.config), {s: i for i, s in enumerate(sides)},
-            setup.colours, setup.players == 1)
-    if len(_SETUPS) > 256:
-        _SETUPS.clear()
-    _SETUPS[id(setup)] = (setup, info)
+        info = hit[1]
+    else:
+        sides = setup.sides
+        info = (setup.config, tables(setup.config), {s: i for i, s in enumerate(sides)},
+                setup.colours, setup.players == 1)
+        if len(_SETUPS) > 256:
+            _SETUPS.clear()
+        _SETUPS[id(setup)] = (setup, info)
+    last[0], last[1] = setup, info
     return info
+
+
+#: The setup asked about last and its info: a match asks about one setup step after step.
+_LAST_SETUP: list[Any] = [None, None]
 
 #: Frame kind → handler of an automatic frame (filled by ``rules`` from the phase modules).
 AUTO: dict[str, Callable[[Work, Frame], None]] = {}
