@@ -151,21 +151,23 @@ def _many(names: tuple[str, ...], counts: tuple[int, ...], k: int) -> OutcomeTab
     sampling table as the hypergeometric fractions give, without Fraction arithmetic.
     """
     rows = draw_weights(counts, k)
-    cache = _MANY_NAMES
+    cache = _MANY_NAMES.get(names)
+    if cache is None or len(cache) > 65536:
+        if len(_MANY_NAMES) > 16:
+            _MANY_NAMES.clear()
+        cache = _MANY_NAMES[names] = {}
     out = []
     for cards, w in rows:
-        picked = tuple(sorted([names[i] for i in cards]))
-        outcome = cache.get(picked)
+        outcome = cache.get(cards)
         if outcome is None:
-            if len(cache) > 65536:
-                cache.clear()
-            outcome = cache[picked] = DrawMany(picked)
+            outcome = cache[cards] = DrawMany(tuple(sorted([names[i] for i in cards])))
         out.append((outcome, w))
     return OutcomeTable.from_counts(out)
 
 
-#: One shared ``DrawMany`` per set of card names (outcomes recur from draw to draw).
-_MANY_NAMES: dict[tuple[str, ...], DrawMany] = {}
+#: Per pile's card names: one shared ``DrawMany`` per drawn set of kind indices
+#: (outcomes recur from draw to draw; bounded).
+_MANY_NAMES: dict[tuple[str, ...], dict[tuple[int, ...], DrawMany]] = {}
 
 
 def _guard_remaining(state: State) -> tuple[int, ...]:
