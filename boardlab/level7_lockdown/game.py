@@ -158,6 +158,12 @@ class Level7Lockdown(Game):
                                      "mode": mode, "turn_limit": limit})
         return plan
 
+    def board_lines(self, state: Any) -> list[str]:
+        """The facility, the LOCKDOWN pool, the characters and the enemies by tile."""
+        from boardlab.level7_lockdown.snapshot import board_lines
+
+        return board_lines(state)
+
     def winners(self, match: Match) -> tuple[str, ...]:
         """Every seat with an escaped or winning character (the characters play
         together)."""

@@ -29,9 +29,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
-from html import escape
+from functools import partial
 from typing import Any, Final
 
+from boardlab import svg
 from boardlab.level7_lockdown.config import ENEMY_NAMES, FEATURES
 from boardlab.level7_lockdown.geometry import (
     DELTA,
@@ -67,31 +68,9 @@ _HIGHLIGHT = "#7B2D8E"
 _TOKEN = 22
 
 
-def _esc(text: object) -> str:
-    return escape(str(text), quote=False).replace('"', "&quot;")
-
-
-def _n(value: float) -> str:
-    value = round(value, 1)
-    return str(int(value)) if value == int(value) else f"{value:.1f}"
-
-
-def _text(x: float, y: float, text: str, *, size: float = 11, bold: bool = False,
-          anchor: str = "start", fill: str = "#222222", cls: str = "") -> str:
-    attrs = f'x="{_n(x)}" y="{_n(y)}" font-size="{_n(size)}"'
-    if bold:
-        attrs += ' font-weight="bold"'
-    if anchor != "start":
-        attrs += f' text-anchor="{anchor}"'
-    attrs += f' fill="{fill}"'
-    if cls:
-        attrs = f'class="{cls}" {attrs}'
-    return f"<text {attrs}>{_esc(text)}</text>"
-
-
-def _fit(text: str, room: float, size: float) -> str:
-    most = max(1, int(room // (size * 0.62)))
-    return text if len(text) <= most else text[: most - 1].rstrip() + "…"
+# The shared helpers, under the short names this module's drawing code uses.
+_esc, _n, _fit = svg.esc, svg.num, svg.fit
+_text = partial(svg.text, size=11)
 
 
 def render_svg(state: State, *, viewer: str | None = None, omniscient: bool = False,

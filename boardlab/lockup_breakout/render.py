@@ -25,9 +25,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from fractions import Fraction
-from html import escape
 from typing import Any
 
+from boardlab import svg
 from boardlab.lockup_breakout.config import GUARDS, LEGEND
 from boardlab.lockup_breakout.state import State, require_state
 
@@ -43,13 +43,9 @@ _ROW = 46
 _MAP_X, _MAP_Y, _MAP_W, _MAP_H = 410, 60, 470, 300
 
 
-def _esc(text: object) -> str:
-    return escape(str(text), quote=False).replace('"', "&quot;")
-
-
-def _n(value: float) -> str:
-    value = round(value, 1)
-    return str(int(value)) if value == int(value) else f"{value:.1f}"
+# The shared helpers, under the short names this module's drawing code uses. Its own
+# ``_text`` below writes the fill before the anchor: kept, so its SVGs stay byte-identical.
+_esc, _n = svg.esc, svg.num
 
 
 def _ink(colour: str) -> str:

@@ -26,10 +26,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping
-from html import escape
+from functools import partial
 from numbers import Rational, Real
 from typing import Any
 
+from boardlab import svg
 from boardlab.core.errors import ArgumentError, ArgumentTypeError, show_value
 from boardlab.mall_of_horror.config import (
     CARD_NAMES,
@@ -169,37 +170,9 @@ def ink(fill: str) -> str:
 # -- SVG helpers ----------------------------------------------------------------------------
 
 
-def _esc(text: object) -> str:
-    # &, <, > and the double quote; the apostrophe stays as it is ("red's Pin-Up").
-    # html.escape, unlike xml.sax.saxutils, costs no import of urllib, email and ssl.
-    return escape(str(text), quote=False).replace('"', "&quot;")
-
-
-def _n(value: float) -> str:
-    """A coordinate, printed the same way every time."""
-    value = round(value, 1)
-    return str(int(value)) if value == int(value) else f"{value:.1f}"
-
-
-def _text(x: float, y: float, text: str, *, size: float = 12, bold: bool = False,
-          anchor: str = "start", fill: str = "#222222", cls: str = "",
-          data: str = "") -> str:
-    attrs = f'x="{_n(x)}" y="{_n(y)}" font-size="{_n(size)}"'
-    if bold:
-        attrs += ' font-weight="bold"'
-    if anchor != "start":
-        attrs += f' text-anchor="{anchor}"'
-    attrs += f' fill="{fill}"'
-    if cls:
-        attrs = f'class="{cls}" {attrs}'
-    return f"<text {attrs}{data}>{_esc(text)}</text>"
-
-
-def _fit(text: str, room: float, size: float, bold: bool = False) -> str:
-    """``text`` cut with an ellipsis to about ``room`` units (an estimate, no font metrics)."""
-    per = size * (0.72 if bold else 0.62)
-    most = max(1, int(room // per))
-    return text if len(text) <= most else text[: most - 1].rstrip() + "…"
+# The shared helpers, under the short names this module's drawing code uses.
+_esc, _n, _fit = svg.esc, svg.num, svg.fit
+_text = partial(svg.text, size=12)
 
 
 def _wrap(items: list[str], room: float, size: float) -> list[str]:

@@ -332,13 +332,11 @@ def kernels_of(runtime_dir: Path) -> list[int]:
     return found
 
 
-@pytest.fixture(scope="module")
-def lab_server(chromium_path: str, port: int,
-              tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """JupyterLab on 127.0.0.1 with a token, serving a stripped copy of board_demo.ipynb."""
-    base = tmp_path_factory.mktemp("jupyterlab")
+def start_lab(notebook: Path, port: int, base: Path) -> Server:
+    """JupyterLab on 127.0.0.1 with a token, serving a stripped copy of ``notebook``, on
+    ``port`` or the next free one."""
     root = base / "root"
-    serve_copy(root)
+    serve_copy(root, notebook)
     token = secrets.token_hex(16)
 
     def start(port: int) -> Server:
@@ -352,11 +350,22 @@ def lab_server(chromium_path: str, port: int,
         return start_server(cmd, env=isolated_env(base), cwd=root, base=base, url=url,
                             token=token, ready=f"{url}/api/status?token={token}")
 
-    server = start_on_free_port(port, start)
+    return start_on_free_port(port, start)
+
+
+def serving(server: Server) -> Iterator[Server]:
+    """Yield ``server`` to a fixture's tests, and stop it (its whole process group) after."""
     try:
         yield server
     finally:
         stop_server(server)
+
+
+@pytest.fixture(scope="module")
+def lab_server(chromium_path: str, port: int,
+               tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """JupyterLab on 127.0.0.1 with a token, serving a stripped copy of board_demo.ipynb."""
+    yield from serving(start_lab(NOTEBOOK, port, tmp_path_factory.mktemp("jupyterlab")))
 
 
 def start_voila(notebook: Path, port: int, base: Path) -> Server:
@@ -384,65 +393,33 @@ def start_voila(notebook: Path, port: int, base: Path) -> Server:
 def voila_server(chromium_path: str, port: int,
                 tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """Voilà serving a stripped copy of board_demo.ipynb."""
-    server = start_voila(NOTEBOOK, port, tmp_path_factory.mktemp("voila"))
-    try:
-        yield server
-    finally:
-        stop_server(server)
+    yield from serving(start_voila(NOTEBOOK, port, tmp_path_factory.mktemp("voila")))
 
 
 @pytest.fixture(scope="module")
 def grouped_voila_server(chromium_path: str, port: int,
                          tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """Voilà serving a stripped copy of grouped_demo.ipynb (a board with grouped choices)."""
-    server = start_voila(HERE / "grouped_demo.ipynb", port, tmp_path_factory.mktemp("voila"))
-    try:
-        yield server
-    finally:
-        stop_server(server)
+    yield from serving(start_voila(HERE / "grouped_demo.ipynb", port,
+                                   tmp_path_factory.mktemp("voila")))
 
 
 # -- Level 7 (additive: the Level 7 teaching layer, issue 17) ----------------------------------
 L7_NOTEBOOK = HERE / "l7_demo.ipynb"
 
 
-def start_lab(notebook: Path, port: int, base: Path) -> Server:
-    """JupyterLab on 127.0.0.1 with a token, serving a stripped copy of ``notebook``
-    (the same command as :func:`lab_server`)."""
-    root = base / "root"
-    serve_copy(root, notebook)
-    token = secrets.token_hex(16)
-    url = f"http://127.0.0.1:{port}"
-    cmd = [sys.executable, "-m", "jupyterlab", "--no-browser",
-           "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}",
-           "--ServerApp.port_retries=0", f"--IdentityProvider.token={token}",
-           f"--ServerApp.root_dir={root}",
-           "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
-           "--LabApp.extension_manager=readonly", *_root_flag()]
-    return start_server(cmd, env=isolated_env(base), cwd=root, base=base, url=url,
-                        token=token, ready=f"{url}/api/status?token={token}")
-
-
 @pytest.fixture(scope="module")
 def l7_lab_server(chromium_path: str, port: int,
                   tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """JupyterLab serving a stripped copy of l7_demo.ipynb (the Level 7 board)."""
-    server = start_lab(L7_NOTEBOOK, port, tmp_path_factory.mktemp("jupyterlab-l7"))
-    try:
-        yield server
-    finally:
-        stop_server(server)
+    yield from serving(start_lab(L7_NOTEBOOK, port, tmp_path_factory.mktemp("jupyterlab-l7")))
 
 
 @pytest.fixture(scope="module")
 def l7_voila_server(chromium_path: str, port: int,
                     tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """Voilà serving a stripped copy of l7_demo.ipynb."""
-    server = start_voila(L7_NOTEBOOK, port, tmp_path_factory.mktemp("voila-l7"))
-    try:
-        yield server
-    finally:
-        stop_server(server)
+    yield from serving(start_voila(L7_NOTEBOOK, port, tmp_path_factory.mktemp("voila-l7")))
 
 
 @pytest.fixture(scope="module")

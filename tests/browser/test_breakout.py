@@ -9,8 +9,6 @@ status, log, SVG, odds and offered choices (:meth:`BoardPage.expect_like`).
 from __future__ import annotations
 
 import re
-import secrets
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -19,16 +17,7 @@ import pytest
 
 from boardlab import lockup_breakout as lb
 from boardlab.lockup_breakout.board import Board
-from tests.browser.conftest import (
-    Blocked,
-    Server,
-    _root_flag,
-    isolated_env,
-    serve_copy,
-    start_on_free_port,
-    start_server,
-    stop_server,
-)
+from tests.browser.conftest import Blocked, Server, serving, start_lab
 from tests.browser.pages import WAIT_MS, BoardPage, ExplainerPage, expect
 
 pytestmark = pytest.mark.browser
@@ -43,27 +32,7 @@ def shadow_board() -> Board:
 @pytest.fixture(scope="module")
 def breakout_lab(chromium_path: str, port: int,
                  tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    base = tmp_path_factory.mktemp("jupyterlab-breakout")
-    root = base / "root"
-    serve_copy(root, NOTEBOOK)
-    token = secrets.token_hex(16)
-
-    def start(port: int) -> Server:
-        url = f"http://127.0.0.1:{port}"
-        cmd = [sys.executable, "-m", "jupyterlab", "--no-browser",
-               "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}",
-               "--ServerApp.port_retries=0", f"--IdentityProvider.token={token}",
-               f"--ServerApp.root_dir={root}",
-               "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
-               "--LabApp.extension_manager=readonly", *_root_flag()]
-        return start_server(cmd, env=isolated_env(base), cwd=root, base=base, url=url,
-                            token=token, ready=f"{url}/api/status?token={token}")
-
-    server = start_on_free_port(port, start)
-    try:
-        yield server
-    finally:
-        stop_server(server)
+    yield from serving(start_lab(NOTEBOOK, port, tmp_path_factory.mktemp("jupyterlab-breakout")))
 
 
 def test_lab_step_back_roll_call_through_the_grouped_pad_and_the_odds(

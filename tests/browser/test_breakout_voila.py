@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from boardlab import lockup_breakout as lb
-from tests.browser.conftest import Blocked, Server, start_voila, stop_server
+from tests.browser.conftest import Blocked, Server, serving, start_voila
 from tests.browser.pages import WAIT_MS, BoardPage, ExplainerPage
 from tests.browser.test_breakout import NOTEBOOK, shadow_board
 
@@ -21,11 +21,7 @@ pytestmark = pytest.mark.browser
 @pytest.fixture(scope="module")
 def breakout_voila(chromium_path: str, port: int,
                    tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    server = start_voila(NOTEBOOK, port, tmp_path_factory.mktemp("voila-breakout"))
-    try:
-        yield server
-    finally:
-        stop_server(server)
+    yield from serving(start_voila(NOTEBOOK, port, tmp_path_factory.mktemp("voila-breakout")))
 
 
 def test_voila_step_and_the_explainer(breakout_voila: Server, page_of: Any,

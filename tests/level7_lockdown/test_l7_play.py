@@ -128,3 +128,40 @@ def test_l7_play_positions_round_trip_through_json() -> None:
         assert RULES.invariants(m.state) == []
         from boardlab.level7_lockdown import load_position
         assert load_position(save_position(m.state)) == m.state
+
+
+def test_l7_play_command_line_shows_the_board_before_each_round_and_at_the_end(capsys) -> None:
+    from tests.test_cli import boards
+
+    assert main(["play", "level7-lockdown", "--players", "2", "--seed", "1"]) == 0
+    snaps = boards(capsys.readouterr().out.splitlines())
+    match = play(players=2, seed=1)
+    end = match.state
+    # The sandbox's ten rounds (the counter stands at 11 once the match is over).
+    last = max(e.round for e in match.events)
+    assert last == 10 and end.round == 11
+    assert list(snaps) == [f"Board as round {r} begins" for r in range(1, last + 1)] + [
+        "Board at the end"]
+    assert snaps["Board at the end"] == GAME.board_lines(end)
+    assert snaps["Board at the end"] == [
+        "  facility    7 tiles placed; 2 locked doors, 1 barricade",
+        "  lockdown    1 token in the pool; Dr. Cronos on Closet",
+        "  Leo         on Armory (down), vitality 2, fear 6, adrenaline 0, 1 item",
+        "  Cody        on Closet, vitality 2, fear 4, adrenaline 0, 1 item",
+        "  enemies     on Hub: rogue clone 1, blaster hybrid 2 (Speed);",
+        "                on Lair: rogue clone 3, warrior clone 1, blaster hybrid 1 (Strength);",
+        "                on Armory: fear hunter 1"]
+    # Each character row reads the state: tile, vitality and fear as the match has them.
+    for c in end.chars:
+        row = next(x for x in snaps["Board at the end"] if x.startswith(f"  {c.name} "))
+        assert f", vitality {c.vitality}, fear {c.fear}," in row
+    # A round's snapshot is the board after the first ply that tells of that round.
+    for r in (1, 5):
+        after = next(rec.after for rec in match.records if any(e.round == r for e in rec.events))
+        assert snaps[f"Board as round {r} begins"] == GAME.board_lines(after)
+    # Standings other than "inside" replace the tile; no enemies is said in words.
+    out = end._replace(chars=tuple(c._replace(status="escaped") for c in end.chars),
+                       enemies=())
+    lines = GAME.board_lines(out)
+    assert lines[2].startswith("  Leo         escaped (down), vitality 2")
+    assert lines[-1] == "  enemies     none in the facility"

@@ -1,0 +1,81 @@
+"""Small SVG-writing helpers every game's ``render`` module shares.
+
+Each game draws its own board, but they all write text the same way: escaped, with
+coordinates printed identically every time (so an SVG is byte-for-byte reproducible and
+nbval can compare it), and cut to the room a box leaves. These lived as private copies in
+each ``render.py``; a fourth game imports them from here.
+
+>>> esc('red\\'s "Pin-Up" & <b>')
+"red's &quot;Pin-Up&quot; &amp; &lt;b&gt;"
+>>> num(12.0), num(3.14159), num(2.96)
+('12', '3.1', '3')
+>>> text(10, 20.25, "Parking Lot", size=12, bold=True)
+'<text x="10" y="20.2" font-size="12" font-weight="bold" fill="#222222">Parking Lot</text>'
+>>> fit("Supermarket", room=40, size=10)
+'Super…'
+"""
+
+from __future__ import annotations
+
+# html.escape, unlike xml.sax.saxutils, costs no import of urllib, email and ssl
+# (the import-time budget of issue 9).
+from html import escape
+
+__all__ = ["esc", "fit", "num", "text"]
+
+
+def esc(value: object) -> str:
+    """``value`` as SVG text or attribute content: ``&``, ``<``, ``>`` and ``"`` escaped.
+
+    The apostrophe stays as it is ("red's Pin-Up"): attributes are double-quoted.
+
+    >>> esc(3)
+    '3'
+    """
+    return escape(str(value), quote=False).replace('"', "&quot;")
+
+
+def num(value: float) -> str:
+    """A coordinate, rounded to a tenth and printed the same way every time.
+
+    >>> num(7), num(7.04), num(-0.25)
+    ('7', '7', '-0.2')
+    """
+    value = round(value, 1)
+    return str(int(value)) if value == int(value) else f"{value:.1f}"
+
+
+def text(x: float, y: float, content: object, *, size: float, bold: bool = False,
+         anchor: str = "start", fill: str = "#222222", cls: str = "",
+         data: str = "") -> str:
+    """A ``<text>`` element at (``x``, ``y``); ``data`` is extra attributes, written as given.
+
+    Attributes come in one fixed order (class, position, size, weight, anchor, fill), and
+    defaults are left out, so equal drawings are equal strings.
+
+    >>> text(0, 0, "a<b", size=11, cls="note", data=' data-loc="3"')
+    '<text class="note" x="0" y="0" font-size="11" fill="#222222" data-loc="3">a&lt;b</text>'
+    """
+    attrs = f'x="{num(x)}" y="{num(y)}" font-size="{num(size)}"'
+    if bold:
+        attrs += ' font-weight="bold"'
+    if anchor != "start":
+        attrs += f' text-anchor="{anchor}"'
+    attrs += f' fill="{fill}"'
+    if cls:
+        attrs = f'class="{cls}" {attrs}'
+    return f"<text {attrs}{data}>{esc(content)}</text>"
+
+
+def fit(content: str, room: float, size: float, bold: bool = False) -> str:
+    """``content`` cut with an ellipsis to about ``room`` units wide.
+
+    An estimate from the font size (no font metrics in a notebook): a character is about
+    0.62 of the size wide, 0.72 in bold.
+
+    >>> fit("Restrooms", room=200, size=12)
+    'Restrooms'
+    """
+    per = size * (0.72 if bold else 0.62)
+    most = max(1, int(room // per))
+    return content if len(content) <= most else content[: most - 1].rstrip() + "…"
