@@ -107,17 +107,17 @@ def location(w: Work, f: Frame) -> None:
                 return
             w.stack = (*w.stack[:-1], f)
         elif stage == 1 or stage == 2:
-            sides = w.sides_at(loc)
+            sides, strengths = w.sides_strengths(loc)
             if stage == 1:
                 # Only the solitary game has guards among the sides.
                 present = tuple(c for c in sides if c != GUARDS) if w.solo else tuple(sides)
                 if not present and not w.solo:
                     w.pop()        # nobody here: no rewards, no seeker, no stragglers
                     return
-                if present and tome_window(w, f, present, legend=False, sides=sides):
+                if present and tome_window(w, f, present, legend=False, sides=sides,
+                                           strengths=strengths):
                     return
             # The comparison (the sides did not change since the window closed).
-            strengths = w.strengths(sides, loc)
             if len(sides) < 2:
                 rank: tuple[str, ...] = tuple(sides)
             else:
@@ -144,7 +144,8 @@ def location(w: Work, f: Frame) -> None:
 
 
 def tome_window(w: Work, f: Frame, present: tuple[str, ...], legend: bool,
-                sides: list[str] | None = None) -> bool:
+                sides: list[str] | None = None,
+                strengths: dict[str, int] | None = None) -> bool:
     """Offer the next player of ``present`` a tome; ``False`` when the window is over.
 
     ``sides`` are the sides at the location when the caller has them already.
@@ -166,7 +167,7 @@ def tome_window(w: Work, f: Frame, present: tuple[str, ...], legend: bool,
             elif len(sides) < 2:
                 rank = sides
             else:
-                st = w.strengths(sides, f.loc)
+                st = w.strengths(sides, f.loc) if strengths is None else strengths
                 rank = sorted(sides, key=lambda c: -st[c])
         if len(rank) < 2:
             continue                       # a side alone: nothing to change (LB-R41)
@@ -230,7 +231,7 @@ def _announce(w: Work, loc: int, rank: tuple[str, ...],
     if strengths is None:
         shown = tuple((c, w.strength_at(c, loc)) for c in rank)
     else:
-        shown = tuple((c, strengths[c]) for c in rank)
+        shown = tuple([(c, strengths[c]) for c in rank])
     if loc == LEGEND:
         rule_id = "LB-legend-reveal"
     else:

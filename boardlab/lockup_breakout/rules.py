@@ -188,13 +188,17 @@ _PASS = Pass()
 
 
 def _legal_assign(state: State, f: Frame) -> tuple[Assign, ...]:
-    setup = state.setup
-    i = setup_info(setup)[2][f.who]
-    return _assign_choices(state.hands[i], state.face_down[i] < _allowance(setup))
+    setup = state[0]
+    last = _LAST_ALLOWANCE
+    if last[0] is not setup:     # one setup asks again and again: keep its answers
+        last[0], last[1], last[2] = (setup, setup_info(setup)[2],
+                                     setup.config.face_down_allowance(setup.players))
+    i = last[1][f[1]]
+    return _assign_choices(state.hands[i], state.face_down[i] < last[2])
 
 
-def _allowance(setup: Setup) -> int:
-    return setup.config.face_down_allowance(setup.players)
+#: The setup of the last roll-call question, its side index and face-down allowance.
+_LAST_ALLOWANCE: list[Any] = [None, None, 0]
 
 
 @lru_cache(maxsize=1024)

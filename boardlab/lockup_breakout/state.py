@@ -106,6 +106,15 @@ class Frame(NamedTuple):
         """
         return _new_tuple(Frame, (*self[:4], stage, *self[5:]))  # type: ignore[no-any-return]
 
+    def counted(self, n: int, stage: int, extra: int) -> Frame:
+        """This frame with other ``n``, ``stage`` and ``extra`` (an advance's steps left).
+
+        >>> Frame(K.ADVANCE, "red", 3, 2).counted(1, 1, 0) == Frame(K.ADVANCE, "red", 3, 1, 1)
+        True
+        """
+        return _new_tuple(Frame, (*self[:3], n, stage, extra,  # type: ignore[no-any-return]
+                                  *self[6:]))
+
     def indexed(self, index: int) -> Frame:
         """This frame at another ``index``."""
         return _new_tuple(Frame, (*self[:6], index, *self[7:]))  # type: ignore[no-any-return]

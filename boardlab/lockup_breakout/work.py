@@ -339,6 +339,23 @@ class Work:
                 out.append(GUARDS)
         return out
 
+    def sides_strengths(self, location: int) -> tuple[list[str], dict[str, int]]:
+        """:meth:`sides_at` and their :meth:`strengths`, in one pass over the crew."""
+        strength = self.t.strength
+        st: dict[str, int] = {}
+        for c, tok, _ in self.crews[location]:
+            st[c] = st[c] + strength[tok] if c in st else strength[tok]
+        sides = [c for c in self.order() if c in st] if st else []
+        for c, bonus in self.boosts:
+            if c in st:
+                st[c] += bonus
+        if self.solo and location < 8:
+            card = self.guard_cards[location]
+            if card and (location == 0 or self.t.guard_cards[card].strength > 0):
+                sides.append(GUARDS)
+                st[GUARDS] = self.strength_at(GUARDS, location)
+        return sides, st
+
     def strengths(self, present: list[str] | tuple[str, ...], location: int
                   ) -> dict[str, int]:
         """:meth:`strength_at` of every side of ``present`` (one pass over the crew)."""
