@@ -14,6 +14,8 @@ leave the stack ready for :meth:`~.work.Work.run`.
 
 from __future__ import annotations
 
+from typing import Any
+
 from boardlab.core.events import Event
 from boardlab.lockup_breakout.catacombs import ENTRANCE
 from boardlab.lockup_breakout.choices import Assign, Draw, DrawMany, Tunnels
@@ -26,6 +28,7 @@ from boardlab.lockup_breakout.config import (
     SEEKER,
     TUNNEL_KINDS,
     Config,
+    Setup,
 )
 from boardlab.lockup_breakout.events import (
     ASSIGN,
@@ -307,14 +310,15 @@ def assign_fast(state: State, choice: Assign) -> tuple[State, tuple[Event, ...]]
     """A roll-call assignment straight on the state, without the worker (the most frequent
     step of a match); ``None`` when the next turn is a forced pass or the end of roll
     call, which the worker handles (:func:`apply_assign`)."""
-    setup = state[0]
-    cfg, t, si, players, _ = setup_info(setup)
+    setup, first = state[0], state[_FIRST]
+    last = _LAST_TURNS
+    if last[0] is not setup or last[1] != first:
+        last[0], last[1], last[2] = setup, first, _turns(setup, first)
     stack = state[_STACK]
     who = stack[-1][1]
-    nxt = _next_seat(players, state[_FIRST])[who]
-    if nxt == who or len(state[_HANDS][si[nxt]]) <= 1:
+    i, j, frame, names = last[2][who]
+    if j == i or len(state[_HANDS][j]) <= 1:
         return None
-    i = si[who]
     token, loc, down = choice.token, choice.location, choice.face_down
     fields = list(state)
     hands = list(fields[_HANDS])
@@ -328,15 +332,27 @@ def assign_fast(state: State, choice: Assign) -> tuple[State, tuple[Event, ...]]
         fd[i] += 1
         fields[_FACE_DOWN] = tuple(fd)
     fields[_HANDS], fields[_CREWS] = tuple(hands), tuple(crews)
-    fields[_STACK] = (*stack[:-1], _assign_frame(nxt))
+    fields[_STACK] = (*stack[:-1], frame)
     round_, phase = fields[_ROUND], fields[_PHASE]
     if down:
         event = _new_tuple(Event, (ASSIGN_DOWN, who, round_, phase, (who,), loc, True, token,
-                                   t.loc_names[loc]))
+                                   names[loc]))
     else:
         event = _new_tuple(Event, (ASSIGN_SEEKER if token == SEEKER else ASSIGN_R7, who,
-                                   round_, phase, (), loc, token, False, t.loc_names[loc]))
+                                   round_, phase, (), loc, token, False, names[loc]))
     return _new_tuple(State, fields), (event,)
+
+
+def _turns(setup: Setup, first: str) -> dict[str, tuple[int, int, Frame, tuple[str, ...]]]:
+    """Per player: their side index, the next player's, the next player's turn frame and
+    the location names (what :func:`assign_fast` needs, per setup and first player)."""
+    _, t, si, players, _ = setup_info(setup)
+    nxt = _next_seat(players, first)
+    return {p: (si[p], si[nxt[p]], _assign_frame(nxt[p]), t.loc_names) for p in players}
+
+
+#: The setup and first player of the last roll-call step, and their :func:`_turns`.
+_LAST_TURNS: list[Any] = [None, "", {}]
 
 
 ASSIGN_R7, ASSIGN_SEEKER = ASSIGN["LB-R7"], ASSIGN["LB-rollcall-seeker"]

@@ -171,7 +171,7 @@ _MANY_NAMES: dict[tuple[str, ...], dict[tuple[int, ...], DrawMany]] = {}
 
 
 def _guard_remaining(state: State) -> tuple[int, ...]:
-    t = tables(state.setup.config)
+    t = setup_info(state.setup)[1]
     counts = list(t.guard_deck[state.setup.difficulty])
     for card in state.guard_cards:
         if card:
@@ -241,7 +241,7 @@ def _legal_reward(state: State, f: Frame) -> tuple[Any, ...]:
 
 
 def _legal_tome(state: State, f: Frame) -> tuple[Any, ...]:
-    t = tables(state.setup.config)
+    t = setup_info(state.setup)[1]
     hand = state.tomes[setup_info(state.setup)[2][f.who]]
     if f.loc == 0:
         hand = tuple(x for x in hand if t.tomes[x].legend)
@@ -254,7 +254,7 @@ def _legal_reserve(state: State, f: Frame) -> tuple[Any, ...]:
 
 def _legal_step(state: State, f: Frame) -> tuple[Any, ...]:
     """A step along each path ``who`` can pay for, or stop (shared per space and purse)."""
-    t = tables(state.setup.config)
+    t = setup_info(state.setup)[1]
     i = setup_info(state.setup)[2][f.who]
     key = (state.lanterns[i], state.resources[i])
     hit = t.step_memo.get(key)
@@ -285,7 +285,7 @@ LEGAL: dict[str, Callable[[State, Frame], tuple[Any, ...]]] = {
 
 def _outcomes(state: State, f: Frame) -> OutcomeTable:
     kind = f.kind
-    t = tables(state.setup.config)
+    t = setup_info(state.setup)[1]
     if kind == K.TOME_DRAW:
         return _one(t.tome_names, state.tome_deck)
     if kind == K.GOON_DRAW:
