@@ -13,9 +13,17 @@ the rule facts used).
 
 Facts from the rule text: the tunnel sets per player count (LB-setup-tunnels), what a
 seeker does (LB-tunnel-*), the Shapeshifter chain (LB-goon-shapeshifter, LB-R22), the
-guards' tunnel rules in solitary (LB-solo-tunnel-*). **Stand-in** (invented, labelled
-in every derivation that uses it): crew strengths, the loot pool, the goon deck, the
-guard cards and the catacomb map (:mod:`.standin`, :mod:`.catacombs`).
+guards' tunnel rules in solitary (LB-solo-tunnel-*), how the legend deck turns
+(LB-setup-legend, LB-patrol). **Stand-in** (invented, labelled in every derivation that
+uses it): crew strengths, the loot pool, the goon deck, the guard cards, the legend
+cards, the goals and the catacomb map (:mod:`.standin`, :mod:`.catacombs`).
+
+Questions of the decks at setup (plan A5.4, 12, 13: :func:`legend_active`,
+:func:`legend_comes_up`, :func:`fungoids_expected`, :func:`fungoid_offered`,
+:func:`goal_public`) and of the solitary guard deck (A5.7, 8: :func:`guards_win_both`,
+:func:`legend_guard_beats`) take a ``config`` (default: the stand-in data) rather than a
+position: they are asked before the cards are dealt (the legend's guard card also
+after the location cards, named in ``seen``).
 
 >>> from boardlab.lockup_breakout import odds
 >>> [odds.tunnel_layouts(n) for n in (2, 3, 4)]
@@ -33,8 +41,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
 from functools import lru_cache
-from itertools import product
-from math import prod
+from itertools import islice, product
+from math import comb, prod
 from typing import Any, Literal, overload
 
 from boardlab.core.errors import ArgumentTypeError, QuestionError, show_value
@@ -43,9 +51,15 @@ from boardlab.lockup_breakout.catacombs import ESCAPED, TOMB
 from boardlab.lockup_breakout.choices import Decline, Keep, Pass, Stop
 from boardlab.lockup_breakout.config import (
     BOARD_LOCATIONS,
+    GOON_LOCATIONS,
     GUARDS,
+    LEGEND,
+    ROUNDS,
     TUNNEL_KINDS,
     TUNNEL_SETS,
+    Config,
+    Setup,
+    default_config,
     escape_stars,
 )
 from boardlab.lockup_breakout.draws import arrangements
@@ -55,9 +69,12 @@ from boardlab.lockup_breakout.work import Work, tables
 from boardlab.prob.checks import flag, whole
 from boardlab.prob.derivation import Derivation
 from boardlab.prob.dist import Dist
+from boardlab.prob.limits import check_limit
 
 __all__ = [
-    "escape_score", "guards_first", "loot_has", "loot_look", "reachable", "seeker_contest",
+    "escape_score", "fungoid_offered", "fungoids_expected", "goal_public", "guards_first",
+    "guards_win_both", "legend_active", "legend_comes_up", "legend_guard_beats",
+    "legend_sources", "loot_has", "loot_look", "reachable", "seeker_contest",
     "shapeshifter_chain", "tunnel_among", "tunnel_at", "tunnel_layouts",
 ]
 
@@ -869,3 +886,543 @@ def escape_score(position: State, side: str, *, policy: Any = None,
                              *by_round,
                              f"no escape: P = {never} × 0 stars",
                              f"E[stars] = sum of the rounds' terms = {answer}"))
+
+
+# -- the decks at setup: legend cards, goals, Fungoids (A5.4, A5.12, A5.13) --------------------
+_ALIASES = {"easy": "green", "normal": "yellow", "hard": "red"}
+
+
+def _config(config: Any, function: str) -> Config:
+    if config is None:
+        return default_config()
+    if not isinstance(config, Config):
+        raise ArgumentTypeError(f"{function}: config", config,
+                                "must be a Lockup: Breakout Config (or None for the stand-in "
+                                "data)")
+    return config
+
+
+@lru_cache(maxsize=32)
+def _start(config: Config, difficulty: str = "") -> State:
+    """The engine's initial state for ``config`` (solitary when a difficulty is given):
+    its decks are the piles the chance nodes below draw from."""
+    return RULES.initial(Setup(players=1 if difficulty else 2, difficulty=difficulty,
+                               config=config))
+
+
+def _at(state: State, frame: Frame, **changes: Any) -> State:
+    """``state`` waiting at the chance node ``frame`` (with ``changes`` to its piles)."""
+    return state._replace(stack=(*state.stack, frame), **changes)
+
+
+def _lumped_walk(start: State, frame: Frame, field: str, hit: Callable[[str], bool],
+                 draws: int) -> list[dict[int, Fraction]]:
+    """Walk ``draws`` successive one-card chance nodes ``frame`` (the engine's
+    ``RULES.outcomes``), drawing from the pile ``field`` of ``start``; after draw i,
+    the distribution of the number of cards drawn so far for which ``hit(name)`` holds.
+
+    States are lumped by that number: which card of each class left the pile does not
+    change the chance of the next (the node's table is count/total per card), so one
+    representative pile per number is exact.
+    """
+    names = {K.LEGEND_DRAW: tables(start.config).legend_names,
+             K.GOON_DRAW: tables(start.config).goon_names}[frame.kind]
+    frontier: dict[int, tuple[tuple[int, ...], Fraction]] = {0: (getattr(start, field),
+                                                                  Fraction(1))}
+    history = []
+    for _ in range(draws):
+        nxt: dict[int, tuple[tuple[int, ...], Fraction]] = {}
+        for hits, (pile, p) in frontier.items():
+            table = RULES.outcomes(_at(start, frame, **{field: pile}))
+            p_hit = sum((q for choice, q in table if hit(choice.card)), Fraction(0))
+            for is_hit, q in ((True, p_hit), (False, 1 - p_hit)):
+                if not q:
+                    continue
+                i = next(i for i, name in enumerate(names) if pile[i] and hit(name) == is_hit)
+                rest = (*pile[:i], pile[i] - 1, *pile[i + 1:])
+                key = hits + is_hit
+                old = nxt.get(key, (rest, Fraction(0)))
+                nxt[key] = (old[0], old[1] + p * q)
+        frontier = nxt
+        history.append({k: p for k, (_, p) in frontier.items()})
+    return history
+
+
+def _legend_card(config: Config, card: Any, function: str) -> str:
+    names = tables(config).legend_names
+    if not isinstance(card, str) or card not in names:
+        raise QuestionError(f"{function}: unknown legend card {show_value(card)}; the legend "
+                            f"deck holds {', '.join(names)} (LB-R16)")
+    return card
+
+
+def legend_sources(cards: int) -> tuple[int, ...]:
+    """Which turn-up of a shuffled legend deck of ``cards`` cards is active in rounds 1–6,
+    as the engine plays it: the top card at setup (LB-setup-legend), then at each Patrol
+    the active card goes under the deck and the next is turned up (LB-patrol; none after
+    round 6, LB-R40). With fewer than six cards the deck goes round and the first cards
+    come back in the same order.
+
+    >>> legend_sources(8), legend_sources(4), legend_sources(1)
+    ((1, 2, 3, 4, 5, 6), (1, 2, 3, 4, 1, 2), (1, 1, 1, 1, 1, 1))
+    """
+    n = whole(cards, "cards", "legend_sources", low=1, high=None)
+    deck, under, active, out = n, [], 0, []
+    for r in range(1, ROUNDS + 1):
+        if r > 1:
+            under.append(active)            # Patrol: the active card goes under the deck
+        if deck:                            # flow.reveal_legend: a draw while cards remain
+            active, deck = n - deck + 1, deck - 1
+        else:                               # … else the card under the deck comes back
+            active = under.pop(0)
+        out.append(active)
+    return tuple(out)
+
+
+@lru_cache(maxsize=64)
+def _legend_turn(config: Config, card: str) -> dict[int, Fraction]:
+    """P(``card`` is the k-th legend card turned up), k = 1 … min(L, 6) (the rounds see
+    no later turn-up), through the engine's legend node."""
+    walk = _lumped_walk(_start(config), Frame(K.LEGEND_DRAW, src="LB-patrol"), "legend_deck",
+                        lambda name: name == card, min(len(config.legends), ROUNDS))
+    before = Fraction(0)
+    out = {}
+    for k, step in enumerate(walk, start=1):
+        now = step.get(1, Fraction(0))
+        out[k] = now - before
+        before = now
+    return out
+
+
+def _legend_facts(config: Config) -> list[tuple[str, str]]:
+    n = len(config.legends)
+    return [("legend deck", f"{n} cards, shuffled; the top card is active in round 1 "
+                            "(LB-setup-legend)"),
+            ("Patrol", "the active card goes under the deck, the next is turned up "
+                       "(LB-patrol); no Patrol after round 6 (LB-R40)"),
+            ("legend cards", STAND_IN)]
+
+
+@overload
+def legend_active(card: str, round: int, *, config: Config | None = ...,
+                  explain: Literal[False] = ...) -> Fraction: ...
+@overload
+def legend_active(card: str, round: int, *, config: Config | None = ...,
+                  explain: Literal[True]) -> Derivation[Fraction]: ...
+def legend_active(card: str, round: int, *, config: Config | None = None,  # noqa: A002
+                  explain: bool = False) -> Any:
+    """P(the legend card ``card`` is the active legend in round ``round``) (1–6), seen
+    from the setup: 1/L for a deck of L cards, in every round.
+
+    The engine turns up one card at setup and one at each Patrol (LB-setup-legend,
+    LB-patrol); with L < 6 cards the deck goes round — the active card went under the
+    deck, so round L + 1 brings back round 1's card (:func:`legend_sources`): still 1/L
+    each round, but no longer a fresh chance. The legend cards are stand-in data.
+
+    >>> legend_active("The Bone Choir", 3)          # eight stand-in cards
+    Fraction(1, 8)
+    """
+    cfg = _config(config, "legend_active")
+    name = _legend_card(cfg, card, "legend_active")
+    r = whole(round, "round", "legend_active", low=1, high=ROUNDS)
+    explain = _explain(explain, "legend_active")
+    turn = legend_sources(len(cfg.legends))[r - 1]
+    answer = _legend_turn(cfg, name)[turn]
+    if not explain:
+        return answer
+    n = len(cfg.legends)
+    how = (f"Round {r}'s card is turn-up {turn}" if turn == r else
+           f"The deck of {n} has gone round: round {r}'s card is turn-up {turn} again "
+           f"(round {turn}'s card)")
+    return Derivation(f"P({name} is the active legend in round {r})", answer,
+                      closed_form=answer, facts=_legend_facts(cfg),
+                      steps=(how + ".",
+                             f"Each turn-up is a draw from the cards not yet turned: "
+                             f"P(turn-up {turn} is {name}) = Π(1 − 1/(L − i)) · 1/(L − "
+                             f"{turn - 1}) = 1/{n}, walked through the engine's legend "
+                             "node."))
+
+
+@overload
+def legend_comes_up(card: str, *, config: Config | None = ...,
+                    explain: Literal[False] = ...) -> Fraction: ...
+@overload
+def legend_comes_up(card: str, *, config: Config | None = ...,
+                    explain: Literal[True]) -> Derivation[Fraction]: ...
+def legend_comes_up(card: str, *, config: Config | None = None,
+                    explain: bool = False) -> Any:
+    """P(the legend card ``card`` is active in at least one of the six rounds): 6/L for
+    a deck of L ≥ 6 cards (the events "active in round r" are disjoint), 1 for L ≤ 6
+    (the deck goes round, :func:`legend_sources`). Stand-in legend cards.
+
+    >>> legend_comes_up("The Bone Choir")
+    Fraction(3, 4)
+    """
+    cfg = _config(config, "legend_comes_up")
+    name = _legend_card(cfg, card, "legend_comes_up")
+    explain = _explain(explain, "legend_comes_up")
+    turns = sorted(set(legend_sources(len(cfg.legends))))
+    table = _legend_turn(cfg, name)
+    answer = sum((table[k] for k in turns), Fraction(0))
+    if not explain:
+        return answer
+    n = len(cfg.legends)
+    return Derivation(f"P({name} is active in at least one of the {ROUNDS} rounds)", answer,
+                      closed_form=answer, facts=_legend_facts(cfg),
+                      steps=(f"The six rounds show turn-ups {', '.join(map(str, turns))} "
+                             f"of the {n} cards (the deck goes round when L < 6).",
+                             "A card is one turn-up at most, so these events are disjoint: "
+                             f"{len(turns)} × 1/{n} = {answer}."))
+
+
+def _goon_draws() -> int:
+    """Goon cards turned up onto the goon spaces in a match: one per space at setup, one
+    per Patrol (rounds 1–5; LB-R11, LB-patrol, LB-R40)."""
+    return len(GOON_LOCATIONS) + ROUNDS - 1
+
+
+def _is_fungoid(config: Config) -> Callable[[str], bool]:
+    goons = tables(config).goons
+    return lambda name: goons[name].kind == "fungoid"
+
+
+@lru_cache(maxsize=16)
+def _fungoid_walk(config: Config) -> list[dict[int, Fraction]]:
+    return _lumped_walk(_start(config), Frame(K.GOON_DRAW, loc=GOON_LOCATIONS[0]),
+                        "goon_deck", _is_fungoid(config), _goon_draws())
+
+
+def _fungoid_question(config: Any, function: str) -> tuple[Config, int, int]:
+    cfg = _config(config, function)
+    deck = sum(g.count for g in cfg.goons)
+    draws = _goon_draws()
+    if deck < draws:
+        raise QuestionError(f"{function}: the goon deck of this config has {deck} cards, "
+                            f"fewer than the {draws} goons turned up in a match: it would "
+                            "run out and take back its discards (LB-R42), which this "
+                            "question does not follow")
+    fungoids = sum(g.count for g in cfg.goons if g.kind == "fungoid")
+    return cfg, deck, fungoids
+
+
+def _fungoid_facts(deck: int, fungoids: int) -> list[tuple[str, str]]:
+    return [("goon deck", f"{deck} cards, {fungoids} Fungoid(s) (LB-goon-fungoid)"),
+            ("goons turned up", f"{len(GOON_LOCATIONS)} at setup, 1 at each Patrol of rounds "
+                                f"1–{ROUNDS - 1}: {_goon_draws()} (LB-R11, LB-patrol, LB-R40)"),
+            ("model", "no Shapeshifter chain draws from the deck (LB-goon-shapeshifter)"),
+            ("goons", STAND_IN)]
+
+
+@overload
+def fungoids_expected(*, config: Config | None = ...,
+                      explain: Literal[False] = ...) -> Fraction: ...
+@overload
+def fungoids_expected(*, config: Config | None = ...,
+                      explain: Literal[True]) -> Derivation[Fraction]: ...
+def fungoids_expected(*, config: Config | None = None, explain: bool = False) -> Any:
+    """The expected number of Fungoids offered on the goon spaces over the six rounds,
+    seen from the setup: the engine turns up one goon per goon space at setup and one at
+    each Patrol of rounds 1–5 (no Patrol after round 6, LB-R40), ten draws from the goon
+    deck; a Fungoid is discarded at the next Patrol (LB-goon-fungoid), so each drawn is
+    offered in one round only. (The plan sketches the Patrol refills alone; the engine's
+    five setup draws are offered in round 1 and count too.)
+
+    By linearity, E = Σ P(draw i is a Fungoid) = 10 · f/N — although the draws are not
+    independent. Counts goons drawn onto the spaces with no Shapeshifter chain drawing
+    from the deck meanwhile; a chain would leave this expectation unchanged (each card
+    drawn is still a Fungoid with chance f/N while the deck lasts) but not
+    :func:`fungoid_offered`. Stand-in goon deck (20 cards, 2 Fungoids):
+
+    >>> fungoids_expected()
+    Fraction(1, 1)
+    """
+    cfg, deck, fungoids = _fungoid_question(config, "fungoids_expected")
+    explain = _explain(explain, "fungoids_expected")
+    walk = _fungoid_walk(cfg)
+    # P(draw i is a Fungoid) = E[hits after i] − E[hits after i − 1], draw by draw.
+    means = [sum((k * p for k, p in step.items()), Fraction(0)) for step in walk]
+    marginals = [b - a for a, b in zip([Fraction(0), *means], means, strict=False)]
+    answer = sum(marginals, Fraction(0))
+    if not explain:
+        return answer
+    from sympy import Rational
+
+    return Derivation("Expected number of Fungoids offered over the six rounds", answer,
+                      kind="expectation",
+                      closed_form=_goon_draws() * Rational(fungoids, deck),
+                      facts=_fungoid_facts(deck, fungoids),
+                      steps=("Draw by draw, through the engine's goon node: P(a Fungoid) = "
+                             + ", ".join(str(p) for p in marginals) + ".",
+                             "Each draw is a Fungoid with the same chance f/N "
+                             f"= {fungoids}/{deck} (exchangeability), though the draws are "
+                             "dependent; linearity of expectation needs no independence: "
+                             f"E = {_goon_draws()} × {fungoids}/{deck} = {answer}."))
+
+
+@overload
+def fungoid_offered(*, config: Config | None = ...,
+                    explain: Literal[False] = ...) -> Fraction: ...
+@overload
+def fungoid_offered(*, config: Config | None = ...,
+                    explain: Literal[True]) -> Derivation[Fraction]: ...
+def fungoid_offered(*, config: Config | None = None, explain: bool = False) -> Any:
+    """P(at least one Fungoid is offered on the goon spaces over the six rounds), the
+    same ten draws as :func:`fungoids_expected`: the complement of "none among them",
+    1 − C(N − f, 10)/C(N, 10). Stand-in goon deck:
+
+    >>> fungoid_offered()               # 1 − C(18, 10)/C(20, 10)
+    Fraction(29, 38)
+    """
+    cfg, deck, fungoids = _fungoid_question(config, "fungoid_offered")
+    explain = _explain(explain, "fungoid_offered")
+    none = _fungoid_walk(cfg)[-1].get(0, Fraction(0))
+    answer = 1 - none
+    if not explain:
+        return answer
+    from sympy import binomial
+
+    k = _goon_draws()
+    return Derivation("P(at least one Fungoid is offered over the six rounds)", answer,
+                      closed_form=1 - binomial(deck - fungoids, k) / binomial(deck, k),
+                      facts=_fungoid_facts(deck, fungoids),
+                      steps=(f"Complement: none of the {k} goons turned up is a Fungoid, "
+                             f"C({deck - fungoids}, {k}) / C({deck}, {k}) = {none} "
+                             "(drawn without replacement, walked through the engine's "
+                             "goon node).",
+                             f"P(at least one) = 1 − {none} = {answer}."))
+
+
+@overload
+def goal_public(goal: str = ..., *, config: Config | None = ...,
+                explain: Literal[False] = ...) -> Fraction: ...
+@overload
+def goal_public(goal: str = ..., *, config: Config | None = ...,
+                explain: Literal[True]) -> Derivation[Fraction]: ...
+def goal_public(goal: str = "Explorer", *, config: Config | None = None,
+                explain: bool = False) -> Any:
+    """P(the goal card ``goal`` is among the public goals drawn at setup): k/G for k
+    goals drawn (two, LB-R14) from a deck of G (the engine's goal node). Stand-in goals:
+
+    >>> goal_public()                  # 2 of the 5 stand-in goals
+    Fraction(2, 5)
+    """
+    cfg = _config(config, "goal_public")
+    names = tables(cfg).goal_names
+    if not isinstance(goal, str) or goal not in names:
+        raise QuestionError(f"goal_public: unknown goal {show_value(goal)}; the goal deck "
+                            f"holds {', '.join(names)} (LB-R14)")
+    explain = _explain(explain, "goal_public")
+    deck, k = len(names), cfg.goals_drawn
+    if k:
+        check_limit("goal_public", "outcomes", comb(deck, k), "possible sets of goals")
+        table = RULES.outcomes(_at(_start(cfg), Frame(K.GOALS_DRAW, n=k)))
+        hits = [choice for choice, _ in table if goal in choice.cards]
+        answer = sum((p for choice, p in table if goal in choice.cards), Fraction(0))
+        total = len(table)
+    else:                       # the engine pushes no goal node: no public goal
+        hits, answer, total = [], Fraction(0), 1
+    if not explain:
+        return answer
+    from sympy import Rational
+
+    return Derivation(f"P({goal} is among the {k} public goals)", answer,
+                      closed_form=Rational(k, deck),
+                      facts=(("goal deck", f"{deck} goal cards, {k} drawn at setup (LB-R14)"),
+                             ("goals", STAND_IN)),
+                      steps=(f"The engine's goal node lists the C({deck}, {k}) = {total} "
+                             f"equally likely sets of {k} goals; {len(hits)} hold {goal}.",
+                             f"C({deck - 1}, {k - 1}) / C({deck}, {k}) = {k}/{deck}: a "
+                             "hypergeometric warm-up." if k else
+                             "This config draws no public goal."))
+
+
+# -- solitary: the guard deck (A5.7, A5.8) -----------------------------------------------------
+def _difficulty(config: Config, difficulty: Any, function: str) -> str:
+    colours = [lv.colour for lv in config.guard_levels]
+    colour = _ALIASES.get(difficulty, difficulty) if isinstance(difficulty, str) else difficulty
+    if not isinstance(colour, str) or colour not in colours:
+        raise QuestionError(f"{function}: unknown difficulty {show_value(difficulty)}; one "
+                            f"of {', '.join(colours)} (LB-solo-setup)")
+    return colour
+
+
+def _strength(value: Any, name: str, function: str) -> int:
+    return whole(value, name, function, low=0, high=None)
+
+
+def _guard_facts(config: Config, difficulty: str) -> list[tuple[str, str]]:
+    return [("guard deck", f"8 blue and 6 {difficulty} cards, shuffled each Roll Call: one "
+                           "face down on each of locations 1–7 and an eighth on the legend "
+                           "card (LB-solo-setup, LB-solo-rollcall)"),
+            ("guard cards", STAND_IN)]
+
+
+def _guard_strengths(state: State) -> dict[str, int]:
+    return {name: card.strength for name, card in tables(state.config).guard_cards.items()}
+
+
+def _guards_take_tunnel(card: int, mine: int) -> bool:
+    """The guards are strongest at a tunnel location and advance: a card of strength ≥ 1
+    above the player's crew (LB-solo-tunnel-guards; a tie goes to the player, LB-R25)."""
+    return card >= 1 and card > mine
+
+
+@overload
+def guards_win_both(strengths: Sequence[int], difficulty: str = ..., *,
+                    config: Config | None = ..., explain: Literal[False] = ...) -> Fraction: ...
+@overload
+def guards_win_both(strengths: Sequence[int], difficulty: str = ..., *,
+                    config: Config | None = ...,
+                    explain: Literal[True]) -> Derivation[Fraction]: ...
+def guards_win_both(strengths: Sequence[int], difficulty: str = "yellow", *,
+                    config: Config | None = None, explain: bool = False) -> Any:
+    """Solitary: P(the guards win both of my two tunnel locations), my crew strengths
+    there being ``strengths`` = (s₁, s₂): the guards win a tunnel location when its guard
+    card is stronger (LB-solo-tunnel-guards; a tie is mine, LB-R25). The two cards come
+    from one shuffled deck (the engine deals each location's card from the cards left),
+    so the joint is not the product of the marginals; ``explain=True`` shows both. Any
+    two locations give the same answer (exchangeability). Stand-in guard cards:
+
+    >>> guards_win_both((2, 2), "green")      # 4/14 each, 4·3/(14·13) together
+    Fraction(6, 91)
+    >>> d = guards_win_both((2, 2), "green", explain=True)
+    >>> d.answer, "against the product 4/49" in d.steps[-1]
+    (Fraction(6, 91), True)
+    """
+    if isinstance(strengths, (str, bytes)) or not isinstance(strengths, Sequence) \
+            or len(strengths) != 2:
+        raise ArgumentTypeError("guards_win_both: strengths", strengths,
+                                "must be two crew strengths (s1, s2), one per tunnel location")
+    mine = tuple(_strength(s, "strengths", "guards_win_both") for s in strengths)
+    cfg = _config(config, "guards_win_both")
+    colour = _difficulty(cfg, difficulty, "guards_win_both")
+    explain = _explain(explain, "guards_win_both")
+    start = _start(cfg, colour)
+    power = _guard_strengths(start)
+    # Locations 1 and 2: the engine deals location 1's card, then location 2's from the rest.
+    first = RULES.outcomes(_at(start, Frame(K.GUARD_CARD, loc=1)))
+    marginals = tuple(sum((p for c, p in first if _guards_take_tunnel(power[c.card], s)),
+                          Fraction(0)) for s in mine)
+    answer = Fraction(0)
+    for c1, p1 in first:
+        if not _guards_take_tunnel(power[c1.card], mine[0]):
+            continue
+        cards = ("", c1.card, *start.guard_cards[2:])
+        second = RULES.outcomes(_at(start, Frame(K.GUARD_CARD, loc=2), guard_cards=cards))
+        answer += p1 * sum((p for c, p in second
+                            if _guards_take_tunnel(power[c.card], mine[1])), Fraction(0))
+    if not explain:
+        return answer
+    deck = sum(_guard_deck(start).values())
+    a, b = (m * deck for m in marginals)
+    both = sum(n for name, n in _guard_deck(start).items()
+               if _guards_take_tunnel(power[name], max(mine)))
+    from sympy import Rational
+
+    product_ = marginals[0] * marginals[1]
+    return Derivation(f"P(the guards win both tunnel locations, my crews {mine[0]} and "
+                      f"{mine[1]})", answer,
+                      closed_form=Rational(int(a) * int(b) - both, deck * (deck - 1)),
+                      facts=[*_guard_facts(cfg, colour),
+                             ("guards win", "a card stronger than my crew there "
+                                            "(LB-solo-tunnel-guards, LB-R25)")],
+                      steps=(f"Marginals: {a} of the {deck} cards beat {mine[0]}, {b} beat "
+                             f"{mine[1]} ({marginals[0]} and {marginals[1]}); {both} beat "
+                             "both.",
+                             f"Joint, dealing without replacement: ({a}·{b} − {both}) / "
+                             f"({deck}·{deck - 1}) = {answer}.",
+                             f"Joint {answer} against the product {product_} of the "
+                             f"marginals: the second card is dealt from the {deck - 1} "
+                             "left, so knowing the first changes it."))
+
+
+def _guard_deck(state: State) -> dict[str, int]:
+    """The solitary guard deck of ``state``'s difficulty: name → copies."""
+    t = tables(state.config)
+    return {name: n for name, n in zip(t.guard_names, t.guard_deck[state.setup.difficulty],
+                                       strict=True) if n}
+
+
+def _seen_cards(state: State, seen: Any, function: str) -> tuple[str, ...]:
+    if isinstance(seen, (str, bytes)) or not isinstance(seen, Iterable):
+        raise ArgumentTypeError(f"{function}: seen", seen,
+                                "must be a list of guard card names already turned up")
+    cards = tuple(islice(seen, 8))
+    if len(cards) > 7:
+        raise QuestionError(f"{function}: seen: at most the 7 location cards are turned up "
+                            "before the legend card's (LB-solo-rollcall)")
+    deck = _guard_deck(state)
+    left = dict(deck)
+    for card in cards:
+        if not isinstance(card, str) or card not in deck:
+            raise QuestionError(f"{function}: seen: {show_value(card)} is not a card of the "
+                                f"{state.setup.difficulty} guard deck ({', '.join(deck)}; "
+                                "LB-solo-setup)")
+        if not left[card]:
+            raise QuestionError(f"{function}: seen: {card} is listed more times than the "
+                                f"deck holds it ({deck[card]})")
+        left[card] -= 1
+    return cards
+
+
+def _legend_beats(state: State, seen: tuple[str, ...], mine: int) -> tuple[Fraction, int, int]:
+    """P(the legend card's guard card is stronger than ``mine``) after ``seen``, from the
+    engine's guard-card node at the legend; with the beating and unseen card counts."""
+    cards = (*("",), *seen, *("",) * (7 - len(seen)))
+    table = RULES.outcomes(_at(state, Frame(K.GUARD_CARD, loc=LEGEND), guard_cards=cards))
+    power = _guard_strengths(state)
+    p = sum((q for c, q in table if power[c.card] > mine), Fraction(0))
+    left = sum(_guard_deck(state).values()) - len(seen)
+    return p, int(p * left), left
+
+
+@overload
+def legend_guard_beats(strength: int, difficulty: str = ..., *, seen: Iterable[str] = ...,
+                       config: Config | None = ...,
+                       explain: Literal[False] = ...) -> Fraction: ...
+@overload
+def legend_guard_beats(strength: int, difficulty: str = ..., *, seen: Iterable[str] = ...,
+                       config: Config | None = ...,
+                       explain: Literal[True]) -> Derivation[Fraction]: ...
+def legend_guard_beats(strength: int, difficulty: str = "yellow", *,
+                       seen: Iterable[str] = (), config: Config | None = None,
+                       explain: bool = False) -> Any:
+    """Solitary: P(the hidden eighth guard card, on the legend card, beats my legend token
+    of ``strength``) — the guards are strongest there (they always take part at the
+    legend, LB-R39; a tie ranks them last, LB-R4; a seeker counts 1 there, LB-R30).
+
+    With ``seen`` empty it is the chance before Lights Out, (# cards > s)/14; ``seen``
+    lists the location cards already turned up (up to seven: the engine deals the
+    legend's card last, LB-solo-rollcall) and the answer is conditional on them,
+    (# unseen cards > s)/(14 − k). ``explain=True`` shows both. Stand-in guard cards:
+
+    >>> legend_guard_beats(2, "green")                 # 4 of the 14 cards beat a 2
+    Fraction(2, 7)
+    >>> legend_guard_beats(2, "green", seen=["blue 3", "blue 4", "blue 3 seeker",
+    ...     "blue 1", "blue 1", "green 0", "green 0"])  # three of the four beaters seen
+    Fraction(1, 7)
+    """
+    mine = _strength(strength, "strength", "legend_guard_beats")
+    cfg = _config(config, "legend_guard_beats")
+    colour = _difficulty(cfg, difficulty, "legend_guard_beats")
+    state = _start(cfg, colour)
+    cards = _seen_cards(state, seen, "legend_guard_beats")
+    explain = _explain(explain, "legend_guard_beats")
+    answer, beat, left = _legend_beats(state, cards, mine)
+    if not explain:
+        return answer
+    before, beat0, deck = _legend_beats(state, (), mine)
+    steps = [f"Before any card is seen: {beat0} of the {deck} cards are stronger than "
+             f"{mine}, P = {before}."]
+    if cards:
+        steps += [f"Seen on the locations: {', '.join(cards)}.",
+                  f"After them: {beat} of the {left} unseen cards are stronger, P = "
+                  f"{answer} — the same card, updated on evidence."]
+    return Derivation(f"P(the guard card on the legend beats my legend token of {mine})",
+                      answer,
+                      facts=[*_guard_facts(cfg, colour),
+                             ("legend", "the guards always take part at the legend "
+                                        "(LB-R39) and are strongest with a card stronger "
+                                        "than my token: a tie ranks them last (LB-R4); "
+                                        "their reward becomes stars (LB-solo-legend)")],
+                      steps=steps)

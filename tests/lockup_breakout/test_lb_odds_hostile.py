@@ -66,6 +66,22 @@ def small_escape_score(*args: Any, max_nodes: Any = 3_000, **kwargs: Any) -> Any
     return odds.escape_score(*args, max_nodes=max_nodes, **kwargs)
 
 
+LEGENDS = ["The Bone Choir", "The Pale Gaoler", "The Lamp Keeper", "Nobody", "", 1]
+GOALS = ["Explorer", "Collector", "explorer", "", None]
+GUARD_CARDS = ["blue 0", "blue 4", "green 3", "red 6 seeker", "yellow 2", "blue 9", 4]
+DIFFICULTIES = ["green", "yellow", "red", "easy", "hard", "blue", "", 2]
+CONFIGS = [None, lb.Config(legends=lb.Config().legends[:3], goals_drawn=5),
+           lb.Config(goons=lb.Config().goons[:3]), "config"]
+
+
+def configs() -> st.SearchStrategy[Any]:
+    return maybe(st.sampled_from(CONFIGS))
+
+
+def difficulties() -> st.SearchStrategy[Any]:
+    return maybe(st.sampled_from(DIFFICULTIES))
+
+
 CALLS: dict[str, Call] = {
     "tunnel_layouts": entry(odds.tunnel_layouts, "count", [count(7)], explain=explain()),
     "tunnel_at": entry(odds.tunnel_at, "table", [count(7)],
@@ -95,6 +111,27 @@ CALLS: dict[str, Call] = {
     "guards_first": entry(odds.guards_first, "probability", [positions()],
                           policy=st.one_of(st.none(), junk()),
                           max_nodes=maybe(st.integers(-5, 200_000)), explain=explain()),
+    "legend_sources": entry(odds.legend_sources, "any", [count(12)]),
+    "legend_active": entry(odds.legend_active, "probability",
+                           [maybe(st.sampled_from(LEGENDS)), count(8)], config=configs(),
+                           explain=explain()),
+    "legend_comes_up": entry(odds.legend_comes_up, "probability",
+                             [maybe(st.sampled_from(LEGENDS))], config=configs(),
+                             explain=explain()),
+    "fungoids_expected": entry(odds.fungoids_expected, "expectation", [], config=configs(),
+                               explain=explain()),
+    "fungoid_offered": entry(odds.fungoid_offered, "probability", [], config=configs(),
+                             explain=explain()),
+    "goal_public": entry(odds.goal_public, "probability", [maybe(st.sampled_from(GOALS))],
+                         config=configs(), explain=explain()),
+    "guards_win_both": entry(odds.guards_win_both, "probability",
+                             [maybe(st.lists(count(7), min_size=1, max_size=3)),
+                              difficulties()], config=configs(), explain=explain()),
+    "legend_guard_beats": entry(odds.legend_guard_beats, "probability",
+                                [count(7), difficulties()],
+                                seen=maybe(st.lists(st.sampled_from(GUARD_CARDS),
+                                                    max_size=9)),
+                                config=configs(), explain=explain()),
 }
 
 
@@ -138,6 +175,31 @@ REFUSALS: list[tuple[Callable[[], Any], type[Exception], str]] = [
     (lambda: odds.escape_score(S, "red", policy="first"), ArgumentTypeError, "policy"),
     (lambda: odds.escape_score(S, "red", max_nodes=True), ArgumentTypeError, "max_nodes"),
     (lambda: odds.guards_first(POSITIONS[2], max_nodes=0), QuestionError, "max_nodes"),
+    (lambda: odds.legend_active("The Bone Choir", 7), QuestionError, "round must be ≤ 6"),
+    (lambda: odds.legend_active("The Bone Choir", True), ArgumentTypeError, "round: must be"),
+    (lambda: odds.legend_active("Nobody", 1), QuestionError, "unknown legend card.*LB-R16"),
+    (lambda: odds.legend_comes_up("The Bone Choir", config="x"), ArgumentTypeError,
+     "config: must be a Lockup: Breakout Config"),
+    (lambda: odds.legend_sources(0), QuestionError, "cards must be ≥ 1"),
+    (lambda: odds.fungoids_expected(config=CONFIGS[2]), QuestionError,
+     "goon deck of this config has 7 cards.*LB-R42"),
+    (lambda: odds.fungoid_offered(explain="yes"), ArgumentTypeError, "explain"),
+    (lambda: odds.goal_public("Hoarder"), QuestionError, "unknown goal 'Hoarder'.*LB-R14"),
+    (lambda: odds.guards_win_both((2,), "green"), ArgumentTypeError, "two crew strengths"),
+    (lambda: odds.guards_win_both("22", "green"), ArgumentTypeError, "two crew strengths"),
+    (lambda: odds.guards_win_both((2, True), "green"), ArgumentTypeError, "strengths: must"),
+    (lambda: odds.guards_win_both((2, -1), "green"), QuestionError, "strengths must be ≥ 0"),
+    (lambda: odds.guards_win_both((2, 2), "blue"), QuestionError,
+     "unknown difficulty 'blue'.*LB-solo-setup"),
+    (lambda: odds.legend_guard_beats(2.0, "green"), ArgumentTypeError, "strength: must"),
+    (lambda: odds.legend_guard_beats(2, "green", seen=["red 6 seeker"]), QuestionError,
+     "not a card of the green guard deck"),
+    (lambda: odds.legend_guard_beats(2, "green", seen=["blue 4", "blue 4"]), QuestionError,
+     "more times than the deck holds it"),
+    (lambda: odds.legend_guard_beats(2, "green", seen=["blue 1"] * 8), QuestionError,
+     "at most the 7 location cards.*LB-solo-rollcall"),
+    (lambda: odds.legend_guard_beats(2, "green", seen="blue 1"), ArgumentTypeError,
+     "seen: must be a list"),
 ]
 
 
