@@ -181,7 +181,6 @@ def _guard_remaining(state: State) -> tuple[int, ...]:
 
 # -- legal choices: read from the state without a worker, as shared choice objects ---------
 _STACK = State._fields.index("stack")
-_ASSIGN = K.ASSIGN
 _TAKE_OR_DECLINE = (Take(), Decline())
 _DECLINE = _TAKE_OR_DECLINE[1]
 _PASS = Pass()
@@ -313,23 +312,45 @@ def _outcomes(state: State, f: Frame) -> OutcomeTable:
 
 def _step(state: State, choice: Any) -> tuple[State, tuple[Event, ...]]:
     """Apply a legal choice or outcome (unchecked: :class:`Match` checks legality)."""
-    kind = state[_STACK][-1][0]
-    if kind == _ASSIGN:
-        fast = flow.assign_fast(state, choice)
-        if fast is not None:
-            return fast
-    apply = DECIDE.get(kind)
-    if apply is None:
+    step = _STEPS.get(state[_STACK][-1][0])
+    if step is None:
         raise IllegalAction("the match is over", rule=BOOK["LB-end"])
-    w = Work(state)
-    apply(w, choice)
-    auto = AUTO
-    while True:           # Work.run, written out: automatic frames until a decision
-        f = w.stack[-1]
-        handler = auto.get(f[0])
-        if handler is None:
-            return w.freeze(), tuple(w.events)
-        handler(w, f)
+    return step(state, choice)
+
+
+def _stepper(apply: Callable[[Work, Any], None]
+             ) -> Callable[[State, Any], tuple[State, tuple[Event, ...]]]:
+    """The step of one pending kind: ``apply`` the choice to a worker, then run the
+    automatic frames until the next decision or chance node."""
+    def step(state: State, choice: Any) -> tuple[State, tuple[Event, ...]]:
+        w = Work(state)
+        apply(w, choice)
+        auto = AUTO
+        while True:           # Work.run, written out
+            f = w.stack[-1]
+            handler = auto.get(f[0])
+            if handler is None:
+                return w.freeze(), tuple(w.events)
+            handler(w, f)
+    return step
+
+
+def _assign_step(state: State, choice: Any) -> tuple[State, tuple[Event, ...]]:
+    """A roll-call assignment: straight on the state unless the turn order needs the
+    worker (a forced pass, the end of roll call)."""
+    fast = flow.assign_fast(state, choice)
+    return fast if fast is not None else _ASSIGN_BY_WORKER(state, choice)
+
+
+_ASSIGN_BY_WORKER = _stepper(flow.apply_assign)
+#: Pending kind → its step (node() hands it to bulk play with the options).
+_STEPS = {kind: _stepper(apply) for kind, apply in DECIDE.items()}
+_STEPS[K.ASSIGN] = _assign_step
+#: Pending kind → (chance node?, its options, its step).
+_NODE: dict[str, tuple[bool, Callable[[State, Frame], Any], Any]] = {
+    **{kind: (False, legal, _STEPS[kind]) for kind, legal in LEGAL.items()},
+    **{kind: (True, _outcomes, _STEPS[kind]) for kind in CHANCE_KINDS},
+}
 
 
 class LockupBreakoutRules:
@@ -395,15 +416,11 @@ class LockupBreakoutRules:
         the fast path of bulk play (:meth:`boardlab.core.engine.Match._play`), the same
         answers as :meth:`to_move`, :meth:`legal` / :meth:`outcomes` and :meth:`step`."""
         f = state[_STACK][-1]
-        kind = f[0]
-        legal = LEGAL.get(kind)
-        if legal is not None:
-            return f[1], legal(state, f), _step
-        if kind in CHANCE_KINDS:
-            return CHANCE, _outcomes(state, f), _step
-        if kind == K.OVER:
-            return None, (), None
-        return f[1], (), _step
+        entry = _NODE.get(f[0])
+        if entry is None:
+            return (None, (), None) if f[0] == K.OVER else (f[1], (), _step)
+        chance, options, step = entry
+        return (CHANCE if chance else f[1]), options(state, f), step
 
     step = staticmethod(_step)
 
