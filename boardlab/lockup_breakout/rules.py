@@ -224,14 +224,15 @@ def _reserve_items(display: tuple[str, ...]) -> tuple[Any, ...]:
 
 
 @lru_cache(maxsize=1024)
-def _play_tomes(tomes: tuple[str, ...]) -> tuple[Any, ...]:
-    return (*(PlayTome(x) for x in tomes), _PASS)
+def _play_tomes(hand: tuple[str, ...]) -> tuple[Any, ...]:
+    """Play one of the distinct tomes of ``hand``, or pass (one shared tuple per hand)."""
+    return (*(PlayTome(x) for x in dict.fromkeys(hand)), _PASS)
 
 
 def _legal_reward(state: State, f: Frame) -> tuple[Any, ...]:
-    kind = f.src
+    kind = f[9]
     if kind == "resources":
-        return _take_resources(state.setup.config.resources)
+        return _take_resources(state[0].config.resources)
     if kind == "item":
         return _take_items(state.display)
     if kind == "craft":
@@ -240,11 +241,12 @@ def _legal_reward(state: State, f: Frame) -> tuple[Any, ...]:
 
 
 def _legal_tome(state: State, f: Frame) -> tuple[Any, ...]:
-    t = setup_info(state.setup)[1]
-    hand = state.tomes[setup_info(state.setup)[2][f.who]]
-    if f.loc == 0:
-        hand = tuple(x for x in hand if t.tomes[x].legend)
-    return _play_tomes(tuple(dict.fromkeys(hand)))
+    info = setup_info(state[0])
+    hand = state.tomes[info[2][f[1]]]
+    if f[2] == 0:
+        tomes = info[1].tomes
+        hand = tuple([x for x in hand if tomes[x].legend])
+    return _play_tomes(hand)
 
 
 def _legal_reserve(state: State, f: Frame) -> tuple[Any, ...]:
