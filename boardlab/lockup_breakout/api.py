@@ -21,7 +21,7 @@ from boardlab.core.agents import Agent
 from boardlab.core.engine import Match, position_from_json, position_to_json
 from boardlab.core.errors import ConfigError, show_value
 from boardlab.core.simulate import agent_table, play_out
-from boardlab.lockup_breakout.config import Config, Setup
+from boardlab.lockup_breakout.config import Config, Setup, default_config
 from boardlab.lockup_breakout.rules import RULES
 from boardlab.lockup_breakout.state import State, require_state
 
@@ -40,7 +40,9 @@ def make_setup(players: int = 4, *, difficulty: str | None = None,
     diff = DIFFICULTY_NAMES.get(difficulty or "", difficulty or "")
     if players == 1 and not diff and not isinstance(players, bool):
         diff = "yellow"
-    return Setup(players=players, difficulty=diff, config=config or Config())
+    # The default configuration is one shared immutable object: its lookup tables are
+    # derived once per process, not once per match.
+    return Setup(players=players, difficulty=diff, config=config or default_config())
 
 
 def new_match(players: int = 4, *, seed: int | None = None, difficulty: str | None = None,

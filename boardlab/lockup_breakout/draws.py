@@ -18,7 +18,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
-from itertools import combinations
+from itertools import combinations, combinations_with_replacement
+from math import comb
 
 from boardlab.core.engine import OutcomeTable
 
@@ -56,6 +57,45 @@ def draw_many(counts: tuple[int, ...], k: int) -> OutcomeTable:
     pairs = sorted((tuple(i for i, xi in enumerate(x) for _ in range(xi)), p)
                    for x, p in draw(counts, k).items())
     return OutcomeTable(pairs)
+
+
+def draw_weights(counts: tuple[int, ...], k: int) -> list[tuple[tuple[int, ...], int]]:
+    """:func:`draw_many` as integer weights: ``(sorted kind indices, ∏ C(nᵢ, xᵢ))`` in the
+    same order (the probabilities are the weights over ``C(N, k)``).
+
+    >>> draw_weights((2, 1), 2)
+    [((0, 0), 1), ((0, 1), 2)]
+    >>> [(c, str(p)) for c, p in draw_many((3, 0, 2), 2)] == [
+    ...     (c, str(Fraction(w, 10))) for c, w in draw_weights((3, 0, 2), 2)]
+    True
+    """
+    total = sum(counts)
+    if not 0 <= k <= total:
+        raise ValueError(f"cannot draw {k} cards from a pile of {total}")
+    kinds = [i for i, n in enumerate(counts) if n]
+    if max(counts, default=0) <= 1:
+        return [(cards, 1) for cards in combinations(kinds, k)]
+    out = []
+    # Sorted multisets come out of combinations_with_replacement in lexicographic order,
+    # the order draw_many sorts its outcomes into; those needing more copies of a kind
+    # than the pile holds are dropped.
+    for cards in combinations_with_replacement(kinds, k):
+        w = 1
+        j = 0
+        while j < k:
+            kind = cards[j]
+            run = 1
+            while j + run < k and cards[j + run] == kind:
+                run += 1
+            n = counts[kind]
+            if run > n:
+                w = 0
+                break
+            w *= comb(n, run)
+            j += run
+        if w:
+            out.append((cards, w))
+    return out
 
 
 def count_arrangements(counts: tuple[int, ...]) -> int:

@@ -186,5 +186,8 @@ TUNNEL_WON = _t("tunnel", "LB-tunnel-seekers", _tunnel_won,
                 data=("location", "steps", "seekers"))
 GOON_ARRIVES = _t("goon", "LB-R11", "{2} arrives on the goon space of location {1}",
                   data=("location", "goon"))
+LEGEND_REVEAL = _t("legend_reveal", "LB-legend",
+                   lambda _who, card, crews: f"The legend card {card} resolves last; its tokens "
+                   f"are turned up: {crew_text(crews)}", data=("card", "crews"))
 LEGEND_UP = _per_rule("legend", "{1} is turned up as the active legend",
                       ("LB-setup-legend", "LB-patrol"), data=("card",))

@@ -41,10 +41,10 @@ def final(w: Work, f: Frame) -> None:
         w.emit("final", "Final scoring", "LB-end")
         for side in w.order():
             lantern_score(w, side)
-        w.set_top(f._replace(stage=1))
+        w.set_top(f.staged(1))
         return
     if f.stage == 1:
-        w.set_top(f._replace(stage=2))
+        w.set_top(f.staged(2))
         frames: list[Frame] = []
         for side in w.order():
             frames.extend(choice_frames(w, side))

@@ -14,6 +14,8 @@ leave the stack ready for :meth:`~.work.Work.run`.
 
 from __future__ import annotations
 
+from typing import Any
+
 from boardlab.core.events import Event
 from boardlab.lockup_breakout.catacombs import ENTRANCE
 from boardlab.lockup_breakout.choices import Assign, Draw, DrawMany, Tunnels
@@ -26,6 +28,7 @@ from boardlab.lockup_breakout.config import (
     SEEKER,
     TUNNEL_KINDS,
     Config,
+    Setup,
 )
 from boardlab.lockup_breakout.events import (
     ASSIGN,
@@ -44,22 +47,22 @@ def game(w: Work, f: Frame) -> None:
     """Setup draws, then six rounds, then final scoring (LB-setup …, LB-end)."""
     stage = f.stage
     if stage == 1:
-        w.set_top(f._replace(stage=2))
+        w.set_top(f.staged(2))
         reveal_legend(w, "LB-setup-legend")
     elif stage == 2:
-        w.set_top(f._replace(stage=3))
+        w.set_top(f.staged(3))
         if w.cfg.goals_drawn:
             w.push(Frame(K.GOALS_DRAW, n=w.cfg.goals_drawn))
     elif stage == 3:
-        w.set_top(f._replace(stage=4))
+        w.set_top(f.staged(4))
         n = min(w.cfg.display_size, sum(w.item_deck))
         if n:
             w.push(Frame(K.ITEMS_DRAW, n=n))
     elif stage == 4:
-        w.set_top(f._replace(stage=5))
+        w.set_top(f.staged(5))
         w.push(*(Frame(K.GOON_DRAW, loc=loc) for loc in reversed(GOON_LOCATIONS)))
     elif stage == 5:
-        w.set_top(f._replace(stage=6))
+        w.set_top(f.staged(6))
         w.round = 1
         w.push(Frame(K.ROUND))
     elif stage == 6:
@@ -67,7 +70,7 @@ def game(w: Work, f: Frame) -> None:
             w.round += 1
             w.push(Frame(K.ROUND))
         else:
-            w.set_top(f._replace(stage=7))
+            w.set_top(f.staged(7))
             w.push(Frame(K.FINAL))
     else:
         w.phase = "over"
@@ -178,7 +181,7 @@ def start_tome_draw(w: Work, who: str, rule_id: str) -> bool:
         w.tome_deck, w.tome_discard = w.tome_discard, (0,) * len(w.tome_discard)
         w.emit("tome", "The tome deck is empty: the played tomes are shuffled into a new "
                "deck", "LB-R42")
-    w.push(Frame(K.TOME_DRAW, who=who, src=rule_id))
+    w.stack = (*w.stack, _new_tuple(Frame, (K.TOME_DRAW, who, 0, 0, 0, 0, 0, (), (), rule_id)))
     return True
 
 
@@ -187,36 +190,45 @@ def tome_available(w: Work) -> bool:
 
 
 def apply_tome_draw(w: Work, choice: Draw) -> None:
-    f = w.pop()
+    stack = w.stack
+    f = stack[-1]
+    w.stack = stack[:-1]
+    who, card = f[1], choice.card
     deck = list(w.tome_deck)
-    deck[w.t.tome_index[choice.card]] -= 1
+    deck[w.t.tome_index[card]] -= 1
     w.tome_deck = tuple(deck)
-    w.set_side("tomes", f.who, tuple(sorted((*w.get("tomes", f.who), choice.card))))
-    w.emit_t(tome_draw(f.src), f.who, choice.card, visible_to=(f.who,))
+    tomes = list(w.tomes)
+    i = w.si[who]
+    tomes[i] = tuple(sorted((*tomes[i], card)))
+    w.tomes = tuple(tomes)
+    w.events.append(_new_tuple(Event, (tome_draw(f[9]), who, w.round, w.phase, (who,), card)))
+
+
+#: Frames every round pushes (immutable, so shared).
+_LOCATION_FRAMES = tuple(Frame(K.LOCATION, loc=loc) for loc in range(8))
+_LIBRARY_FRAME = Frame(K.LIBRARY)
+_LEGEND_FRAME = Frame(K.LEGEND)
 
 
 # -- a round ----------------------------------------------------------------------------------
 def round_(w: Work, f: Frame) -> None:
     """Roll Call, locations 1–7, the LIBRARY, the legend card, Patrol (LB-flow)."""
-    stage = f.stage
+    stage = f[4]
     if stage == 0:
-        w.set_top(f._replace(stage=1))
+        w.set_top(f.staged(1))
         begin_rollcall(w)
     elif stage <= 7:
         if stage == 1:
             w.phase = "lightsout"
             w.emit("lights_out", "Lights Out: locations 1 to 7 resolve in order, then the "
                    "LIBRARY, then the legend card", "LB-lightsout")
-        w.set_top(f._replace(stage=stage + 1))
-        w.push(Frame(K.LOCATION, loc=stage))
+        w.stack = (*w.stack[:-1], f.staged(stage + 1), _LOCATION_FRAMES[stage])
     elif stage == 8:
-        w.set_top(f._replace(stage=9))
-        w.push(Frame(K.LIBRARY))
+        w.stack = (*w.stack[:-1], f.staged(9), _LIBRARY_FRAME)
     elif stage == 9:
-        w.set_top(f._replace(stage=10))
-        w.push(Frame(K.LEGEND))
+        w.stack = (*w.stack[:-1], f.staged(10), _LEGEND_FRAME)
     elif stage == 10:
-        w.set_top(f._replace(stage=11))
+        w.set_top(f.staged(11))
         if w.round < ROUNDS:
             w.phase = "patrol"
             w.push(Frame(K.PATROL))
@@ -298,33 +310,81 @@ def assign_fast(state: State, choice: Assign) -> tuple[State, tuple[Event, ...]]
     """A roll-call assignment straight on the state, without the worker (the most frequent
     step of a match); ``None`` when the next turn is a forced pass or the end of roll
     call, which the worker handles (:func:`apply_assign`)."""
-    cfg, _, si, players, _ = setup_info(state.setup)
-    stack = state.stack
-    who = stack[-1].who
-    i = si[who]
-    order = seat_order(players, state.first)
-    nxt = order[(order.index(who) + 1) % len(order)]
-    if nxt == who or len(state.hands[si[nxt]]) <= 1:
+    setup, first = state[0], state[_FIRST]
+    last = _LAST_TURNS
+    if last[0] is not setup or last[1] != first:
+        last[0], last[1], last[2] = setup, first, _turns(setup, first)
+    stack = state[_STACK]
+    who = stack[-1][1]
+    i, j, frame, names = last[2][who]
+    if j == i or len(state[_HANDS][j]) <= 1:
         return None
-    hands = list(state.hands)
-    hand = list(hands[i])
-    hand.remove(choice.token)
-    hands[i] = tuple(hand)
-    crews = list(state.crews)
-    loc = choice.location
-    crews[loc] = tuple(sorted((*crews[loc], (who, choice.token, choice.face_down))))
-    face_down = state.face_down
-    if choice.face_down:
-        fd = list(face_down)
-        fd[i] += 1
-        face_down = tuple(fd)
+    token, loc, down = choice.token, choice.location, choice.face_down
     fields = list(state)
-    fields[_HANDS], fields[_CREWS], fields[_FACE_DOWN] = tuple(hands), tuple(crews), face_down
-    fields[_STACK] = (*stack[:-1], Frame(K.ASSIGN, nxt))
-    event = assign_event(cfg, state.round, state.phase, who, choice)
-    return tuple.__new__(State, fields), (event,)
+    hands = list(fields[_HANDS])
+    hand = list(hands[i])
+    hand.remove(token)
+    hands[i] = tuple(hand)
+    crews = list(fields[_CREWS])
+    crews[loc] = tuple(sorted((*crews[loc], (who, token, down))))
+    if down:
+        fd = list(fields[_FACE_DOWN])
+        fd[i] += 1
+        fields[_FACE_DOWN] = tuple(fd)
+    fields[_HANDS], fields[_CREWS] = tuple(hands), tuple(crews)
+    fields[_STACK] = (*stack[:-1], frame)
+    round_, phase = fields[_ROUND], fields[_PHASE]
+    if down:
+        event = _new_tuple(Event, (ASSIGN_DOWN, who, round_, phase, (who,), loc, True, token,
+                                   names[loc]))
+    else:
+        event = _new_tuple(Event, (ASSIGN_SEEKER if token == SEEKER else ASSIGN_R7, who,
+                                   round_, phase, (), loc, token, False, names[loc]))
+    return _new_tuple(State, fields), (event,)
 
 
+def _turns(setup: Setup, first: str) -> dict[str, tuple[int, int, Frame, tuple[str, ...]]]:
+    """Per player: their side index, the next player's, the next player's turn frame and
+    the location names (what :func:`assign_fast` needs, per setup and first player)."""
+    _, t, si, players, _ = setup_info(setup)
+    nxt = _next_seat(players, first)
+    return {p: (si[p], si[nxt[p]], _assign_frame(nxt[p]), t.loc_names) for p in players}
+
+
+#: The setup and first player of the last roll-call step, and their :func:`_turns`.
+_LAST_TURNS: list[Any] = [None, "", {}]
+
+
+ASSIGN_R7, ASSIGN_SEEKER = ASSIGN["LB-R7"], ASSIGN["LB-rollcall-seeker"]
+_NEXT_SEATS: dict[tuple[tuple[str, ...], str], dict[str, str]] = {}
+_ASSIGN_FRAMES: dict[str, Frame] = {}
+
+
+def _next_seat(players: tuple[str, ...], first: str) -> dict[str, str]:
+    """Each player's clockwise neighbour in the seat order from ``first`` (cached)."""
+    key = (players, first)
+    nxt = _NEXT_SEATS.get(key)
+    if nxt is None:
+        order = seat_order(players, first)
+        nxt = {p: order[(k + 1) % len(order)] for k, p in enumerate(order)}
+        if len(_NEXT_SEATS) > 1024:
+            _NEXT_SEATS.clear()
+        _NEXT_SEATS[key] = nxt
+    return nxt
+
+
+def _assign_frame(who: str) -> Frame:
+    """The shared roll-call turn frame of ``who`` (frames are immutable)."""
+    frame = _ASSIGN_FRAMES.get(who)
+    if frame is None:
+        frame = Frame(K.ASSIGN, who)
+        if len(_ASSIGN_FRAMES) > 256:
+            _ASSIGN_FRAMES.clear()
+        _ASSIGN_FRAMES[who] = frame
+    return frame
+
+
+_ROUND, _PHASE, _FIRST = (State._fields.index(n) for n in ("round", "phase", "first"))
 _HANDS, _CREWS, _FACE_DOWN, _STACK = (State._fields.index(n)
                                       for n in ("hands", "crews", "face_down", "stack"))
 
@@ -343,21 +403,31 @@ def library(w: Work, f: Frame) -> None:
                "LB-R8", stragglers=order)
         w.set_top(f._replace(stage=1, order=order))
         return
-    if f.index < len(f.order):
-        w.set_top(f._replace(index=f.index + 1))
-        start_tome_draw(w, f.order[f.index], "LB-R8")
+    if f[6] < len(f[7]):
+        w.set_top(f.indexed(f[6] + 1))
+        start_tome_draw(w, f[7][f[6]], "LB-R8")
         return
     send_home(w, LIBRARY)
-    w.pop()
+    w.stack = w.stack[:-1]
 
 
-def send_home(w: Work, location: int) -> None:
-    """Every token at ``location`` returns to its owner's holding cell."""
+def send_home(w: Work, location: int,
+              crew: tuple[tuple[str, str, bool], ...] | None = None) -> None:
+    """Every token at ``location`` (or the given part of its ``crew``) returns to its
+    owner's holding cell; the location is left empty."""
     by: dict[str, list[str]] = {}
-    for c, tok, _ in w.crews[location]:
-        by.setdefault(c, []).append(tok)
-    for c, toks in by.items():
-        w.set_side("hands", c, tuple(sorted((*w.get("hands", c), *toks))))
+    for c, tok, _ in w.crews[location] if crew is None else crew:
+        if c in by:
+            by[c].append(tok)
+        else:
+            by[c] = [tok]
+    if by:
+        hands = list(w.hands)
+        si = w.si
+        for c, toks in by.items():
+            i = si[c]
+            hands[i] = tuple(sorted((*hands[i], *toks)))
+        w.hands = tuple(hands)
     w.set_crew(location, ())
 
 
@@ -365,19 +435,19 @@ def send_home(w: Work, location: int) -> None:
 def patrol(w: Work, f: Frame) -> None:
     """Goons move on, the display refills, the next legend card, the marker (LB-patrol)."""
     if f.stage == 0:
-        w.set_top(f._replace(stage=1))
+        w.set_top(f.staged(1))
         advance_goons(w)
         if refill_goon_deck(w):
             w.push(Frame(K.GOON_DRAW, loc=GOON_LOCATIONS[0]))
     elif f.stage == 1:
-        w.set_top(f._replace(stage=2))
+        w.set_top(f.staged(2))
         n = min(w.cfg.display_size - len(w.display), sum(w.item_deck))
         if n > 0:
             w.push(Frame(K.ITEMS_DRAW, n=n))
         elif len(w.display) < w.cfg.display_size:
             w.emit("display", "The item deck is empty: the display keeps its gaps", "LB-R42")
     elif f.stage == 2:
-        w.set_top(f._replace(stage=3))
+        w.set_top(f.staged(3))
         w.legend_bottom = (*w.legend_bottom, w.legend)
         w.emit("legend", f"{w.legend} goes to the bottom of the legend deck", "LB-patrol",
                card=w.legend)

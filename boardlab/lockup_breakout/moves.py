@@ -26,40 +26,55 @@ from boardlab.lockup_breakout.goods import recruit
 from boardlab.lockup_breakout.state import Frame, K
 from boardlab.lockup_breakout.work import Work, join, plural
 
+_new_tuple = tuple.__new__
+
 #: Stars the guards take for a loot effect they cannot use (LB-R34).
 GUARD_ODD_LOOT_STARS = 2
 
 
+def _can_move(w: Work, who: str, here: str) -> bool:
+    """Whether ``who`` can pay for some path from ``here`` (:meth:`Work.affordable_exits`)."""
+    row = w.resources[w.si[who]]
+    idx = w.t.res_index
+    for p in w.t.exits[here]:
+        for kind, n in p.cost:
+            if row[idx[kind]] < n:
+                break
+        else:
+            return True
+    return False
+
+
 def advance(w: Work, f: Frame) -> None:
     """Offer the next step, or end the advance (then any waiting loot advance)."""
-    who = f.who
-    if f.n > 0:
-        if w.at_end(who):
-            here = w.lanterns[w.si[who]]
+    who = f[1]
+    here = w.lanterns[w.si[who]]
+    if f[3] > 0:
+        if here in (TOMB, ESCAPED):
             rule_id = "LB-finished-seeker" if f.loc else ("LB-tomb" if here == TOMB
                                                           else "LB-escape")
             w.emit("no_advance", f"{owner(who, start=True)} lantern is on {here}: it moves "
                    "no further", rule_id, who, space=here)
-            f = f._replace(n=0, extra=0)
+            f = f.counted(0, f[4], 0)
         elif who == GUARDS:
             guard_step(w, f)
             return
-        elif w.affordable_exits(who):
-            w.push(Frame(K.STEP, who=who, loc=f.loc, src=f.src))
+        elif _can_move(w, who, here):
+            w.stack = (*w.stack, _new_tuple(Frame, (K.STEP, who, f[2], 0, 0, 0, 0, (), (),
+                                                    f[9])))
             return
         else:
-            here = w.lanterns[w.si[who]]
             costs = "; ".join(str(p) for p in w.t.exits[here])
             w.emit("no_advance", f"{who} cannot pay for any path from {here} ({costs}): the "
                    "lantern stays" + (" and no one else advances here" if f.loc else ""),
                    "LB-R19" if f.loc else "LB-advance-cost", who, space=here)
-            f = f._replace(n=0)
-    if f.extra > 0 and not w.at_end(who):
+            f = f.counted(0, f[4], f[5])
+    if f[5] > 0 and here not in (TOMB, ESCAPED):
         w.set_top(Frame(K.ADVANCE, who=who, n=1, extra=f.extra - 1, src="LB-R33"))
         w.emit("loot_advance", f"{owner(who, start=True)} move is over: now the loot advance",
                "LB-R33", who)
         return
-    w.pop()
+    w.stack = w.stack[:-1]
 
 
 def step_choices(w: Work, f: Frame) -> tuple[Any, ...]:
@@ -76,13 +91,13 @@ def apply_step(w: Work, choice: Step | Stop) -> None:
         else:
             w.emit("stop", f"{who} declines the advance", "LB-tunnel-reward" if f.loc
                    else "LB-advance", who)
-        w.set_top(f._replace(n=0))
+        w.set_top(f.counted(0, f[4], f[5]))
         return
     here = w.lanterns[w.si[who]]
     path = next(p for p in w.t.exits[here] if p.to == choice.to)
     if f.loc and who not in w.rewarded:
         w.rewarded = (*w.rewarded, who)
-    w.set_top(f._replace(n=f.n - 1, stage=1))
+    w.set_top(f.counted(f[3] - 1, 1, f[5]))
     move(w, who, path, f.src, len(w.t.exits[here]) > 1)
 
 
@@ -107,12 +122,14 @@ def move(w: Work, who: str, path: Path, src: str, fork: bool) -> None:
         w.emit("escape", f"{who} escapes in round {w.round}: 17 + 3 × {left} = "
                f"{plural(stars, 'star')}", "LB-R34" if who == GUARDS else "LB-escape", who,
                stars=stars, round=w.round)
-        w.set_top(w.top._replace(n=0, extra=0))
+        top = w.stack[-1]
+        w.set_top(top.counted(0, top[4], 0))
         return
     if path.to == TOMB:
         w.emit("tomb", f"{who} reaches Khathandor's Tomb: loot as usual, no further move, "
                "15 stars at final scoring", "LB-tomb", who)
-        w.set_top(w.top._replace(n=0))
+        top = w.stack[-1]
+        w.set_top(top.counted(0, top[4], top[5]))
     if path.to in w.t.stack_of:
         enter_loot(w, who, path.to)
 
@@ -127,9 +144,9 @@ def guard_step(w: Work, f: Frame) -> None:
     if path is None:
         w.emit("no_advance", f"The guards cannot pay for any path from {here}: their lantern "
                "stays", "LB-solo-tunnel-path", GUARDS, space=here)
-        w.set_top(f._replace(n=0))
+        w.set_top(f.counted(0, f[4], f[5]))
         return
-    w.set_top(f._replace(n=f.n - 1, stage=1))
+    w.set_top(f.counted(f[3] - 1, 1, f[5]))
     move(w, GUARDS, path, f.src, len(exits) > 1)
 
 

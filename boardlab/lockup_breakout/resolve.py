@@ -16,8 +16,10 @@ stragglers. ``K.LEGEND`` does the same for the legend card with its reward and p
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
+from boardlab.core.events import Event
 from boardlab.lockup_breakout.choices import (
     Craft,
     Decline,
@@ -45,6 +47,7 @@ from boardlab.lockup_breakout.events import (
     GUARD_OTHER,
     GUARD_RESOURCES,
     GUARD_STARS,
+    LEGEND_REVEAL,
     RESOURCES,
     REVEAL,
     SKIP_REWARD,
@@ -53,7 +56,6 @@ from boardlab.lockup_breakout.events import (
     TOME_PLAYED,
     TUNNEL_NONE,
     TUNNEL_WON,
-    crew_text,
 )
 from boardlab.lockup_breakout.flow import send_home, start_tome_draw, tome_available
 from boardlab.lockup_breakout.goods import affordable_crafts, craft, gain_item, recruit
@@ -65,11 +67,17 @@ GUARD_OTHER_STARS = 2
 
 
 def _loc_name(w: Work, loc: int) -> str:
-    return "the legend card" if loc == LEGEND else f"{loc} {w.cfg.locations[loc - 1].name}"
+    """``'the legend card'`` or ``'3 Forge'`` (precomputed per configuration)."""
+    return w.t.places[loc]
 
 
-def _crew_text(w: Work, loc: int) -> str:
-    return crew_text(w.crews[loc])
+@lru_cache(maxsize=256)
+def _reward(kind: str, amount: int) -> Reward:
+    """One shared ``Reward`` per kind and amount (an event's wording reads it)."""
+    return Reward(kind, amount)
+
+
+_new_tuple = tuple.__new__
 
 
 # -- a location ---------------------------------------------------------------------------
@@ -79,63 +87,94 @@ def location(w: Work, f: Frame) -> None:
     Stages: 0 reveal (and the guard card), 1 tome window, 2 comparison, 3 rewards,
     4 tunnel, 5 stragglers. Frames are built positionally: this runs on most steps.
     """
-    loc = f.loc
+    loc = f[2]
     kind = K.LOCATION
     while True:
-        stage = f.stage
+        stage = f[4]
         if stage == 0:
             w.rewarded, w.boosts = (), ()
             entries = w.crews[loc]
-            if any(fd for _, _, fd in entries):
-                w.set_crew(loc, tuple(sorted((c, tok, False) for c, tok, _ in entries)))
-            w.emit_t(REVEAL, None, loc, w.crews[loc], _loc_name(w, loc))
-            f = Frame(kind, "", loc, 0, 1)
-            w.set_top(f)
+            for e in entries:
+                if e[2]:
+                    w.set_crew(loc, tuple(sorted((c, tok, False) for c, tok, _ in entries)))
+                    break
+            w.events.append(_new_tuple(Event, (REVEAL, None, w.round, w.phase, (), loc,
+                                               w.crews[loc], w.t.places[loc])))
+            f = _new_tuple(Frame, (kind, "", loc, 0, 1, 0, 0, (), (), ""))
             if w.solo:
-                w.push(Frame(K.GUARD_CARD, loc=loc))
+                w.stack = (*w.stack[:-1], f, _new_tuple(Frame, (K.GUARD_CARD, "", loc, 0, 0,
+                                                                0, 0, (), (), "")))
                 return
-        elif stage == 1:
-            present = tuple(c for c in w.sides_at(loc) if c != GUARDS)
-            if not present and not w.solo:
-                w.pop()        # nobody here: no rewards, no seeker, no stragglers
-                return
-            if present and tome_window(w, f, present, legend=False):
-                return
-            f = Frame(kind, "", loc, 0, 2)
-        elif stage == 2:
-            rank = tuple(w.ranking(loc))
-            _announce(w, loc, rank)
-            f = Frame(kind, "", loc, 0, 3, 0, 0, rank)
-            w.set_top(f)
+            w.stack = (*w.stack[:-1], f)
+        elif stage == 1 or stage == 2:
+            sides, strengths = w.sides_strengths(loc)
+            if stage == 1:
+                # Only the solitary game has guards among the sides.
+                present = tuple(c for c in sides if c != GUARDS) if w.solo else tuple(sides)
+                if not present and not w.solo:
+                    w.pop()        # nobody here: no rewards, no seeker, no stragglers
+                    return
+                if present and tome_window(w, f, present, legend=False, sides=sides,
+                                           strengths=strengths):
+                    return
+            # The comparison (the sides did not change since the window closed).
+            if len(sides) < 2:
+                rank: tuple[str, ...] = tuple(sides)
+            else:
+                rank = tuple(sorted(sides, key=lambda c: -strengths[c]))
+            _announce(w, loc, rank, strengths)
+            f = _new_tuple(Frame, (kind, "", loc, 0, 3, 0, 0, rank, (), ""))
+            w.stack = (*w.stack[:-1], f)
         elif stage == 3:
             if next_reward(w, f):
                 return
-            f = Frame(kind, "", loc, 0, 4, 0, 0, f.order)
+            f = _new_tuple(Frame, (kind, "", loc, 0, 4, 0, 0, f[7], (), ""))
         elif stage == 4:
-            f = Frame(kind, "", loc, 0, 5, 0, 0, f.order)
-            w.set_top(f)
+            f = _new_tuple(Frame, (kind, "", loc, 0, 5, 0, 0, f[7], (), ""))
+            w.stack = (*w.stack[:-1], f)
             depth = len(w.stack)
-            tunnel(w, loc, f.order)
+            tunnel(w, loc, f[7])
             if len(w.stack) != depth:
                 return
         else:
             stragglers(w, loc)
             w.rewarded, w.boosts = (), ()
-            w.pop()
+            w.stack = w.stack[:-1]
             return
 
 
-def tome_window(w: Work, f: Frame, present: tuple[str, ...], legend: bool) -> bool:
-    """Offer the next player of ``present`` a tome; ``False`` when the window is over."""
+def tome_window(w: Work, f: Frame, present: tuple[str, ...], legend: bool,
+                sides: list[str] | None = None,
+                strengths: dict[str, int] | None = None) -> bool:
+    """Offer the next player of ``present`` a tome; ``False`` when the window is over.
+
+    ``sides`` are the sides at the location when the caller has them already.
+    """
     i = f.index
-    while i < len(present):
+    si = w.si
+    hands = w.tomes
+    n = len(present)
+    rank: list[str] | None = None
+    while i < n:
         who = present[i]
         i += 1
-        if playable_tomes(w, who, legend) and tome_can_matter(w, f.loc, who, present[i:],
-                                                              legend):
-            w.set_top(f._replace(index=i))
-            w.push(Frame(K.TOME, who=who, loc=f.loc,
-                         src="LB-legend-tomes" if legend else "LB-R13"))
+        if not hands[si[who]] or (legend and not playable_tomes(w, who, legend)):
+            continue
+        if rank is None:
+            # Who is first does not change inside one step: rank once, when first asked.
+            if sides is None:
+                rank = w.ranking(f.loc)
+            elif len(sides) < 2:
+                rank = sides
+            else:
+                st = w.strengths(sides, f.loc) if strengths is None else strengths
+                rank = sorted(sides, key=lambda c: -st[c])
+        if len(rank) < 2:
+            continue                       # a side alone: nothing to change (LB-R41)
+        if rank[0] != who or any(playable_tomes(w, other, legend) for other in present[i:]):
+            w.set_top(f.indexed(i))
+            w.push(_new_tuple(Frame, (K.TOME, who, f.loc, 0, 0, 0, 0, (), (),
+                                      "LB-legend-tomes" if legend else "LB-R13")))
             return True
     return False
 
@@ -145,7 +184,7 @@ def tome_can_matter(w: Work, loc: int, who: str, later: tuple[str, ...], legend:
 
     Only the ranking matters (rewards and the tunnel follow it). A tome is useless to a
     side alone at the comparison, or already ranked first when no side still to decide
-    holds a tome it may play.
+    holds a tome it may play. (:func:`tome_window` asks the same, ranking once.)
     """
     sides = w.sides_at(loc)
     if len(sides) < 2:
@@ -166,57 +205,71 @@ def playable_tomes(w: Work, who: str, legend: bool) -> tuple[str, ...]:
 
 
 def apply_tome(w: Work, choice: PlayTome | Any) -> None:
-    f = w.pop()
+    stack = w.stack
+    f = stack[-1]
+    w.stack = stack[:-1]
     if not isinstance(choice, PlayTome):
         return
-    tome = w.t.tomes[choice.tome]
-    hand = list(w.tomes[w.si[f.who]])
-    hand.remove(choice.tome)
-    w.set_side("tomes", f.who, tuple(hand))
+    who, name = f[1], choice.tome
+    tome = w.t.tomes[name]
+    i = w.si[who]
+    tomes = list(w.tomes)
+    hand = list(tomes[i])
+    hand.remove(name)
+    tomes[i] = tuple(hand)
+    w.tomes = tuple(tomes)
     discard = list(w.tome_discard)
-    discard[w.t.tome_index[choice.tome]] += 1
+    discard[w.t.tome_index[name]] += 1
     w.tome_discard = tuple(discard)
-    w.boosts = (*w.boosts, (f.who, tome.strength))
-    w.emit_t(TOME_PLAYED[f.src or "LB-R13"], f.who, choice.tome, f.loc, tome.strength,
-             _loc_name(w, f.loc))
+    w.boosts = (*w.boosts, (who, tome.strength))
+    w.events.append(_new_tuple(Event, (TOME_PLAYED[f[9] or "LB-R13"], who, w.round, w.phase,
+                                       (), name, f[2], tome.strength, w.t.places[f[2]])))
 
 
-def _announce(w: Work, loc: int, rank: tuple[str, ...]) -> None:
-    strengths = tuple((c, w.strength_at(c, loc)) for c in rank)
-    tied = len({s for _, s in strengths}) < len(strengths)
-    rule_id = "LB-legend-reveal" if loc == LEGEND else "LB-R4" if tied else "LB-R8"
-    w.emit_t(STRENGTHS[rule_id], None, loc, strengths, _loc_name(w, loc))
-
-
-def _flat_rewards(w: Work, loc: int) -> list[tuple[int, Reward]]:
-    ranks = w.cfg.locations[loc - 1].ranks
-    return [(i, r) for i, bundle in enumerate(ranks) for r in bundle]
+def _announce(w: Work, loc: int, rank: tuple[str, ...],
+              strengths: dict[str, int] | None = None) -> None:
+    if strengths is None:
+        shown = tuple((c, w.strength_at(c, loc)) for c in rank)
+    else:
+        shown = tuple([(c, strengths[c]) for c in rank])
+    if loc == LEGEND:
+        rule_id = "LB-legend-reveal"
+    else:
+        tied = len({s for _, s in shown}) < len(shown)
+        rule_id = "LB-R4" if tied else "LB-R8"
+    w.events.append(_new_tuple(Event, (STRENGTHS[rule_id], None, w.round, w.phase, (), loc,
+                                       shown, w.t.places[loc])))
 
 
 def next_reward(w: Work, f: Frame) -> bool:
     """Offer the next ranked reward of the location; ``False`` when none is left."""
-    flat = _flat_rewards(w, f.loc)
-    i = f.index
+    loc = f[2]
+    flat = w.t.rewards[loc]
+    order = f[7]
+    i = f[6]
     while i < len(flat):
         rank, reward = flat[i]
         i += 1
-        if rank >= len(f.order):
+        if rank >= len(order):
             continue
-        who = f.order[rank]
+        who = order[rank]
         if who == GUARDS:
-            guard_reward(w, reward, f.loc)
+            guard_reward(w, reward, loc)
             continue
-        w.set_top(f._replace(index=i))
-        if offer(w, who, reward, f.loc):
+        f = _new_tuple(Frame, (*f[:6], i, *f[7:]))      # f.indexed(i)
+        w.stack = (*w.stack[:-1], f)
+        if offer(w, who, reward, loc):
             return True
-        f = w.top
-    w.set_top(f._replace(index=i))
+        f = w.stack[-1]
+    w.stack = (*w.stack[:-1], f.indexed(i))
     return False
 
 
 def reward_possible(w: Work, who: str, reward: Reward, loc: int) -> str:
     """Why ``reward`` cannot be taken now (``""`` if it can: LB-R41)."""
     kind = reward.kind
+    if kind == "resources" or kind == "stars":
+        return ""
     if kind == "recruit":
         return "" if w.goon_spaces[loc - 2] else "no goon stands there"
     if kind == "craft":
@@ -232,15 +285,18 @@ def reward_possible(w: Work, who: str, reward: Reward, loc: int) -> str:
 def offer(w: Work, who: str, reward: Reward, loc: int) -> bool:
     """Put ``reward`` before ``who`` (a ``K.REWARD`` decision or an advance); ``False``
     when it cannot be taken and is skipped (LB-R41)."""
-    why = reward_possible(w, who, reward, loc)
+    kind = reward.kind
+    why = "" if kind == "resources" or kind == "stars" else reward_possible(w, who, reward, loc)
     if why:
-        w.emit_t(SKIP_REWARD, who, loc, reward.kind, reward, _loc_name(w, loc), why)
+        w.emit_t(SKIP_REWARD, who, loc, reward.kind, reward, w.t.places[loc], why)
         return False
     if reward.kind == "advance":
-        w.push(Frame(K.ADVANCE, who=who, n=reward.amount, loc=loc,
-                     src="LB-legend-effect" if loc == LEGEND else "LB-advance"))
+        w.stack = (*w.stack, _new_tuple(Frame, (K.ADVANCE, who, loc, reward.amount, 0, 0, 0,
+                                                (), (), "LB-legend-effect" if loc == LEGEND
+                                                else "LB-advance")))
         return True
-    w.push(Frame(K.REWARD, who=who, loc=loc, n=reward.amount, src=reward.kind))
+    w.stack = (*w.stack, _new_tuple(Frame, (K.REWARD, who, loc, reward.amount, 0, 0, 0, (), (),
+                                            reward.kind)))
     return True
 
 
@@ -260,19 +316,23 @@ def _reward_rule(loc: int) -> str:
 
 
 def apply_reward(w: Work, choice: Any) -> None:
-    f = w.pop()
-    who, loc, kind = f.who, f.loc, f.src
-    where = _loc_name(w, loc)
-    rule_id = _reward_rule(loc)
+    stack = w.stack
+    f = stack[-1]
+    w.stack = stack[:-1]
+    who, loc, n, kind = f[1], f[2], f[3], f[9]
+    where = w.t.places[loc]
+    rule_id = "LB-legend-effect" if loc == LEGEND else "LB-R8"
     if isinstance(choice, Decline):
-        w.emit_t(DECLINE[rule_id], who, loc, kind, Reward(kind, f.n), where)
+        w.events.append(_new_tuple(Event, (DECLINE[rule_id], who, w.round, w.phase, (), loc,
+                                           kind, _reward(kind, n), where)))
         return
     if loc != LEGEND and who not in w.rewarded:
         w.rewarded = (*w.rewarded, who)
     source = "legend" if loc == LEGEND else "locations"
     if isinstance(choice, TakeResources):
-        w.gain(who, choice.kind, f.n)
-        w.emit_t(RESOURCES[rule_id], who, loc, choice.kind, f.n, where)
+        w.gain(who, choice.kind, n)
+        w.events.append(_new_tuple(Event, (RESOURCES[rule_id], who, w.round, w.phase, (), loc,
+                                           choice.kind, n, where)))
     elif kind == "stars":
         w.add_stars(who, source, f.n)
         w.emit("stars", f"{who} scores {plural(f.n, 'star')} at {where}", rule_id, who,
@@ -314,16 +374,17 @@ def tunnel(w: Work, loc: int, rank: tuple[str, ...]) -> None:
     if not kind:
         return
     steps = TUNNEL_STEPS[kind]
-    where = _loc_name(w, loc)
-    seekers = [c for c in rank if c != GUARDS
-               and any(p == c and tok == SEEKER for p, tok, _ in w.crews[loc])]
+    where = w.t.places[loc]
+    holders = {p for p, tok, _ in w.crews[loc] if tok == SEEKER}
+    seekers = [c for c in rank if c in holders]       # the guards have no tokens
     if w.setup.players > 1:
         if not seekers:
             w.emit_t(TUNNEL_NONE, None, loc, kind, where)
             return
         who = seekers[0]
         w.emit_t(TUNNEL_WON, who, loc, steps, tuple(seekers), kind, where)
-        w.push(Frame(K.ADVANCE, who=who, n=steps, loc=loc, src="LB-tunnel-type"))
+        w.push(_new_tuple(Frame, (K.ADVANCE, who, loc, steps, 0, 0, 0, (), (),
+                                  "LB-tunnel-type")))
         return
     player = w.players[0]
     card = w.guard_cards[loc]
@@ -359,18 +420,32 @@ def tunnel(w: Work, loc: int, rank: tuple[str, ...]) -> None:
 
 def stragglers(w: Work, loc: int) -> None:
     """Tokens of players who earned nothing go to the LIBRARY; the rest go home."""
-    present = [c for c in w.order() if c != GUARDS and any(p == c for p, _, _ in w.crews[loc])]
-    if not present:
+    crew = w.crews[loc]
+    if not crew:
         return
-    home = [c for c in present if c in w.rewarded]
-    lost = [c for c in present if c not in w.rewarded]
+    owners = {e[0] for e in crew}
+    rewarded = w.rewarded
+    home: list[str] = []
+    lost: list[str] = []
+    for c in w.order():                   # the guards have no tokens
+        if c in owners:
+            if c in rewarded:
+                home.append(c)
+            else:
+                lost.append(c)
     rule_id = "LB-tunnel-stragglers" if w.tunnels[loc - 1] else "LB-R8"
-    keep = tuple(e for e in w.crews[loc] if e[0] in lost)
     if lost:
-        w.set_crew(LIBRARY, tuple(sorted((*w.crews[LIBRARY], *keep))))
-    w.set_crew(loc, tuple(e for e in w.crews[loc] if e[0] not in lost))
-    send_home(w, loc)
-    w.emit_t(STRAGGLERS[rule_id], None, loc, tuple(home), tuple(lost), _loc_name(w, loc))
+        going = []
+        staying = []
+        for e in crew:
+            if e[0] in rewarded:
+                staying.append(e)
+            else:
+                going.append(e)
+        w.set_crew(LIBRARY, tuple(sorted((*w.crews[LIBRARY], *going))))
+        crew = tuple(staying)
+    send_home(w, loc, crew)
+    w.emit_t(STRAGGLERS[rule_id], None, loc, tuple(home), tuple(lost), w.t.places[loc])
 
 
 # -- the legend card ----------------------------------------------------------------------------
@@ -379,15 +454,15 @@ def legend(w: Work, f: Frame) -> None:
     stage = f.stage
     if stage == 0:
         w.boosts = ()
-        w.set_crew(LEGEND, tuple(sorted((c, tok, False) for c, tok, _ in w.crews[LEGEND])))
-        seeker = [c for c, tok, _ in w.crews[LEGEND] if tok == SEEKER]
-        w.emit("legend_reveal", f"The legend card {w.legend} resolves last; its tokens are "
-               f"turned up: {_crew_text(w, LEGEND)}", "LB-legend",
-               card=w.legend, crews=w.crews[LEGEND])
+        crew = tuple(sorted((c, tok, False) for c, tok, _ in w.crews[LEGEND]))
+        w.set_crew(LEGEND, crew)
+        seeker = [c for c, tok, _ in crew if tok == SEEKER]
+        w.events.append(_new_tuple(Event, (LEGEND_REVEAL, None, w.round, w.phase, (),
+                                           w.legend, crew)))
         if seeker:
             w.emit("legend_seeker", f"{join(seeker)}'s seeker on the legend card counts 1 and "
                    "does nothing more there", "LB-R30", seekers=tuple(seeker))
-        w.set_top(f._replace(stage=1))
+        w.set_top(f.staged(1))
         if w.setup.players == 1:
             w.push(Frame(K.GUARD_CARD, loc=LEGEND))
         return
@@ -399,8 +474,11 @@ def legend(w: Work, f: Frame) -> None:
         return
     card = w.t.legends[w.legend]
     if stage == 2:
-        rank = tuple(w.ranking(LEGEND))
-        _announce(w, LEGEND, rank)
+        sides = w.sides_at(LEGEND)
+        strengths = w.strengths(sides, LEGEND)
+        rank = tuple(sides) if len(sides) < 2 else tuple(sorted(sides,
+                                                                key=lambda c: -strengths[c]))
+        _announce(w, LEGEND, rank, strengths)
         w.set_top(f._replace(stage=3, order=rank))
         if card.reward is not None and rank:
             best = rank[0]
@@ -412,11 +490,11 @@ def legend(w: Work, f: Frame) -> None:
                 offer(w, best, card.reward, LEGEND)
         return
     if stage == 3:
-        w.set_top(f._replace(stage=4))
+        w.set_top(f.staged(4))
         if card.penalty is not None and f.order:
             worst = f.order[-1]
-            tied = [c for c in f.order if w.strength_at(c, LEGEND) == w.strength_at(worst,
-                                                                                    LEGEND)]
+            strengths = w.strengths(f.order, LEGEND)
+            tied = [c for c in f.order if strengths[c] == strengths[worst]]
             rule_id = "LB-R31" if len(tied) > 1 else "LB-legend-effect"
             w.emit("legend_penalty", f"{worst} is weakest at the legend: {card.penalty}",
                    rule_id, worst, penalty=card.penalty.kind)

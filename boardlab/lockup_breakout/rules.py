@@ -37,10 +37,12 @@ from boardlab.lockup_breakout.choices import (
     PlayTome,
     Reserve,
     Take,
+    TakeItem,
+    TakeResources,
     Tunnels,
 )
 from boardlab.lockup_breakout.config import BOARD_LOCATIONS, TUNNEL_KINDS, Setup
-from boardlab.lockup_breakout.draws import arrangements, draw_many, uniform
+from boardlab.lockup_breakout.draws import arrangements, draw_weights, uniform
 from boardlab.lockup_breakout.events import GUARD_CARD
 from boardlab.lockup_breakout.rulebook import BOOK
 from boardlab.lockup_breakout.state import (
@@ -50,7 +52,7 @@ from boardlab.lockup_breakout.state import (
     K,
     State,
 )
-from boardlab.lockup_breakout.work import AUTO, Work, tables
+from boardlab.lockup_breakout.work import AUTO, Work, setup_info, tables
 
 PHASE_NAMES = {"setup": "Setup", "rollcall": "Roll Call", "lightsout": "Lights Out",
                "patrol": "Patrol", "final": "Final scoring", "over": "Game over"}
@@ -142,12 +144,34 @@ def _one(names: tuple[str, ...], counts: tuple[int, ...]) -> OutcomeTable:
 
 @lru_cache(maxsize=4096)
 def _many(names: tuple[str, ...], counts: tuple[int, ...], k: int) -> OutcomeTable:
-    return OutcomeTable((DrawMany(tuple(sorted(names[i] for i in cards))), p)
-                        for cards, p in draw_many(counts, k))
+    """``k`` cards drawn at once: :func:`~.draws.draw_many`'s table with the cards named.
+
+    Built from the integer weights ``∏ C(cᵢ, xᵢ)`` (:func:`~.draws.draw_weights`) as a
+    count table: the same outcomes, in the same order, with the same probabilities and
+    sampling table as the hypergeometric fractions give, without Fraction arithmetic.
+    """
+    rows = draw_weights(counts, k)
+    cache = _MANY_NAMES.get(names)
+    if cache is None or len(cache) > 65536:
+        if len(_MANY_NAMES) > 16:
+            _MANY_NAMES.clear()
+        cache = _MANY_NAMES[names] = {}
+    out = []
+    for cards, w in rows:
+        outcome = cache.get(cards)
+        if outcome is None:
+            outcome = cache[cards] = DrawMany(tuple(sorted([names[i] for i in cards])))
+        out.append((outcome, w))
+    return OutcomeTable.from_counts(out)
+
+
+#: Per pile's card names: one shared ``DrawMany`` per drawn set of kind indices
+#: (outcomes recur from draw to draw; bounded).
+_MANY_NAMES: dict[tuple[str, ...], dict[tuple[int, ...], DrawMany]] = {}
 
 
 def _guard_remaining(state: State) -> tuple[int, ...]:
-    t = tables(state.setup.config)
+    t = setup_info(state.setup)[1]
     counts = list(t.guard_deck[state.setup.difficulty])
     for card in state.guard_cards:
         if card:
@@ -155,18 +179,180 @@ def _guard_remaining(state: State) -> tuple[int, ...]:
     return tuple(counts)
 
 
-def _legal_assign(state: State, who: str) -> tuple[Assign, ...]:
-    i = state.setup.sides.index(who)
-    allowance = state.setup.config.face_down_allowance(state.setup.players)
-    return _assign_choices(tuple(dict.fromkeys(state.hands[i])),
-                           state.face_down[i] < allowance)
+# -- legal choices: read from the state without a worker, as shared choice objects ---------
+_STACK = State._fields.index("stack")
+_TAKE_OR_DECLINE = (Take(), Decline())
+_DECLINE = _TAKE_OR_DECLINE[1]
+_PASS = Pass()
+
+
+def _legal_assign(state: State, f: Frame) -> tuple[Assign, ...]:
+    setup = state[0]
+    last = _LAST_ALLOWANCE
+    if last[0] is not setup:     # one setup asks again and again: keep its answers
+        last[0], last[1], last[2] = (setup, setup_info(setup)[2],
+                                     setup.config.face_down_allowance(setup.players))
+    i = last[1][f[1]]
+    return _assign_choices(state.hands[i], state.face_down[i] < last[2])
+
+
+#: The setup of the last roll-call question, its side index and face-down allowance.
+_LAST_ALLOWANCE: list[Any] = [None, None, 0]
 
 
 @lru_cache(maxsize=1024)
-def _assign_choices(tokens: tuple[str, ...], face_down: bool) -> tuple[Assign, ...]:
+def _assign_choices(hand: tuple[str, ...], face_down: bool) -> tuple[Assign, ...]:
+    """Every assignment of a token of ``hand`` (shared tuples: one per hand)."""
     faces = (False, True) if face_down else (False,)
-    return tuple(Assign(tok, loc, fd) for tok in tokens for loc in BOARD_LOCATIONS
+    return tuple(Assign(tok, loc, fd) for tok in dict.fromkeys(hand) for loc in BOARD_LOCATIONS
                  for fd in faces)
+
+
+@lru_cache(maxsize=64)
+def _take_resources(kinds: tuple[str, ...]) -> tuple[Any, ...]:
+    return (*(TakeResources(k) for k in kinds), _DECLINE)
+
+
+@lru_cache(maxsize=1024)
+def _take_items(display: tuple[str, ...]) -> tuple[Any, ...]:
+    return (*(TakeItem(i) for i in dict.fromkeys(display)), _DECLINE)
+
+
+@lru_cache(maxsize=1024)
+def _reserve_items(display: tuple[str, ...]) -> tuple[Any, ...]:
+    return (*(Reserve(i) for i in dict.fromkeys(display)), _DECLINE)
+
+
+@lru_cache(maxsize=1024)
+def _play_tomes(hand: tuple[str, ...]) -> tuple[Any, ...]:
+    """Play one of the distinct tomes of ``hand``, or pass (one shared tuple per hand)."""
+    return (*(PlayTome(x) for x in dict.fromkeys(hand)), _PASS)
+
+
+def _legal_reward(state: State, f: Frame) -> tuple[Any, ...]:
+    kind = f[9]
+    if kind == "resources":
+        return _take_resources(state[0].config.resources)
+    if kind == "item":
+        return _take_items(state.display)
+    if kind == "craft":
+        return resolve.reward_choices(Work(state), f)
+    return _TAKE_OR_DECLINE
+
+
+def _legal_tome(state: State, f: Frame) -> tuple[Any, ...]:
+    info = setup_info(state[0])
+    hand = state.tomes[info[2][f[1]]]
+    if f[2] == 0:
+        tomes = info[1].tomes
+        hand = tuple([x for x in hand if tomes[x].legend])
+    return _play_tomes(hand)
+
+
+def _legal_reserve(state: State, f: Frame) -> tuple[Any, ...]:
+    return _reserve_items(state.display)
+
+
+def _legal_step(state: State, f: Frame) -> tuple[Any, ...]:
+    """A step along each path ``who`` can pay for, or stop (shared per space and purse)."""
+    t = setup_info(state.setup)[1]
+    i = setup_info(state.setup)[2][f.who]
+    key = (state.lanterns[i], state.resources[i])
+    hit = t.step_memo.get(key)
+    if hit is None:
+        hit = moves.step_choices(Work(state), f)
+        if len(t.step_memo) > 4096:
+            t.step_memo.clear()
+        t.step_memo[key] = hit
+    return hit
+
+
+def _with_work(choices: Callable[[Work, Frame], tuple[Any, ...]]
+               ) -> Callable[[State, Frame], tuple[Any, ...]]:
+    def legal(state: State, f: Frame) -> tuple[Any, ...]:
+        return choices(Work(state), f)
+    return legal
+
+
+#: Decision kind → its legal choices (``to_move`` is the frame's ``who``).
+LEGAL: dict[str, Callable[[State, Frame], tuple[Any, ...]]] = {
+    K.ASSIGN: _legal_assign, K.IMPROVE: lambda state, f: _TAKE_OR_DECLINE,
+    K.TOME: _legal_tome, K.REWARD: _legal_reward, K.RESERVE: _legal_reserve,
+    K.STEP: _legal_step, K.LOOT: _with_work(moves.loot_choices),
+    K.KEEP: _with_work(goods.keep_choices), K.PENALTY: _with_work(resolve.penalty_choices),
+    K.GOLEM: _with_work(final_mod.golem_choices), K.WILD: _with_work(final_mod.wild_choices),
+}
+
+
+def _outcomes(state: State, f: Frame) -> OutcomeTable:
+    kind = f.kind
+    t = setup_info(state.setup)[1]
+    if kind == K.TOME_DRAW:
+        return _one(t.tome_names, state.tome_deck)
+    if kind == K.GOON_DRAW:
+        return _one(t.goon_names, state.goon_deck)
+    if kind == K.LEGEND_DRAW:
+        return _one(t.legend_names, state.legend_deck)
+    if kind == K.ITEMS_DRAW:
+        return _many(t.item_names, state.item_deck, f.n)
+    if kind == K.TUNNELS:
+        return _tunnel_outcomes(state.setup.players)
+    if kind == K.GOALS_DRAW:
+        return _many(t.goal_names, state.goal_deck, f.n)
+    if kind == K.SHAPE_DRAW:
+        return _many(t.goon_names, state.goon_deck, f.n)
+    if kind == K.LOOT_LOOK:
+        return _many(t.loot_names, state.loot_pool, state.stacks[f.loc][1])
+    if kind == K.GUARD_LOOT:
+        known, unknown = state.stacks[f.loc]
+        if unknown:
+            return _one(t.loot_names, state.loot_pool)
+        counts = tuple(known.count(name) for name in t.loot_names)
+        return _one(t.loot_names, counts)
+    return _one(t.guard_names, _guard_remaining(state))   # K.GUARD_CARD
+
+
+def _step(state: State, choice: Any) -> tuple[State, tuple[Event, ...]]:
+    """Apply a legal choice or outcome (unchecked: :class:`Match` checks legality)."""
+    step = _STEPS.get(state[_STACK][-1][0])
+    if step is None:
+        raise IllegalAction("the match is over", rule=BOOK["LB-end"])
+    return step(state, choice)
+
+
+def _stepper(apply: Callable[[Work, Any], None]
+             ) -> Callable[[State, Any], tuple[State, tuple[Event, ...]]]:
+    """The step of one pending kind: ``apply`` the choice to a worker, then run the
+    automatic frames until the next decision or chance node."""
+    def step(state: State, choice: Any) -> tuple[State, tuple[Event, ...]]:
+        w = Work(state)
+        apply(w, choice)
+        auto = AUTO
+        while True:           # Work.run, written out
+            f = w.stack[-1]
+            handler = auto.get(f[0])
+            if handler is None:
+                return w.freeze(), tuple(w.events)
+            handler(w, f)
+    return step
+
+
+def _assign_step(state: State, choice: Any) -> tuple[State, tuple[Event, ...]]:
+    """A roll-call assignment: straight on the state unless the turn order needs the
+    worker (a forced pass, the end of roll call)."""
+    fast = flow.assign_fast(state, choice)
+    return fast if fast is not None else _ASSIGN_BY_WORKER(state, choice)
+
+
+_ASSIGN_BY_WORKER = _stepper(flow.apply_assign)
+#: Pending kind → its step (node() hands it to bulk play with the options).
+_STEPS = {kind: _stepper(apply) for kind, apply in DECIDE.items()}
+_STEPS[K.ASSIGN] = _assign_step
+#: Pending kind → (chance node?, its options, its step).
+_NODE: dict[str, tuple[bool, Callable[[State, Frame], Any], Any]] = {
+    **{kind: (False, legal, _STEPS[kind]) for kind, legal in LEGAL.items()},
+    **{kind: (True, _outcomes, _STEPS[kind]) for kind in CHANCE_KINDS},
+}
 
 
 class LockupBreakoutRules:
@@ -218,79 +404,27 @@ class LockupBreakoutRules:
 
     def outcomes(self, state: State) -> tuple[tuple[Any, Fraction], ...]:
         f = state.stack[-1]
-        kind = f.kind
-        t = tables(state.setup.config)
-        if kind == K.TUNNELS:
-            return _tunnel_outcomes(state.setup.players)
-        if kind == K.LEGEND_DRAW:
-            return _one(t.legend_names, state.legend_deck)
-        if kind == K.GOON_DRAW:
-            return _one(t.goon_names, state.goon_deck)
-        if kind == K.TOME_DRAW:
-            return _one(t.tome_names, state.tome_deck)
-        if kind == K.ITEMS_DRAW:
-            return _many(t.item_names, state.item_deck, f.n)
-        if kind == K.GOALS_DRAW:
-            return _many(t.goal_names, state.goal_deck, f.n)
-        if kind == K.SHAPE_DRAW:
-            return _many(t.goon_names, state.goon_deck, f.n)
-        if kind == K.LOOT_LOOK:
-            return _many(t.loot_names, state.loot_pool, state.stacks[f.loc][1])
-        if kind == K.GUARD_LOOT:
-            known, unknown = state.stacks[f.loc]
-            if unknown:
-                return _one(t.loot_names, state.loot_pool)
-            counts = tuple(known.count(name) for name in t.loot_names)
-            return _one(t.loot_names, counts)
-        if kind == K.GUARD_CARD:
-            return _one(t.guard_names, _guard_remaining(state))
+        if f.kind in CHANCE_KINDS:
+            return _outcomes(state, f)
         return ()
 
     def legal(self, state: State) -> tuple[Any, ...]:
         f = state.stack[-1]
-        kind = f.kind
-        if kind == K.ASSIGN:
-            return _legal_assign(state, f.who)
-        if kind == K.IMPROVE:
-            return (Take(), Decline())
-        if kind in CHANCE_KINDS or kind == K.OVER:
-            return ()
-        w = Work(state)
-        if kind == K.TOME:
-            return (*(PlayTome(x) for x in resolve.playable_tomes(w, f.who, f.loc == 0)),
-                    Pass())
-        if kind == K.REWARD:
-            return resolve.reward_choices(w, f)
-        if kind == K.RESERVE:
-            return (*(Reserve(i) for i in dict.fromkeys(state.display)), Decline())
-        if kind == K.STEP:
-            return moves.step_choices(w, f)
-        if kind == K.LOOT:
-            return moves.loot_choices(w, f)
-        if kind == K.KEEP:
-            return goods.keep_choices(w, f)
-        if kind == K.PENALTY:
-            return resolve.penalty_choices(w, f)
-        if kind == K.GOLEM:
-            return final_mod.golem_choices(w, f)
-        if kind == K.WILD:
-            return final_mod.wild_choices(w, f)
-        return ()
+        legal = LEGAL.get(f.kind)
+        return () if legal is None else legal(state, f)
 
-    def step(self, state: State, choice: Any) -> tuple[State, tuple[Event, ...]]:
-        """Apply a legal choice or outcome (unchecked: :class:`Match` checks legality)."""
-        kind = state.stack[-1].kind
-        if kind == K.ASSIGN:
-            fast = flow.assign_fast(state, choice)
-            if fast is not None:
-                return fast
-        apply = DECIDE.get(kind)
-        if apply is None:
-            raise IllegalAction("the match is over", rule=BOOK["LB-end"])
-        w = Work(state)
-        apply(w, choice)
-        w.run()
-        return w.freeze(), tuple(w.events)
+    def node(self, state: State) -> tuple[str | None, Any, Any]:
+        """``(to_move, legal choices or chance outcomes, step)`` in one look at the state:
+        the fast path of bulk play (:meth:`boardlab.core.engine.Match._play`), the same
+        answers as :meth:`to_move`, :meth:`legal` / :meth:`outcomes` and :meth:`step`."""
+        f = state[_STACK][-1]
+        entry = _NODE.get(f[0])
+        if entry is None:
+            return (None, (), None) if f[0] == K.OVER else (f[1], (), _step)
+        chance, options, step = entry
+        return (CHANCE if chance else f[1]), options(state, f), step
+
+    step = staticmethod(_step)
 
     def decision_rule(self, state: State) -> RuleRef:
         f = state.stack[-1]

@@ -79,12 +79,19 @@ def best_golems(cfg: Config, goons: Sequence[str], barrels: int, loot: int) -> t
     return best
 
 
+def _items_by_name(cfg: Config) -> dict[str, Any]:
+    """The configuration's items by name (the engine's per-configuration table, read-only)."""
+    from boardlab.lockup_breakout.work import tables
+
+    return tables(cfg).items
+
+
 def valuables(cfg: Config, items: Iterable[str], wilds: Iterable[str]) -> Counter[str]:
     """Valuable icons: the crew board's, the items', and declared wild ones (LB-R12).
 
     Wild icons count only here, at final scoring (LB-icon-wild-valuable).
     """
-    by_name = {i.name: i for i in cfg.items}
+    by_name = _items_by_name(cfg)
     counts: Counter[str] = Counter({cfg.crew_board_valuable: 1})
     for name in items:
         counts.update(by_name[name].valuables)
@@ -139,7 +146,7 @@ def goal_value(state: Any, side: str, goal_kind: str, item_type: str,
         here = state.lanterns[i]
         return 0 if here == ENTRANCE else cfg.catacombs.space(here).depth
     if goal_kind == "items":
-        by = {it.name: it for it in cfg.items}
+        by = _items_by_name(cfg)
         return sum(1 for n in state.items[i] if by[n].kind == item_type)
     if goal_kind == "goons":
         return len(state.goons[i])

@@ -76,6 +76,9 @@ SOURCE_INDEX: Final = {s: i for i, s in enumerate(SOURCES)}
 PHASES: Final = ("setup", "rollcall", "lightsout", "patrol", "final", "over")
 
 
+_new_tuple = tuple.__new__
+
+
 class Frame(NamedTuple):
     """One procedure in progress. Fields are used as each kind documents in ``rules``:
     ``who`` (the side concerned), ``loc`` (location, loot stack or reward index),
@@ -93,6 +96,28 @@ class Frame(NamedTuple):
     order: tuple[str, ...] = ()
     cards: tuple[str, ...] = ()
     src: str = ""
+
+    # Positional copies for the hot paths: ``_replace`` parses keywords on every call.
+    def staged(self, stage: int) -> Frame:
+        """This frame at another ``stage``.
+
+        >>> Frame(K.ROUND, stage=3).staged(4) == Frame(K.ROUND, stage=4)
+        True
+        """
+        return _new_tuple(Frame, (*self[:4], stage, *self[5:]))  # type: ignore[no-any-return]
+
+    def counted(self, n: int, stage: int, extra: int) -> Frame:
+        """This frame with other ``n``, ``stage`` and ``extra`` (an advance's steps left).
+
+        >>> Frame(K.ADVANCE, "red", 3, 2).counted(1, 1, 0) == Frame(K.ADVANCE, "red", 3, 1, 1)
+        True
+        """
+        return _new_tuple(Frame, (*self[:3], n, stage, extra,  # type: ignore[no-any-return]
+                                  *self[6:]))
+
+    def indexed(self, index: int) -> Frame:
+        """This frame at another ``index``."""
+        return _new_tuple(Frame, (*self[:6], index, *self[7:]))  # type: ignore[no-any-return]
 
 
 class State(NamedTuple):

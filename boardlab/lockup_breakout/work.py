@@ -15,7 +15,7 @@ makes the immutable state again.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from boardlab.core.events import Event, EventTemplate
@@ -30,6 +30,7 @@ from boardlab.lockup_breakout.config import (
     Item,
     LegendCard,
     LootToken,
+    Reward,
     Setup,
     Tome,
 )
@@ -72,6 +73,12 @@ class Tables:
     guard_cards: dict[str, GuardCard]
     guard_names: tuple[str, ...]
     guard_deck: dict[str, tuple[int, ...]]   # difficulty → counts per guard name
+    rewards: tuple[tuple[tuple[int, Reward], ...], ...]   # per location: (rank, reward)
+    places: tuple[str, ...]           # location 0–7 as events name it
+    loc_names: tuple[str, ...]        # location 1–7 by number (index 0: the legend card)
+    #: Legal step choices by (space, resources row): shared tuples, bounded.
+    step_memo: dict[tuple[str, tuple[int, ...]], tuple[Any, ...]] = field(
+        default_factory=dict, compare=False, repr=False)
 
 
 _TABLES: dict[int, tuple[Config, Tables]] = {}
@@ -115,11 +122,40 @@ def tables(cfg: Config) -> Tables:
         res_index={r: i for i, r in enumerate(cfg.resources)},
         guard_cards={g.name: g for g in guard_all}, guard_names=guard_names,
         guard_deck=decks,
+        rewards=((), *(tuple((i, r) for i, bundle in enumerate(loc.ranks) for r in bundle)
+                       for loc in cfg.locations)),
+        places=("the legend card", *(f"{n} {loc.name}"
+                                     for n, loc in enumerate(cfg.locations, 1))),
+        loc_names=("the legend card", *(loc.name for loc in cfg.locations)),
     )
     if len(_TABLES) > 64:
         _TABLES.clear()
     _TABLES[id(cfg)] = (cfg, t)
     return t
+
+
+def _said(_who: Any, *args: Any) -> str:
+    return args[-2]  # type: ignore[no-any-return]
+
+
+def _said_in_detail(_who: Any, *args: Any) -> str:
+    return args[-1]  # type: ignore[no-any-return]
+
+
+#: Templates of the events worded when emitted (:meth:`Work.emit`), by kind, rule, data
+#: names, secret names and whether the detail is empty: a handful per game.
+_WORDED: dict[tuple[Any, ...], EventTemplate] = {}
+
+
+def _worded(key: tuple[Any, ...]) -> EventTemplate:
+    tag, rule_id, data, secret, no_detail = key
+    template = EventTemplate(tag, RULE[rule_id], _said,
+                             detail="" if no_detail else _said_in_detail,
+                             data=data, secret=secret)
+    if len(_WORDED) > 4096:  # bounded: the keys come from the code, never from input
+        _WORDED.clear()
+    _WORDED[key] = template
+    return template
 
 
 def seat_order(colours: tuple[str, ...], first: str) -> tuple[str, ...]:
@@ -128,8 +164,19 @@ def seat_order(colours: tuple[str, ...], first: str) -> tuple[str, ...]:
     >>> seat_order(("red", "blue", "green"), "blue")
     ('blue', 'green', 'red')
     """
-    i = colours.index(first)
-    return colours[i:] + colours[:i]
+    key = (colours, first)
+    order = _SEAT_ORDERS.get(key)
+    if order is None:
+        i = colours.index(first)
+        order = colours[i:] + colours[:i]
+        if len(_SEAT_ORDERS) > 1024:
+            _SEAT_ORDERS.clear()
+        _SEAT_ORDERS[key] = order
+    return order
+
+
+_SEAT_ORDERS: dict[tuple[tuple[str, ...], str], tuple[str, ...]] = {}
+_SIDE_ORDERS: dict[tuple[tuple[str, ...], str], tuple[str, ...]] = {}
 
 
 class Work:
@@ -146,25 +193,42 @@ class Work:
          self.legend_bottom, self.loot_pool, self.stacks, self.looked, self.guard_cards,
          self.rewarded, self.boosts, self.escaped, self.declared, self.stack) = state
         self.events: list[Event] = []
-        self.cfg, self.t, self.si, self.players, self.solo = setup_info(state.setup)
+        setup = self.setup
+        last = _LAST_SETUP
+        self.cfg, self.t, self.si, self.players, self.solo = (
+            last[1] if last[0] is setup else setup_info(setup))
 
     def freeze(self) -> State:
-        return State(self.setup, self.round, self.phase, self.first, self.tunnels, self.hands,
-                     self.crews, self.face_down, self.lanterns, self.resources, self.stars,
-                     self.items, self.reserved, self.goons, self.tomes, self.kept_loot,
-                     self.display, self.item_deck, self.goon_spaces, self.goon_deck,
-                     self.goon_discard, self.goon_limbo, self.tome_deck, self.tome_discard,
-                     self.goals, self.goal_deck, self.legend, self.legend_deck,
-                     self.legend_bottom, self.loot_pool, self.stacks, self.looked,
-                     self.guard_cards, self.rewarded, self.boosts, self.escaped,
-                     self.declared, self.stack)
+        return _new_tuple(State, (  # type: ignore[no-any-return]
+            self.setup, self.round, self.phase, self.first, self.tunnels, self.hands,
+            self.crews, self.face_down, self.lanterns, self.resources, self.stars, self.items,
+            self.reserved, self.goons, self.tomes, self.kept_loot, self.display,
+            self.item_deck, self.goon_spaces, self.goon_deck, self.goon_discard,
+            self.goon_limbo, self.tome_deck, self.tome_discard, self.goals, self.goal_deck,
+            self.legend, self.legend_deck, self.legend_bottom, self.loot_pool, self.stacks,
+            self.looked, self.guard_cards, self.rewarded, self.boosts, self.escaped,
+            self.declared, self.stack))
 
     # -- events -----------------------------------------------------------------------------
     def emit(self, tag: str, summary: str, rule_id: str, who: str | None = None, /, *,
              detail: str = "", visible_to: tuple[str, ...] = (),
              secret: dict[str, Any] | None = None, **data: Any) -> None:
-        self.events.append(Event(tag, summary, RULE[rule_id], who, data, self.round,
-                                 self.phase, detail, visible_to, secret or {}))
+        """An event with its text worded now: stored, like a template's, as one tuple
+        (a shared template per kind, rule and data names; the text is its last values)."""
+        skeys = tuple(secret) if secret else ()
+        key = (tag, rule_id, tuple(data), skeys, not detail)
+        template = _WORDED.get(key)
+        if template is None:
+            template = _worded(key)
+        if skeys:
+            self.events.append(_new_tuple(Event, (template, who, self.round, self.phase,
+                                                  tuple(visible_to), *data.values(),
+                                                  *secret.values(),  # type: ignore[union-attr]
+                                                  summary, detail)))
+        else:
+            self.events.append(_new_tuple(Event, (template, who, self.round, self.phase,
+                                                  tuple(visible_to), *data.values(),
+                                                  summary, detail)))
 
     def emit_t(self, template: EventTemplate, who: str | None, /, *args: Any,
                visible_to: tuple[str, ...] = ()) -> None:
@@ -202,8 +266,15 @@ class Work:
     # -- sides ------------------------------------------------------------------------------
     def order(self) -> tuple[str, ...]:
         """Players clockwise from the first player; the guards last (LB-R4, LB-R25)."""
-        seats = seat_order(self.players, self.first)
-        return (*seats, GUARDS) if self.solo else seats
+        key = (self.players, self.first)
+        order = _SIDE_ORDERS.get(key)
+        if order is None:
+            seats = seat_order(*key)
+            order = (*seats, GUARDS) if self.solo else seats
+            if len(_SIDE_ORDERS) > 1024:
+                _SIDE_ORDERS.clear()
+            _SIDE_ORDERS[key] = order
+        return order
 
     def set_side(self, field: str, side: str, value: Any) -> None:
         seq = list(getattr(self, field))
@@ -256,19 +327,58 @@ class Work:
 
     def sides_at(self, location: int) -> list[str]:
         """Sides with crew at ``location`` in seat order; the guards if present (LB-R39)."""
-        present = {c for c, _, _ in self.crews[location]}
-        out = [c for c in self.order() if c in present]
-        if self.setup.players == 1 and location < 8:
+        entries = self.crews[location]
+        if entries:
+            present = {c for c, _, _ in entries}
+            out = [c for c in self.order() if c in present]
+        else:
+            out = []
+        if self.solo and location < 8:
             card = self.guard_cards[location]
             if card and (location == 0 or self.t.guard_cards[card].strength > 0):
                 out.append(GUARDS)
         return out
 
+    def sides_strengths(self, location: int) -> tuple[list[str], dict[str, int]]:
+        """:meth:`sides_at` and their :meth:`strengths`, in one pass over the crew."""
+        strength = self.t.strength
+        st: dict[str, int] = {}
+        for c, tok, _ in self.crews[location]:
+            st[c] = st[c] + strength[tok] if c in st else strength[tok]
+        sides = [c for c in self.order() if c in st] if st else []
+        for c, bonus in self.boosts:
+            if c in st:
+                st[c] += bonus
+        if self.solo and location < 8:
+            card = self.guard_cards[location]
+            if card and (location == 0 or self.t.guard_cards[card].strength > 0):
+                sides.append(GUARDS)
+                st[GUARDS] = self.strength_at(GUARDS, location)
+        return sides, st
+
+    def strengths(self, present: list[str] | tuple[str, ...], location: int
+                  ) -> dict[str, int]:
+        """:meth:`strength_at` of every side of ``present`` (one pass over the crew)."""
+        st = dict.fromkeys(present, 0)
+        strength = self.t.strength
+        for c, tok, _ in self.crews[location]:
+            if c in st:
+                st[c] += strength[tok]
+        for c, bonus in self.boosts:
+            if c in st:
+                st[c] += bonus
+        if GUARDS in st:
+            st[GUARDS] = self.strength_at(GUARDS, location)
+        return st
+
     def ranking(self, location: int) -> list[str]:
         """Sides present, strongest first; ties by seat order, guards last (LB-R4, R25)."""
         present = self.sides_at(location)
-        seat = {c: i for i, c in enumerate(present)}
-        return sorted(present, key=lambda c: (-self.strength_at(c, location), seat[c]))
+        if len(present) < 2:
+            return present
+        st = self.strengths(present, location)
+        # A stable sort on strength alone keeps ties in seat order (guards last).
+        return sorted(present, key=lambda c: -st[c])
 
     def set_crew(self, location: int, entries: tuple[tuple[str, str, bool], ...]) -> None:
         crews = list(self.crews)
@@ -291,16 +401,25 @@ _SETUPS: dict[int, tuple[Setup, SetupInfo]] = {}
 def setup_info(setup: Setup) -> SetupInfo:
     """Configuration, tables, side index, players and solitary flag of ``setup`` (cached
     by identity: every state of a match shares its setup object)."""
+    last = _LAST_SETUP
+    if last[0] is setup:
+        return last[1]  # type: ignore[no-any-return]
     hit = _SETUPS.get(id(setup))
     if hit is not None and hit[0] is setup:
-        return hit[1]
-    sides = setup.sides
-    info = (setup.config, tables(setup.config), {s: i for i, s in enumerate(sides)},
-            setup.colours, setup.players == 1)
-    if len(_SETUPS) > 256:
-        _SETUPS.clear()
-    _SETUPS[id(setup)] = (setup, info)
+        info = hit[1]
+    else:
+        sides = setup.sides
+        info = (setup.config, tables(setup.config), {s: i for i, s in enumerate(sides)},
+                setup.colours, setup.players == 1)
+        if len(_SETUPS) > 256:
+            _SETUPS.clear()
+        _SETUPS[id(setup)] = (setup, info)
+    last[0], last[1] = setup, info
     return info
+
+
+#: The setup asked about last and its info: a match asks about one setup step after step.
+_LAST_SETUP: list[Any] = [None, None]
 
 #: Frame kind → handler of an automatic frame (filled by ``rules`` from the phase modules).
 AUTO: dict[str, Callable[[Work, Frame], None]] = {}

@@ -164,3 +164,46 @@ def test_single_copy_draws_equal_the_urns_hypergeometric_table() -> None:
             assert (fast.cumulative, fast.denominator) == (general.cumulative,
                                                             general.denominator)
             assert len(fast) == comb(sum(counts), k)
+
+
+def test_named_draws_from_integer_weights_equal_the_fraction_tables() -> None:
+    """The engine builds multi-card draws (items, goals, loot stacks, Shapeshifter goons)
+    from integer weights ∏ C(nᵢ, xᵢ). On random piles its tables equal, outcome for
+    outcome, the Fraction tables of ``draw_many`` with the cards named, sampling table
+    included, so seeded matches draw exactly what they drew before; and the weights
+    agree with brute force over every order of a small pile."""
+    import random
+
+    from boardlab.core.engine import OutcomeTable
+    from boardlab.lockup_breakout.draws import draw_weights
+    from boardlab.lockup_breakout.rules import _many
+
+    rng = random.Random(7)
+    names = tuple("lkjihgfedcba")      # not in index order: outcomes sort by name
+    checked = 0
+    for _ in range(600):
+        kinds = rng.randint(1, 9)
+        counts = tuple(rng.choice((0, 0, 1, 1, 2, 3, 6)) for _ in range(kinds))
+        if not sum(counts):
+            continue
+        k = rng.randint(0, min(sum(counts), 5))
+        named = names[:kinds]
+        want = OutcomeTable((lb.DrawMany(tuple(sorted(named[i] for i in cards))), p)
+                            for cards, p in draw_many(counts, k))
+        got = _many.__wrapped__(named, counts, k)
+        assert tuple(got) == tuple(want), (counts, k)
+        assert (got.denominator, got.cumulative) == (want.denominator, want.cumulative)
+        checked += 1
+    assert checked > 500
+    pile = (2, 0, 1, 2)
+    cards = [i for i, n in enumerate(pile) for _ in range(n)]
+    orders = list(permutations(cards))
+    for k in range(len(cards) + 1):
+        brute = Counter(tuple(sorted(o[:k])) for o in orders)
+        weights = dict(draw_weights(pile, k))
+        total = sum(weights.values())
+        assert total == comb(len(cards), k)
+        assert {h: Fraction(w, total) for h, w in weights.items()} == \
+            {h: Fraction(n, len(orders)) for h, n in brute.items()}
+    with pytest.raises(ValueError, match="cannot draw 4 cards from a pile of 3"):
+        draw_weights((1, 2), 4)
