@@ -11,18 +11,42 @@ from boardlab.lockup_breakout.choices import Craft, DrawMany, Keep
 from boardlab.lockup_breakout.config import GUARDS, SHAPESHIFTER_DRAW
 from boardlab.lockup_breakout.events import owner
 from boardlab.lockup_breakout.state import Frame, K
-from boardlab.lockup_breakout.work import Work, join, plural
+from boardlab.lockup_breakout.work import Tables, Work, join, plural
 
 
 # -- items ------------------------------------------------------------------------------------
 def affordable_crafts(w: Work, who: str, cell_block: bool) -> tuple[Craft, ...]:
     """Items ``who`` can pay for: from the display, and reserved ones at the CELL BLOCK."""
-    out = [Craft(name) for name in dict.fromkeys(w.display)
-           if w.can_pay(who, w.t.items[name].cost)]
-    if cell_block:
-        out.extend(Craft(name, True) for name in dict.fromkeys(w.reserved[w.si[who]])
-                   if w.can_pay(who, w.t.items[name].cost))
-    return tuple(out)
+    i = w.si[who]
+    return crafts_for(w.t, w.display, w.reserved[i] if cell_block else None, w.resources[i])
+
+
+def crafts_for(t: Tables, display: tuple[str, ...], reserved: tuple[str, ...] | None,
+               row: tuple[int, ...]) -> tuple[Craft, ...]:
+    """:func:`affordable_crafts` from the display, the reserved items (``None``: not at the
+    CELL BLOCK) and the resources row: shared tuples, memoised per configuration (a
+    craft reward asks again and again about the same few displays and purses).
+
+    >>> from boardlab.lockup_breakout.config import Setup
+    >>> from boardlab.lockup_breakout.work import tables
+    >>> t = tables(Setup().config)
+    >>> crafts_for(t, (), None, (0, 0, 0, 0))
+    ()
+    """
+    key = (display, reserved, row)
+    hit = t.craft_memo.get(key)
+    if hit is None:
+        idx, items = t.res_index, t.items
+        out = [Craft(name) for name in dict.fromkeys(display)
+               if all(row[idx[k]] >= n for k, n in items[name].cost)]
+        if reserved is not None:
+            out.extend(Craft(name, True) for name in dict.fromkeys(reserved)
+                       if all(row[idx[k]] >= n for k, n in items[name].cost))
+        hit = tuple(out)
+        if len(t.craft_memo) > 4096:
+            t.craft_memo.clear()
+        t.craft_memo[key] = hit
+    return hit
 
 
 def craft(w: Work, who: str, name: str, reserved: bool, loc: int) -> None:

@@ -41,7 +41,7 @@ from boardlab.lockup_breakout.choices import (
     TakeResources,
     Tunnels,
 )
-from boardlab.lockup_breakout.config import BOARD_LOCATIONS, TUNNEL_KINDS, Setup
+from boardlab.lockup_breakout.config import BOARD_LOCATIONS, CELL_BLOCK, TUNNEL_KINDS, Setup
 from boardlab.lockup_breakout.draws import arrangements, draw_weights, uniform
 from boardlab.lockup_breakout.events import GUARD_CARD
 from boardlab.lockup_breakout.rulebook import BOOK
@@ -236,8 +236,18 @@ def _legal_reward(state: State, f: Frame) -> tuple[Any, ...]:
     if kind == "item":
         return _take_items(state.display)
     if kind == "craft":
-        return resolve.reward_choices(Work(state), f)
+        info = setup_info(state[0])
+        i = info[2][f[1]]
+        return _with_decline(goods.crafts_for(info[1], state.display,
+                                              state.reserved[i] if f[2] == CELL_BLOCK else None,
+                                              state.resources[i]))
     return _TAKE_OR_DECLINE
+
+
+@lru_cache(maxsize=1024)
+def _with_decline(choices: tuple[Any, ...]) -> tuple[Any, ...]:
+    """``choices`` and then declining (one shared tuple per set of choices)."""
+    return (*choices, _DECLINE)
 
 
 def _legal_tome(state: State, f: Frame) -> tuple[Any, ...]:

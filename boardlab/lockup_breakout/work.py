@@ -79,6 +79,9 @@ class Tables:
     #: Legal step choices by (space, resources row): shared tuples, bounded.
     step_memo: dict[tuple[str, tuple[int, ...]], tuple[Any, ...]] = field(
         default_factory=dict, compare=False, repr=False)
+    #: Affordable crafts by (display, reserved items or None, resources row): bounded.
+    craft_memo: dict[tuple[Any, ...], tuple[Any, ...]] = field(
+        default_factory=dict, compare=False, repr=False)
 
 
 _TABLES: dict[int, tuple[Config, Tables]] = {}
