@@ -141,7 +141,11 @@ def score_rest(w: Work) -> None:
     for side in w.order():
         i = w.si[side]
         mine = wilds.get(side, [])
-        barrels = _barrels(w, side, mine)
+        # One count of the valuables serves the Dryads' barrels and the sets.
+        counts = valuables(w.cfg, w.items[i], mine)
+        if side == GUARDS:
+            counts[w.cfg.crew_board_valuable] -= 1     # the guards have no crew board
+        barrels = counts["barrel"]
         loot = len(w.kept_loot[i])
         pts = goon_points(w.cfg, w.goons[i], golems.get(side, []), barrels, loot)
         if any(pts.values()):
@@ -150,9 +154,6 @@ def score_rest(w: Work) -> None:
                    f"Dryads {pts['dryads']} ({plural(barrels, 'barrel')}), "
                    f"Fungoids {pts['fungoids']} "
                    f"({plural(loot, 'loot token')})", "LB-end-goons", side, **pts)
-        counts = valuables(w.cfg, w.items[i], mine)
-        if side == GUARDS:
-            counts[w.cfg.crew_board_valuable] -= 1
         sets = valuable_sets(w.cfg, counts)
         if sets:
             stars = sets * w.cfg.set_stars

@@ -40,10 +40,9 @@ def golem_options(cfg: Config, goons: Iterable[str]) -> tuple[str, ...]:
 
 
 def _kind(cfg: Config, goon: str) -> str:
-    for g in cfg.goons:
-        if g.name == goon:
-            return g.kind
-    raise KeyError(goon)
+    from boardlab.lockup_breakout.work import tables
+
+    return tables(cfg).goons[goon].kind   # a KeyError names an unknown goon
 
 
 def goon_points(cfg: Config, goons: Sequence[str], golems_as: Sequence[str], barrels: int,
@@ -56,7 +55,10 @@ def goon_points(cfg: Config, goons: Sequence[str], golems_as: Sequence[str], bar
     >>> goon_points(cfg, ["Dwarf", "Golem", "Dryad", "Fungoid"], ["dwarf"], barrels=2, loot=3)
     {'sets': 3, 'dryads': 2, 'fungoids': 6}
     """
-    kinds = Counter(_kind(cfg, g) for g in goons)
+    from boardlab.lockup_breakout.work import tables
+
+    by_name = tables(cfg).goons
+    kinds = Counter([by_name[g].kind for g in goons])
     sets = Counter({t: kinds[t] for t in cfg.goon_set_types})
     for t in golems_as:
         if t:
@@ -93,9 +95,14 @@ def valuables(cfg: Config, items: Iterable[str], wilds: Iterable[str]) -> Counte
     """
     by_name = _items_by_name(cfg)
     counts: Counter[str] = Counter({cfg.crew_board_valuable: 1})
+    # Counted one by one, as Counter.update counts an iterable (same keys, same order),
+    # without its per-call Mapping check: final scoring asks this for every side.
+    get = counts.get
     for name in items:
-        counts.update(by_name[name].valuables)
-    counts.update(wilds)
+        for v in by_name[name].valuables:
+            counts[v] = get(v, 0) + 1
+    for v in wilds:
+        counts[v] = get(v, 0) + 1
     return counts
 
 
