@@ -99,7 +99,9 @@ def dist_call(data: Draw) -> tuple[Callable[[], Any], str]:
     if d is None:
         return (lambda: None), "any"
     check_dist(d)
-    other = _dist(data) or Dist.point(0)
+    other = _dist(data)
+    if other is None:  # not `or`: a Dist has no truth value (Dist.__bool__ raises)
+        other = Dist.point(0)
     x = data.draw(maybe(st.integers(-2, 9)))
     methods: dict[str, tuple[Callable[[], Any], str]] = {
         "P": (lambda: d.P(x), "probability"),
