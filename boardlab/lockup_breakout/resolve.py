@@ -96,7 +96,7 @@ def location(w: Work, f: Frame) -> None:
             entries = w.crews[loc]
             for e in entries:
                 if e[2]:
-                    w.set_crew(loc, tuple(sorted((c, tok, False) for c, tok, _ in entries)))
+                    w.set_crew(loc, tuple(sorted([(c, tok, False) for c, tok, _ in entries])))
                     break
             w.events.append(_new_tuple(Event, (REVEAL, None, w.round, w.phase, (), loc,
                                                w.crews[loc], w.t.places[loc])))
@@ -425,27 +425,35 @@ def stragglers(w: Work, loc: int) -> None:
         return
     owners = {e[0] for e in crew}
     rewarded = w.rewarded
-    home: list[str] = []
-    lost: list[str] = []
-    for c in w.order():                   # the guards have no tokens
-        if c in owners:
-            if c in rewarded:
-                home.append(c)
-            else:
-                lost.append(c)
+    order = [c for c in w.order() if c in owners]    # the guards have no tokens
+    home = tuple([c for c in order if c in rewarded])
     rule_id = "LB-tunnel-stragglers" if w.tunnels[loc - 1] else "LB-R8"
-    if lost:
-        going = []
-        staying = []
-        for e in crew:
-            if e[0] in rewarded:
-                staying.append(e)
+    crews = list(w.crews)
+    if len(home) < len(order):
+        lost = tuple([c for c in order if c not in rewarded])
+        crews[LIBRARY] = tuple(sorted((*crews[LIBRARY],
+                                       *[e for e in crew if e[0] not in rewarded])))
+        crew = tuple([e for e in crew if e[0] in rewarded])
+    else:
+        lost = ()
+    # send_home(w, loc, crew), written out: each owner's tokens back to the holding cell.
+    if crew:
+        by: dict[str, list[str]] = {}
+        for c, tok, _ in crew:
+            if c in by:
+                by[c].append(tok)
             else:
-                going.append(e)
-        w.set_crew(LIBRARY, tuple(sorted((*w.crews[LIBRARY], *going))))
-        crew = tuple(staying)
-    send_home(w, loc, crew)
-    w.emit_t(STRAGGLERS[rule_id], None, loc, tuple(home), tuple(lost), w.t.places[loc])
+                by[c] = [tok]
+        hands = list(w.hands)
+        si = w.si
+        for c, toks in by.items():
+            i = si[c]
+            hands[i] = tuple(sorted((*hands[i], *toks)))
+        w.hands = tuple(hands)
+    crews[loc] = ()
+    w.crews = tuple(crews)
+    w.events.append(_new_tuple(Event, (STRAGGLERS[rule_id], None, w.round, w.phase, (), loc,
+                                       home, lost, w.t.places[loc])))
 
 
 # -- the legend card ----------------------------------------------------------------------------
@@ -454,7 +462,7 @@ def legend(w: Work, f: Frame) -> None:
     stage = f.stage
     if stage == 0:
         w.boosts = ()
-        crew = tuple(sorted((c, tok, False) for c, tok, _ in w.crews[LEGEND]))
+        crew = tuple(sorted([(c, tok, False) for c, tok, _ in w.crews[LEGEND]]))
         w.set_crew(LEGEND, crew)
         seeker = [c for c, tok, _ in crew if tok == SEEKER]
         w.events.append(_new_tuple(Event, (LEGEND_REVEAL, None, w.round, w.phase, (),
@@ -467,19 +475,21 @@ def legend(w: Work, f: Frame) -> None:
             w.push(Frame(K.GUARD_CARD, loc=LEGEND))
         return
     if stage == 1:
-        present = tuple(c for c in w.sides_at(LEGEND) if c != GUARDS)
-        if tome_window(w, f, present, legend=True):
+        sides = w.sides_at(LEGEND)
+        present = tuple([c for c in sides if c != GUARDS]) if w.solo else tuple(sides)
+        if tome_window(w, f, present, legend=True, sides=sides):
             return
-        w.set_top(f._replace(stage=2, index=0))
+        # f._replace(stage=2, index=0), positionally
+        w.stack = (*w.stack[:-1], _new_tuple(Frame, (*f[:4], 2, f[5], 0, *f[7:])))
         return
     card = w.t.legends[w.legend]
     if stage == 2:
-        sides = w.sides_at(LEGEND)
-        strengths = w.strengths(sides, LEGEND)
+        sides, strengths = w.sides_strengths(LEGEND)
         rank = tuple(sides) if len(sides) < 2 else tuple(sorted(sides,
                                                                 key=lambda c: -strengths[c]))
         _announce(w, LEGEND, rank, strengths)
-        w.set_top(f._replace(stage=3, order=rank))
+        # f._replace(stage=3, order=rank), positionally
+        w.stack = (*w.stack[:-1], _new_tuple(Frame, (*f[:4], 3, f[5], f[6], rank, *f[8:])))
         if card.reward is not None and rank:
             best = rank[0]
             w.emit("legend_reward", f"{best} is strongest at the legend: {card.reward}",
