@@ -401,7 +401,8 @@ def library(w: Work, f: Frame) -> None:
         w.emit("library", f"The LIBRARY resolves: {join(order)} "
                f"{'has' if len(order) == 1 else 'have'} stragglers there and draw a tome",
                "LB-R8", stragglers=order)
-        w.set_top(f._replace(stage=1, order=order))
+        # f._replace(stage=1, order=order), positionally
+        w.stack = (*w.stack[:-1], _new_tuple(Frame, (*f[:4], 1, f[5], f[6], order, *f[8:])))
         return
     if f[6] < len(f[7]):
         w.set_top(f.indexed(f[6] + 1))

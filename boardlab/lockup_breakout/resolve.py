@@ -171,10 +171,13 @@ def tome_window(w: Work, f: Frame, present: tuple[str, ...], legend: bool,
                 rank = sorted(sides, key=lambda c: -st[c])
         if len(rank) < 2:
             continue                       # a side alone: nothing to change (LB-R41)
-        if rank[0] != who or any(playable_tomes(w, other, legend) for other in present[i:]):
-            w.set_top(f.indexed(i))
-            w.push(_new_tuple(Frame, (K.TOME, who, f.loc, 0, 0, 0, 0, (), (),
-                                      "LB-legend-tomes" if legend else "LB-R13")))
+        if rank[0] != who or (
+                any(playable_tomes(w, other, legend) for other in present[i:]) if legend
+                else any([hands[si[other]] for other in present[i:]])):   # any tome at all
+            # f.indexed(i), then the offer on top: one new stack
+            w.stack = (*w.stack[:-1], _new_tuple(Frame, (*f[:6], i, *f[7:])),
+                       _new_tuple(Frame, (K.TOME, who, f[2], 0, 0, 0, 0, (), (),
+                                          "LB-legend-tomes" if legend else "LB-R13")))
             return True
     return False
 
@@ -256,6 +259,13 @@ def next_reward(w: Work, f: Frame) -> bool:
         if who == GUARDS:
             guard_reward(w, reward, loc)
             continue
+        kind = reward.kind
+        if kind == "resources" or kind == "stars":
+            # offer() of a reward that can always be taken: f.indexed(i), the offer on top
+            w.stack = (*w.stack[:-1], _new_tuple(Frame, (*f[:6], i, *f[7:])),
+                       _new_tuple(Frame, (K.REWARD, who, loc, reward.amount, 0, 0, 0, (), (),
+                                          kind)))
+            return True
         f = _new_tuple(Frame, (*f[:6], i, *f[7:]))      # f.indexed(i)
         w.stack = (*w.stack[:-1], f)
         if offer(w, who, reward, loc):
