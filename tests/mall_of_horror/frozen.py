@@ -18,13 +18,13 @@ True
 
 from __future__ import annotations
 
-import argparse
 import hashlib
 import json
 from pathlib import Path
 from typing import Any
 
 from boardlab.core.serialize import encode
+from tests import frozen_fixture
 
 FIXTURE = Path(__file__).with_name("frozen_behaviour.json")
 PLAYERS = (3, 4, 5, 6)
@@ -73,20 +73,5 @@ def compute() -> dict[str, dict[str, list[str]]]:
             for kind, seeds in SEEDS.items()}
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--write", action="store_true", help="regenerate the fixture")
-    args = parser.parse_args()
-    data = compute()
-    if args.write:
-        FIXTURE.write_text(json.dumps(data, indent=0, sort_keys=True) + "\n")
-        print(f"wrote {FIXTURE}")
-    else:
-        old = json.loads(FIXTURE.read_text())
-        bad = [(k, p, i) for k in data for p in data[k] for i, (a, b)
-               in enumerate(zip(data[k][p], old[k][p], strict=True)) if a != b]
-        print(f"{len(bad)} matches differ" + (f": {bad[:10]}" if bad else ""))
-
-
 if __name__ == "__main__":
-    main()
+    frozen_fixture.main(compute, FIXTURE, __doc__.split("\n")[0])
