@@ -21,7 +21,7 @@ from __future__ import annotations
 # (the import-time budget of issue 9).
 from html import escape
 
-__all__ = ["esc", "fit", "num", "text"]
+__all__ = ["document", "esc", "fit", "num", "text"]
 
 
 def esc(value: object) -> str:
@@ -79,3 +79,21 @@ def fit(content: str, room: float, size: float, bold: bool = False) -> str:
     per = size * (0.72 if bold else 0.62)
     most = max(1, int(room // per))
     return content if len(content) <= most else content[: most - 1].rstrip() + "…"
+
+
+def document(body: str, *, width: int, view_w: float, view_h: float, label: str,
+             title: str, font: str) -> str:
+    """A whole SVG image: ``width`` pixels wide (height to scale), a ``view_w`` × ``view_h``
+    drawing on white, ``label`` for screen readers and ``title`` as its tooltip.
+
+    >>> image = document("<g/>", width=450, view_w=900, view_h=301, label="a board",
+    ...                  title="Round 1", font="Verdana")
+    >>> image[40:86], image[-10:]
+    ('width="450" height="150" viewBox="0 0 900 301"', '<g/></svg>')
+    """
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" '
+            f'height="{round(width * view_h / view_w)}" viewBox="0 0 {num(view_w)} '
+            f'{num(view_h)}" role="img" aria-label="{esc(label)}" font-family="{font}">'
+            f"<title>{esc(title)}</title>"
+            f'<rect width="{num(view_w)}" height="{num(view_h)}" fill="#FFFFFF"/>'
+            f"{body}</svg>")

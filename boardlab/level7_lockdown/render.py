@@ -135,12 +135,8 @@ class _Picture:
         y = self.legend(y, total_w)
         height = y + _MARGIN
         title = f"Level 7 [Escape]: Lockdown — {self.where()}"
-        head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" '
-                f'height="{round(width * height / total_w)}" viewBox="0 0 {_n(total_w)} '
-                f'{_n(height)}" role="img" aria-label="{_esc(self.summary())}" '
-                f'font-family="{_FONT}"><title>{_esc(title)}</title>'
-                f'<rect width="{_n(total_w)}" height="{_n(height)}" fill="#FFFFFF"/>')
-        return head + "".join(self.out) + "</svg>"
+        return svg.document("".join(self.out), width=width, view_w=total_w, view_h=height,
+                            label=self.summary(), title=title, font=_FONT)
 
     def where(self) -> str:
         s = self.s

@@ -262,12 +262,8 @@ class _Picture:
         y = self.seat_strip(y + 4)
         height = self.key(y + 4) + _MARGIN
         title = f"Mall of Horror, round {s.round}: {self.phase_name()}"
-        head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" '
-                f'height="{round(width * height / _W)}" viewBox="0 0 {_W} {_n(height)}" '
-                f'role="img" aria-label="{_esc(self.summary())}" font-family="{_FONT}">'
-                f"<title>{_esc(title)}</title>"
-                f'<rect width="{_W}" height="{_n(height)}" fill="#FFFFFF"/>')
-        return head + "".join(self.out) + "</svg>"
+        return svg.document("".join(self.out), width=width, view_w=_W, view_h=height,
+                            label=self.summary(), title=title, font=_FONT)
 
     def phase_name(self) -> str:
         return PHASE_NAMES.get(self.s.phase, self.s.phase)
