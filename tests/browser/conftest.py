@@ -141,11 +141,12 @@ def blocked() -> Blocked:
     return Blocked()
 
 
-@pytest.fixture(scope="module")
-def context(browser: Any, blocked: Blocked) -> Iterator[Any]:
-    """A fresh browser context per test module; everything not on localhost is aborted."""
-    ctx = browser.new_context(viewport=VIEWPORT, device_scale_factor=1)
-    ctx.set_default_timeout(TIMEOUT_MS)
+def local_context(browser: Any, blocked: Blocked, viewport: dict[str, int],
+                  timeout_ms: float) -> Iterator[Any]:
+    """A browser context of ``viewport`` in which everything not on localhost is aborted
+    (recorded in ``blocked``); closed when the fixture that yields from it ends."""
+    ctx = browser.new_context(viewport=viewport, device_scale_factor=1)
+    ctx.set_default_timeout(timeout_ms)
     ctx.route("**/*", _local_only(blocked))
     # Websockets are not HTTP routes: close any that leaves the machine (the kernels' own,
     # on 127.0.0.1, are not matched and go straight through).
@@ -154,6 +155,12 @@ def context(browser: Any, blocked: Blocked) -> Iterator[Any]:
         yield ctx
     finally:
         ctx.close()
+
+
+@pytest.fixture(scope="module")
+def context(browser: Any, blocked: Blocked) -> Iterator[Any]:
+    """A fresh browser context per test module; everything not on localhost is aborted."""
+    yield from local_context(browser, blocked, VIEWPORT, TIMEOUT_MS)
 
 
 # -- servers ----------------------------------------------------------------------------------

@@ -78,16 +78,9 @@ MEASURE_LOG = """() => {
 @pytest.fixture(scope="module")
 def context(browser: Any, blocked: Blocked) -> Iterator[Any]:
     """A browser context of 1024×768 (overrides the shared one of 1600×1400)."""
-    from tests.browser.conftest import _close_socket, _local_only, is_local
+    from tests.browser.conftest import local_context
 
-    ctx = browser.new_context(viewport=SMALL, device_scale_factor=1)
-    ctx.set_default_timeout(WAIT_MS)
-    ctx.route("**/*", _local_only(blocked))
-    ctx.route_web_socket(lambda url: not is_local(url), _close_socket(blocked))
-    try:
-        yield ctx
-    finally:
-        ctx.close()
+    yield from local_context(browser, blocked, SMALL, WAIT_MS)
 
 
 @pytest.fixture(scope="module")

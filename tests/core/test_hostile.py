@@ -327,21 +327,7 @@ def test_a_mutated_saved_match_loads_or_is_a_format_error(seed: int, plies: int,
                                                           value: Any, pick: random.Random
                                                           ) -> None:
     data = saved(plies, seed)
-    paths = [p for p in _paths(data) if p]
-    path = pick.choice(paths)
-    parent: Any = data
-    for key in path[:-1]:
-        parent = parent[key]
-    key = path[-1]
-    if how == "delete":
-        del parent[key]
-    elif how == "replace":
-        parent[key] = value
-    elif how == "retype":
-        parent[key] = json.loads(json.dumps(parent[key])) if parent[key] is None else \
-            str(parent[key])
-    elif isinstance(parent, list):
-        parent.insert(key, parent[key])
+    mutate(data, how, value, pick)
     text = json.dumps(data)
     try:
         m = moh.load_match(text)
