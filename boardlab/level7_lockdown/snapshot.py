@@ -21,6 +21,7 @@ names are the invented stand-in's (L7-R1).
 
 from __future__ import annotations
 
+from boardlab.core.errors import ArgumentTypeError
 from boardlab.level7_lockdown.state import INSIDE, State
 from boardlab.level7_lockdown.work import enemy_name
 from boardlab.narrate import INDENT, plural
@@ -33,6 +34,8 @@ _LABEL = 10
 
 def board_lines(state: State) -> list[str]:
     """The snapshot of ``state``'s board (see the module docstring)."""
+    if not isinstance(state, State):
+        raise ArgumentTypeError("state", state, "expected a Level 7 State")
     placed = [p for p in state.tiles if not p.removed]
     down = sum(1 for p in placed if p.face_down)
     facility = f"{plural(len(placed), 'tile')} placed"

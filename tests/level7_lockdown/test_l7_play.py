@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from boardlab import registry
 from boardlab.cli import main
+from boardlab.core.errors import ArgumentTypeError
 from boardlab.level7_lockdown import (
     PHASE_TITLES,
     RULES,
@@ -165,3 +168,5 @@ def test_l7_play_command_line_shows_the_board_before_each_round_and_at_the_end(c
     lines = GAME.board_lines(out)
     assert lines[2].startswith("  Leo         escaped (down), vitality 2")
     assert lines[-1] == "  enemies     none in the facility"
+    with pytest.raises(ArgumentTypeError, match="state"):
+        GAME.board_lines(tuple(end))
