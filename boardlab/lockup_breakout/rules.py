@@ -335,16 +335,35 @@ def _stepper(apply: Callable[[Work, Any], None]
     """The step of one pending kind: ``apply`` the choice to a worker, then run the
     automatic frames until the next decision or chance node."""
     def step(state: State, choice: Any) -> tuple[State, tuple[Event, ...]]:
-        w = Work(state)
+        held = _HELD
+        if held:
+            frozen, w = held.pop()    # atomic: one step only ever takes a worker
+            if frozen is state:       # the worker that froze ``state``: the same fields
+                w.events = []
+            else:
+                w = Work(state)
+        else:
+            w = Work(state)
         apply(w, choice)
         auto = AUTO
         while True:           # Work.run, written out
             f = w.stack[-1]
             handler = auto.get(f[0])
             if handler is None:
-                return w.freeze(), tuple(w.events)
+                new = w.freeze()
+                events = tuple(w.events)
+                held.append((new, w))
+                return new, events
             handler(w, f)
     return step
+
+
+#: The last worker step's result and its worker, which holds exactly that state's fields:
+#: the next step from that state (the usual case in play) takes the worker instead of
+#: copying the state again. At most one entry per thread running steps, taken by
+#: ``pop`` (atomic), so no two steps ever share a worker; a failed step never puts its
+#: worker back.
+_HELD: list[tuple[State, Work]] = []
 
 
 def _assign_step(state: State, choice: Any) -> tuple[State, tuple[Event, ...]]:
