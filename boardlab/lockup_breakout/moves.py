@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from boardlab.core.events import Event
 from boardlab.lockup_breakout.catacombs import ESCAPED, TOMB, Path
 from boardlab.lockup_breakout.choices import Draw, DrawMany, Step, Stop, TakeLoot
 from boardlab.lockup_breakout.config import GUARDS, escape_stars
@@ -24,9 +25,19 @@ from boardlab.lockup_breakout.events import owner
 from boardlab.lockup_breakout.flow import start_tome_draw, tome_available
 from boardlab.lockup_breakout.goods import recruit
 from boardlab.lockup_breakout.state import Frame, K
-from boardlab.lockup_breakout.work import Work, join, plural
+from boardlab.lockup_breakout.work import Work, join, plural, worded
 
 _new_tuple = tuple.__new__
+
+# The templates Work.emit would store these frequent events under: the hot paths below
+# append the event tuple themselves (same template, values, text; docs/engine-patterns.md).
+_STOPS = worded("stop", "LB-R20")
+_DECLINES = {True: worded("stop", "LB-tunnel-reward"), False: worded("stop", "LB-advance")}
+_STEP_DATA = ("start", "to", "cost", "source")
+_STEPS = {rule_id: worded("step", rule_id, _STEP_DATA)
+          for rule_id in ("LB-advance-cost", "LB-advance-forward", "LB-advance-arrows",
+                          "LB-solo-tunnel-path")}
+_LOOKS = worded("loot_look", "LB-advance-loot", ("space",), ("stack",), detail=True)
 
 #: Stars the guards take for a loot effect they cannot use (LB-R34).
 GUARD_ODD_LOOT_STARS = 2
@@ -82,39 +93,53 @@ def step_choices(w: Work, f: Frame) -> tuple[Any, ...]:
 
 
 def apply_step(w: Work, choice: Step | Stop) -> None:
-    w.pop()
-    f = w.top                       # the K.ADVANCE frame
-    who = f.who
+    """The step frame on top is answered: the ``K.ADVANCE`` frame under it moves on (one
+    new stack: the step popped and the advance updated)."""
+    stack = w.stack
+    f = stack[-2]                   # the K.ADVANCE frame
+    who = f[1]
     if isinstance(choice, Stop):
-        if f.stage:
-            w.emit("stop", f"{who} stops the lantern here", "LB-R20", who)
+        if f[4]:
+            template, summary = _STOPS, f"{who} stops the lantern here"
         else:
-            w.emit("stop", f"{who} declines the advance", "LB-tunnel-reward" if f.loc
-                   else "LB-advance", who)
-        w.set_top(f.counted(0, f[4], f[5]))
+            template, summary = _DECLINES[bool(f[2])], f"{who} declines the advance"
+        w.events.append(_new_tuple(Event, (template, who, w.round, w.phase, (), summary, "")))
+        w.stack = (*stack[:-2], f.counted(0, f[4], f[5]))
         return
-    here = w.lanterns[w.si[who]]
-    path = next(p for p in w.t.exits[here] if p.to == choice.to)
-    if f.loc and who not in w.rewarded:
+    exits = w.t.exits[w.lanterns[w.si[who]]]
+    path = next(p for p in exits if p.to == choice.to)
+    if f[2] and who not in w.rewarded:
         w.rewarded = (*w.rewarded, who)
-    w.set_top(f.counted(f[3] - 1, 1, f[5]))
-    move(w, who, path, f.src, len(w.t.exits[here]) > 1)
+    w.stack = (*stack[:-2], f.counted(f[3] - 1, 1, f[5]))
+    move(w, who, path, f[9], len(exits) > 1)
 
 
 def move(w: Work, who: str, path: Path, src: str, fork: bool) -> None:
     """Pay the path, move the lantern one space forward, then what the space does."""
-    w.pay(who, path.cost)
+    i = w.si[who]
+    cost, to = path.cost, path.to
+    if cost:
+        idx = w.t.res_index
+        row = list(w.resources[i])
+        for kind, n in cost:
+            row[idx[kind]] -= n
+        res = list(w.resources)
+        res[i] = tuple(row)
+        w.resources = tuple(res)
+        paid = " paying " + ", ".join(f"{n} {k}" for k, n in cost)
+        rule_id = "LB-advance-cost"
+    else:
+        paid = ""
+        rule_id = "LB-advance-forward" if fork else "LB-advance-arrows"
     lanterns = list(w.lanterns)
-    lanterns[w.si[who]] = path.to
+    lanterns[i] = to
     w.lanterns = tuple(lanterns)
-    paid = " paying " + ", ".join(f"{n} {k}" for k, n in path.cost) if path.cost else ""
-    rule_id = ("LB-advance-cost" if path.cost else "LB-advance-forward" if fork
-               else "LB-advance-arrows")
-    if who == GUARDS:
-        rule_id = "LB-solo-tunnel-path" if fork else rule_id
-    w.emit("step", f"{owner(who, start=True)} lantern moves {path.start} → {path.to}{paid}",
-           rule_id, who, start=path.start, to=path.to, cost=path.cost, source=src)
-    if path.to == ESCAPED:
+    if who == GUARDS and fork:
+        rule_id = "LB-solo-tunnel-path"
+    w.events.append(_new_tuple(Event, (
+        _STEPS[rule_id], who, w.round, w.phase, (), path.start, to, cost, src,
+        f"{owner(who, start=True)} lantern moves {path.start} → {to}{paid}", "")))
+    if to == ESCAPED:
         stars = escape_stars(w.round)
         w.add_stars(who, "escape", stars)
         w.escaped = (*w.escaped, (who, w.round))
@@ -125,13 +150,13 @@ def move(w: Work, who: str, path: Path, src: str, fork: bool) -> None:
         top = w.stack[-1]
         w.set_top(top.counted(0, top[4], 0))
         return
-    if path.to == TOMB:
+    if to == TOMB:
         w.emit("tomb", f"{who} reaches Khathandor's Tomb: loot as usual, no further move, "
                "15 stars at final scoring", "LB-tomb", who)
         top = w.stack[-1]
         w.set_top(top.counted(0, top[4], top[5]))
-    if path.to in w.t.stack_of:
-        enter_loot(w, who, path.to)
+    if to in w.t.stack_of:
+        enter_loot(w, who, to)
 
 
 def guard_step(w: Work, f: Frame) -> None:
@@ -159,9 +184,10 @@ def enter_loot(w: Work, who: str, space: str) -> None:
         w.emit("loot_empty", f"The loot stack on {space} is empty", "LB-advance-loot", who)
         return
     if who == GUARDS:
-        w.push(Frame(K.GUARD_LOOT, who=GUARDS, loc=idx))
+        w.stack = (*w.stack, _new_tuple(Frame, (K.GUARD_LOOT, GUARDS, idx, 0, 0, 0, 0, (), (),
+                                                "")))
     elif unknown:
-        w.push(Frame(K.LOOT_LOOK, who=who, loc=idx))
+        w.stack = (*w.stack, _new_tuple(Frame, (K.LOOT_LOOK, who, idx, 0, 0, 0, 0, (), (), "")))
     else:
         look(w, who, idx)
 
@@ -171,10 +197,11 @@ def look(w: Work, who: str, idx: int) -> None:
     if (idx, who) not in w.looked:
         w.looked = tuple(sorted((*w.looked, (idx, who))))
     space = w.t.loot_spaces[idx]
-    w.emit("loot_look", f"{who} looks at the {plural(len(known), 'token')} of the {space} "
-           "stack", "LB-advance-loot", who, detail=f"{who} looks at the {space} stack: "
-           f"{join(known)}", visible_to=(who,), secret={"stack": known}, space=space)
-    w.push(Frame(K.LOOT, who=who, loc=idx))
+    w.events.append(_new_tuple(Event, (
+        _LOOKS, who, w.round, w.phase, (who,), space, known,
+        f"{who} looks at the {plural(len(known), 'token')} of the {space} stack",
+        f"{who} looks at the {space} stack: {join(known)}")))
+    w.stack = (*w.stack, _new_tuple(Frame, (K.LOOT, who, idx, 0, 0, 0, 0, (), (), "")))
 
 
 def apply_look(w: Work, choice: DrawMany) -> None:

@@ -161,6 +161,20 @@ def _worded(key: tuple[Any, ...]) -> EventTemplate:
     return template
 
 
+def worded(tag: str, rule_id: str, data: tuple[str, ...] = (), secret: tuple[str, ...] = (),
+           detail: bool = False) -> EventTemplate:
+    """The shared template :meth:`Work.emit` stores its events under, for a hot path that
+    appends the event tuple itself: ``(template, who, round, phase, visible_to, *data,
+    *secret, summary, detail)`` (``detail`` ``""`` unless ``detail`` is true).
+
+    >>> worded("stop", "LB-R20") is worded("stop", "LB-R20")
+    True
+    """
+    key = (tag, rule_id, data, secret, not detail)
+    template = _WORDED.get(key)
+    return _worded(key) if template is None else template
+
+
 def seat_order(colours: tuple[str, ...], first: str) -> tuple[str, ...]:
     """Players clockwise from the first player (LB-R4).
 
@@ -429,4 +443,4 @@ AUTO: dict[str, Callable[[Work, Frame], None]] = {}
 
 # Re-exported for phase modules.
 __all__ = ["AUTO", "RULE", "K", "Tables", "Work", "join", "plural", "seat_order", "setup_info",
-           "tables", "token_name"]
+           "tables", "token_name", "worded"]
