@@ -26,7 +26,7 @@ from boardlab.core.events import Event
 from boardlab.core.rules import RuleRef
 from boardlab.lockup_breakout import final as final_mod
 from boardlab.lockup_breakout import flow, goods, moves, resolve
-from boardlab.lockup_breakout.catacombs import ENTRANCE
+from boardlab.lockup_breakout.catacombs import ENTRANCE, ESCAPED, TOMB
 from boardlab.lockup_breakout.choices import (
     CHOICE_TYPES,
     Assign,
@@ -265,8 +265,8 @@ def _legal_reserve(state: State, f: Frame) -> tuple[Any, ...]:
 
 def _legal_step(state: State, f: Frame) -> tuple[Any, ...]:
     """A step along each path ``who`` can pay for, or stop (shared per space and purse)."""
-    t = setup_info(state.setup)[1]
-    i = setup_info(state.setup)[2][f.who]
+    _, t, si, _, _ = setup_info(state[0])
+    i = si[f[1]]
     key = (state.lanterns[i], state.resources[i])
     hit = t.step_memo.get(key)
     if hit is None:
@@ -277,9 +277,39 @@ def _legal_step(state: State, f: Frame) -> tuple[Any, ...]:
     return hit
 
 
+def _legal_loot(state: State, f: Frame) -> tuple[Any, ...]:
+    """The tokens of the stack to keep, used or as a star (:func:`.moves.loot_choices`),
+    shared per stack and per the facts that decide whether a token can be used (LB-R41):
+    the lantern at an end, a display, a tome to draw, a goon to recruit."""
+    _, t, si, _, _ = setup_info(state[0])
+    key = (state.stacks[f[2]][0], state.lanterns[si[f[1]]] in _ENDS, bool(state.display),
+           bool(sum(state.tome_deck) or sum(state.tome_discard)), bool(state.goon_spaces[0]))
+    hit = t.loot_memo.get(key)
+    if hit is None:
+        hit = moves.loot_choices(Work(state), f)
+        if len(t.loot_memo) > 4096:
+            t.loot_memo.clear()
+        t.loot_memo[key] = hit
+    return hit
+
+
+_ENDS = (TOMB, ESCAPED)
+
+
 def _with_work(choices: Callable[[Work, Frame], tuple[Any, ...]]
                ) -> Callable[[State, Frame], tuple[Any, ...]]:
+    """Legal choices read from a worker (the rare kinds): the held worker if it froze
+    ``state`` (taken while the choices are read, then put back: they only read), else a
+    new copy."""
     def legal(state: State, f: Frame) -> tuple[Any, ...]:
+        held = _HELD
+        if held:
+            pair = held.pop()
+            if pair[0] is state:
+                choices_ = choices(pair[1], f)
+                held.append(pair)
+                return choices_
+            held.append(pair)
         return choices(Work(state), f)
     return legal
 
@@ -288,7 +318,7 @@ def _with_work(choices: Callable[[Work, Frame], tuple[Any, ...]]
 LEGAL: dict[str, Callable[[State, Frame], tuple[Any, ...]]] = {
     K.ASSIGN: _legal_assign, K.IMPROVE: lambda state, f: _TAKE_OR_DECLINE,
     K.TOME: _legal_tome, K.REWARD: _legal_reward, K.RESERVE: _legal_reserve,
-    K.STEP: _legal_step, K.LOOT: _with_work(moves.loot_choices),
+    K.STEP: _legal_step, K.LOOT: _legal_loot,
     K.KEEP: _with_work(goods.keep_choices), K.PENALTY: _with_work(resolve.penalty_choices),
     K.GOLEM: _with_work(final_mod.golem_choices), K.WILD: _with_work(final_mod.wild_choices),
 }

@@ -79,6 +79,10 @@ class Tables:
     #: Legal step choices by (space, resources row): shared tuples, bounded.
     step_memo: dict[tuple[str, tuple[int, ...]], tuple[Any, ...]] = field(
         default_factory=dict, compare=False, repr=False)
+    #: Legal loot picks by (stack, lantern at an end, display, tomes left, goon on the
+    #: first goon space): shared tuples, bounded.
+    loot_memo: dict[tuple[Any, ...], tuple[Any, ...]] = field(
+        default_factory=dict, compare=False, repr=False)
     #: Affordable crafts by (display, reserved items or None, resources row): bounded.
     craft_memo: dict[tuple[Any, ...], tuple[Any, ...]] = field(
         default_factory=dict, compare=False, repr=False)
