@@ -104,7 +104,9 @@ class Frame(NamedTuple):
         >>> Frame(K.ROUND, stage=3).staged(4) == Frame(K.ROUND, stage=4)
         True
         """
-        return _new_tuple(Frame, (*self[:4], stage, *self[5:]))  # type: ignore[no-any-return]
+        kind, who, loc, n, _, extra, index, order, cards, src = self
+        return _new_tuple(Frame, (kind, who, loc, n, stage,  # type: ignore[no-any-return]
+                                  extra, index, order, cards, src))
 
     def counted(self, n: int, stage: int, extra: int) -> Frame:
         """This frame with other ``n``, ``stage`` and ``extra`` (an advance's steps left).
@@ -112,12 +114,15 @@ class Frame(NamedTuple):
         >>> Frame(K.ADVANCE, "red", 3, 2).counted(1, 1, 0) == Frame(K.ADVANCE, "red", 3, 1, 1)
         True
         """
-        return _new_tuple(Frame, (*self[:3], n, stage, extra,  # type: ignore[no-any-return]
-                                  *self[6:]))
+        kind, who, loc, _, _, _, index, order, cards, src = self
+        return _new_tuple(Frame, (kind, who, loc, n, stage,  # type: ignore[no-any-return]
+                                  extra, index, order, cards, src))
 
     def indexed(self, index: int) -> Frame:
         """This frame at another ``index``."""
-        return _new_tuple(Frame, (*self[:6], index, *self[7:]))  # type: ignore[no-any-return]
+        kind, who, loc, n, stage, extra, _, order, cards, src = self
+        return _new_tuple(Frame, (kind, who, loc, n, stage,  # type: ignore[no-any-return]
+                                  extra, index, order, cards, src))
 
 
 class State(NamedTuple):

@@ -198,6 +198,9 @@ def seat_order(colours: tuple[str, ...], first: str) -> tuple[str, ...]:
 
 _SEAT_ORDERS: dict[tuple[tuple[str, ...], str], tuple[str, ...]] = {}
 _SIDE_ORDERS: dict[tuple[tuple[str, ...], str], tuple[str, ...]] = {}
+#: The players, first player and side order asked about last (a match asks again and
+#: again between two Patrols).
+_LAST_ORDER: list[tuple[Any, ...]] = [((), "", ())]
 
 
 class Work:
@@ -287,7 +290,11 @@ class Work:
     # -- sides ------------------------------------------------------------------------------
     def order(self) -> tuple[str, ...]:
         """Players clockwise from the first player; the guards last (LB-R4, LB-R25)."""
-        key = (self.players, self.first)
+        players, first = self.players, self.first
+        last = _LAST_ORDER[0]       # one tuple, replaced whole: no torn reads
+        if last[0] is players and last[1] == first:
+            return last[2]          # type: ignore[no-any-return]
+        key = (players, first)
         order = _SIDE_ORDERS.get(key)
         if order is None:
             seats = seat_order(*key)
@@ -295,6 +302,7 @@ class Work:
             if len(_SIDE_ORDERS) > 1024:
                 _SIDE_ORDERS.clear()
             _SIDE_ORDERS[key] = order
+        _LAST_ORDER[0] = (players, first, order)
         return order
 
     def set_side(self, field: str, side: str, value: Any) -> None:
@@ -362,14 +370,21 @@ class Work:
 
     def sides_strengths(self, location: int) -> tuple[list[str], dict[str, int]]:
         """:meth:`sides_at` and their :meth:`strengths`, in one pass over the crew."""
-        strength = self.t.strength
         st: dict[str, int] = {}
-        for c, tok, _ in self.crews[location]:
-            st[c] = st[c] + strength[tok] if c in st else strength[tok]
-        sides = [c for c in self.order() if c in st] if st else []
-        for c, bonus in self.boosts:
-            if c in st:
-                st[c] += bonus
+        entries = self.crews[location]
+        if entries:
+            strength = self.t.strength
+            for c, tok, _ in entries:
+                if c in st:
+                    st[c] += strength[tok]
+                else:
+                    st[c] = strength[tok]
+            sides = list(filter(st.__contains__, self.order()))
+            for c, bonus in self.boosts:
+                if c in st:
+                    st[c] += bonus
+        else:
+            sides = []
         if self.solo and location < 8:
             card = self.guard_cards[location]
             if card and (location == 0 or self.t.guard_cards[card].strength > 0):
