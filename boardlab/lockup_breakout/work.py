@@ -379,7 +379,7 @@ class Work:
                     st[c] += strength[tok]
                 else:
                     st[c] = strength[tok]
-            sides = list(filter(st.__contains__, self.order()))
+            sides = [c for c in self.order() if c in st]
             for c, bonus in self.boosts:
                 if c in st:
                     st[c] += bonus
