@@ -14,6 +14,7 @@ leave the stack ready for :meth:`~.work.Work.run`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from boardlab.core.events import Event
@@ -306,41 +307,56 @@ def assign_event(cfg: Config, round_: int, phase: str, who: str, choice: Assign)
 _new_tuple = tuple.__new__
 
 
-def assign_fast(state: State, choice: Assign) -> tuple[State, tuple[Event, ...]] | None:
-    """A roll-call assignment straight on the state, without the worker (the most frequent
-    step of a match); ``None`` when the next turn is a forced pass or the end of roll
-    call, which the worker handles (:func:`apply_assign`)."""
-    setup, first = state[0], state[_FIRST]
-    last = _LAST_TURNS
-    if last[0] is not setup or last[1] != first:
-        last[0], last[1], last[2] = setup, first, _turns(setup, first)
-    stack = state[_STACK]
-    who = stack[-1][1]
-    i, j, frame, names = last[2][who]
-    if j == i or len(state[_HANDS][j]) <= 1:
-        return None
-    token, loc, down = choice.token, choice.location, choice.face_down
-    fields = list(state)
-    hands = list(fields[_HANDS])
-    hand = list(hands[i])
-    hand.remove(token)
-    hands[i] = tuple(hand)
-    crews = list(fields[_CREWS])
-    crews[loc] = tuple(sorted((*crews[loc], (who, token, down))))
-    if down:
-        fd = list(fields[_FACE_DOWN])
-        fd[i] += 1
-        fields[_FACE_DOWN] = tuple(fd)
-    fields[_HANDS], fields[_CREWS] = tuple(hands), tuple(crews)
-    fields[_STACK] = (*stack[:-1], frame)
-    round_, phase = fields[_ROUND], fields[_PHASE]
-    if down:
-        event = _new_tuple(Event, (ASSIGN_DOWN, who, round_, phase, (who,), loc, True, token,
-                                   names[loc]))
-    else:
-        event = _new_tuple(Event, (ASSIGN_SEEKER if token == SEEKER else ASSIGN_R7, who,
-                                   round_, phase, (), loc, token, False, names[loc]))
-    return _new_tuple(State, fields), (event,)
+def assign_step(by_worker: Callable[[State, Assign], Any]
+                ) -> Callable[[State, Assign], Any]:
+    """The roll-call assignment's step: straight on the state, without the worker (the
+    most frequent step of a match), or ``by_worker(state, choice)`` when the next turn
+    is a forced pass or the end of roll call, which the worker handles
+    (:func:`apply_assign`)."""
+    def step(state: State, choice: Assign) -> Any:
+        setup, first = state[0], state[_FIRST]
+        last = _LAST_TURNS
+        if last[0] is not setup or last[1] != first:
+            last[0], last[1], last[2] = setup, first, _turns(setup, first)
+        stack = state[_STACK]
+        who = stack[-1][1]
+        i, j, frame, names = last[2][who]
+        hands = state[_HANDS]
+        if j == i or len(hands[j]) <= 1:
+            return by_worker(state, choice)
+        token, loc, down = choice.token, choice.location, choice.face_down
+        fields = list(state)
+        hands = list(hands)
+        hand = list(hands[i])
+        hand.remove(token)
+        hands[i] = tuple(hand)
+        crews = list(fields[_CREWS])
+        crews[loc] = tuple(sorted((*crews[loc], (who, token, down))))
+        if down:
+            fd = list(fields[_FACE_DOWN])
+            fd[i] += 1
+            fields[_FACE_DOWN] = tuple(fd)
+        fields[_HANDS], fields[_CREWS] = tuple(hands), tuple(crews)
+        fields[_STACK] = (*stack[:-1], frame)
+        round_, phase = fields[_ROUND], fields[_PHASE]
+        if down:
+            event = _new_tuple(Event, (ASSIGN_DOWN, who, round_, phase, (who,), loc, True,
+                                       token, names[loc]))
+        else:
+            event = _new_tuple(Event, (ASSIGN_SEEKER if token == SEEKER else ASSIGN_R7, who,
+                                       round_, phase, (), loc, token, False, names[loc]))
+        return _new_tuple(State, fields), (event,)
+    return step
+
+
+def _no_step(state: State, choice: Assign) -> None:
+    return None
+
+
+#: A roll-call assignment straight on the state, or ``None`` when the next turn is a
+#: forced pass or the end of roll call (:func:`assign_step` without the worker).
+assign_fast: Callable[[State, Assign], tuple[State, tuple[Event, ...]] | None] = \
+    assign_step(_no_step)
 
 
 def _turns(setup: Setup, first: str) -> dict[str, tuple[int, int, Frame, tuple[str, ...]]]:

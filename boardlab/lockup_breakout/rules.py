@@ -396,17 +396,11 @@ def _stepper(apply: Callable[[Work, Any], None]
 _HELD: list[tuple[State, Work]] = []
 
 
-def _assign_step(state: State, choice: Any) -> tuple[State, tuple[Event, ...]]:
-    """A roll-call assignment: straight on the state unless the turn order needs the
-    worker (a forced pass, the end of roll call)."""
-    fast = flow.assign_fast(state, choice)
-    return fast if fast is not None else _ASSIGN_BY_WORKER(state, choice)
-
-
-_ASSIGN_BY_WORKER = _stepper(flow.apply_assign)
-#: Pending kind → its step (node() hands it to bulk play with the options).
+#: Pending kind → its step (node() hands it to bulk play with the options). A roll-call
+#: assignment goes straight on the state unless the turn order needs the worker (a
+#: forced pass, the end of roll call).
 _STEPS = {kind: _stepper(apply) for kind, apply in DECIDE.items()}
-_STEPS[K.ASSIGN] = _assign_step
+_STEPS[K.ASSIGN] = flow.assign_step(_STEPS[K.ASSIGN])
 #: Pending kind → (chance node?, its options, its step).
 _NODE: dict[str, tuple[bool, Callable[[State, Frame], Any], Any]] = {
     **{kind: (False, legal, _STEPS[kind]) for kind, legal in LEGAL.items()},
@@ -476,7 +470,7 @@ class LockupBreakoutRules:
         """``(to_move, legal choices or chance outcomes, step)`` in one look at the state:
         the fast path of bulk play (:meth:`boardlab.core.engine.Match._play`), the same
         answers as :meth:`to_move`, :meth:`legal` / :meth:`outcomes` and :meth:`step`."""
-        f = state[_STACK][-1]
+        f = state[-1][-1]             # the stack is the last field
         entry = _NODE.get(f[0])
         if entry is None:
             return (None, (), None) if f[0] == K.OVER else (f[1], (), _step)
