@@ -25,7 +25,7 @@ from boardlab.lockup_breakout.events import owner
 from boardlab.lockup_breakout.flow import start_tome_draw, tome_available
 from boardlab.lockup_breakout.goods import recruit
 from boardlab.lockup_breakout.state import Frame, K
-from boardlab.lockup_breakout.work import Work, join, plural, worded
+from boardlab.lockup_breakout.work import Tables, Work, join, plural, worded
 
 _new_tuple = tuple.__new__
 
@@ -90,6 +90,14 @@ def advance(w: Work, f: Frame) -> None:
 
 def step_choices(w: Work, f: Frame) -> tuple[Any, ...]:
     return (*(Step(p.to) for p in w.affordable_exits(f.who)), Stop())
+
+
+def step_choices_at(t: Tables, here: str, row: tuple[int, ...]) -> tuple[Any, ...]:
+    """:func:`step_choices` of a lantern on ``here`` with resources ``row`` (no worker):
+    a step along each path it can pay for (:meth:`Work.affordable_exits`), or stop."""
+    idx = t.res_index
+    return (*(Step(p.to) for p in t.exits[here]
+              if all(row[idx[k]] >= n for k, n in p.cost)), Stop())
 
 
 def apply_step(w: Work, choice: Step | Stop) -> None:

@@ -244,10 +244,21 @@ def _legal_reward(state: State, f: Frame) -> tuple[Any, ...]:
     return _TAKE_OR_DECLINE
 
 
-@lru_cache(maxsize=1024)
 def _with_decline(choices: tuple[Any, ...]) -> tuple[Any, ...]:
-    """``choices`` and then declining (one shared tuple per set of choices)."""
-    return (*choices, _DECLINE)
+    """``choices`` and then declining: one shared tuple per tuple of choices, found by
+    identity (the crafts come as memoised shared tuples; hashing them would hash every
+    ``Craft``, a Python-level ``__hash__`` each)."""
+    hit = _DECLINABLE.get(id(choices))
+    if hit is not None and hit[0] is choices:
+        return hit[1]
+    out = (*choices, _DECLINE)
+    if len(_DECLINABLE) > 4096:
+        _DECLINABLE.clear()
+    _DECLINABLE[id(choices)] = (choices, out)   # keeps ``choices`` alive: its id stays its
+    return out
+
+
+_DECLINABLE: dict[int, tuple[tuple[Any, ...], tuple[Any, ...]]] = {}
 
 
 def _legal_tome(state: State, f: Frame) -> tuple[Any, ...]:
@@ -270,7 +281,7 @@ def _legal_step(state: State, f: Frame) -> tuple[Any, ...]:
     key = (state.lanterns[i], state.resources[i])
     hit = t.step_memo.get(key)
     if hit is None:
-        hit = moves.step_choices(Work(state), f)
+        hit = moves.step_choices_at(t, key[0], key[1])
         if len(t.step_memo) > 4096:
             t.step_memo.clear()
         t.step_memo[key] = hit
