@@ -14,6 +14,7 @@ leave the stack ready for :meth:`~.work.Work.run`.
 
 from __future__ import annotations
 
+from bisect import insort
 from collections.abc import Callable
 from typing import Any
 
@@ -331,7 +332,9 @@ def assign_step(by_worker: Callable[[State, Assign], Any]
         hand.remove(token)
         hands[i] = tuple(hand)
         crews = list(fields[_CREWS])
-        crews[loc] = tuple(sorted((*crews[loc], (who, token, down))))
+        crew = list(crews[loc])
+        insort(crew, (who, token, down))    # the crew stays sorted (equal entries are equal)
+        crews[loc] = tuple(crew)
         if down:
             fd = list(fields[_FACE_DOWN])
             fd[i] += 1
