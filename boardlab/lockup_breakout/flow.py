@@ -266,7 +266,7 @@ def next_assigner(w: Work, order: tuple[str, ...], start: int) -> None:
         p = order[(start + k) % n]
         hand = w.hands[w.si[p]]
         if len(hand) > 1:
-            w.set_top(Frame(K.ASSIGN, who=p))
+            w.stack = (*w.stack[:-1], _assign_frame(p))
             return
         if len(hand) == 1:
             token = hand[0]
@@ -316,9 +316,9 @@ def assign_step(by_worker: Callable[[State, Assign], Any]
     (:func:`apply_assign`)."""
     def step(state: State, choice: Assign) -> Any:
         setup, first = state[0], state[_FIRST]
-        last = _LAST_TURNS
+        last = _LAST_TURNS[0]      # one tuple, replaced whole
         if last[0] is not setup or last[1] != first:
-            last[0], last[1], last[2] = setup, first, _turns(setup, first)
+            last = _LAST_TURNS[0] = (setup, first, _turns(setup, first))
         stack = state[_STACK]
         who = stack[-1][1]
         i, j, frame, names = last[2][who]
@@ -364,14 +364,24 @@ assign_fast: Callable[[State, Assign], tuple[State, tuple[Event, ...]] | None] =
 
 def _turns(setup: Setup, first: str) -> dict[str, tuple[int, int, Frame, tuple[str, ...]]]:
     """Per player: their side index, the next player's, the next player's turn frame and
-    the location names (what :func:`assign_fast` needs, per setup and first player)."""
+    the location names (what :func:`assign_fast` needs, per setup and first player;
+    cached: the first player changes every round, the setup rarely)."""
+    hit = _TURNS.get((id(setup), first))
+    if hit is not None and hit[0] is setup:
+        return hit[1]
     _, t, si, players, _ = setup_info(setup)
     nxt = _next_seat(players, first)
-    return {p: (si[p], si[nxt[p]], _assign_frame(nxt[p]), t.loc_names) for p in players}
+    turns = {p: (si[p], si[nxt[p]], _assign_frame(nxt[p]), t.loc_names) for p in players}
+    if len(_TURNS) > 1024:
+        _TURNS.clear()
+    _TURNS[id(setup), first] = (setup, turns)   # keeps the setup alive: its id stays its
+    return turns
 
 
+#: :func:`_turns` by setup (identity) and first player.
+_TURNS: dict[tuple[int, str], tuple[Setup, dict[str, tuple[int, int, Frame, tuple[str, ...]]]]] = {}
 #: The setup and first player of the last roll-call step, and their :func:`_turns`.
-_LAST_TURNS: list[Any] = [None, "", {}]
+_LAST_TURNS: list[tuple[Any, str, dict[str, Any]]] = [(None, "", {})]
 
 
 ASSIGN_R7, ASSIGN_SEEKER = ASSIGN["LB-R7"], ASSIGN["LB-rollcall-seeker"]
