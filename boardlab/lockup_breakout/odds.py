@@ -766,7 +766,7 @@ def guards_first(position: State, *, policy: Any = None, max_nodes: int = _MAX_N
     ...              7: ["red 2"]}, lanterns={"red": "Crossroads", "guards": "Chapel"})
     >>> m = new_match(start=s, seed=1)
     >>> while m.state.top.kind != "guard_card" or m.state.top.loc != 6:
-    ...     _ = m.roll() if m.to_move == CHANCE else m.push(m.legal()[0])
+    ...     _ = m.roll() if m.to_move is CHANCE else m.push(m.legal()[0])
     >>> sorted(c for c in m.state.guard_cards if c)   # five cards seen, nine unseen
     ['blue 1', 'blue 1', 'blue 2', 'blue 3 seeker', 'green 1']
     >>> guards_first(m.state)       # a seeker of strength 2 blocks red's lone seeker

@@ -171,7 +171,7 @@ def resolve_tunnel(spec: dict[str, Any], loc: int, seed: int) -> set[str]:
         found = advancers(events, loc)
         if found is not None:
             return found
-        if m.to_move == CHANCE:
+        if m.to_move is CHANCE:
             m.roll()
         else:
             m.push(quiet(m))
@@ -319,7 +319,7 @@ def test_shapeshifter_chain_simulated_by_the_engine() -> None:
     for seed in range(n):
         m = lb.new_match(start=start, seed=seed)
         while len(m.state.stack) > len(s.stack):
-            if m.to_move == CHANCE:
+            if m.to_move is CHANCE:
                 m.roll()
             else:
                 keep = [c for c in m.legal() if "Shapeshifter" not in c.goon]
@@ -370,7 +370,7 @@ RACE: dict[str, Any] = dict(players=1, difficulty="green", round=6, phase="light
 def race_match(seed: int) -> Match:
     m = lb.new_match(start=lb.position(**RACE), seed=seed)
     while m.state.top.kind != "guard_card" or m.state.top.loc != 6:
-        if m.to_move == CHANCE:
+        if m.to_move is CHANCE:
             m.roll()
         else:
             m.push(m.legal()[0])
@@ -405,7 +405,7 @@ def test_guards_first_simulated_by_the_engine() -> None:
                     if where in (lb.TOMB, lb.ESCAPED)}
             if ends or b.is_over:
                 break
-            if b.to_move == CHANCE:
+            if b.to_move is CHANCE:
                 b.roll()
             else:
                 b.push(b.legal()[0])
@@ -470,7 +470,7 @@ def test_escape_score_simulated_by_the_engine(policy: Any) -> None:
     for seed in range(n):
         m = lb.new_match(start=lb.position(**RUSH), seed=seed)
         while not m.is_over and "red" not in dict(m.state.escaped):
-            if m.to_move == CHANCE:
+            if m.to_move is CHANCE:
                 m.roll()
             else:
                 m.push(chooser(m.state, m.to_move, m.legal()))

@@ -59,7 +59,7 @@ def played(config: lb.Config | None, n: int) -> tuple[tuple[tuple[str, ...], int
         while not m.is_over:
             if m.state.phase == "rollcall":
                 legends.setdefault(m.state.round, m.state.legend)
-            if m.to_move == CHANCE:
+            if m.to_move is CHANCE:
                 top = m.state.top
                 m.roll()
                 if top.kind == K.GOON_DRAW:
@@ -264,7 +264,7 @@ def guards_advanced(seed: int) -> set[int]:
                 won.add(e.data["location"])
         if any(e.kind == "tunnel" and e.data.get("location") == 5 for e in events):
             return won
-        if m.to_move == CHANCE:
+        if m.to_move is CHANCE:
             m.roll()
         else:
             m.push(quiet(m))
@@ -330,7 +330,7 @@ def guards_best_at_legend(m: Match) -> bool:
         for e in m.last_events:
             if e.rule.id == "LB-legend-reveal" and e.kind != "legend_reveal":
                 return bool(e.data["strengths"][0][0] == "guards")
-        if m.to_move == CHANCE:
+        if m.to_move is CHANCE:
             m.roll()
         else:
             m.push(quiet(m))
@@ -344,7 +344,7 @@ def test_legend_guard_beats_simulated_by_the_engine_before_and_after() -> None:
     # one match up to the legend's own card: seven location cards on the table
     m = lb.new_match(start=lb.position(**LEGEND_SOLO), seed=3)
     while m.state.top.kind != K.GUARD_CARD or m.state.top.loc != 0:
-        m.roll() if m.to_move == CHANCE else m.push(quiet(m))
+        m.roll() if m.to_move is CHANCE else m.push(quiet(m))
     seen = [c for c in m.state.guard_cards[1:] if c]
     assert len(seen) == 7
     exact = odds.legend_guard_beats(2, "green", seen=seen)

@@ -154,7 +154,7 @@ class MallOfHorrorRules:
     def outcomes(self, state: State) -> tuple[tuple[Any, Fraction], ...]:
         p = state[PENDING]
         entry = _NODE.get(p[0])
-        if entry is None or entry[0] != CHANCE:
+        if entry is None or entry[0] is not CHANCE:
             return ()
         return entry[1](state, p)  # type: ignore[no-any-return]
 
@@ -162,7 +162,7 @@ class MallOfHorrorRules:
         """The legal choices, read from ``state`` without copying it (shared objects)."""
         p = state[PENDING]
         entry = _NODE.get(p[0])
-        if entry is None or entry[0] == CHANCE:
+        if entry is None or entry[0] is CHANCE:
             return ()
         return entry[1](state, p)  # type: ignore[no-any-return]
 
