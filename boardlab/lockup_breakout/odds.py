@@ -1225,8 +1225,12 @@ def goal_public(goal: str = "Explorer", *, config: Config | None = None,
         return answer
     from sympy import Rational
 
+    # Every set of k distinct goals is equally likely (one card of each), so the count is
+    # over sets, not ordered draws: the derivation says so in its outcome space.
+    counted = dict(favourable=len(hits), total=total,
+                   space=f"sets of {k} goals") if k else {}
     return Derivation(f"P({goal} is among the {k} public goals)", answer,
-                      closed_form=Rational(k, deck),
+                      closed_form=Rational(k, deck), **counted,
                       facts=(("goal deck", f"{deck} goal cards, {k} drawn at setup (LB-R14)"),
                              ("goals", STAND_IN)),
                       steps=(f"The engine's goal node lists the C({deck}, {k}) = {total} "

@@ -206,6 +206,20 @@ def test_goal_public_agrees_with_brute_force(drawn: int) -> None:
         assert odds.goal_public(goal, config=cfg) == expected == Fraction(drawn, 5)
     assert odds.goal_public() == Fraction(2, 5)
     assert odds.goal_public(explain=True).closed_form == Fraction(2, 5)
+    if drawn:
+        d = odds.goal_public(names[0], config=cfg, explain=True)
+        hits = sum(names[0] in s for s in sets)
+        assert (d.favourable, d.total) == (hits, len(sets))
+        assert f"{hits} of {len(sets)} equally likely sets of {drawn} goals" in str(d)
+
+
+def test_goal_public_counts_sets_not_orders() -> None:
+    """C(4, 1) = 4 of the C(5, 2) = 10 sets of two goals hold Explorer (not 8 of 20
+    ordered draws): the derivation names its outcome space."""
+    d = odds.goal_public(explain=True)
+    assert (d.favourable, d.total, d.space) == (4, 10, "sets of 2 goals")
+    assert "outcomes: 4 of 10 equally likely sets of 2 goals" in str(d)
+    assert "4/10 (4 of 10 equally likely sets of 2 goals)" in d._repr_html_()
 
 
 def test_goal_public_simulated_by_the_engine_setup() -> None:
