@@ -314,13 +314,15 @@ def _with_work(choices: Callable[[Work, Frame], tuple[Any, ...]]
     new copy."""
     def legal(state: State, f: Frame) -> tuple[Any, ...]:
         held = _HELD
-        if held:
+        try:
             pair = held.pop()
-            if pair[0] is state:
-                choices_ = choices(pair[1], f)
-                held.append(pair)
-                return choices_
-            held.append(pair)
+        except IndexError:
+            return choices(Work(state), f)
+        if pair[0] is state:
+            options = choices(pair[1], f)
+            held[:] = (pair,)
+            return options
+        held[:] = (pair,)
         return choices(Work(state), f)
     return legal
 
@@ -377,12 +379,12 @@ def _stepper(apply: Callable[[Work, Any], None]
     automatic frames until the next decision or chance node."""
     def step(state: State, choice: Any) -> tuple[State, tuple[Event, ...]]:
         held = _HELD
-        if held:
-            frozen, w = held.pop()    # atomic: one step only ever takes a worker
-            if frozen is state:       # the worker that froze ``state``: the same fields
-                w.events = []
-            else:
-                w = Work(state)
+        try:
+            frozen, w = held.pop()    # atomic: no two steps ever take the same worker
+        except IndexError:            # nothing held (the first step, after a failed one)
+            frozen = None
+        if frozen is state:           # the worker that froze ``state``: the same fields
+            w.events = []
         else:
             w = Work(state)
         apply(w, choice)
@@ -393,7 +395,7 @@ def _stepper(apply: Callable[[Work, Any], None]
             if handler is None:
                 new = w.freeze()
                 events = tuple(w.events)
-                held.append((new, w))
+                held[:] = ((new, w),)     # one entry at most, whatever ran in between
                 return new, events
             handler(w, f)
     return step
@@ -401,9 +403,9 @@ def _stepper(apply: Callable[[Work, Any], None]
 
 #: The last worker step's result and its worker, which holds exactly that state's fields:
 #: the next step from that state (the usual case in play) takes the worker instead of
-#: copying the state again. At most one entry per thread running steps, taken by
-#: ``pop`` (atomic), so no two steps ever share a worker; a failed step never puts its
-#: worker back.
+#: copying the state again. At most one entry, taken by ``pop`` and replaced whole by
+#: slice assignment (both atomic), so no two steps, threads or nested steps ever share
+#: a worker; a failed step never puts its worker back.
 _HELD: list[tuple[State, Work]] = []
 
 

@@ -80,3 +80,34 @@ def test_memoised_step_and_loot_choices_equal_the_workers(setup: dict[str, objec
                 continue
             counts[f.kind] += 1
     assert counts[K.STEP] > 10
+
+
+def test_matches_played_in_threads_equal_matches_played_alone() -> None:
+    """Matches of different player counts played in threads at once are the matches
+    played alone: the held worker and the last-asked caches (setup, turn tables, side
+    order) are taken and replaced whole, never read half-updated."""
+    import sys
+    import threading
+
+    def summary(seed: int) -> tuple[object, ...]:
+        m = lb.play(players=2 + seed % 4, seed=seed)
+        return m.state, tuple(e for r in m.records for e in r.events)
+
+    alone = {seed: summary(seed) for seed in range(8)}
+    together: dict[int, tuple[object, ...]] = {}
+
+    def worker(seeds: range) -> None:
+        for seed in seeds:
+            together[seed] = summary(seed)
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)          # switch threads as often as possible
+    try:
+        threads = [threading.Thread(target=worker, args=(range(k, 8, 4),)) for k in range(4)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert together == alone
