@@ -188,16 +188,18 @@ _PASS = Pass()
 
 def _legal_assign(state: State, f: Frame) -> tuple[Assign, ...]:
     setup = state[0]
-    last = _LAST_ALLOWANCE
+    last = _LAST_ALLOWANCE[0]
     if last[0] is not setup:     # one setup asks again and again: keep its answers
-        last[0], last[1], last[2] = (setup, setup_info(setup)[2],
+        last = _LAST_ALLOWANCE[0] = (setup, setup_info(setup)[2],
                                      setup.config.face_down_allowance(setup.players))
     i = last[1][f[1]]
-    return _assign_choices(state.hands[i], state.face_down[i] < last[2])
+    return _assign_choices(state[_HANDS][i], state[_FACE_DOWN][i] < last[2])
 
 
-#: The setup of the last roll-call question, its side index and face-down allowance.
-_LAST_ALLOWANCE: list[Any] = [None, None, 0]
+#: The setup of the last roll-call question, its side index and face-down allowance (one
+#: tuple, replaced whole: no torn reads).
+_LAST_ALLOWANCE: list[tuple[Any, Any, int]] = [(None, None, 0)]
+_HANDS, _FACE_DOWN = State._fields.index("hands"), State._fields.index("face_down")
 
 
 @lru_cache(maxsize=1024)

@@ -218,7 +218,7 @@ class Work:
          self.rewarded, self.boosts, self.escaped, self.declared, self.stack) = state
         self.events: list[Event] = []
         setup = self.setup
-        last = _LAST_SETUP
+        last = _LAST_SETUP[0]
         self.cfg, self.t, self.si, self.players, self.solo = (
             last[1] if last[0] is setup else setup_info(setup))
 
@@ -446,7 +446,7 @@ _SETUPS: dict[int, tuple[Setup, SetupInfo]] = {}
 def setup_info(setup: Setup) -> SetupInfo:
     """Configuration, tables, side index, players and solitary flag of ``setup`` (cached
     by identity: every state of a match shares its setup object)."""
-    last = _LAST_SETUP
+    last = _LAST_SETUP[0]
     if last[0] is setup:
         return last[1]  # type: ignore[no-any-return]
     hit = _SETUPS.get(id(setup))
@@ -459,12 +459,12 @@ def setup_info(setup: Setup) -> SetupInfo:
         if len(_SETUPS) > 256:
             _SETUPS.clear()
         _SETUPS[id(setup)] = (setup, info)
-    last[0], last[1] = setup, info
+    _LAST_SETUP[0] = (setup, info)     # one tuple, replaced whole: no torn reads
     return info
 
 
 #: The setup asked about last and its info: a match asks about one setup step after step.
-_LAST_SETUP: list[Any] = [None, None]
+_LAST_SETUP: list[tuple[Any, Any]] = [(None, None)]
 
 #: Frame kind → handler of an automatic frame (filled by ``rules`` from the phase modules).
 AUTO: dict[str, Callable[[Work, Frame], None]] = {}
