@@ -3,10 +3,11 @@
 A pile is a tuple of counts per card kind. Drawing ``k`` cards without looking at their
 order gives a sorted multiset with the multivariate hypergeometric probability
 ``∏ C(n_i, k_i) / C(N, k)``; the tunnel layout is one uniform multiset arrangement. The
-arithmetic is :mod:`boardlab.prob.urn`'s (imported on the first draw: ``boardlab.prob``
-is not needed to play); this module only shapes it as the engine's chance nodes want it
-— kind indices, sorted, as cached :class:`~boardlab.core.engine.OutcomeTable`\\ s that
-sample in one ``randrange``.
+reference arithmetic is :mod:`boardlab.prob.urn`'s (:func:`draw_many` imports it when
+called; ``boardlab.prob`` is not needed to play). The engine's tables come from
+:class:`Pile`: integer weights ``∏ C(n_i, k_i)`` over shared parts, the very tables the
+Fractions give (tests compare them) — kind indices, sorted, as cached
+:class:`~boardlab.core.engine.OutcomeTable`\\ s that sample in one ``randrange``.
 
 >>> [(cards, str(p)) for cards, p in draw_many((2, 1), 2)]
 [((0, 0), '1/3'), ((0, 1), '2/3')]
@@ -109,14 +110,33 @@ def count_arrangements(counts: tuple[int, ...]) -> int:
 
 @lru_cache(maxsize=64)
 def arrangements(counts: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    """Every distinct order of a multiset of kind indices, in lexicographic order.
+    """Every distinct order of a multiset of kind indices, in lexicographic order: the
+    orders of :func:`boardlab.prob.urn.arrangements`, in its order (a test compares them),
+    without importing :mod:`boardlab.prob` (the tunnel layout is every match's first
+    chance node).
 
     >>> arrangements((1, 2))
     ((0, 1, 1), (1, 0, 1), (1, 1, 0))
     """
-    from boardlab.prob.urn import arrangements as orders
-
-    return tuple(orders(counts))
+    if any(isinstance(c, bool) or not isinstance(c, int) or c < 0 for c in counts):
+        raise ValueError(f"counts must be whole numbers of at least 0, got {counts!r}")
+    items = [i for i, c in enumerate(counts) for _ in range(c)]
+    n = len(items)
+    out = []
+    while True:
+        out.append(tuple(items))
+        # The next lexicographic permutation (Narayana): equal items never swap places,
+        # so every distinct order comes exactly once.
+        j = n - 2
+        while j >= 0 and items[j] >= items[j + 1]:
+            j -= 1
+        if j < 0:
+            return tuple(out)
+        m = n - 1
+        while items[m] <= items[j]:
+            m -= 1
+        items[j], items[m] = items[m], items[j]
+        items[j + 1:] = reversed(items[j + 1:])
 
 
 def uniform(outcomes: tuple[object, ...]) -> OutcomeTable:

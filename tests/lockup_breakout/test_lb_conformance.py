@@ -166,6 +166,18 @@ def test_single_copy_draws_equal_the_urns_hypergeometric_table() -> None:
             assert len(fast) == comb(sum(counts), k)
 
 
+def test_arrangements_come_in_the_urns_order() -> None:
+    """The tunnel layouts are enumerated without importing boardlab.prob; the orders, and
+    their order (a seeded match samples by position), are the urn's."""
+    from boardlab.prob.urn import arrangements as urn_arrangements
+
+    for counts in ((5, 1, 1), (4, 2, 1), (3, 3, 1), (1, 2), (2, 0, 2), (1, 1, 1, 1), (0,),
+                   (3,), ()):
+        assert arrangements(counts) == tuple(urn_arrangements(counts)), counts
+    with pytest.raises(ValueError, match="whole numbers"):
+        arrangements((1, -1))
+
+
 def test_top_card_tables_equal_the_count_tables() -> None:
     """The engine's top-card tables (tomes, goons, legends, guard cards) are built from
     shared (outcome, probability) pairs; on random piles each equals, sampling table
