@@ -170,7 +170,9 @@ class Pile:
 
     __slots__ = ("names", "draw", "draw_set", "_one", "_many", "_pairs", "_sets", "_outs")
 
-    #: Tables kept per pile before its cache is emptied (a table is a few KB at most).
+    #: Tables kept per pile before a cache is emptied: top-card tables are a few hundred
+    #: bytes (their pairs are shared), multi-card tables a few KB.
+    ONE_LIMIT = 16384
     LIMIT = 4096
 
     def __init__(self, names: tuple[str, ...], draw: Callable[[str], Any],
@@ -219,7 +221,7 @@ class Pile:
                 acc += n // g
                 cumulative.append(acc)
         table = _table(pairs, total // g, tuple(cumulative))
-        if len(self._one) >= self.LIMIT:
+        if len(self._one) >= self.ONE_LIMIT:
             self._one.clear()
         self._one[counts] = table
         return table

@@ -52,15 +52,15 @@ def game(w: Work, f: Frame) -> None:
     elif stage == 2:
         w.set_top(f.staged(3))
         if w.cfg.goals_drawn:
-            w.push(Frame(K.GOALS_DRAW, n=w.cfg.goals_drawn))
+            w.push(_shared_frame(K.GOALS_DRAW, "", 0, w.cfg.goals_drawn, 0, 0, 0, (), (), ""))
     elif stage == 3:
         w.set_top(f.staged(4))
         n = min(w.cfg.display_size, sum(w.item_deck))
         if n:
-            w.push(Frame(K.ITEMS_DRAW, n=n))
+            w.push(_items_draw_frame(n))
     elif stage == 4:
         w.set_top(f.staged(5))
-        w.push(*(Frame(K.GOON_DRAW, loc=loc) for loc in reversed(GOON_LOCATIONS)))
+        w.push(*_SETUP_GOON_DRAWS)
     elif stage == 5:
         w.set_top(f.staged(6))
         w.round = 1
@@ -79,31 +79,22 @@ def game(w: Work, f: Frame) -> None:
 
 def apply_tunnels(w: Work, choice: Tunnels) -> None:
     """The expansion's setup steps, then the tunnel layout turned up (LB-setup-*)."""
-    w.pop()
+    w.stack = w.stack[:-1]
     solo = w.setup.players == 1
-    w.emit("setup", "The expansion's goals, goons, items and tomes are shuffled into their "
-           "decks (traits are not modelled)", "LB-setup")
-    w.emit("setup", "The catacombs board lies below the main board", "LB-setup-catacombs")
-    sides = ("The player's lantern and the guards' lantern start" if solo
-             else "Every player's lantern starts")
-    w.emit("setup", f"{sides} on {ENTRANCE}",
-           "LB-solo-setup" if solo else "LB-setup-lanterns")
+    events, round_, phase = w.events, w.round, w.phase
+    events.append(_new_tuple(Event, (SETUP_DECKS, None, round_, phase, ())))
+    events.append(_new_tuple(Event, (SETUP_CATACOMBS, None, round_, phase, ())))
+    events.append(_new_tuple(Event, (SETUP_LANTERNS[solo], None, round_, phase, ())))
     h = w.setup.stack_height
-    w.emit("setup", f"{len(w.stacks)} loot stacks of {h} face-down tokens on the loot spaces; "
-           "the other tokens go back to the box unseen",
-           "LB-R18" if solo else "LB-setup-loot", stacks=len(w.stacks), height=h)
-    w.emit("setup", "Each player adds a seeker to the holding cell: seven crew tokens",
-           "LB-setup-seekers")
+    events.append(_new_tuple(Event, (SETUP_LOOT[solo], None, round_, phase, (),
+                                     len(w.stacks), h)))
+    events.append(_new_tuple(Event, (SETUP_SEEKERS, None, round_, phase, ())))
     if solo:
-        w.emit("setup", f"The guard deck: 8 blue cards and 6 {w.setup.difficulty} cards",
-               "LB-solo-setup", difficulty=w.setup.difficulty)
+        events.append(_new_tuple(Event, (SETUP_GUARD_DECK, None, round_, phase, (),
+                                         w.setup.difficulty)))
     layout = choice.layout
     w.tunnels = tuple("" if k == TUNNEL_KINDS[0] else k for k in layout)
-    shown = ", ".join(f"{loc} {k}" for loc, k in zip(BOARD_LOCATIONS, layout, strict=True)
-                      if k != TUNNEL_KINDS[0])
-    collapsed = sum(k == TUNNEL_KINDS[0] for k in layout)
-    w.emit("tunnels", f"Tunnel markers turned up: {shown}; {collapsed} collapsed tunnels "
-           "removed", "LB-R36" if solo else "LB-setup-tunnels", layout=layout)
+    events.append(_new_tuple(Event, (TUNNELS_UP[solo], None, round_, phase, (), layout)))
 
 
 def reveal_legend(w: Work, rule_id: str) -> None:
@@ -524,6 +515,7 @@ def advance_goons(w: Work) -> None:
 _ROUND_FRAMES = tuple(Frame(K.ROUND, stage=stage) for stage in range(12))
 _PATROL_FRAMES = tuple(Frame(K.PATROL, stage=stage) for stage in range(4))
 _FIRST_GOON_DRAW = Frame(K.GOON_DRAW, loc=GOON_LOCATIONS[0])
+_SETUP_GOON_DRAWS = tuple(Frame(K.GOON_DRAW, loc=loc) for loc in reversed(GOON_LOCATIONS))
 _SHARED_FRAMES: dict[tuple[Any, ...], Frame] = {}
 
 
@@ -565,6 +557,30 @@ def _goon_gap(_who: Any, empty: tuple[int, ...]) -> str:
             "until the next Patrol")
 
 
+def _tunnels_up(_who: Any, layout: tuple[str, ...]) -> str:
+    shown = ", ".join(f"{loc} {k}" for loc, k in zip(BOARD_LOCATIONS, layout, strict=True)
+                      if k != TUNNEL_KINDS[0])
+    collapsed = sum(k == TUNNEL_KINDS[0] for k in layout)
+    return f"Tunnel markers turned up: {shown}; {collapsed} collapsed tunnels removed"
+
+
+SETUP_DECKS = _t("setup", "LB-setup", "The expansion's goals, goons, items and tomes are "
+                 "shuffled into their decks (traits are not modelled)")
+SETUP_CATACOMBS = _t("setup", "LB-setup-catacombs",
+                     "The catacombs board lies below the main board")
+#: Indexed by "solitary?"
+SETUP_LANTERNS = (_t("setup", "LB-setup-lanterns", f"Every player's lantern starts on {ENTRANCE}"),
+                  _t("setup", "LB-solo-setup", "The player's lantern and the guards' lantern "
+                     f"start on {ENTRANCE}"))
+SETUP_LOOT = tuple(_t("setup", rule_id, "{1} loot stacks of {2} face-down tokens on the loot "
+                      "spaces; the other tokens go back to the box unseen",
+                      data=("stacks", "height")) for rule_id in ("LB-setup-loot", "LB-R18"))
+SETUP_SEEKERS = _t("setup", "LB-setup-seekers",
+                   "Each player adds a seeker to the holding cell: seven crew tokens")
+SETUP_GUARD_DECK = _t("setup", "LB-solo-setup", "The guard deck: 8 blue cards and 6 {1} cards",
+                      data=("difficulty",))
+TUNNELS_UP = tuple(_t("tunnels", rule_id, _tunnels_up, data=("layout",))
+                   for rule_id in ("LB-setup-tunnels", "LB-R36"))
 ROUND_BEGINS = _t("round", "LB-flow", "Round {2} begins; {1} holds the first-player marker",
                   data=("first",))
 LIGHTS_OUT = _t("lights_out", "LB-lightsout", "Lights Out: locations 1 to 7 resolve in "
