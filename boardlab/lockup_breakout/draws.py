@@ -206,6 +206,8 @@ class Pile:
         total = sum(counts)
         if total <= 0:
             raise ValueError("cannot draw from an empty pile")
+        if min(counts) < 0:
+            raise ValueError(f"outcome counts must be positive integers, got {min(counts)!r}")
         rows = self._pairs.get(total)
         if rows is None:
             rows = self._pairs[total] = [[] for _ in self.names]
@@ -230,6 +232,8 @@ class Pile:
         total = sum(counts)
         if not 0 <= k <= total:
             raise ValueError(f"cannot draw {k} cards from a pile of {total}")
+        if min(counts, default=0) < 0:
+            raise ValueError(f"cannot draw from a pile with a negative count: {counts!r}")
         kinds = [i for i, n in enumerate(counts) if n]
         sets = self._sets
         if max(counts, default=0) <= 1:

@@ -207,6 +207,8 @@ def test_top_card_tables_equal_the_count_tables() -> None:
     assert checked > 500
     with pytest.raises(ValueError, match="cannot draw from an empty pile"):
         _one(names[:3], (0, 0, 0))
+    with pytest.raises(ValueError, match="positive integers, got -1"):
+        _one(names[:3], (2, -1, 1))
 
 
 def test_named_draws_from_integer_weights_equal_the_fraction_tables() -> None:
@@ -250,3 +252,7 @@ def test_named_draws_from_integer_weights_equal_the_fraction_tables() -> None:
             {h: Fraction(n, len(orders)) for h, n in brute.items()}
     with pytest.raises(ValueError, match="cannot draw 4 cards from a pile of 3"):
         draw_weights((1, 2), 4)
+    with pytest.raises(ValueError, match="cannot draw 4 cards from a pile of 3"):
+        _many(names[:2], (1, 2), 4)
+    with pytest.raises(ValueError, match="negative count"):
+        _many(names[:3], (3, -1, 2), 2)
