@@ -81,66 +81,90 @@ _new_tuple = tuple.__new__
 
 
 # -- a location ---------------------------------------------------------------------------
+#: The frames a location's reveal leaves (stage 1, index 0) and the solitary guard card's
+#: frame, per location: shared constants, as flow's location frames are.
+_WINDOW_FRAMES = tuple(_new_tuple(Frame, (K.LOCATION, "", loc, 0, 1, 0, 0, (), (), ""))
+                       for loc in range(8))
+_GUARD_CARD_FRAMES = tuple(_new_tuple(Frame, (K.GUARD_CARD, "", loc, 0, 0, 0, 0, (), (), ""))
+                           for loc in range(8))
+
+
+def ranked(sides: list[str] | tuple[str, ...], strengths: dict[str, int]) -> tuple[str, ...]:
+    """``sides`` strongest first; ties keep their order (seat order, guards last: LB-R4).
+
+    >>> ranked(["red", "blue", "green"], {"red": 3, "blue": 5, "green": 3})
+    ('blue', 'red', 'green')
+    """
+    if len(sides) == 2:
+        a, b = sides
+        return (b, a) if strengths[b] > strengths[a] else (a, b)
+    if len(sides) < 2:
+        return tuple(sides)
+    # A stable sort, strongest first (reverse keeps ties in their order).
+    return tuple(sorted(sides, key=strengths.__getitem__, reverse=True))
+
+
 def location(w: Work, f: Frame) -> None:
     """Run the location's stages until one waits (a decision, a chance node) or it ends.
 
     Stages: 0 reveal (and the guard card), 1 tome window, 2 comparison, 3 rewards,
-    4 tunnel, 5 stragglers. Frames are built positionally: this runs on most steps.
+    4 tunnel, 5 stragglers. The stages run on in one call and the location's frame is
+    written to the stack only where a stage waits (the frame below a decision records
+    where to go on), positionally: this runs on most steps.
     """
     loc = f[2]
-    kind = K.LOCATION
-    while True:
-        stage = f[4]
-        if stage == 0:
-            w.rewarded, w.boosts = (), ()
-            entries = w.crews[loc]
-            for e in entries:
-                if e[2]:
-                    w.set_crew(loc, tuple(sorted([(c, tok, False) for c, tok, _ in entries])))
-                    break
-            w.events.append(_new_tuple(Event, (REVEAL, None, w.round, w.phase, (), loc,
-                                               w.crews[loc], w.t.places[loc])))
-            f = _new_tuple(Frame, (kind, "", loc, 0, 1, 0, 0, (), (), ""))
-            if w.solo:
-                w.stack = (*w.stack[:-1], f, _new_tuple(Frame, (K.GUARD_CARD, "", loc, 0, 0,
-                                                                0, 0, (), (), "")))
-                return
-            w.stack = (*w.stack[:-1], f)
-        elif stage == 1 or stage == 2:
-            sides, strengths = w.sides_strengths(loc)
-            if stage == 1:
-                # Only the solitary game has guards among the sides.
-                present = tuple(c for c in sides if c != GUARDS) if w.solo else tuple(sides)
-                if not present and not w.solo:
-                    w.pop()        # nobody here: no rewards, no seeker, no stragglers
-                    return
-                if present and tome_window(w, f, present, legend=False, sides=sides,
-                                           strengths=strengths):
-                    return
-            # The comparison (the sides did not change since the window closed).
-            if len(sides) < 2:
-                rank: tuple[str, ...] = tuple(sides)
-            else:
-                rank = tuple(sorted(sides, key=lambda c: -strengths[c]))
-            _announce(w, loc, rank, strengths)
-            f = _new_tuple(Frame, (kind, "", loc, 0, 3, 0, 0, rank, (), ""))
-            w.stack = (*w.stack[:-1], f)
-        elif stage == 3:
-            if next_reward(w, f):
-                return
-            f = _new_tuple(Frame, (kind, "", loc, 0, 4, 0, 0, f[7], (), ""))
-        elif stage == 4:
-            f = _new_tuple(Frame, (kind, "", loc, 0, 5, 0, 0, f[7], (), ""))
-            w.stack = (*w.stack[:-1], f)
-            depth = len(w.stack)
-            tunnel(w, loc, f[7])
-            if len(w.stack) != depth:
-                return
-        else:
-            stragglers(w, loc)
-            w.rewarded, w.boosts = (), ()
-            w.stack = w.stack[:-1]
+    stage = f[4]
+    if stage == 0:
+        w.rewarded, w.boosts = (), ()
+        entries = w.crews[loc]
+        for e in entries:
+            if e[2]:
+                entries = tuple(sorted([(c, tok, False) for c, tok, _ in entries]))
+                crews = list(w.crews)
+                crews[loc] = entries
+                w.crews = tuple(crews)
+                break
+        w.events.append(_new_tuple(Event, (REVEAL, None, w.round, w.phase, (), loc,
+                                           entries, w.t.places[loc])))
+        f = _WINDOW_FRAMES[loc]
+        if w.solo:
+            w.stack = (*w.stack[:-1], f, _GUARD_CARD_FRAMES[loc])
             return
+        stage = 1
+    if stage < 3:                   # 1: the tome window, 2: the comparison
+        sides, strengths = w.sides_strengths(loc)
+        if stage == 1:
+            if w.solo:
+                # Only the solitary game has guards among the sides.
+                present = tuple([c for c in sides if c != GUARDS])
+            elif not sides:
+                w.stack = w.stack[:-1]    # nobody here: no rewards, no seeker, no stragglers
+                return
+            else:
+                present = tuple(sides)
+            if present and tome_window(w, f, present, legend=False, sides=sides,
+                                       strengths=strengths):
+                return
+        # The comparison (the sides did not change since the window closed).
+        rank = ranked(sides, strengths)
+        _announce(w, loc, rank, strengths)
+        # next_reward writes the frame (stage 3, its index) before anything waits.
+        f = _new_tuple(Frame, (K.LOCATION, "", loc, 0, 3, 0, 0, rank, (), ""))
+        stage = 3
+    if stage == 3:
+        if next_reward(w, f):
+            return
+        stage = 4
+    if stage == 4 and w.tunnels[loc - 1]:
+        w.stack = (*w.stack[:-1], _new_tuple(Frame, (K.LOCATION, "", loc, 0, 5, 0, 0, f[7],
+                                                       (), "")))
+        depth = len(w.stack)
+        tunnel(w, loc, f[7])
+        if len(w.stack) != depth:
+            return
+    stragglers(w, loc)
+    w.rewarded, w.boosts = (), ()
+    w.stack = w.stack[:-1]
 
 
 def tome_window(w: Work, f: Frame, present: tuple[str, ...], legend: bool,
@@ -154,7 +178,7 @@ def tome_window(w: Work, f: Frame, present: tuple[str, ...], legend: bool,
     si = w.si
     hands = w.tomes
     n = len(present)
-    rank: list[str] | None = None
+    rank: list[str] | tuple[str, ...] | None = None
     while i < n:
         who = present[i]
         i += 1
@@ -167,8 +191,8 @@ def tome_window(w: Work, f: Frame, present: tuple[str, ...], legend: bool,
             elif len(sides) < 2:
                 rank = sides
             else:
-                st = w.strengths(sides, f.loc) if strengths is None else strengths
-                rank = sorted(sides, key=lambda c: -st[c])
+                rank = ranked(sides, w.strengths(sides, f.loc) if strengths is None
+                              else strengths)
         if len(rank) < 2:
             continue                       # a side alone: nothing to change (LB-R41)
         if rank[0] != who or (
@@ -232,14 +256,17 @@ def apply_tome(w: Work, choice: PlayTome | Any) -> None:
 def _announce(w: Work, loc: int, rank: tuple[str, ...],
               strengths: dict[str, int] | None = None) -> None:
     if strengths is None:
-        shown = tuple((c, w.strength_at(c, loc)) for c in rank)
-    else:
-        shown = tuple([(c, strengths[c]) for c in rank])
+        strengths = {c: w.strength_at(c, loc) for c in rank}
+    shown = tuple([(c, strengths[c]) for c in rank])
     if loc == LEGEND:
         rule_id = "LB-legend-reveal"
     else:
-        tied = len({s for _, s in shown}) < len(shown)
-        rule_id = "LB-R4" if tied else "LB-R8"
+        # Strongest first: equal strengths are neighbours.
+        rule_id = "LB-R8"
+        for k in range(1, len(shown)):
+            if shown[k][1] == shown[k - 1][1]:
+                rule_id = "LB-R4"
+                break
     w.events.append(_new_tuple(Event, (STRENGTHS[rule_id], None, w.round, w.phase, (), loc,
                                        shown, w.t.places[loc])))
 
@@ -271,7 +298,8 @@ def next_reward(w: Work, f: Frame) -> bool:
         if offer(w, who, reward, loc):
             return True
         f = w.stack[-1]
-    w.stack = (*w.stack[:-1], f.indexed(i))
+    # Every reward is given: the location goes on in the same call (its next stage
+    # writes the frame it needs; the old one is replaced or popped).
     return False
 
 
@@ -433,37 +461,39 @@ def stragglers(w: Work, loc: int) -> None:
     crew = w.crews[loc]
     if not crew:
         return
-    owners = {e[0] for e in crew}
+    # Each owner's tokens (the guards have no tokens), in one pass.
+    by: dict[str, list[str]] = {}
+    for c, tok, _ in crew:
+        if c in by:
+            by[c].append(tok)
+        else:
+            by[c] = [tok]
     rewarded = w.rewarded
-    order = [c for c in w.order() if c in owners]    # the guards have no tokens
-    home = tuple([c for c in order if c in rewarded])
-    rule_id = "LB-tunnel-stragglers" if w.tunnels[loc - 1] else "LB-R8"
+    home: list[str] = []
+    lost: list[str] = []
+    for c in w.order():
+        if c in by:
+            if c in rewarded:
+                home.append(c)
+            else:
+                lost.append(c)
     crews = list(w.crews)
-    if len(home) < len(order):
-        lost = tuple([c for c in order if c not in rewarded])
+    if lost:
         crews[LIBRARY] = tuple(sorted((*crews[LIBRARY],
                                        *[e for e in crew if e[0] not in rewarded])))
-        crew = tuple([e for e in crew if e[0] in rewarded])
-    else:
-        lost = ()
     # send_home(w, loc, crew), written out: each owner's tokens back to the holding cell.
-    if crew:
-        by: dict[str, list[str]] = {}
-        for c, tok, _ in crew:
-            if c in by:
-                by[c].append(tok)
-            else:
-                by[c] = [tok]
+    if home:
         hands = list(w.hands)
         si = w.si
-        for c, toks in by.items():
+        for c in home:
             i = si[c]
-            hands[i] = tuple(sorted((*hands[i], *toks)))
+            hands[i] = tuple(sorted((*hands[i], *by[c])))
         w.hands = tuple(hands)
     crews[loc] = ()
     w.crews = tuple(crews)
-    w.events.append(_new_tuple(Event, (STRAGGLERS[rule_id], None, w.round, w.phase, (), loc,
-                                       home, lost, w.t.places[loc])))
+    w.events.append(_new_tuple(Event, (STRAGGLERS["LB-tunnel-stragglers" if w.tunnels[loc - 1]
+                                                  else "LB-R8"], None, w.round, w.phase, (),
+                                       loc, tuple(home), tuple(lost), w.t.places[loc])))
 
 
 # -- the legend card ----------------------------------------------------------------------------
@@ -495,8 +525,7 @@ def legend(w: Work, f: Frame) -> None:
     card = w.t.legends[w.legend]
     if stage == 2:
         sides, strengths = w.sides_strengths(LEGEND)
-        rank = tuple(sides) if len(sides) < 2 else tuple(sorted(sides,
-                                                                key=lambda c: -strengths[c]))
+        rank = ranked(sides, strengths)
         _announce(w, LEGEND, rank, strengths)
         # f._replace(stage=3, order=rank), positionally
         w.stack = (*w.stack[:-1], _new_tuple(Frame, (*f[:4], 3, f[5], f[6], rank, *f[8:])))
