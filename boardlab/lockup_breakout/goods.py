@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from boardlab.lockup_breakout.choices import Craft, DrawMany, Keep
 from boardlab.lockup_breakout.config import GUARDS, SHAPESHIFTER_DRAW
-from boardlab.lockup_breakout.events import owner
+from boardlab.lockup_breakout.events import CRAFT, NO_IMPROVE, owner, recruited
 from boardlab.lockup_breakout.state import Frame, K
 from boardlab.lockup_breakout.work import Tables, Work, join, plural
 
@@ -63,11 +63,8 @@ def craft(w: Work, who: str, name: str, reserved: bool, loc: int) -> None:
         w.display = tuple(display)
     w.set_side("items", who, tuple(sorted((*w.items[w.si[who]], name))))
     w.add_stars(who, "items", item.stars)
-    paid = ", ".join(f"{n} {k}" for k, n in item.cost)
-    src = "a reserved item at the CELL BLOCK" if reserved else "from the display"
-    w.emit("craft", f"{who} crafts {name} ({src}), paying {paid}: {plural(item.stars, 'star')}",
-           "LB-icon-reserve" if reserved else "LB-R10", who, item=name, stars=item.stars,
-           location=loc)
+    w.emit_t(CRAFT["LB-icon-reserve" if reserved else "LB-R10"], who, name, item.stars, loc,
+             item.cost, reserved)
     frames = []
     if item.advance:
         frames.append(Frame(K.ADVANCE, who=who, n=1, src="LB-icon-advance"))
@@ -76,8 +73,7 @@ def craft(w: Work, who: str, name: str, reserved: bool, loc: int) -> None:
     if item.improve is not None and w.can_pay(who, ((item.improve[0], 1),)):
         frames.append(Frame(K.IMPROVE, who=who, cards=(name,)))
     elif item.improve is not None:
-        w.emit("improve", f"{who} has no {item.improve[0]} left to improve {name}",
-               "LB-icon-improve", who, item=name)
+        w.emit_t(NO_IMPROVE, who, name, item.improve[0])
     w.push(*frames)
 
 
@@ -110,8 +106,7 @@ def recruit(w: Work, who: str, loc: int, rule_id: str) -> None:
         w.push(Frame(K.SHAPE, who=who))
         return
     w.set_side("goons", who, tuple(sorted((*w.goons[w.si[who]], card))))
-    w.emit("recruit", f"{who} recruits {card} from location {loc}", rule_id, who, goon=card,
-           location=loc)
+    w.emit_t(recruited(rule_id), who, card, loc)
 
 
 def to_limbo(w: Work, card: str) -> None:

@@ -47,10 +47,20 @@ from boardlab.lockup_breakout.events import (
     GUARD_OTHER,
     GUARD_RESOURCES,
     GUARD_STARS,
+    IMPROVE,
+    LEGEND_PENALTY,
+    LEGEND_RETURN,
     LEGEND_REVEAL,
+    LEGEND_REWARD,
+    LEGEND_SEEKER,
+    LOSE_NOTHING,
+    LOSE_RESOURCE,
+    LOSE_STARS,
+    NOT_IMPROVED,
     RESOURCES,
     REVEAL,
     SKIP_REWARD,
+    STARS,
     STRAGGLERS,
     STRENGTHS,
     TOME_PLAYED,
@@ -60,7 +70,7 @@ from boardlab.lockup_breakout.events import (
 from boardlab.lockup_breakout.flow import send_home, start_tome_draw, tome_available
 from boardlab.lockup_breakout.goods import affordable_crafts, craft, gain_item, recruit
 from boardlab.lockup_breakout.state import Frame, K
-from boardlab.lockup_breakout.work import Work, join, plural, token_name
+from boardlab.lockup_breakout.work import Work, plural, token_name
 
 #: Stars the guards take for any reward they cannot use (LB-R24, LB-solo-legend).
 GUARD_OTHER_STARS = 2
@@ -373,8 +383,8 @@ def apply_reward(w: Work, choice: Any) -> None:
                                            choice.kind, n, where)))
     elif kind == "stars":
         w.add_stars(who, source, f.n)
-        w.emit("stars", f"{who} scores {plural(f.n, 'star')} at {where}", rule_id, who,
-               location=loc, stars=f.n)
+        w.events.append(_new_tuple(Event, (STARS[rule_id], who, w.round, w.phase, (), loc, n,
+                                           where)))
     elif kind == "recruit":
         recruit(w, who, loc, rule_id)
     elif kind == "tome":
@@ -508,8 +518,7 @@ def legend(w: Work, f: Frame) -> None:
         w.events.append(_new_tuple(Event, (LEGEND_REVEAL, None, w.round, w.phase, (),
                                            w.legend, crew)))
         if seeker:
-            w.emit("legend_seeker", f"{join(seeker)}'s seeker on the legend card counts 1 and "
-                   "does nothing more there", "LB-R30", seekers=tuple(seeker))
+            w.emit_t(LEGEND_SEEKER, None, tuple(seeker))
         w.set_top(f.staged(1))
         if w.setup.players == 1:
             w.push(Frame(K.GUARD_CARD, loc=LEGEND))
@@ -531,8 +540,7 @@ def legend(w: Work, f: Frame) -> None:
         w.stack = (*w.stack[:-1], _new_tuple(Frame, (*f[:4], 3, f[5], f[6], rank, *f[8:])))
         if card.reward is not None and rank:
             best = rank[0]
-            w.emit("legend_reward", f"{best} is strongest at the legend: {card.reward}",
-                   "LB-legend-effect", best, reward=card.reward.kind)
+            w.emit_t(LEGEND_REWARD, best, card.reward.kind, card.reward)
             if best == GUARDS:
                 guard_reward(w, card.reward, LEGEND)
             else:
@@ -545,13 +553,12 @@ def legend(w: Work, f: Frame) -> None:
             strengths = w.strengths(f.order, LEGEND)
             tied = [c for c in f.order if strengths[c] == strengths[worst]]
             rule_id = "LB-R31" if len(tied) > 1 else "LB-legend-effect"
-            w.emit("legend_penalty", f"{worst} is weakest at the legend: {card.penalty}",
-                   rule_id, worst, penalty=card.penalty.kind)
+            w.emit_t(LEGEND_PENALTY[rule_id], worst, card.penalty.kind, card.penalty)
             penalty(w, worst, card.penalty)
         return
     send_home(w, LEGEND)
     w.boosts = ()
-    w.emit("legend_return", "Every player takes the legend token home", "LB-legend-return")
+    w.emit_t(LEGEND_RETURN, None)
     w.pop()
 
 
@@ -560,17 +567,15 @@ def penalty(w: Work, target: str, pen: Penalty, amount: int | None = None) -> No
     if pen.kind == "stars":
         lost = min(pen.amount, w.total(target))
         w.add_stars(target, "legend", -lost)
-        capped = "" if lost == pen.amount else f" (only {lost}: a total never goes below 0)"
-        w.emit("lose_stars", f"{target} loses {plural(lost, 'star')}{capped}",
-               "LB-R45" if capped else "LB-legend-effect", target, stars=lost)
+        w.emit_t(LOSE_STARS["LB-legend-effect" if lost == pen.amount else "LB-R45"], target,
+                 lost, pen.amount)
         return
     left = pen.amount if amount is None else amount
     chooser = w.players[0] if target == GUARDS else target
     options = penalty_options(w, target)
     if not options or not left:
         if not options:
-            w.emit("lose_nothing", f"{target} has no resource left to lose",
-                   "LB-legend-effect", target)
+            w.emit_t(LOSE_NOTHING, target)
         return
     if len(options) == 1:
         lose(w, target, options[0], "LB-R41", chooser)
@@ -586,9 +591,7 @@ def penalty_options(w: Work, target: str) -> tuple[str, ...]:
 
 def lose(w: Work, target: str, kind: str, rule_id: str, chooser: str) -> None:
     w.gain(target, kind, -1)
-    by = "" if chooser == target else f" ({chooser} chooses for them)"
-    w.emit("lose_resource", f"{target} loses 1 {kind}{by}", rule_id, target, kind=kind,
-           chooser=chooser)
+    w.emit_t(LOSE_RESOURCE[rule_id], target, kind, chooser)
 
 
 def apply_penalty(w: Work, choice: Lose) -> None:
@@ -612,12 +615,9 @@ def apply_improve(w: Work, choice: Any) -> None:
     if isinstance(choice, Take):
         w.gain(f.who, kind, -1)
         w.add_stars(f.who, "items", bonus)
-        w.emit("improve", f"{f.who} improves {item.name}: 1 more {kind} for "
-               f"{plural(bonus, 'star')}", "LB-icon-improve", f.who, item=item.name,
-               stars=bonus)
+        w.emit_t(IMPROVE, f.who, item.name, bonus, kind)
     else:
-        w.emit("improve", f"{f.who} does not improve {item.name} (only possible now, at "
-               "crafting)", "LB-icon-improve", f.who, item=item.name)
+        w.emit_t(NOT_IMPROVED, f.who, item.name)
 
 
 def apply_reserve(w: Work, choice: Any) -> None:
