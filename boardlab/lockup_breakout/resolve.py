@@ -152,8 +152,9 @@ def location(w: Work, f: Frame) -> None:
                 return
             else:
                 present = tuple(sides)
-            if present and tome_window(w, f, present, legend=False, sides=sides,
-                                       strengths=strengths):
+            # A side alone has nothing to change with a tome (LB-R41): no window.
+            if len(sides) > 1 and present and tome_window(w, f, present, False, sides,
+                                                          strengths):
                 return
         # The comparison (the sides did not change since the window closed).
         rank = ranked(sides, strengths)
@@ -303,11 +304,17 @@ def next_reward(w: Work, f: Frame) -> bool:
                        _new_tuple(Frame, (K.REWARD, who, loc, reward.amount, 0, 0, 0, (), (),
                                           kind)))
             return True
-        f = _new_tuple(Frame, (*f[:6], i, *f[7:]))      # f.indexed(i)
-        w.stack = (*w.stack[:-1], f)
-        if offer(w, who, reward, loc):
-            return True
-        f = w.stack[-1]
+        # offer(), written out: skipped (LB-R41), or f.indexed(i) with the offer on top
+        why = reward_possible(w, who, reward, loc)
+        if why:
+            w.events.append(_new_tuple(Event, (SKIP_REWARD, who, w.round, w.phase, (), loc,
+                                               kind, reward, w.t.places[loc], why)))
+            continue
+        w.stack = (*w.stack[:-1], _new_tuple(Frame, (*f[:6], i, *f[7:])), _new_tuple(
+            Frame, (K.ADVANCE, who, loc, reward.amount, 0, 0, 0, (), (), "LB-advance")
+            if kind == "advance" else
+            (K.REWARD, who, loc, reward.amount, 0, 0, 0, (), (), kind)))
+        return True
     # Every reward is given: the location goes on in the same call (its next stage
     # writes the frame it needs; the old one is replaced or popped).
     return False
@@ -508,58 +515,72 @@ def stragglers(w: Work, loc: int) -> None:
 
 # -- the legend card ----------------------------------------------------------------------------
 def legend(w: Work, f: Frame) -> None:
-    """Reveal, tome window (legend tomes only), reward, penalty, tokens home (LB-legend-*)."""
-    stage = f.stage
-    if stage == 0:
-        w.boosts = ()
-        crew = tuple(sorted([(c, tok, False) for c, tok, _ in w.crews[LEGEND]]))
-        w.set_crew(LEGEND, crew)
-        seeker = [c for c, tok, _ in crew if tok == SEEKER]
-        w.events.append(_new_tuple(Event, (LEGEND_REVEAL, None, w.round, w.phase, (),
-                                           w.legend, crew)))
-        if seeker:
-            w.emit_t(LEGEND_SEEKER, None, tuple(seeker))
-        w.set_top(f.staged(1))
-        if w.setup.players == 1:
-            w.push(Frame(K.GUARD_CARD, loc=LEGEND))
-        return
-    if stage == 1:
-        sides = w.sides_at(LEGEND)
-        present = tuple([c for c in sides if c != GUARDS]) if w.solo else tuple(sides)
-        if tome_window(w, f, present, legend=True, sides=sides):
+    """Reveal, tome window (legend tomes only), reward, penalty, tokens home (LB-legend-*).
+
+    The stages run on in one call while none of them waits: the same frames, in the same
+    order, as one call per stage from :meth:`~.work.Work.run`.
+    """
+    card = w.t.legends[w.legend] if f[4] > 1 else None
+    while True:
+        stage = f[4]
+        if stage == 0:
+            w.boosts = ()
+            crew = tuple(sorted([(c, tok, False) for c, tok, _ in w.crews[LEGEND]]))
+            w.set_crew(LEGEND, crew)
+            seeker = [c for c, tok, _ in crew if tok == SEEKER]
+            w.events.append(_new_tuple(Event, (LEGEND_REVEAL, None, w.round, w.phase, (),
+                                               w.legend, crew)))
+            if seeker:
+                w.emit_t(LEGEND_SEEKER, None, tuple(seeker))
+            f = f.staged(1)
+            if w.solo:
+                w.stack = (*w.stack[:-1], f, _GUARD_CARD_FRAMES[LEGEND])
+                return
+            w.stack = (*w.stack[:-1], f)
+        elif stage == 1:
+            sides = w.sides_at(LEGEND)
+            present = tuple([c for c in sides if c != GUARDS]) if w.solo else tuple(sides)
+            if tome_window(w, f, present, True, sides):
+                return
+            # f._replace(stage=2, index=0), positionally
+            f = _new_tuple(Frame, (*f[:4], 2, f[5], 0, *f[7:]))
+            w.stack = (*w.stack[:-1], f)
+        elif stage == 2:
+            card = w.t.legends[w.legend]
+            sides, strengths = w.sides_strengths(LEGEND)
+            rank = ranked(sides, strengths)
+            _announce(w, LEGEND, rank, strengths)
+            # f._replace(stage=3, order=rank), positionally
+            f = _new_tuple(Frame, (*f[:4], 3, f[5], f[6], rank, *f[8:]))
+            w.stack = (*w.stack[:-1], f)
+            if card.reward is not None and rank:
+                best = rank[0]
+                w.emit_t(LEGEND_REWARD, best, card.reward.kind, card.reward)
+                if best == GUARDS:
+                    guard_reward(w, card.reward, LEGEND)
+                elif offer(w, best, card.reward, LEGEND):
+                    return
+        elif stage == 3:
+            if card is None:
+                card = w.t.legends[w.legend]
+            f = f.staged(4)
+            w.stack = (*w.stack[:-1], f)
+            if card.penalty is not None and f.order:
+                worst = f.order[-1]
+                strengths = w.strengths(f.order, LEGEND)
+                tied = [c for c in f.order if strengths[c] == strengths[worst]]
+                rule_id = "LB-R31" if len(tied) > 1 else "LB-legend-effect"
+                w.emit_t(LEGEND_PENALTY[rule_id], worst, card.penalty.kind, card.penalty)
+                depth = len(w.stack)
+                penalty(w, worst, card.penalty)
+                if len(w.stack) != depth:
+                    return
+        else:
+            send_home(w, LEGEND)
+            w.boosts = ()
+            w.emit_t(LEGEND_RETURN, None)
+            w.stack = w.stack[:-1]
             return
-        # f._replace(stage=2, index=0), positionally
-        w.stack = (*w.stack[:-1], _new_tuple(Frame, (*f[:4], 2, f[5], 0, *f[7:])))
-        return
-    card = w.t.legends[w.legend]
-    if stage == 2:
-        sides, strengths = w.sides_strengths(LEGEND)
-        rank = ranked(sides, strengths)
-        _announce(w, LEGEND, rank, strengths)
-        # f._replace(stage=3, order=rank), positionally
-        w.stack = (*w.stack[:-1], _new_tuple(Frame, (*f[:4], 3, f[5], f[6], rank, *f[8:])))
-        if card.reward is not None and rank:
-            best = rank[0]
-            w.emit_t(LEGEND_REWARD, best, card.reward.kind, card.reward)
-            if best == GUARDS:
-                guard_reward(w, card.reward, LEGEND)
-            else:
-                offer(w, best, card.reward, LEGEND)
-        return
-    if stage == 3:
-        w.set_top(f.staged(4))
-        if card.penalty is not None and f.order:
-            worst = f.order[-1]
-            strengths = w.strengths(f.order, LEGEND)
-            tied = [c for c in f.order if strengths[c] == strengths[worst]]
-            rule_id = "LB-R31" if len(tied) > 1 else "LB-legend-effect"
-            w.emit_t(LEGEND_PENALTY[rule_id], worst, card.penalty.kind, card.penalty)
-            penalty(w, worst, card.penalty)
-        return
-    send_home(w, LEGEND)
-    w.boosts = ()
-    w.emit_t(LEGEND_RETURN, None)
-    w.pop()
 
 
 def penalty(w: Work, target: str, pen: Penalty, amount: int | None = None) -> None:
