@@ -258,3 +258,28 @@ LOSE_RESOURCE = _per_rule("lose_resource", _lost_resource,
                           ("LB-R41", "LB-solo-legend", "LB-legend-effect"),
                           data=("kind", "chooser"))
 LOSE_NOTHING = _t("lose_nothing", "LB-legend-effect", "{0} has no resource left to lose")
+
+# -- the solitary game's tunnels (LB-R25) ------------------------------------------------------
+SOLO_TUNNEL_GUARDS = _t("tunnel", "LB-solo-tunnel-guards",
+                        lambda _who, _loc, kind, where, guards, player: f"The {kind} tunnel "
+                        f"at {where}: the guards are strongest ({guards} against {player}) "
+                        "and advance one space", data=("location",))
+
+
+def _solo_tunnel_player(who: str, _loc: int, steps: int, kind: str, where: str, seeker: bool,
+                        guards: int, player: int) -> str:
+    why = ("the only seeker there" if not seeker else
+           f"stronger than the guards' seeker ({player} against {guards}; a tie goes to the "
+           "player)")
+    return (f"The {kind} tunnel at {where}: {who} has {why} and may advance up to "
+            f"{plural(steps, 'space')}")
+
+
+SOLO_TUNNEL_PLAYER = _t("tunnel", "LB-solo-tunnel-player", _solo_tunnel_player,
+                        data=("location", "steps"))
+SOLO_TUNNEL_OUTMATCHED = _t("tunnel", "LB-R25",
+                            lambda who, _loc, kind, where, guards, player: f"The {kind} "
+                            f"tunnel at {where}: the guards' seeker outmatches {who}'s "
+                            f"({guards} against {player})", data=("location",))
+SOLO_TUNNEL_NONE = _t("tunnel", "LB-R25", "The {2} tunnel at {3}: no one advances",
+                      data=("location",))

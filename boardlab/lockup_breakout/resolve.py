@@ -60,6 +60,10 @@ from boardlab.lockup_breakout.events import (
     RESOURCES,
     REVEAL,
     SKIP_REWARD,
+    SOLO_TUNNEL_GUARDS,
+    SOLO_TUNNEL_NONE,
+    SOLO_TUNNEL_OUTMATCHED,
+    SOLO_TUNNEL_PLAYER,
     STARS,
     STRAGGLERS,
     STRENGTHS,
@@ -70,7 +74,7 @@ from boardlab.lockup_breakout.events import (
 from boardlab.lockup_breakout.flow import send_home, start_tome_draw, tome_available
 from boardlab.lockup_breakout.goods import affordable_crafts, craft, gain_item, recruit
 from boardlab.lockup_breakout.state import Frame, K
-from boardlab.lockup_breakout.work import Work, plural, token_name
+from boardlab.lockup_breakout.work import Work, token_name
 
 #: Stars the guards take for any reward they cannot use (LB-R24, LB-solo-legend).
 GUARD_OTHER_STARS = 2
@@ -449,26 +453,19 @@ def tunnel(w: Work, loc: int, rank: tuple[str, ...]) -> None:
     p_strength = w.strength_at(player, loc)
     frames = []
     if g_strength >= 1 and g_strength > p_strength:
-        w.emit("tunnel", f"The {kind} tunnel at {where}: the guards are strongest ({g_strength} "
-               f"against {p_strength}) and advance one space", "LB-solo-tunnel-guards",
-               GUARDS, location=loc)
-        frames.append(Frame(K.ADVANCE, who=GUARDS, n=1, loc=loc, src="LB-solo-tunnel-guards"))
+        w.emit_t(SOLO_TUNNEL_GUARDS, GUARDS, loc, kind, where, g_strength, p_strength)
+        frames.append(_new_tuple(Frame, (K.ADVANCE, GUARDS, loc, 1, 0, 0, 0, (), (),
+                                         "LB-solo-tunnel-guards")))
     if seekers:
         if not g_seeker or p_strength >= g_strength:
-            why = ("the only seeker there" if not g_seeker else
-                   f"stronger than the guards' seeker ({p_strength} against {g_strength}; a "
-                   "tie goes to the player)")
-            w.emit("tunnel", f"The {kind} tunnel at {where}: {player} has {why} and may "
-                   f"advance up to {plural(steps, 'space')}", "LB-solo-tunnel-player", player,
-                   location=loc, steps=steps)
-            frames.append(Frame(K.ADVANCE, who=player, n=steps, loc=loc, src="LB-tunnel-type"))
+            w.emit_t(SOLO_TUNNEL_PLAYER, player, loc, steps, kind, where, g_seeker, g_strength,
+                     p_strength)
+            frames.append(_new_tuple(Frame, (K.ADVANCE, player, loc, steps, 0, 0, 0, (), (),
+                                             "LB-tunnel-type")))
         else:
-            w.emit("tunnel", f"The {kind} tunnel at {where}: the guards' seeker outmatches "
-                   f"{player}'s ({g_strength} against {p_strength})", "LB-R25", player,
-                   location=loc)
+            w.emit_t(SOLO_TUNNEL_OUTMATCHED, player, loc, kind, where, g_strength, p_strength)
     elif not frames:
-        w.emit("tunnel", f"The {kind} tunnel at {where}: no one advances", "LB-R25",
-               location=loc)
+        w.emit_t(SOLO_TUNNEL_NONE, None, loc, kind, where)
     # The player's advance goes on top: the player moves first (LB-R25).
     w.push(*frames)
 
