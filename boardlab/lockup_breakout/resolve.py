@@ -197,7 +197,7 @@ def tome_window(w: Work, f: Frame, present: tuple[str, ...], legend: bool,
     while i < n:
         who = present[i]
         i += 1
-        if not hands[si[who]] or (legend and not playable_tomes(w, who, legend)):
+        if not hands[si[who]] or (legend and not _holds_legend_tome(w, who)):
             continue
         if rank is None:
             # Who is first does not change inside one step: rank once, when first asked.
@@ -211,7 +211,7 @@ def tome_window(w: Work, f: Frame, present: tuple[str, ...], legend: bool,
         if len(rank) < 2:
             continue                       # a side alone: nothing to change (LB-R41)
         if rank[0] != who or (
-                any(playable_tomes(w, other, legend) for other in present[i:]) if legend
+                any([_holds_legend_tome(w, other) for other in present[i:]]) if legend
                 else any([hands[si[other]] for other in present[i:]])):   # any tome at all
             # f.indexed(i), then the offer on top: one new stack
             w.stack = (*w.stack[:-1], _new_tuple(Frame, (*f[:6], i, *f[7:])),
@@ -219,6 +219,13 @@ def tome_window(w: Work, f: Frame, present: tuple[str, ...], legend: bool,
                                           "LB-legend-tomes" if legend else "LB-R13")))
             return True
     return False
+
+
+def _holds_legend_tome(w: Work, who: str) -> bool:
+    """Whether ``who`` holds a tome that may be played at the legend (LB-legend-tomes):
+    :func:`playable_tomes` at the legend is not empty."""
+    tomes = w.t.tomes
+    return any([tomes[name].legend for name in w.tomes[w.si[who]]])
 
 
 def tome_can_matter(w: Work, loc: int, who: str, later: tuple[str, ...], legend: bool) -> bool:
@@ -477,11 +484,12 @@ def stragglers(w: Work, loc: int) -> None:
         return
     # Each owner's tokens (the guards have no tokens), in one pass.
     by: dict[str, list[str]] = {}
-    for c, tok, _ in crew:
+    for e in crew:
+        c = e[0]
         if c in by:
-            by[c].append(tok)
+            by[c].append(e[1])
         else:
-            by[c] = [tok]
+            by[c] = [e[1]]
     rewarded = w.rewarded
     home: list[str] = []
     lost: list[str] = []
@@ -493,15 +501,20 @@ def stragglers(w: Work, loc: int) -> None:
                 lost.append(c)
     crews = list(w.crews)
     if lost:
-        crews[LIBRARY] = tuple(sorted((*crews[LIBRARY],
-                                       *[e for e in crew if e[0] not in rewarded])))
+        library = [e for e in crew if e[0] not in rewarded]
+        library += crews[LIBRARY]
+        library.sort()
+        crews[LIBRARY] = tuple(library)
     # send_home(w, loc, crew), written out: each owner's tokens back to the holding cell.
     if home:
         hands = list(w.hands)
         si = w.si
         for c in home:
             i = si[c]
-            hands[i] = tuple(sorted((*hands[i], *by[c])))
+            toks = by[c]
+            toks += hands[i]
+            toks.sort()
+            hands[i] = tuple(toks)
         w.hands = tuple(hands)
     crews[loc] = ()
     w.crews = tuple(crews)
