@@ -36,17 +36,33 @@ def crafts_for(t: Tables, display: tuple[str, ...], reserved: tuple[str, ...] | 
     key = (display, reserved, row)
     hit = t.craft_memo.get(key)
     if hit is None:
+        # A new purse or display (about half the questions): loops, no generator per
+        # item, and the Craft choices shared (one per item name and source).
         idx, items = t.res_index, t.items
-        out = [Craft(name) for name in dict.fromkeys(display)
-               if all(row[idx[k]] >= n for k, n in items[name].cost)]
-        if reserved is not None:
-            out.extend(Craft(name, True) for name in dict.fromkeys(reserved)
-                       if all(row[idx[k]] >= n for k, n in items[name].cost))
+        out = []
+        for pile, from_reserve in ((display, False), (reserved, True)):
+            if not pile:
+                continue
+            for name in dict.fromkeys(pile):
+                for k, n in items[name].cost:
+                    if row[idx[k]] < n:
+                        break
+                else:
+                    choice = _CRAFTS.get((name, from_reserve))
+                    if choice is None:
+                        if len(_CRAFTS) > 4096:
+                            _CRAFTS.clear()
+                        choice = _CRAFTS[name, from_reserve] = Craft(name, from_reserve)
+                    out.append(choice)
         hit = tuple(out)
         if len(t.craft_memo) > 4096:
             t.craft_memo.clear()
         t.craft_memo[key] = hit
     return hit
+
+
+#: One shared ``Craft`` per item name and source (bounded: names come from configurations).
+_CRAFTS: dict[tuple[str, bool], Craft] = {}
 
 
 def craft(w: Work, who: str, name: str, reserved: bool, loc: int) -> None:
