@@ -160,9 +160,22 @@ def location(w: Work, f: Frame) -> None:
             if len(sides) > 1 and present and tome_window(w, f, present, False, sides,
                                                           strengths):
                 return
-        # The comparison (the sides did not change since the window closed).
-        rank = ranked(sides, strengths)
-        _announce(w, loc, rank, strengths)
+        # The comparison (the sides did not change since the window closed), announced
+        # as _announce does; two sides (the usual case) ranked and checked for a tie at once.
+        if len(sides) == 2:
+            a, b = sides
+            sa, sb = strengths[a], strengths[b]
+            if sb > sa:
+                rank: tuple[str, ...] = (b, a)
+                shown: tuple[tuple[str, int], ...] = ((b, sb), (a, sa))
+            else:
+                rank, shown = (a, b), ((a, sa), (b, sb))
+            w.events.append(_new_tuple(Event, (STRENGTHS["LB-R4" if sa == sb else "LB-R8"],
+                                               None, w.round, w.phase, (), loc, shown,
+                                               w.t.places[loc])))
+        else:
+            rank = ranked(sides, strengths)
+            _announce(w, loc, rank, strengths)
         # next_reward writes the frame (stage 3, its index) before anything waits.
         f = _new_tuple(Frame, (K.LOCATION, "", loc, 0, 3, 0, 0, rank, (), ""))
         stage = 3
