@@ -13,6 +13,8 @@ from boardlab.lockup_breakout.events import CRAFT, NO_IMPROVE, owner, recruited
 from boardlab.lockup_breakout.state import Frame, K
 from boardlab.lockup_breakout.work import Tables, Work, join, plural
 
+_new_tuple = tuple.__new__
+
 
 # -- items ------------------------------------------------------------------------------------
 def affordable_crafts(w: Work, who: str, cell_block: bool) -> tuple[Craft, ...]:
@@ -67,30 +69,48 @@ _CRAFTS: dict[tuple[str, bool], Craft] = {}
 
 def craft(w: Work, who: str, name: str, reserved: bool, loc: int) -> None:
     """Pay, take the item and its stars, then its icons: improve, reserve, advance."""
-    item = w.t.items[name]
-    w.pay(who, item.cost)
+    t = w.t
+    item = t.items[name]
+    i = w.si[who]
+    # w.pay(who, item.cost), written out: the purse row changed once.
+    idx = t.res_index
+    row = list(w.resources[i])
+    for kind, n in item.cost:
+        row[idx[kind]] -= n
+    purses = list(w.resources)
+    purses[i] = tuple(row)
+    w.resources = tuple(purses)
     if reserved:
-        mine = list(w.reserved[w.si[who]])
+        mine = list(w.reserved[i])
         mine.remove(name)
-        w.set_side("reserved", who, tuple(mine))
+        sides = list(w.reserved)
+        sides[i] = tuple(mine)
+        w.reserved = tuple(sides)
     else:
         display = list(w.display)
         display.remove(name)
         w.display = tuple(display)
-    w.set_side("items", who, tuple(sorted((*w.items[w.si[who]], name))))
+    owned = list(w.items)
+    owned[i] = tuple(sorted((*owned[i], name)))
+    w.items = tuple(owned)
     w.add_stars(who, "items", item.stars)
     w.emit_t(CRAFT["LB-icon-reserve" if reserved else "LB-R10"], who, name, item.stars, loc,
              item.cost, reserved)
+    # The icons' frames, positionally; the last pushed runs first.
     frames = []
     if item.advance:
-        frames.append(Frame(K.ADVANCE, who=who, n=1, src="LB-icon-advance"))
-    if item.reserve and len(w.display) > 0:
-        frames.append(Frame(K.RESERVE, who=who, src="LB-icon-reserve"))
-    if item.improve is not None and w.can_pay(who, ((item.improve[0], 1),)):
-        frames.append(Frame(K.IMPROVE, who=who, cards=(name,)))
-    elif item.improve is not None:
-        w.emit_t(NO_IMPROVE, who, name, item.improve[0])
-    w.push(*frames)
+        frames.append(_new_tuple(Frame, (K.ADVANCE, who, 0, 1, 0, 0, 0, (), (),
+                                         "LB-icon-advance")))
+    if item.reserve and w.display:
+        frames.append(_new_tuple(Frame, (K.RESERVE, who, 0, 0, 0, 0, 0, (), (),
+                                         "LB-icon-reserve")))
+    if item.improve is not None:
+        if row[idx[item.improve[0]]] >= 1:
+            frames.append(_new_tuple(Frame, (K.IMPROVE, who, 0, 0, 0, 0, 0, (), (name,), "")))
+        else:
+            w.emit_t(NO_IMPROVE, who, name, item.improve[0])
+    if frames:
+        w.stack = (*w.stack, *frames)
 
 
 def gain_item(w: Work, who: str, name: str, rule_id: str) -> None:
