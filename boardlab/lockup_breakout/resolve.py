@@ -137,8 +137,7 @@ def location(w: Work, f: Frame) -> None:
                 crews[loc] = entries
                 w.crews = tuple(crews)
                 break
-        w.events.append((REVEAL, None, w.round, w.phase, (), loc,
-                                           entries, w.t.places[loc]))
+        w.events.append((REVEAL, None, w.round, w.phase, (), loc, entries, w.t.places[loc]))
         f = _WINDOW_FRAMES[loc]
         if w.solo:
             w.stack = (*w.stack[:-1], f, _GUARD_CARD_FRAMES[loc])
@@ -169,9 +168,8 @@ def location(w: Work, f: Frame) -> None:
                 shown: tuple[tuple[str, int], ...] = ((b, sb), (a, sa))
             else:
                 rank, shown = (a, b), ((a, sa), (b, sb))
-            w.events.append((STRENGTHS["LB-R4" if sa == sb else "LB-R8"],
-                                               None, w.round, w.phase, (), loc, shown,
-                                               w.t.places[loc]))
+            w.events.append((STRENGTHS["LB-R4" if sa == sb else "LB-R8"], None, w.round,
+                             w.phase, (), loc, shown, w.t.places[loc]))
         else:
             rank = ranked(sides, strengths)
             _announce(w, loc, rank, strengths)
@@ -283,8 +281,8 @@ def apply_tome(w: Work, choice: PlayTome | Any) -> None:
     discard[w.t.tome_index[name]] += 1
     w.tome_discard = tuple(discard)
     w.boosts = (*w.boosts, (who, tome.strength))
-    w.events.append((TOME_PLAYED[f[9] or "LB-R13"], who, w.round, w.phase,
-                                       (), name, f[2], tome.strength, w.t.places[f[2]]))
+    w.events.append((TOME_PLAYED[f[9] or "LB-R13"], who, w.round, w.phase, (), name, f[2],
+                     tome.strength, w.t.places[f[2]]))
 
 
 def _announce(w: Work, loc: int, rank: tuple[str, ...],
@@ -301,8 +299,8 @@ def _announce(w: Work, loc: int, rank: tuple[str, ...],
             if shown[k][1] == shown[k - 1][1]:
                 rule_id = "LB-R4"
                 break
-    w.events.append((STRENGTHS[rule_id], None, w.round, w.phase, (), loc,
-                                       shown, w.t.places[loc]))
+    w.events.append((STRENGTHS[rule_id], None, w.round, w.phase, (), loc, shown,
+                     w.t.places[loc]))
 
 
 def next_reward(w: Work, f: Frame) -> bool:
@@ -330,8 +328,8 @@ def next_reward(w: Work, f: Frame) -> bool:
         # offer(), written out: skipped (LB-R41), or f.indexed(i) with the offer on top
         why = reward_possible(w, who, reward, loc)
         if why:
-            w.events.append((SKIP_REWARD, who, w.round, w.phase, (), loc,
-                                               kind, reward, w.t.places[loc], why))
+            w.events.append((SKIP_REWARD, who, w.round, w.phase, (), loc, kind, reward,
+                             w.t.places[loc], why))
             continue
         w.stack = (*w.stack[:-1], _new_tuple(Frame, (*f[:6], i, *f[7:])), _new_tuple(
             Frame, (K.ADVANCE, who, loc, reward.amount, 0, 0, 0, (), (), "LB-advance")
@@ -401,20 +399,19 @@ def apply_reward(w: Work, choice: Any) -> None:
     where = w.t.places[loc]
     rule_id = "LB-legend-effect" if loc == LEGEND else "LB-R8"
     if isinstance(choice, Decline):
-        w.events.append((DECLINE[rule_id], who, w.round, w.phase, (), loc,
-                                           kind, _reward(kind, n), where))
+        w.events.append((DECLINE[rule_id], who, w.round, w.phase, (), loc, kind,
+                         _reward(kind, n), where))
         return
     if loc != LEGEND and who not in w.rewarded:
         w.rewarded = (*w.rewarded, who)
     source = "legend" if loc == LEGEND else "locations"
     if isinstance(choice, TakeResources):
         w.gain(who, choice.kind, n)
-        w.events.append((RESOURCES[rule_id], who, w.round, w.phase, (), loc,
-                                           choice.kind, n, where))
+        w.events.append((RESOURCES[rule_id], who, w.round, w.phase, (), loc, choice.kind, n,
+                         where))
     elif kind == "stars":
         w.add_stars(who, source, f.n)
-        w.events.append((STARS[rule_id], who, w.round, w.phase, (), loc, n,
-                                           where))
+        w.events.append((STARS[rule_id], who, w.round, w.phase, (), loc, n, where))
     elif kind == "recruit":
         recruit(w, who, loc, rule_id)
     elif kind == "tome":
@@ -530,9 +527,9 @@ def stragglers(w: Work, loc: int) -> None:
         w.hands = tuple(hands)
     crews[loc] = ()
     w.crews = tuple(crews)
-    w.events.append((STRAGGLERS["LB-tunnel-stragglers" if w.tunnels[loc - 1]
-                                                  else "LB-R8"], None, w.round, w.phase, (),
-                                       loc, tuple(home), tuple(lost), w.t.places[loc]))
+    w.events.append((STRAGGLERS["LB-tunnel-stragglers" if w.tunnels[loc - 1] else "LB-R8"],
+                     None, w.round, w.phase, (), loc, tuple(home), tuple(lost),
+                     w.t.places[loc]))
 
 
 # -- the legend card ----------------------------------------------------------------------------
@@ -550,8 +547,7 @@ def legend(w: Work, f: Frame) -> None:
             crew = tuple(sorted([(c, tok, False) for c, tok, _ in w.crews[LEGEND]]))
             w.set_crew(LEGEND, crew)
             seeker = [c for c, tok, _ in crew if tok == SEEKER]
-            w.events.append((LEGEND_REVEAL, None, w.round, w.phase, (),
-                                               w.legend, crew))
+            w.events.append((LEGEND_REVEAL, None, w.round, w.phase, (), w.legend, crew))
             if seeker:
                 w.emit_t(LEGEND_SEEKER, None, tuple(seeker))
             f = f.staged(1)
