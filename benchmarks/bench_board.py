@@ -77,7 +77,7 @@ class NaiveBoard:
 
     def step(self) -> None:
         m = self.match
-        if m.to_move == CHANCE:
+        if m.to_move is CHANCE:
             m.roll()
         else:
             m.push(self.agents[m.to_move].choose(m.observe(m.to_move), m.legal()))

@@ -61,7 +61,7 @@ def bench_raw(seeds: range) -> int:
         rng, pick = random.Random(seed), random.Random(seed)
         state = rules.initial(lb.Setup(players=4))
         while (mover := rules.to_move(state)) is not None:
-            if mover == CHANCE:
+            if mover is CHANCE:
                 choice = sample_outcome(rules.outcomes(state), rng)
             else:
                 legal = rules.legal(state)

@@ -102,7 +102,7 @@ def run_raw(seeds: range) -> tuple[float, int]:
         rng, pick = random.Random(seed), random.Random(seed)
         state = rules.initial(moh.Setup(players=4))
         while (mover := rules.to_move(state)) is not None:
-            if mover == CHANCE:
+            if mover is CHANCE:
                 choice = sample_outcome(rules.outcomes(state), rng)
             else:
                 legal = rules.legal(state)

@@ -55,7 +55,7 @@ def bench_raw(seeds: range, players: int) -> tuple[float, int]:
         rng, pick = random.Random(seed), random.Random(seed)
         state = rules.initial(l7.Setup(players=players))
         while (mover := rules.to_move(state)) is not None:
-            if mover == CHANCE:
+            if mover is CHANCE:
                 choice = sample_outcome(rules.outcomes(state), rng)
             else:
                 legal = rules.legal(state)

@@ -71,7 +71,7 @@ def live_odds(state: State, viewer: str | None) -> dict[str, Fraction]:
     """
     if state.is_over:
         return {}
-    if RULES.to_move(state) == CHANCE:
+    if RULES.to_move(state) is CHANCE:
         if state.top.kind == K.TUNNELS:
             return {}                       # 42–140 layouts: too many rows to show
         table: dict[str, Fraction] = {}
@@ -127,7 +127,7 @@ class Board(GameBoard):
         return live_odds(state, self._viewer(state))
 
     def odds_title(self, state: State) -> str:
-        if RULES.to_move(state) == CHANCE:
+        if RULES.to_move(state) is CHANCE:
             return "This draw (exact; the piles are stand-in data, LB-R1)"
         who = self._viewer(state) or "the seat"
         return (f"P({who} may advance) at each tunnel location, from {who}'s view "

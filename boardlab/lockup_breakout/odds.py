@@ -766,7 +766,7 @@ def guards_first(position: State, *, policy: Any = None, max_nodes: int = _MAX_N
     ...              7: ["red 2"]}, lanterns={"red": "Crossroads", "guards": "Chapel"})
     >>> m = new_match(start=s, seed=1)
     >>> while m.state.top.kind != "guard_card" or m.state.top.loc != 6:
-    ...     _ = m.roll() if m.to_move == CHANCE else m.push(m.legal()[0])
+    ...     _ = m.roll() if m.to_move is CHANCE else m.push(m.legal()[0])
     >>> sorted(c for c in m.state.guard_cards if c)   # five cards seen, nine unseen
     ['blue 1', 'blue 1', 'blue 2', 'blue 3 seeker', 'green 1']
     >>> guards_first(m.state)       # a seeker of strength 2 blocks red's lone seeker
@@ -1225,8 +1225,12 @@ def goal_public(goal: str = "Explorer", *, config: Config | None = None,
         return answer
     from sympy import Rational
 
+    # Every set of k distinct goals is equally likely (one card of each), so the count is
+    # over sets, not ordered draws: the derivation says so in its outcome space.
+    counted = dict(favourable=len(hits), total=total,
+                   space=f"sets of {k} goals") if k else {}
     return Derivation(f"P({goal} is among the {k} public goals)", answer,
-                      closed_form=Rational(k, deck),
+                      closed_form=Rational(k, deck), **counted,
                       facts=(("goal deck", f"{deck} goal cards, {k} drawn at setup (LB-R14)"),
                              ("goals", STAND_IN)),
                       steps=(f"The engine's goal node lists the C({deck}, {k}) = {total} "

@@ -363,7 +363,7 @@ def _can_go_on(state: State) -> list[str]:
         return [f"pending: the rules cannot go on from the pending {state.pending.kind} step "
                 f"({type(err).__name__}: {show_value(str(err))})"]
     if state.pending.kind != "over" and not options:
-        who = "chance" if mover == CHANCE else f"player {mover}"
+        who = "chance" if mover is CHANCE else f"player {mover}"
         return [f"pending: the {state.pending.kind} step offers {who} no choice, so the "
                 "match could not go on"]
     return []

@@ -95,7 +95,10 @@ class Derivation(Generic[A]):
     ``favourable`` and ``total`` count outcomes in a space of equally likely outcomes
     (for dice, the F^n ordered rolls even when the work was done on collapsed counts:
     171 of 1296, not 19 of 144). Give ``total`` alone and ``favourable`` is worked out
-    from the answer. ``closed_form`` is a sympy expression or ``None``; ``facts`` are
+    from the answer. ``space`` names what those outcomes are (default ``"ordered
+    outcomes"``; e.g. ``"sets of 2 goals"`` for an unordered deal, where every set is
+    equally likely but the orders are not counted). ``closed_form`` is a sympy
+    expression or ``None``; ``facts`` are
     ``(name, value)`` pairs citing the rules used, e.g. ``("defence", "5 (MoH-R5)")``.
     ``kind`` is guessed from the answer (a Fraction is taken for a probability) and
     given as ``"expectation"`` for a mean. ``parts`` are ``(key, Derivation)`` pairs,
@@ -111,11 +114,12 @@ class Derivation(Generic[A]):
     steps: tuple[str, ...]
     kind: AnswerKind
     parts: tuple[tuple[Hashable, Derivation[Any]], ...]
+    space: str
 
     def __init__(self, question: str, answer: A, favourable: int | None = None,
                  total: int | None = None, closed_form: Any = None,
                  facts: Any = (), steps: Any = (), *, kind: AnswerKind | None = None,
-                 parts: Any = ()) -> None:
+                 parts: Any = (), space: str = "ordered outcomes") -> None:
         kind = _guess_kind(answer) if kind is None else kind
         if not isinstance(kind, str) or kind not in ANSWER_KINDS:
             raise QuestionError(f"Derivation: kind must be one of {ANSWER_KINDS}, not "
@@ -170,6 +174,14 @@ class Derivation(Generic[A]):
         set_(self, "parts", parts_t)
         set_(self, "favourable", favourable)
         set_(self, "total", total)
+        if not isinstance(space, str) or not space.strip():
+            raise ArgumentTypeError("Derivation: space", space,
+                                    "space names the equally likely outcomes, e.g. 'sets of "
+                                    "2 goals'")
+        if space != "ordered outcomes" and total is None:
+            raise QuestionError("Derivation: space names the outcomes of favourable/total; "
+                                "give total too")
+        set_(self, "space", space)
         if total is not None:
             if kind != "probability":
                 raise QuestionError("Derivation: favourable/total outcomes describe a "
@@ -211,7 +223,7 @@ class Derivation(Generic[A]):
         answer = (tuple(self.answer.items()) if isinstance(self.answer, Mapping)
                   else self.answer)
         return (self.question, answer, self.favourable, self.total, str(self.closed_form),
-                self.facts, self.steps, self.kind, self.parts)
+                self.facts, self.steps, self.kind, self.parts, self.space)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Derivation):
@@ -260,7 +272,7 @@ class Derivation(Generic[A]):
     def _outcomes_text(self) -> str | None:
         if self.total is None:
             return None
-        return f"{self.favourable} of {self.total} equally likely ordered outcomes"
+        return f"{self.favourable} of {self.total} equally likely {self.space}"
 
     def _lines(self, indent: str = "") -> list[str]:
         lines = [indent + self.question]

@@ -24,7 +24,7 @@ def test_toy_rules_satisfy_the_protocol() -> None:
 
 def test_push_checks_legality_and_refusal_changes_nothing() -> None:
     m = new()
-    assert m.to_move == CHANCE
+    assert m.to_move is CHANCE
     m.push(Coin(True))
     assert m.legal() == (Add(1), Add(2))
     before, ply = m.state, m.ply
@@ -116,7 +116,7 @@ def test_pop_of_decisions_keeps_the_stream_and_seek_replays_it() -> None:
     m.seek(10)          # back, then forward again
     m.seek(25)
     m.seek(16)          # then roll from a ply in the past: the future is forgotten
-    assert m.to_move == CHANCE
+    assert m.to_move is CHANCE
     got = got[:8] + _rolls(m, 32)
     assert got == expected
     m.pop()             # a decision: nothing was drawn for it

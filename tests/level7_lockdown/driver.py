@@ -52,17 +52,17 @@ def run(match: Match, script: Iterable[Any], *, until_decision: bool = True) -> 
     decisions = [x for x in items if not isinstance(x, OUTCOMES)]
     agent = ScriptedAgent(decisions)
     for item in items:
-        while match.to_move == CHANCE and not isinstance(item, OUTCOMES):
+        while match.to_move is CHANCE and not isinstance(item, OUTCOMES):
             match.push(default_outcome(match))
         if isinstance(item, OUTCOMES):
-            assert match.to_move == CHANCE, f"{item} scripted where {match.to_move} decides"
+            assert match.to_move is CHANCE, f"{item} scripted where {match.to_move} decides"
             match.push(item)
         else:
             seat = match.to_move
             assert seat is not None, f"the match is over before {item}"
             choice = agent.choose(match.observe(seat), match.legal())
             match.push(choice)
-    while until_decision and match.to_move == CHANCE:
+    while until_decision and match.to_move is CHANCE:
         match.push(default_outcome(match))
     return match
 

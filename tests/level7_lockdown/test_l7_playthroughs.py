@@ -321,7 +321,7 @@ def test_l7_playthrough_random_continuations_from_lockdown(name: str, mode: str)
         rng, state, plies = random.Random(seed), start, 0
         while (mover := RULES.to_move(state)) is not None:
             assert check_node(RULES, state) == [], (name, mode, seed, plies)
-            if mover == CHANCE:
+            if mover is CHANCE:
                 choice = sample_outcome(RULES.outcomes(state), rng)
             else:
                 legal = RULES.legal(state)

@@ -47,7 +47,7 @@ def drive(match: Match, policy: Policy, *, until: Callable[[Match], bool] | None
     for _ in range(limit):
         if match.is_over or (until is not None and until(match)):
             return events
-        if match.to_move == CHANCE:
+        if match.to_move is CHANCE:
             if chance is not None:
                 outcome = chance(match)
                 if outcome is not None:

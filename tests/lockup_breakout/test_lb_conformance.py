@@ -76,7 +76,7 @@ def test_every_chance_node_sums_to_one_exactly() -> None:
     for players, diff in ((1, "yellow"), (3, ""), (5, "")):
         m = lb.new_match(players, seed=3, difficulty=diff or None)
         while not m.is_over:
-            if m.to_move == CHANCE:
+            if m.to_move is CHANCE:
                 outs = m.outcomes()
                 assert sum(p for _, p in outs) == Fraction(1)
                 assert all(type(p) is Fraction and p > 0 for _, p in outs)

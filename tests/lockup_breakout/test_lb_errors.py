@@ -39,7 +39,7 @@ def _states_with_secrets(count: int, seed: int = 0):
                 if len(toks) >= 2 and rng.random() < 0.3:
                     found.append((s, c))
                     break
-            if m.to_move == CHANCE:
+            if m.to_move is CHANCE:
                 m.roll()
             else:
                 m.push(agent.choose(None, m.legal()))
@@ -225,7 +225,7 @@ def test_illegal_choices_are_refused_naming_a_rule_and_change_nothing() -> None:
                     assert err.value.rule is not None and err.value.rule.id in str(err.value)
                     assert m.state is before and m.ply == ply and len(m.events) == n
                     tried += 1
-            if m.to_move == CHANCE:
+            if m.to_move is CHANCE:
                 m.roll()
             else:
                 m.push(agent.choose(None, m.legal()))

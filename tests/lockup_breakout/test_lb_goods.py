@@ -192,7 +192,7 @@ def _chain_distribution(m: Match, prefer: str) -> dict[str, Fraction]:
             key = got[0] if got else "none"
             out[key] = out.get(key, Fraction(0)) + p
             return
-        if match.to_move == CHANCE:
+        if match.to_move is CHANCE:
             for outcome, q in match.outcomes():
                 branch = match.branch()
                 branch.push(outcome)

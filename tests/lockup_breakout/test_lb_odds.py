@@ -24,7 +24,7 @@ from boardlab.core.engine import CHANCE, Match
 from boardlab.lockup_breakout import odds, standin
 from boardlab.lockup_breakout.config import TUNNEL_SETS, GoonCard
 from boardlab.lockup_breakout.state import Frame, K
-from boardlab.lockup_breakout.work import Work
+from boardlab.lockup_breakout.work import Work, tables
 from boardlab.prob.derivation import Derivation
 
 
@@ -90,6 +90,22 @@ def test_tunnel_among_simulated_from_the_engine_setup() -> None:
         m.roll()                                   # the setup's tunnel node
         hits += any(m.state.tunnels[i] for i in (0, 1, 2))
     assert within_4_sigma(hits, n, odds.tunnel_among([1, 2, 3], players=2))
+
+
+def test_tunnel_layouts_and_tunnel_at_simulated_from_the_engine_setup() -> None:
+    """The engine's setup deals every one of the 140 brute-force layouts (4 players) and
+    no other, and each location's double tunnel comes up at tunnel_at's rate (4σ)."""
+    n, seen, doubles = 2500, set(), Counter()
+    for seed in range(n):
+        m = lb.new_match(players=4, seed=seed)
+        m.roll()                                   # the setup's tunnel node
+        layout = tuple(m.state.tunnels)
+        seen.add(layout)
+        doubles.update(loc for loc in range(1, 8) if layout[loc - 1] == "double")
+    # Missing one of 140 equally likely layouts in 2500 deals: probability below 10⁻⁶.
+    assert seen == brute_layouts(4) and len(seen) == odds.tunnel_layouts(4)
+    exact = odds.tunnel_at(4, kind="double")
+    assert all(within_4_sigma(doubles[loc], n, exact[loc]) for loc in range(1, 8))
 
 
 # -- seeker contest ------------------------------------------------------------------------
@@ -171,7 +187,7 @@ def resolve_tunnel(spec: dict[str, Any], loc: int, seed: int) -> set[str]:
         found = advancers(events, loc)
         if found is not None:
             return found
-        if m.to_move == CHANCE:
+        if m.to_move is CHANCE:
             m.roll()
         else:
             m.push(quiet(m))
@@ -319,7 +335,7 @@ def test_shapeshifter_chain_simulated_by_the_engine() -> None:
     for seed in range(n):
         m = lb.new_match(start=start, seed=seed)
         while len(m.state.stack) > len(s.stack):
-            if m.to_move == CHANCE:
+            if m.to_move is CHANCE:
                 m.roll()
             else:
                 keep = [c for c in m.legal() if "Shapeshifter" not in c.goon]
@@ -360,6 +376,49 @@ def test_reachable_agrees_with_a_walk_over_the_map(where: str, k: int) -> None:
     assert odds.reachable(s, "red", k, explain=True).answer == brute_reach(where, k, None)
 
 
+def engine_reach(state: lb.State, side: str, k: int) -> dict[str, int]:
+    """Every space the engine's own advance lets ``side`` reach in up to ``k`` steps
+    (each Step choice of ``RULES.legal`` followed), with the fewest resources spent on the
+    way. Loot stacks are empty in ``state``, so only the paths move the lantern."""
+    w = Work(state)
+    w.stack = (*w.stack, Frame(K.ADVANCE, who=side, n=k, src="LB-advance"))
+    w.run()
+    start, i = w.freeze(), state.side(side)
+    purse = sum(start.resources[i])
+    best: dict[str, int] = {}
+
+    def walk(st: lb.State) -> None:
+        top = st.stack[-1]
+        if top.kind != K.STEP or top.who != side:
+            return                                    # the advance is over
+        for choice in lb.RULES.legal(st):
+            nxt, _ = lb.RULES.step(st, choice)
+            if choice.__class__.__name__ == "Step":
+                spent = purse - sum(nxt.resources[i])
+                here = nxt.lanterns[i]
+                best[here] = min(best.get(here, spent), spent)
+                walk(nxt)
+
+    walk(start)
+    return dict(sorted(best.items()))
+
+
+@pytest.mark.parametrize("purse", [(0, 0, 0, 0), (1, 1, 1, 1), (0, 2, 0, 0), (3, 3, 3, 3)])
+@pytest.mark.parametrize("where", ["ENTRANCE", "Stair", "Crossroads", "Flooded Hall"])
+def test_reachable_agrees_with_the_engines_own_advances(purse: tuple[int, ...],
+                                                        where: str) -> None:
+    """``reachable(..., affordable=True)`` against the rules themselves: every space the
+    engine's Step choices reach in up to k steps, and the cheapest total paid."""
+    cfg = lb.Config()
+    empty = {space: [] for space in tables(cfg).loot_spaces}
+    s = lb.position(players=2, lanterns={"red": where}, stacks=empty,
+                    resources={"red": dict(zip(cfg.resources, purse, strict=True))})
+    for k in (1, 2, 3, 4):
+        exact = odds.reachable(s, "red", k, affordable=True)
+        assert {space: sum(cost.values()) for space, cost in exact.items()} == \
+            engine_reach(s, "red", k)
+
+
 # -- solitary: the race ------------------------------------------------------------------------
 RACE: dict[str, Any] = dict(players=1, difficulty="green", round=6, phase="lightsout",
                             tunnels={6: "double", 7: "single"},
@@ -370,7 +429,7 @@ RACE: dict[str, Any] = dict(players=1, difficulty="green", round=6, phase="light
 def race_match(seed: int) -> Match:
     m = lb.new_match(start=lb.position(**RACE), seed=seed)
     while m.state.top.kind != "guard_card" or m.state.top.loc != 6:
-        if m.to_move == CHANCE:
+        if m.to_move is CHANCE:
             m.roll()
         else:
             m.push(m.legal()[0])
@@ -405,7 +464,7 @@ def test_guards_first_simulated_by_the_engine() -> None:
                     if where in (lb.TOMB, lb.ESCAPED)}
             if ends or b.is_over:
                 break
-            if b.to_move == CHANCE:
+            if b.to_move is CHANCE:
                 b.roll()
             else:
                 b.push(b.legal()[0])
@@ -470,10 +529,52 @@ def test_escape_score_simulated_by_the_engine(policy: Any) -> None:
     for seed in range(n):
         m = lb.new_match(start=lb.position(**RUSH), seed=seed)
         while not m.is_over and "red" not in dict(m.state.escaped):
-            if m.to_move == CHANCE:
+            if m.to_move is CHANCE:
                 m.roll()
             else:
                 m.push(chooser(m.state, m.to_move, m.legal()))
         hits += dict(m.state.escaped).get("red") == 6
     assert 0 < hits < n
     assert within_4_sigma(hits, n, exact / 17)
+
+
+# -- the checklist: each question of this file has its exact check and its engine check -------
+#: For each odds function of this file: the tests against brute force (itertools over
+#: labelled tiles, tokens or cards, or a walk over the map) and against the engine itself
+#: (a seeded simulation within 4σ, or the rules' own choices followed exhaustively).
+#: The deck questions have their own list in test_lb_odds_decks.py.
+CHECKS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "tunnel_layouts": (("test_layouts_counts_and_locations_agree_with_brute_force",),
+                       ("test_tunnel_layouts_and_tunnel_at_simulated_from_the_engine_setup",)),
+    "tunnel_at": (("test_layouts_counts_and_locations_agree_with_brute_force",),
+                  ("test_tunnel_layouts_and_tunnel_at_simulated_from_the_engine_setup",)),
+    "tunnel_among": (("test_layouts_counts_and_locations_agree_with_brute_force",),
+                     ("test_tunnel_among_simulated_from_the_engine_setup",)),
+    "seeker_contest": (("test_seeker_contest_from_each_seat_agrees_with_brute_force",),
+                       ("test_seeker_contest_simulated_by_the_engine_with_hidden_tokens_"
+                        "shuffled",)),
+    "loot_look": (("test_loot_look_agrees_with_ordered_draws_of_labelled_tokens",),
+                  ("test_loot_look_simulated_at_the_engine_node",)),
+    "loot_has": (("test_loot_look_agrees_with_ordered_draws_of_labelled_tokens",),
+                 ("test_loot_look_simulated_at_the_engine_node",)),
+    "shapeshifter_chain": (("test_shapeshifter_chain_agrees_with_brute_force",),
+                           ("test_shapeshifter_chain_simulated_by_the_engine",)),
+    "reachable": (("test_reachable_agrees_with_a_walk_over_the_map",),
+                  ("test_reachable_agrees_with_the_engines_own_advances",)),
+    "guards_first": (("test_guards_first_agrees_with_the_unseen_guard_cards",),
+                     ("test_guards_first_simulated_by_the_engine",)),
+    "escape_score": (("test_escape_score_agrees_with_brute_force_over_labelled_loot_tokens",),
+                     ("test_escape_score_simulated_by_the_engine",)),
+}
+
+
+def test_every_question_has_its_exact_check_and_its_engine_check() -> None:
+    from tests.lockup_breakout import test_lb_odds_decks
+
+    assert set(CHECKS) | set(test_lb_odds_decks.CHECKS) == set(odds.__all__)
+    tests = {name for name, value in globals().items()
+             if name.startswith("test_") and callable(value)}
+    for name, (exact, engine) in CHECKS.items():
+        assert exact and engine, name
+        missing = [t for t in (*exact, *engine) if t not in tests]
+        assert not missing, f"{name}: no test named {missing}"

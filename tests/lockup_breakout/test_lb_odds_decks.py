@@ -59,7 +59,7 @@ def played(config: lb.Config | None, n: int) -> tuple[tuple[tuple[str, ...], int
         while not m.is_over:
             if m.state.phase == "rollcall":
                 legends.setdefault(m.state.round, m.state.legend)
-            if m.to_move == CHANCE:
+            if m.to_move is CHANCE:
                 top = m.state.top
                 m.roll()
                 if top.kind == K.GOON_DRAW:
@@ -206,6 +206,20 @@ def test_goal_public_agrees_with_brute_force(drawn: int) -> None:
         assert odds.goal_public(goal, config=cfg) == expected == Fraction(drawn, 5)
     assert odds.goal_public() == Fraction(2, 5)
     assert odds.goal_public(explain=True).closed_form == Fraction(2, 5)
+    if drawn:
+        d = odds.goal_public(names[0], config=cfg, explain=True)
+        hits = sum(names[0] in s for s in sets)
+        assert (d.favourable, d.total) == (hits, len(sets))
+        assert f"{hits} of {len(sets)} equally likely sets of {drawn} goals" in str(d)
+
+
+def test_goal_public_counts_sets_not_orders() -> None:
+    """C(4, 1) = 4 of the C(5, 2) = 10 sets of two goals hold Explorer (not 8 of 20
+    ordered draws): the derivation names its outcome space."""
+    d = odds.goal_public(explain=True)
+    assert (d.favourable, d.total, d.space) == (4, 10, "sets of 2 goals")
+    assert "outcomes: 4 of 10 equally likely sets of 2 goals" in str(d)
+    assert "4/10 (4 of 10 equally likely sets of 2 goals)" in d._repr_html_()
 
 
 def test_goal_public_simulated_by_the_engine_setup() -> None:
@@ -264,7 +278,7 @@ def guards_advanced(seed: int) -> set[int]:
                 won.add(e.data["location"])
         if any(e.kind == "tunnel" and e.data.get("location") == 5 for e in events):
             return won
-        if m.to_move == CHANCE:
+        if m.to_move is CHANCE:
             m.roll()
         else:
             m.push(quiet(m))
@@ -330,7 +344,7 @@ def guards_best_at_legend(m: Match) -> bool:
         for e in m.last_events:
             if e.rule.id == "LB-legend-reveal" and e.kind != "legend_reveal":
                 return bool(e.data["strengths"][0][0] == "guards")
-        if m.to_move == CHANCE:
+        if m.to_move is CHANCE:
             m.roll()
         else:
             m.push(quiet(m))
@@ -344,7 +358,7 @@ def test_legend_guard_beats_simulated_by_the_engine_before_and_after() -> None:
     # one match up to the legend's own card: seven location cards on the table
     m = lb.new_match(start=lb.position(**LEGEND_SOLO), seed=3)
     while m.state.top.kind != K.GUARD_CARD or m.state.top.loc != 0:
-        m.roll() if m.to_move == CHANCE else m.push(quiet(m))
+        m.roll() if m.to_move is CHANCE else m.push(quiet(m))
     seen = [c for c in m.state.guard_cards[1:] if c]
     assert len(seen) == 7
     exact = odds.legend_guard_beats(2, "green", seen=seen)

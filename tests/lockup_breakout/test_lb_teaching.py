@@ -33,7 +33,7 @@ def rollcall_states(seeds: range) -> list[lb.State]:
         m = lb.new_match(players=3 + seed % 3, seed=seed)
         agents = {c: lb.RandomAgent(seed) for c in m.state.setup.colours}
         while not m.is_over and len(out) < 4 * (seeds.index(seed) + 1):
-            if m.to_move == CHANCE:
+            if m.to_move is CHANCE:
                 m.roll()
             else:
                 m.push(agents[m.to_move].choose(m.observe(m.to_move), m.legal()))

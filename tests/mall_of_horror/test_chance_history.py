@@ -14,7 +14,7 @@ def _advance(match: Match, agent: RandomAgent, rolls: int) -> list[object]:
     """Play on (decisions by ``agent``) until ``rolls`` chance nodes were rolled."""
     out: list[object] = []
     while len(out) < rolls and match.to_move is not None:
-        if match.to_move == CHANCE:
+        if match.to_move is CHANCE:
             out.append(match.roll())
         else:
             match.push(agent.choose(None, match.legal()))
@@ -42,7 +42,7 @@ def test_undo_then_roll_draws_the_same_card_and_dice() -> None:
     agent = RandomAgent(7)
     redrawn = 0
     while m.to_move is not None and m.ply < 300:
-        if m.to_move == CHANCE:
+        if m.to_move is CHANCE:
             outcome = m.roll()
             m.pop()
             assert m.roll() == outcome
@@ -57,7 +57,7 @@ def test_seek_back_and_roll_follows_the_same_dice_as_the_straight_match() -> Non
     m = moh.play(players=4, seed=12)
     m.seek(60)
     while m.ply < straight.ply:   # replay its decisions, roll its chance nodes again
-        if m.to_move == CHANCE:
+        if m.to_move is CHANCE:
             m.roll()
         else:
             m.push(straight.choices[m.ply])
@@ -78,8 +78,8 @@ def test_an_equal_choice_is_stored_as_the_legal_object() -> None:
     # record must only ever see the legal object. Place("pinup", True), which compared
     # equal too, cannot be made any more (issue 10: a bool is not a location).
     m = moh.new_match(players=4, seed=1)
-    while m.to_move == CHANCE or not any(getattr(c, "location", None) == 1 for c in m.legal()):
-        if m.to_move == CHANCE:
+    while m.to_move is CHANCE or not any(getattr(c, "location", None) == 1 for c in m.legal()):
+        if m.to_move is CHANCE:
             m.roll()
         else:
             m.push(m.legal()[-1])

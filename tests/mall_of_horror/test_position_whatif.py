@@ -55,7 +55,7 @@ def _phase_d_and_e(players: int, seed: int) -> Iterator[tuple[moh.State, moh.Sta
             if not dropped and s.round == start_d.round:
                 yield start_d, s
             start_d = None
-        if match.to_move == CHANCE:
+        if match.to_move is CHANCE:
             match.roll()
         else:
             match.push(agent.choose(match.observe(match.to_move), match.legal()))

@@ -55,7 +55,7 @@ def exact_win_chances(state: State) -> dict[str, Fraction]:
         if mover is None:
             won = moh.winners(s)
             return tuple(Fraction(int(c in won)) for c in colours)
-        if mover is CHANCE or mover == CHANCE:
+        if mover is CHANCE:
             branches = [(p, RULES.step(s, o)[0]) for o, p in RULES.outcomes(s)]
         else:
             legal = RULES.legal(s)

@@ -8,6 +8,7 @@ from fractions import Fraction
 import pytest
 import sympy
 
+from boardlab.core.errors import QuestionError
 from boardlab.prob import Derivation, Dist, at_least_k_of_n
 
 F = Fraction
@@ -120,6 +121,21 @@ def test_a_table_answer_keeps_one_part_per_key() -> None:
                                           parts={3: three, 6: six}))
     with pytest.raises(TypeError, match="not a Derivation"):
         Derivation("P", {3: F(1, 2)}, parts={3: F(1, 2)})
+
+
+def test_the_outcome_space_is_named_and_checked() -> None:
+    plain = Derivation("P(double six)", F(1, 36), total=36)
+    assert plain.space == "ordered outcomes"
+    assert "1 of 36 equally likely ordered outcomes" in str(plain)
+    sets = Derivation("P(Explorer is public)", F(2, 5), total=10, space="sets of 2 goals")
+    assert "outcomes: 4 of 10 equally likely sets of 2 goals" in str(sets)
+    assert sets != Derivation("P(Explorer is public)", F(2, 5), total=10)
+    with pytest.raises(TypeError, match="space names the equally likely outcomes"):
+        Derivation("P", F(1, 2), total=2, space="")
+    with pytest.raises(TypeError, match="space names the equally likely outcomes"):
+        Derivation("P", F(1, 2), total=2, space=3)  # type: ignore[arg-type]
+    with pytest.raises(QuestionError, match="give total too"):
+        Derivation("P", F(1, 2), space="sets of 2 goals")
 
 
 def test_unpacking_the_old_tuple_still_works_with_a_warning() -> None:

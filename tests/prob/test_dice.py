@@ -269,7 +269,7 @@ class ChallengeRules:
 def test_icon_rolls_round_trip_through_match_json() -> None:
     rules = ChallengeRules()
     match = Match(rules, ChallengeSetup(dice=4), seed=11)  # type: ignore[arg-type]
-    while match.to_move == CHANCE:
+    while match.to_move is CHANCE:
         match.roll()
     text = match.to_json()
     again = Match.from_json(rules, text)  # type: ignore[arg-type]

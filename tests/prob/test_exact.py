@@ -45,7 +45,7 @@ def _to_phase(state: Any, phase: str) -> Any:
     """Play on to ``phase`` with the first legal choice and the last chance outcome
     (for 4 dice: 6, 6, 6, 6), a fixed, reproducible way into phase e)."""
     while state.phase != phase:
-        if RULES.to_move(state) == CHANCE:
+        if RULES.to_move(state) is CHANCE:
             state, _ = RULES.step(state, RULES.outcomes(state)[-1][0])
         else:
             state, _ = RULES.step(state, RULES.legal(state)[0])

@@ -35,7 +35,7 @@ def win_now(state: ToyState) -> dict[str, Fraction]:
     def reaches(s: ToyState) -> bool:
         return any(RULES.step(s, c)[0].totals[s.mover] >= s.setup.target for c in RULES.legal(s))
 
-    if mover == CHANCE:
+    if mover is CHANCE:
         p = sum((w for outcome, w in RULES.outcomes(state)
                  if reaches(RULES.step(state, outcome)[0])), Fraction(0))
     else:

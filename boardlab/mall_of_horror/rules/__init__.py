@@ -36,7 +36,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
-from boardlab.core.engine import CHANCE
+from boardlab.core.engine import CHANCE, ToMove
 from boardlab.core.errors import IllegalAction
 from boardlab.core.events import Event, EventRow, as_events
 from boardlab.core.rules import RuleRef
@@ -136,38 +136,38 @@ class MallOfHorrorRules:
                      destinations=(), hardware=(0,) * 6, hidden=(), eliminated=(),
                      pending=turns(Kind.DEAL, colours))
 
-    def to_move(self, state: State) -> str | None:
+    def to_move(self, state: State) -> ToMove:
         p = state[PENDING]
         entry = _NODE.get(p[0])
         if entry is None:
             return None  # the end
         who = entry[0]
         if who is _IN_TURN:  # the player whose turn it is in the pending order
-            return p[3][p[4]]  # type: ignore[no-any-return]
+            return p[3][p[4]]
         if who is _CHOSEN:
             return p.chosen
         if who is _PLACER:
             colours = state.setup.colours
             return colours[p.n % len(colours)]
-        return who  # type: ignore[no-any-return]  # CHANCE
+        return who  # CHANCE
 
     def outcomes(self, state: State) -> tuple[tuple[Any, Fraction], ...]:
         p = state[PENDING]
         entry = _NODE.get(p[0])
-        if entry is None or entry[0] != CHANCE:
+        if entry is None or entry[0] is not CHANCE:
             return ()
-        return entry[1](state, p)  # type: ignore[no-any-return]
+        return entry[1](state, p)
 
     def legal(self, state: State) -> tuple[Any, ...]:
         """The legal choices, read from ``state`` without copying it (shared objects)."""
         p = state[PENDING]
         entry = _NODE.get(p[0])
-        if entry is None or entry[0] == CHANCE:
+        if entry is None or entry[0] is CHANCE:
             return ()
-        return entry[1](state, p)  # type: ignore[no-any-return]
+        return entry[1](state, p)
 
     @staticmethod  # called once a ply by bulk play: a plain function costs less
-    def node(state: State) -> tuple[str | None, tuple[Any, ...], Any]:
+    def node(state: State) -> tuple[ToMove, tuple[Any, ...], Any]:
         """``(to_move, legal choices or chance outcomes, step)`` in one look at the state.
 
         The fast path of bulk play (:meth:`boardlab.core.engine.Match._play`): the same

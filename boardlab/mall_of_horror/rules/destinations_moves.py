@@ -154,6 +154,7 @@ class DestinationsMoves(WorkBase):
         loc = choice.location
         last = tables._last
         t = last[1] if state[0] is last[0] else tables.remember(state[0])
+        event: EventRow      # the two rows differ in who sees them
         if colour == state.chief and state.chief_elected:
             event = (E.DESTINATION_CHIEF, colour, state[1], state[2], (), loc,
                      t.labels[loc])

@@ -178,7 +178,7 @@ def table(setup: Setup) -> Table:
     """The table of ``setup`` (one ``is`` test when it is the setup asked last)."""
     last = _last
     if setup is last[0]:
-        return last[1]  # type: ignore[no-any-return]
+        return last[1]
     return remember(setup)
 
 

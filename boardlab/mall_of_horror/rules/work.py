@@ -65,7 +65,7 @@ def by_location(chars: tuple[Char, ...]) -> ByLocation:
     global _last_index
     last = _last_index
     if chars is last[0]:
-        return last[1]  # type: ignore[no-any-return]
+        return last[1]
     by: tuple[list[Char], ...] = ([], [], [], [], [], [], [])
     for x in chars:
         by[x[2]].append(x)
@@ -171,7 +171,7 @@ class WorkBase:
     # -- small queries ------------------------------------------------------------------
     def order(self) -> tuple[str, ...]:
         """Turn order this round: the Chief, then clockwise (MoH-R10)."""
-        return self.t.orders[self.chief]  # type: ignore[no-any-return]
+        return self.t.orders[self.chief]
 
     def alive(self) -> set[str]:
         return set(map(_colour, self.chars))
