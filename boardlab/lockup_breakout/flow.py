@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from boardlab.core.events import Event
+from boardlab.core.events import Event, EventTemplate
 from boardlab.lockup_breakout.catacombs import ENTRANCE
 from boardlab.lockup_breakout.choices import Assign, Draw, DrawMany, Tunnels
 from boardlab.lockup_breakout.config import (
@@ -39,7 +39,7 @@ from boardlab.lockup_breakout.events import (
     tome_draw,
 )
 from boardlab.lockup_breakout.state import Frame, K, State
-from boardlab.lockup_breakout.work import Work, join, seat_order, setup_info
+from boardlab.lockup_breakout.work import RULE, Work, join, seat_order, setup_info
 
 
 # -- the game -----------------------------------------------------------------------------
@@ -52,23 +52,23 @@ def game(w: Work, f: Frame) -> None:
     elif stage == 2:
         w.set_top(f.staged(3))
         if w.cfg.goals_drawn:
-            w.push(Frame(K.GOALS_DRAW, n=w.cfg.goals_drawn))
+            w.push(_shared_frame(K.GOALS_DRAW, "", 0, w.cfg.goals_drawn, 0, 0, 0, (), (), ""))
     elif stage == 3:
         w.set_top(f.staged(4))
         n = min(w.cfg.display_size, sum(w.item_deck))
         if n:
-            w.push(Frame(K.ITEMS_DRAW, n=n))
+            w.push(_items_draw_frame(n))
     elif stage == 4:
         w.set_top(f.staged(5))
-        w.push(*(Frame(K.GOON_DRAW, loc=loc) for loc in reversed(GOON_LOCATIONS)))
+        w.push(*_SETUP_GOON_DRAWS)
     elif stage == 5:
         w.set_top(f.staged(6))
         w.round = 1
-        w.push(Frame(K.ROUND))
+        w.push(_ROUND_FRAMES[0])
     elif stage == 6:
         if w.round < ROUNDS:
             w.round += 1
-            w.push(Frame(K.ROUND))
+            w.push(_ROUND_FRAMES[0])
         else:
             w.set_top(f.staged(7))
             w.push(Frame(K.FINAL))
@@ -79,37 +79,28 @@ def game(w: Work, f: Frame) -> None:
 
 def apply_tunnels(w: Work, choice: Tunnels) -> None:
     """The expansion's setup steps, then the tunnel layout turned up (LB-setup-*)."""
-    w.pop()
+    w.stack = w.stack[:-1]
     solo = w.setup.players == 1
-    w.emit("setup", "The expansion's goals, goons, items and tomes are shuffled into their "
-           "decks (traits are not modelled)", "LB-setup")
-    w.emit("setup", "The catacombs board lies below the main board", "LB-setup-catacombs")
-    sides = ("The player's lantern and the guards' lantern start" if solo
-             else "Every player's lantern starts")
-    w.emit("setup", f"{sides} on {ENTRANCE}",
-           "LB-solo-setup" if solo else "LB-setup-lanterns")
+    events, round_, phase = w.events, w.round, w.phase
+    events.append(_new_tuple(Event, (SETUP_DECKS, None, round_, phase, ())))
+    events.append(_new_tuple(Event, (SETUP_CATACOMBS, None, round_, phase, ())))
+    events.append(_new_tuple(Event, (SETUP_LANTERNS[solo], None, round_, phase, ())))
     h = w.setup.stack_height
-    w.emit("setup", f"{len(w.stacks)} loot stacks of {h} face-down tokens on the loot spaces; "
-           "the other tokens go back to the box unseen",
-           "LB-R18" if solo else "LB-setup-loot", stacks=len(w.stacks), height=h)
-    w.emit("setup", "Each player adds a seeker to the holding cell: seven crew tokens",
-           "LB-setup-seekers")
+    events.append(_new_tuple(Event, (SETUP_LOOT[solo], None, round_, phase, (),
+                                     len(w.stacks), h)))
+    events.append(_new_tuple(Event, (SETUP_SEEKERS, None, round_, phase, ())))
     if solo:
-        w.emit("setup", f"The guard deck: 8 blue cards and 6 {w.setup.difficulty} cards",
-               "LB-solo-setup", difficulty=w.setup.difficulty)
+        events.append(_new_tuple(Event, (SETUP_GUARD_DECK, None, round_, phase, (),
+                                         w.setup.difficulty)))
     layout = choice.layout
     w.tunnels = tuple("" if k == TUNNEL_KINDS[0] else k for k in layout)
-    shown = ", ".join(f"{loc} {k}" for loc, k in zip(BOARD_LOCATIONS, layout, strict=True)
-                      if k != TUNNEL_KINDS[0])
-    collapsed = sum(k == TUNNEL_KINDS[0] for k in layout)
-    w.emit("tunnels", f"Tunnel markers turned up: {shown}; {collapsed} collapsed tunnels "
-           "removed", "LB-R36" if solo else "LB-setup-tunnels", layout=layout)
+    events.append(_new_tuple(Event, (TUNNELS_UP[solo], None, round_, phase, (), layout)))
 
 
 def reveal_legend(w: Work, rule_id: str) -> None:
     """Turn up the next legend card: a chance draw, or the known card under the deck."""
     if sum(w.legend_deck):
-        w.push(Frame(K.LEGEND_DRAW, src=rule_id))
+        w.stack = (*w.stack, _legend_draw_frame(rule_id))
         return
     card, w.legend_bottom = w.legend_bottom[0], w.legend_bottom[1:]
     w.legend = card
@@ -133,18 +124,20 @@ def apply_goals_draw(w: Work, choice: DrawMany) -> None:
         deck[w.t.goal_names.index(g)] -= 1
     w.goal_deck = tuple(deck)
     w.goals = choice.cards
-    w.emit("goals", f"Public goals: {join(choice.cards)}", "LB-R14", goals=choice.cards)
+    w.events.append(_new_tuple(Event, (PUBLIC_GOALS, None, w.round, w.phase, (),
+                                       choice.cards)))
 
 
 def apply_items_draw(w: Work, choice: DrawMany) -> None:
-    w.pop()
+    w.stack = w.stack[:-1]
+    cards = choice.cards
     deck = list(w.item_deck)
-    for name in choice.cards:
-        deck[w.t.item_index[name]] -= 1
+    index = w.t.item_index
+    for name in cards:
+        deck[index[name]] -= 1
     w.item_deck = tuple(deck)
-    w.display = tuple(sorted((*w.display, *choice.cards)))
-    w.emit("display", f"The item display is filled with {join(choice.cards)}", "LB-R10",
-           items=choice.cards)
+    w.display = tuple(sorted((*w.display, *cards)))
+    w.events.append(_new_tuple(Event, (DISPLAY_FILLED, None, w.round, w.phase, (), cards)))
 
 
 def apply_goon_draw(w: Work, choice: Draw) -> None:
@@ -181,7 +174,7 @@ def start_tome_draw(w: Work, who: str, rule_id: str) -> bool:
         w.tome_deck, w.tome_discard = w.tome_discard, (0,) * len(w.tome_discard)
         w.emit("tome", "The tome deck is empty: the played tomes are shuffled into a new "
                "deck", "LB-R42")
-    w.stack = (*w.stack, _new_tuple(Frame, (K.TOME_DRAW, who, 0, 0, 0, 0, 0, (), (), rule_id)))
+    w.stack = (*w.stack, _tome_draw_frame(who, rule_id))
     return True
 
 
@@ -214,36 +207,37 @@ _LEGEND_FRAME = Frame(K.LEGEND)
 def round_(w: Work, f: Frame) -> None:
     """Roll Call, locations 1–7, the LIBRARY, the legend card, Patrol (LB-flow)."""
     stage = f[4]
+    # The round frame pushed by game() is a shared one at each stage; any other (a
+    # position loaded from JSON) is copied at its next stage.
+    nxt = _ROUND_FRAMES[stage + 1] if stage < 11 and f is _ROUND_FRAMES[stage] else None
     if stage == 0:
-        w.set_top(f.staged(1))
+        w.set_top(nxt or f.staged(1))
         begin_rollcall(w)
     elif stage <= 7:
         if stage == 1:
             w.phase = "lightsout"
-            w.emit("lights_out", "Lights Out: locations 1 to 7 resolve in order, then the "
-                   "LIBRARY, then the legend card", "LB-lightsout")
-        w.stack = (*w.stack[:-1], f.staged(stage + 1), _LOCATION_FRAMES[stage])
+            w.events.append(_new_tuple(Event, (LIGHTS_OUT, None, w.round, "lightsout", ())))
+        w.stack = (*w.stack[:-1], nxt or f.staged(stage + 1), _LOCATION_FRAMES[stage])
     elif stage == 8:
-        w.stack = (*w.stack[:-1], f.staged(9), _LIBRARY_FRAME)
+        w.stack = (*w.stack[:-1], nxt or f.staged(9), _LIBRARY_FRAME)
     elif stage == 9:
-        w.stack = (*w.stack[:-1], f.staged(10), _LEGEND_FRAME)
+        w.stack = (*w.stack[:-1], nxt or f.staged(10), _LEGEND_FRAME)
     elif stage == 10:
-        w.set_top(f.staged(11))
         if w.round < ROUNDS:
             w.phase = "patrol"
-            w.push(Frame(K.PATROL))
+            w.stack = (*w.stack[:-1], nxt or f.staged(11), _PATROL_FRAMES[0])
         else:
-            w.emit("no_patrol", "Round 6 ends the game: no Patrol (nothing it moves would "
-                   "score)", "LB-R40")
+            w.set_top(nxt or f.staged(11))
+            w.events.append(_new_tuple(Event, (NO_PATROL, None, w.round, w.phase, ())))
     else:
-        w.pop()
+        w.stack = w.stack[:-1]
 
 
 def begin_rollcall(w: Work) -> None:
     w.phase = "rollcall"
     w.face_down = (0,) * len(w.face_down)
-    w.emit("round", f"Round {w.round} begins; {w.first} holds the first-player marker",
-           "LB-flow", first=w.first)
+    w.events.append(_new_tuple(Event, (ROUND_BEGINS, None, w.round, w.phase, (), w.first,
+                                       w.round)))
     if w.setup.players == 1:
         w.guard_cards = ("",) * 8
         w.emit("guards_deal", "The guard deck is shuffled: a face-down guard card on each of "
@@ -392,21 +386,25 @@ _HANDS, _CREWS, _FACE_DOWN, _STACK = (State._fields.index(n)
 # -- the LIBRARY --------------------------------------------------------------------------
 def library(w: Work, f: Frame) -> None:
     """Each player with stragglers in the LIBRARY draws a tome, then all go home (LB-R8)."""
-    if f.stage == 0:
+    if f[4] == 0:
         present = {c for c, _, _ in w.crews[LIBRARY]}
-        order = tuple(c for c in w.order() if c in present)
+        order = tuple([c for c in w.order() if c in present])
         if not order:
-            w.pop()
+            w.stack = w.stack[:-1]
             return
-        w.emit("library", f"The LIBRARY resolves: {join(order)} "
-               f"{'has' if len(order) == 1 else 'have'} stragglers there and draw a tome",
-               "LB-R8", stragglers=order)
+        w.events.append(_new_tuple(Event, (LIBRARY_RESOLVES, None, w.round, w.phase, (),
+                                           order)))
         # f._replace(stage=1, order=order), positionally
         w.stack = (*w.stack[:-1], _new_tuple(Frame, (*f[:4], 1, f[5], f[6], order, *f[8:])))
         return
-    if f[6] < len(f[7]):
-        w.set_top(f.indexed(f[6] + 1))
-        start_tome_draw(w, f[7][f[6]], "LB-R8")
+    i = f[6]
+    if i < len(f[7]):
+        who = f[7][i]
+        if sum(w.tome_deck):      # start_tome_draw's usual case, in one new stack
+            w.stack = (*w.stack[:-1], f.indexed(i + 1), _tome_draw_frame(who, "LB-R8"))
+        else:
+            w.set_top(f.indexed(i + 1))
+            start_tome_draw(w, who, "LB-R8")
         return
     send_home(w, LIBRARY)
     w.stack = w.stack[:-1]
@@ -435,37 +433,43 @@ def send_home(w: Work, location: int,
 # -- Patrol -------------------------------------------------------------------------------
 def patrol(w: Work, f: Frame) -> None:
     """Goons move on, the display refills, the next legend card, the marker (LB-patrol)."""
-    if f.stage == 0:
-        w.set_top(f.staged(1))
+    stage = f[4]
+    # Patrol frames are shared per stage (any other, e.g. loaded from JSON, is copied).
+    nxt = _PATROL_FRAMES[stage + 1] if stage < 3 and f is _PATROL_FRAMES[stage] else None
+    if stage == 0:
         advance_goons(w)
         if refill_goon_deck(w):
-            w.push(Frame(K.GOON_DRAW, loc=GOON_LOCATIONS[0]))
-    elif f.stage == 1:
-        w.set_top(f.staged(2))
-        n = min(w.cfg.display_size - len(w.display), sum(w.item_deck))
+            w.stack = (*w.stack[:-1], nxt or f.staged(1), _FIRST_GOON_DRAW)
+        else:
+            w.set_top(nxt or f.staged(1))
+    elif stage == 1:
+        size = w.cfg.display_size
+        n = min(size - len(w.display), sum(w.item_deck))
         if n > 0:
-            w.push(Frame(K.ITEMS_DRAW, n=n))
-        elif len(w.display) < w.cfg.display_size:
-            w.emit("display", "The item deck is empty: the display keeps its gaps", "LB-R42")
-    elif f.stage == 2:
-        w.set_top(f.staged(3))
-        w.legend_bottom = (*w.legend_bottom, w.legend)
-        w.emit("legend", f"{w.legend} goes to the bottom of the legend deck", "LB-patrol",
-               card=w.legend)
+            w.stack = (*w.stack[:-1], nxt or f.staged(2), _items_draw_frame(n))
+        else:
+            w.set_top(nxt or f.staged(2))
+            if len(w.display) < size:
+                w.emit("display", "The item deck is empty: the display keeps its gaps",
+                       "LB-R42")
+    elif stage == 2:
+        w.set_top(nxt or f.staged(3))
+        legend = w.legend
+        w.legend_bottom = (*w.legend_bottom, legend)
+        w.events.append(_new_tuple(Event, (LEGEND_BOTTOM, None, w.round, w.phase, (), legend)))
         w.legend = ""
         reveal_legend(w, "LB-patrol")
     else:
+        events = w.events
         if w.setup.players == 1:
-            w.emit("marker", f"{w.first} keeps the first-player marker", "LB-R5")
+            events.append(_new_tuple(Event, (MARKER_KEPT, None, w.round, w.phase, (),
+                                             w.first)))
+            events.append(_new_tuple(Event, (SOLO_PATROL, None, w.round, w.phase, ())))
         else:
-            order = seat_order(w.players, w.first)
-            w.first = order[1]
-            w.emit("marker", f"The first-player marker passes to {w.first}", "LB-R5",
-                   first=w.first)
-        if w.setup.players == 1:
-            w.emit("solo_patrol", "Solitary mode changes nothing in the Patrol phase",
-                   "LB-solo-patrol")
-        w.pop()
+            w.first = seat_order(w.players, w.first)[1]
+            events.append(_new_tuple(Event, (MARKER_PASSED, None, w.round, w.phase, (),
+                                             w.first)))
+        w.stack = w.stack[:-1]
 
 
 def advance_goons(w: Work) -> None:
@@ -474,12 +478,15 @@ def advance_goons(w: Work) -> None:
     spaces = list(w.goon_spaces)
     discard = list(w.goon_discard)
     last = len(spaces) - 1
+    goons, index = w.t.goons, w.t.goon_index
+    events, round_, phase = w.events, w.round, w.phase
+    first_loc = GOON_LOCATIONS[0]
     for idx in range(last, -1, -1):
         card = spaces[idx]
         if not card:
             continue
-        loc = idx + GOON_LOCATIONS[0]
-        g = w.t.goons[card]
+        loc = idx + first_loc
+        g = goons[card]
         spaces[idx] = ""
         if g.kind == "fungoid":
             rule_id, why = "LB-goon-fungoid", "a Fungoid is discarded instead of moving on"
@@ -489,19 +496,115 @@ def advance_goons(w: Work) -> None:
             rule_id, why = "LB-R11", "it leaves the last goon space"
         else:
             spaces[idx + 1] = card
-            w.emit("goon_moves", f"{card} moves from location {loc} to {loc + 1}", "LB-R11",
-                   goon=card, start=loc, to=loc + 1)
+            events.append(_new_tuple(Event, (GOON_MOVES, None, round_, phase, (), card, loc,
+                                             loc + 1)))
             continue
-        discard[w.t.goon_index[card]] += 1
-        w.emit("goon_discarded", f"{card} on location {loc} is discarded: {why}", rule_id,
-               goon=card, location=loc)
+        discard[index[card]] += 1
+        events.append(_new_tuple(Event, (GOON_DISCARDED[rule_id], None, round_, phase, (),
+                                         card, loc, why)))
     w.goon_spaces = tuple(spaces)
     w.goon_discard = tuple(discard)
-    empty = [idx + GOON_LOCATIONS[0] for idx in range(1, len(spaces)) if not spaces[idx]]
+    empty = tuple([idx + first_loc for idx in range(1, len(spaces)) if not spaces[idx]])
     if empty:
-        w.emit("goon_gap", f"Goon space{'s' if len(empty) > 1 else ''} "
-               f"{join([str(e) for e in empty])} stay{'s' if len(empty) == 1 else ''} empty "
-               "until the next Patrol", "LB-R35", empty=tuple(empty))
+        events.append(_new_tuple(Event, (GOON_GAP, None, round_, phase, (), empty)))
+
+
+# -- shared frames and event templates ------------------------------------------------------
+#: The round frame at each stage, the Patrol frame at each stage, the first goon draw of
+#: a Patrol (frames are immutable, so shared).
+_ROUND_FRAMES = tuple(Frame(K.ROUND, stage=stage) for stage in range(12))
+_PATROL_FRAMES = tuple(Frame(K.PATROL, stage=stage) for stage in range(4))
+_FIRST_GOON_DRAW = Frame(K.GOON_DRAW, loc=GOON_LOCATIONS[0])
+_SETUP_GOON_DRAWS = tuple(Frame(K.GOON_DRAW, loc=loc) for loc in reversed(GOON_LOCATIONS))
+_SHARED_FRAMES: dict[tuple[Any, ...], Frame] = {}
+
+
+def _shared_frame(*fields: Any) -> Frame:
+    """One shared frame per distinct fields (bounded; the keys come from the code and the
+    configuration's names, never from input)."""
+    frame = _SHARED_FRAMES.get(fields)
+    if frame is None:
+        if len(_SHARED_FRAMES) > 1024:
+            _SHARED_FRAMES.clear()
+        frame = _SHARED_FRAMES[fields] = _new_tuple(Frame, fields)
+    return frame
+
+
+def _tome_draw_frame(who: str, rule_id: str) -> Frame:
+    return _shared_frame(K.TOME_DRAW, who, 0, 0, 0, 0, 0, (), (), rule_id)
+
+
+def _legend_draw_frame(rule_id: str) -> Frame:
+    return _shared_frame(K.LEGEND_DRAW, "", 0, 0, 0, 0, 0, (), (), rule_id)
+
+
+def _items_draw_frame(n: int) -> Frame:
+    return _shared_frame(K.ITEMS_DRAW, "", 0, n, 0, 0, 0, (), (), "")
+
+
+def _t(kind: str, rule_id: str, summary: Any, **kw: Any) -> EventTemplate:
+    return EventTemplate(kind, RULE[rule_id], summary, **kw)
+
+
+def _library(_who: Any, order: tuple[str, ...]) -> str:
+    return (f"The LIBRARY resolves: {join(order)} "
+            f"{'has' if len(order) == 1 else 'have'} stragglers there and draw a tome")
+
+
+def _goon_gap(_who: Any, empty: tuple[int, ...]) -> str:
+    return (f"Goon space{'s' if len(empty) > 1 else ''} "
+            f"{join([str(e) for e in empty])} stay{'s' if len(empty) == 1 else ''} empty "
+            "until the next Patrol")
+
+
+def _tunnels_up(_who: Any, layout: tuple[str, ...]) -> str:
+    shown = ", ".join(f"{loc} {k}" for loc, k in zip(BOARD_LOCATIONS, layout, strict=True)
+                      if k != TUNNEL_KINDS[0])
+    collapsed = sum(k == TUNNEL_KINDS[0] for k in layout)
+    return f"Tunnel markers turned up: {shown}; {collapsed} collapsed tunnels removed"
+
+
+SETUP_DECKS = _t("setup", "LB-setup", "The expansion's goals, goons, items and tomes are "
+                 "shuffled into their decks (traits are not modelled)")
+SETUP_CATACOMBS = _t("setup", "LB-setup-catacombs",
+                     "The catacombs board lies below the main board")
+#: Indexed by "solitary?"
+SETUP_LANTERNS = (_t("setup", "LB-setup-lanterns", f"Every player's lantern starts on {ENTRANCE}"),
+                  _t("setup", "LB-solo-setup", "The player's lantern and the guards' lantern "
+                     f"start on {ENTRANCE}"))
+SETUP_LOOT = tuple(_t("setup", rule_id, "{1} loot stacks of {2} face-down tokens on the loot "
+                      "spaces; the other tokens go back to the box unseen",
+                      data=("stacks", "height")) for rule_id in ("LB-setup-loot", "LB-R18"))
+SETUP_SEEKERS = _t("setup", "LB-setup-seekers",
+                   "Each player adds a seeker to the holding cell: seven crew tokens")
+SETUP_GUARD_DECK = _t("setup", "LB-solo-setup", "The guard deck: 8 blue cards and 6 {1} cards",
+                      data=("difficulty",))
+TUNNELS_UP = tuple(_t("tunnels", rule_id, _tunnels_up, data=("layout",))
+                   for rule_id in ("LB-setup-tunnels", "LB-R36"))
+ROUND_BEGINS = _t("round", "LB-flow", "Round {2} begins; {1} holds the first-player marker",
+                  data=("first",))
+LIGHTS_OUT = _t("lights_out", "LB-lightsout", "Lights Out: locations 1 to 7 resolve in "
+                "order, then the LIBRARY, then the legend card")
+NO_PATROL = _t("no_patrol", "LB-R40",
+               "Round 6 ends the game: no Patrol (nothing it moves would score)")
+LIBRARY_RESOLVES = _t("library", "LB-R8", _library, data=("stragglers",))
+GOON_MOVES = _t("goon_moves", "LB-R11", "{1} moves from location {2} to {3}",
+                data=("goon", "start", "to"))
+GOON_DISCARDED = {r: _t("goon_discarded", r, "{1} on location {2} is discarded: {3}",
+                        data=("goon", "location"))
+                  for r in ("LB-goon-fungoid", "LB-icon-remove-goon", "LB-R11")}
+GOON_GAP = _t("goon_gap", "LB-R35", _goon_gap, data=("empty",))
+LEGEND_BOTTOM = _t("legend", "LB-patrol", "{1} goes to the bottom of the legend deck",
+                   data=("card",))
+MARKER_PASSED = _t("marker", "LB-R5", "The first-player marker passes to {1}",
+                   data=("first",))
+MARKER_KEPT = _t("marker", "LB-R5", "{1} keeps the first-player marker")
+SOLO_PATROL = _t("solo_patrol", "LB-solo-patrol",
+                 "Solitary mode changes nothing in the Patrol phase")
+DISPLAY_FILLED = _t("display", "LB-R10", lambda _who, items:
+                    f"The item display is filled with {join(items)}", data=("items",))
+PUBLIC_GOALS = _t("goals", "LB-R14", lambda _who, goals: f"Public goals: {join(goals)}",
+                  data=("goals",))
 
 
 __all__ = ["apply_assign", "apply_goals_draw", "apply_goon_draw", "apply_items_draw",

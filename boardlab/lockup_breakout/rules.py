@@ -42,7 +42,7 @@ from boardlab.lockup_breakout.choices import (
     Tunnels,
 )
 from boardlab.lockup_breakout.config import BOARD_LOCATIONS, CELL_BLOCK, TUNNEL_KINDS, Setup
-from boardlab.lockup_breakout.draws import arrangements, draw_weights, uniform
+from boardlab.lockup_breakout.draws import Pile, arrangements, uniform
 from boardlab.lockup_breakout.events import GUARD_CARD
 from boardlab.lockup_breakout.rulebook import BOOK
 from boardlab.lockup_breakout.state import (
@@ -135,39 +135,53 @@ def _draw(card: str) -> Draw:
     return Draw(card)
 
 
-@lru_cache(maxsize=4096)
 def _one(names: tuple[str, ...], counts: tuple[int, ...]) -> OutcomeTable:
-    if not sum(counts):
-        raise ValueError("cannot draw from an empty pile")
-    return OutcomeTable.from_counts((_draw(names[i]), n) for i, n in enumerate(counts) if n)
+    """The top card of a pile named ``names`` with ``counts`` (cached per pile and counts:
+    :class:`~.draws.Pile`)."""
+    return _pile(names).one(counts)
 
 
-@lru_cache(maxsize=4096)
 def _many(names: tuple[str, ...], counts: tuple[int, ...], k: int) -> OutcomeTable:
     """``k`` cards drawn at once: :func:`~.draws.draw_many`'s table with the cards named.
 
-    Built from the integer weights ``∏ C(cᵢ, xᵢ)`` (:func:`~.draws.draw_weights`) as a
-    count table: the same outcomes, in the same order, with the same probabilities and
-    sampling table as the hypergeometric fractions give, without Fraction arithmetic.
+    Built from the integer weights ``∏ C(cᵢ, xᵢ)`` (:func:`~.draws.draw_weights`) by
+    :meth:`.draws.Pile.many`: the same outcomes, in the same order, with the same
+    probabilities and sampling table as the hypergeometric fractions give, without
+    Fraction arithmetic; cached per pile, counts and ``k``.
     """
-    rows = draw_weights(counts, k)
-    cache = _MANY_NAMES.get(names)
-    if cache is None or len(cache) > 65536:
-        if len(_MANY_NAMES) > 16:
-            _MANY_NAMES.clear()
-        cache = _MANY_NAMES[names] = {}
-    out = []
-    for cards, w in rows:
-        outcome = cache.get(cards)
-        if outcome is None:
-            outcome = cache[cards] = DrawMany(tuple(sorted([names[i] for i in cards])))
-        out.append((outcome, w))
-    return OutcomeTable.from_counts(out)
+    return _pile(names).many(counts, k)
 
 
-#: Per pile's card names: one shared ``DrawMany`` per drawn set of kind indices
-#: (outcomes recur from draw to draw; bounded).
-_MANY_NAMES: dict[tuple[str, ...], dict[tuple[int, ...], DrawMany]] = {}
+def _pile(names: tuple[str, ...]) -> Pile:
+    """The shared :class:`~.draws.Pile` of a pile's card names (its outcomes interned:
+    one ``Draw`` per card, one ``DrawMany`` per drawn set)."""
+    pile = _PILES.get(names)
+    if pile is None:
+        if len(_PILES) > 64:
+            _PILES.clear()
+        pile = _PILES[names] = Pile(names, _draw, DrawMany)
+    return pile
+
+
+_PILES: dict[tuple[str, ...], Pile] = {}
+
+
+def _piles(setup: Setup) -> tuple[Pile, ...]:
+    """The piles of ``setup``'s configuration: tomes, goons, legends, items, goals, loot,
+    guard cards (found by identity with the setup asked about last)."""
+    last = _LAST_PILES
+    if last[0] is setup:
+        return last[1]  # type: ignore[no-any-return]
+    t = setup_info(setup)[1]
+    piles = tuple(_pile(names) for names in (t.tome_names, t.goon_names, t.legend_names,
+                                               t.item_names, t.goal_names, t.loot_names,
+                                               t.guard_names))
+    last[0], last[1] = setup, piles
+    return piles
+
+
+#: The setup of the last chance node and its piles.
+_LAST_PILES: list[Any] = [None, ()]
 
 
 def _guard_remaining(state: State) -> tuple[int, ...]:
@@ -295,31 +309,36 @@ LEGAL: dict[str, Callable[[State, Frame], tuple[Any, ...]]] = {
 
 
 def _outcomes(state: State, f: Frame) -> OutcomeTable:
-    kind = f.kind
+    return _OUTCOMES[f[0]](state, f)
+
+
+_SETUP, _TOME_DECK, _GOON_DECK, _LEGEND_DECK, _ITEM_DECK, _GOAL_DECK, _LOOT_POOL, _STACKS = (
+    State._fields.index(name) for name in ("setup", "tome_deck", "goon_deck", "legend_deck",
+                                           "item_deck", "goal_deck", "loot_pool", "stacks"))
+
+
+def _guard_loot(state: State, f: Frame) -> OutcomeTable:
+    known, unknown = state.stacks[f.loc]
     t = setup_info(state.setup)[1]
-    if kind == K.TOME_DRAW:
-        return _one(t.tome_names, state.tome_deck)
-    if kind == K.GOON_DRAW:
-        return _one(t.goon_names, state.goon_deck)
-    if kind == K.LEGEND_DRAW:
-        return _one(t.legend_names, state.legend_deck)
-    if kind == K.ITEMS_DRAW:
-        return _many(t.item_names, state.item_deck, f.n)
-    if kind == K.TUNNELS:
-        return _tunnel_outcomes(state.setup.players)
-    if kind == K.GOALS_DRAW:
-        return _many(t.goal_names, state.goal_deck, f.n)
-    if kind == K.SHAPE_DRAW:
-        return _many(t.goon_names, state.goon_deck, f.n)
-    if kind == K.LOOT_LOOK:
-        return _many(t.loot_names, state.loot_pool, state.stacks[f.loc][1])
-    if kind == K.GUARD_LOOT:
-        known, unknown = state.stacks[f.loc]
-        if unknown:
-            return _one(t.loot_names, state.loot_pool)
-        counts = tuple(known.count(name) for name in t.loot_names)
-        return _one(t.loot_names, counts)
-    return _one(t.guard_names, _guard_remaining(state))   # K.GUARD_CARD
+    if unknown:
+        return _one(t.loot_names, state.loot_pool)
+    return _one(t.loot_names, tuple(known.count(name) for name in t.loot_names))
+
+
+#: Chance kind → its outcome table (the pile's, cached per counts).
+_OUTCOMES: dict[str, Callable[[State, Frame], OutcomeTable]] = {
+    K.TOME_DRAW: lambda state, f: _piles(state[_SETUP])[0].one(state[_TOME_DECK]),
+    K.GOON_DRAW: lambda state, f: _piles(state[_SETUP])[1].one(state[_GOON_DECK]),
+    K.LEGEND_DRAW: lambda state, f: _piles(state[_SETUP])[2].one(state[_LEGEND_DECK]),
+    K.ITEMS_DRAW: lambda state, f: _piles(state[_SETUP])[3].many(state[_ITEM_DECK], f[3]),
+    K.TUNNELS: lambda state, f: _tunnel_outcomes(state[_SETUP].players),
+    K.GOALS_DRAW: lambda state, f: _piles(state[_SETUP])[4].many(state[_GOAL_DECK], f[3]),
+    K.SHAPE_DRAW: lambda state, f: _piles(state[_SETUP])[1].many(state[_GOON_DECK], f[3]),
+    K.LOOT_LOOK: lambda state, f: _piles(state[_SETUP])[5].many(
+        state[_LOOT_POOL], state[_STACKS][f[2]][1]),
+    K.GUARD_LOOT: _guard_loot,
+    K.GUARD_CARD: lambda state, f: _piles(state[_SETUP])[6].one(_guard_remaining(state)),
+}
 
 
 def _step(state: State, choice: Any) -> tuple[State, tuple[Event, ...]]:

@@ -13,7 +13,7 @@ them once, in the final phase, and stores the stars by source, so that
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from itertools import product
 from typing import Any
 
@@ -58,14 +58,30 @@ def goon_points(cfg: Config, goons: Sequence[str], golems_as: Sequence[str], bar
     from boardlab.lockup_breakout.work import tables
 
     by_name = tables(cfg).goons
-    kinds = Counter([by_name[g].kind for g in goons])
-    sets = Counter({t: kinds[t] for t in cfg.goon_set_types})
+    goons = list(goons)
+    kind = {g: by_name[g].kind for g in goons}   # a KeyError names an unknown goon
+    sets, dryads, fungoids = _goon_points(kind, cfg.goon_set_types, goons, golems_as,
+                                          barrels, loot)
+    return {"sets": sets, "dryads": dryads, "fungoids": fungoids}
+
+
+def _goon_points(kind: Mapping[str, str], set_types: Sequence[str], goons: Iterable[str],
+                 golems_as: Iterable[str], barrels: int, loot: int) -> tuple[int, int, int]:
+    """:func:`goon_points` as ``(sets, dryads, fungoids)``, given each goon's kind (the
+    final-scoring step asks it for every side, with the configuration's table)."""
+    counts: dict[str, int] = {}
+    for g in goons:
+        k = kind[g]
+        counts[k] = counts.get(k, 0) + 1
+    sets = {t: counts.get(t, 0) for t in set_types}
     for t in golems_as:
         if t:
-            sets[t] += 1
-    return {"sets": sum(set_points(k) for k in sets.values()),
-            "dryads": kinds["dryad"] * DRYAD_PER_BARREL * barrels,
-            "fungoids": kinds["fungoid"] * FUNGOID_PER_LOOT * loot}
+            sets[t] = sets.get(t, 0) + 1
+    total = 0
+    for k in sets.values():
+        total += set_points(k)
+    return (total, counts.get("dryad", 0) * DRYAD_PER_BARREL * barrels,
+            counts.get("fungoid", 0) * FUNGOID_PER_LOOT * loot)
 
 
 def best_golems(cfg: Config, goons: Sequence[str], barrels: int, loot: int) -> tuple[str, ...]:
@@ -94,12 +110,19 @@ def valuables(cfg: Config, items: Iterable[str], wilds: Iterable[str]) -> Counte
     Wild icons count only here, at final scoring (LB-icon-wild-valuable).
     """
     by_name = _items_by_name(cfg)
-    counts: Counter[str] = Counter({cfg.crew_board_valuable: 1})
-    # Counted one by one, as Counter.update counts an iterable (same keys, same order),
-    # without its per-call Mapping check: final scoring asks this for every side.
+    items = list(items)
+    return Counter(_valuable_counts({name: by_name[name].valuables for name in items},
+                                    cfg.crew_board_valuable, items, wilds))
+
+
+def _valuable_counts(item_valuables: Mapping[str, Sequence[str]], crew_board: str,
+                     items: Iterable[str], wilds: Iterable[str]) -> dict[str, int]:
+    """:func:`valuables` as a plain dict in the same order, given each item's valuables
+    (counted one by one: final scoring asks this for every side)."""
+    counts = {crew_board: 1}
     get = counts.get
     for name in items:
-        for v in by_name[name].valuables:
+        for v in item_valuables[name]:
             counts[v] = get(v, 0) + 1
     for v in wilds:
         counts[v] = get(v, 0) + 1

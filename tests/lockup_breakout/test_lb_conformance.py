@@ -166,6 +166,51 @@ def test_single_copy_draws_equal_the_urns_hypergeometric_table() -> None:
             assert len(fast) == comb(sum(counts), k)
 
 
+def test_arrangements_come_in_the_urns_order() -> None:
+    """The tunnel layouts are enumerated without importing boardlab.prob; the orders, and
+    their order (a seeded match samples by position), are the urn's."""
+    from boardlab.prob.urn import arrangements as urn_arrangements
+
+    for counts in ((5, 1, 1), (4, 2, 1), (3, 3, 1), (1, 2), (2, 0, 2), (1, 1, 1, 1), (0,),
+                   (3,), ()):
+        assert arrangements(counts) == tuple(urn_arrangements(counts)), counts
+    with pytest.raises(ValueError, match="whole numbers"):
+        arrangements((1, -1))
+
+
+def test_top_card_tables_equal_the_count_tables() -> None:
+    """The engine's top-card tables (tomes, goons, legends, guard cards) are built from
+    shared (outcome, probability) pairs; on random piles each equals, sampling table
+    included, the table ``OutcomeTable.from_counts`` builds from the same counts, and an
+    empty pile is refused."""
+    import random
+
+    from boardlab.core.engine import OutcomeTable
+    from boardlab.lockup_breakout.rules import _one
+
+    rng = random.Random(11)
+    names = tuple("zyxwvutsrqponm")
+    checked = 0
+    for _ in range(600):
+        kinds = rng.randint(1, 14)
+        counts = tuple(rng.choice((0, 0, 1, 2, 3, 6, 12)) for _ in range(kinds))
+        if not sum(counts):
+            continue
+        named = names[:kinds]
+        want = OutcomeTable.from_counts((lb.Draw(named[i]), n)
+                                        for i, n in enumerate(counts) if n)
+        got = _one(named, counts)
+        assert tuple(got) == tuple(want), counts
+        assert (got.denominator, got.cumulative) == (want.denominator, want.cumulative)
+        assert got is _one(named, counts)       # cached per pile and counts
+        checked += 1
+    assert checked > 500
+    with pytest.raises(ValueError, match="cannot draw from an empty pile"):
+        _one(names[:3], (0, 0, 0))
+    with pytest.raises(ValueError, match="positive integers, got -1"):
+        _one(names[:3], (2, -1, 1))
+
+
 def test_named_draws_from_integer_weights_equal_the_fraction_tables() -> None:
     """The engine builds multi-card draws (items, goals, loot stacks, Shapeshifter goons)
     from integer weights ∏ C(nᵢ, xᵢ). On random piles its tables equal, outcome for
@@ -190,7 +235,7 @@ def test_named_draws_from_integer_weights_equal_the_fraction_tables() -> None:
         named = names[:kinds]
         want = OutcomeTable((lb.DrawMany(tuple(sorted(named[i] for i in cards))), p)
                             for cards, p in draw_many(counts, k))
-        got = _many.__wrapped__(named, counts, k)
+        got = _many(named, counts, k)
         assert tuple(got) == tuple(want), (counts, k)
         assert (got.denominator, got.cumulative) == (want.denominator, want.cumulative)
         checked += 1
@@ -207,3 +252,7 @@ def test_named_draws_from_integer_weights_equal_the_fraction_tables() -> None:
             {h: Fraction(n, len(orders)) for h, n in brute.items()}
     with pytest.raises(ValueError, match="cannot draw 4 cards from a pile of 3"):
         draw_weights((1, 2), 4)
+    with pytest.raises(ValueError, match="cannot draw 4 cards from a pile of 3"):
+        _many(names[:2], (1, 2), 4)
+    with pytest.raises(ValueError, match="negative count"):
+        _many(names[:3], (3, -1, 2), 2)
