@@ -191,3 +191,95 @@ LEGEND_REVEAL = _t("legend_reveal", "LB-legend",
                    f"are turned up: {crew_text(crews)}", data=("card", "crews"))
 LEGEND_UP = _per_rule("legend", "{1} is turned up as the active legend",
                       ("LB-setup-legend", "LB-patrol"), data=("card",))
+
+# -- rewards, goods and the legend's effects (worded when read) ---------------------------
+STARS = _per_rule("stars", lambda who, _loc, stars, where: f"{who} scores "
+                  f"{plural(stars, 'star')} at {where}", ("LB-R8", "LB-legend-effect"),
+                  data=("location", "stars"))
+
+
+def _crafted(who: str, name: str, stars: int, _loc: int, cost: tuple[tuple[str, int], ...],
+             reserved: bool) -> str:
+    paid = ", ".join(f"{n} {k}" for k, n in cost)
+    src = "a reserved item at the CELL BLOCK" if reserved else "from the display"
+    return f"{who} crafts {name} ({src}), paying {paid}: {plural(stars, 'star')}"
+
+
+CRAFT = _per_rule("craft", _crafted, ("LB-R10", "LB-icon-reserve"),
+                  data=("item", "stars", "location"))
+NO_IMPROVE = _t("improve", "LB-icon-improve",
+                lambda who, name, kind: f"{who} has no {kind} left to improve {name}",
+                data=("item",))
+IMPROVE = _t("improve", "LB-icon-improve",
+             lambda who, name, stars, kind: f"{who} improves {name}: 1 more {kind} for "
+             f"{plural(stars, 'star')}", data=("item", "stars"))
+NOT_IMPROVED = _t("improve", "LB-icon-improve", "{0} does not improve {1} (only possible now, "
+                  "at crafting)", data=("item",))
+_RECRUITS: dict[str, EventTemplate] = {}
+
+
+def recruited(rule_id: str) -> EventTemplate:
+    """The template of a goon recruited under ``rule_id`` (a reward, a loot token)."""
+    t = _RECRUITS.get(rule_id)
+    if t is None:
+        t = _RECRUITS[rule_id] = _t("recruit", rule_id, "{0} recruits {1} from location {2}",
+                                    data=("goon", "location"))
+    return t
+
+
+LEGEND_SEEKER = _t("legend_seeker", "LB-R30",
+                   lambda _who, seekers: f"{join(seekers)}'s seeker on the legend card counts "
+                   "1 and does nothing more there", data=("seekers",))
+LEGEND_REWARD = _t("legend_reward", "LB-legend-effect",
+                   lambda who, _kind, reward: f"{who} is strongest at the legend: {reward}",
+                   data=("reward",))
+LEGEND_PENALTY = _per_rule("legend_penalty",
+                           lambda who, _kind, penalty: f"{who} is weakest at the legend: "
+                           f"{penalty}", ("LB-R31", "LB-legend-effect"), data=("penalty",))
+LEGEND_RETURN = _t("legend_return", "LB-legend-return",
+                   "Every player takes the legend token home")
+
+
+def _lost_stars(who: str, lost: int, wanted: int) -> str:
+    capped = "" if lost == wanted else f" (only {lost}: a total never goes below 0)"
+    return f"{who} loses {plural(lost, 'star')}{capped}"
+
+
+LOSE_STARS = _per_rule("lose_stars", _lost_stars, ("LB-R45", "LB-legend-effect"),
+                       data=("stars",))
+
+
+def _lost_resource(who: str, kind: str, chooser: str) -> str:
+    by = "" if chooser == who else f" ({chooser} chooses for them)"
+    return f"{who} loses 1 {kind}{by}"
+
+
+LOSE_RESOURCE = _per_rule("lose_resource", _lost_resource,
+                          ("LB-R41", "LB-solo-legend", "LB-legend-effect"),
+                          data=("kind", "chooser"))
+LOSE_NOTHING = _t("lose_nothing", "LB-legend-effect", "{0} has no resource left to lose")
+
+# -- the solitary game's tunnels (LB-R25) ------------------------------------------------------
+SOLO_TUNNEL_GUARDS = _t("tunnel", "LB-solo-tunnel-guards",
+                        lambda _who, _loc, kind, where, guards, player: f"The {kind} tunnel "
+                        f"at {where}: the guards are strongest ({guards} against {player}) "
+                        "and advance one space", data=("location",))
+
+
+def _solo_tunnel_player(who: str, _loc: int, steps: int, kind: str, where: str, seeker: bool,
+                        guards: int, player: int) -> str:
+    why = ("the only seeker there" if not seeker else
+           f"stronger than the guards' seeker ({player} against {guards}; a tie goes to the "
+           "player)")
+    return (f"The {kind} tunnel at {where}: {who} has {why} and may advance up to "
+            f"{plural(steps, 'space')}")
+
+
+SOLO_TUNNEL_PLAYER = _t("tunnel", "LB-solo-tunnel-player", _solo_tunnel_player,
+                        data=("location", "steps"))
+SOLO_TUNNEL_OUTMATCHED = _t("tunnel", "LB-R25",
+                            lambda who, _loc, kind, where, guards, player: f"The {kind} "
+                            f"tunnel at {where}: the guards' seeker outmatches {who}'s "
+                            f"({guards} against {player})", data=("location",))
+SOLO_TUNNEL_NONE = _t("tunnel", "LB-R25", "The {2} tunnel at {3}: no one advances",
+                      data=("location",))

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from boardlab.lockup_breakout.choices import Craft, DrawMany, Keep
 from boardlab.lockup_breakout.config import GUARDS, SHAPESHIFTER_DRAW
-from boardlab.lockup_breakout.events import owner
+from boardlab.lockup_breakout.events import CRAFT, NO_IMPROVE, owner, recruited
 from boardlab.lockup_breakout.state import Frame, K
 from boardlab.lockup_breakout.work import Tables, Work, join, plural
+
+_new_tuple = tuple.__new__
 
 
 # -- items ------------------------------------------------------------------------------------
@@ -36,12 +38,24 @@ def crafts_for(t: Tables, display: tuple[str, ...], reserved: tuple[str, ...] | 
     key = (display, reserved, row)
     hit = t.craft_memo.get(key)
     if hit is None:
+        # A new purse or display (about half the questions): loops, no generator per
+        # item, and the Craft choices shared (one per item name and source).
         idx, items = t.res_index, t.items
-        out = [Craft(name) for name in dict.fromkeys(display)
-               if all(row[idx[k]] >= n for k, n in items[name].cost)]
-        if reserved is not None:
-            out.extend(Craft(name, True) for name in dict.fromkeys(reserved)
-                       if all(row[idx[k]] >= n for k, n in items[name].cost))
+        out = []
+        for pile, from_reserve in ((display, False), (reserved, True)):
+            if not pile:
+                continue
+            for name in dict.fromkeys(pile):
+                for k, n in items[name].cost:
+                    if row[idx[k]] < n:
+                        break
+                else:
+                    choice = _CRAFTS.get((name, from_reserve))
+                    if choice is None:
+                        if len(_CRAFTS) > 4096:
+                            _CRAFTS.clear()
+                        choice = _CRAFTS[name, from_reserve] = Craft(name, from_reserve)
+                    out.append(choice)
         hit = tuple(out)
         if len(t.craft_memo) > 4096:
             t.craft_memo.clear()
@@ -49,36 +63,54 @@ def crafts_for(t: Tables, display: tuple[str, ...], reserved: tuple[str, ...] | 
     return hit
 
 
+#: One shared ``Craft`` per item name and source (bounded: names come from configurations).
+_CRAFTS: dict[tuple[str, bool], Craft] = {}
+
+
 def craft(w: Work, who: str, name: str, reserved: bool, loc: int) -> None:
     """Pay, take the item and its stars, then its icons: improve, reserve, advance."""
-    item = w.t.items[name]
-    w.pay(who, item.cost)
+    t = w.t
+    item = t.items[name]
+    i = w.si[who]
+    # w.pay(who, item.cost), written out: the purse row changed once.
+    idx = t.res_index
+    row = list(w.resources[i])
+    for kind, n in item.cost:
+        row[idx[kind]] -= n
+    purses = list(w.resources)
+    purses[i] = tuple(row)
+    w.resources = tuple(purses)
     if reserved:
-        mine = list(w.reserved[w.si[who]])
+        mine = list(w.reserved[i])
         mine.remove(name)
-        w.set_side("reserved", who, tuple(mine))
+        sides = list(w.reserved)
+        sides[i] = tuple(mine)
+        w.reserved = tuple(sides)
     else:
         display = list(w.display)
         display.remove(name)
         w.display = tuple(display)
-    w.set_side("items", who, tuple(sorted((*w.items[w.si[who]], name))))
+    owned = list(w.items)
+    owned[i] = tuple(sorted((*owned[i], name)))
+    w.items = tuple(owned)
     w.add_stars(who, "items", item.stars)
-    paid = ", ".join(f"{n} {k}" for k, n in item.cost)
-    src = "a reserved item at the CELL BLOCK" if reserved else "from the display"
-    w.emit("craft", f"{who} crafts {name} ({src}), paying {paid}: {plural(item.stars, 'star')}",
-           "LB-icon-reserve" if reserved else "LB-R10", who, item=name, stars=item.stars,
-           location=loc)
+    w.emit_t(CRAFT["LB-icon-reserve" if reserved else "LB-R10"], who, name, item.stars, loc,
+             item.cost, reserved)
+    # The icons' frames, positionally; the last pushed runs first.
     frames = []
     if item.advance:
-        frames.append(Frame(K.ADVANCE, who=who, n=1, src="LB-icon-advance"))
-    if item.reserve and len(w.display) > 0:
-        frames.append(Frame(K.RESERVE, who=who, src="LB-icon-reserve"))
-    if item.improve is not None and w.can_pay(who, ((item.improve[0], 1),)):
-        frames.append(Frame(K.IMPROVE, who=who, cards=(name,)))
-    elif item.improve is not None:
-        w.emit("improve", f"{who} has no {item.improve[0]} left to improve {name}",
-               "LB-icon-improve", who, item=name)
-    w.push(*frames)
+        frames.append(_new_tuple(Frame, (K.ADVANCE, who, 0, 1, 0, 0, 0, (), (),
+                                         "LB-icon-advance")))
+    if item.reserve and w.display:
+        frames.append(_new_tuple(Frame, (K.RESERVE, who, 0, 0, 0, 0, 0, (), (),
+                                         "LB-icon-reserve")))
+    if item.improve is not None:
+        if row[idx[item.improve[0]]] >= 1:
+            frames.append(_new_tuple(Frame, (K.IMPROVE, who, 0, 0, 0, 0, 0, (), (name,), "")))
+        else:
+            w.emit_t(NO_IMPROVE, who, name, item.improve[0])
+    if frames:
+        w.stack = (*w.stack, *frames)
 
 
 def gain_item(w: Work, who: str, name: str, rule_id: str) -> None:
@@ -110,8 +142,7 @@ def recruit(w: Work, who: str, loc: int, rule_id: str) -> None:
         w.push(Frame(K.SHAPE, who=who))
         return
     w.set_side("goons", who, tuple(sorted((*w.goons[w.si[who]], card))))
-    w.emit("recruit", f"{who} recruits {card} from location {loc}", rule_id, who, goon=card,
-           location=loc)
+    w.emit_t(recruited(rule_id), who, card, loc)
 
 
 def to_limbo(w: Work, card: str) -> None:

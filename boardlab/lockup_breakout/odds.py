@@ -46,7 +46,7 @@ from math import comb, prod
 from typing import Any, Literal, overload
 
 from boardlab.core.errors import ArgumentTypeError, QuestionError, show_value
-from boardlab.core.events import Event
+from boardlab.core.events import Event, as_events
 from boardlab.lockup_breakout.catacombs import ESCAPED, TOMB
 from boardlab.lockup_breakout.choices import Decline, Keep, Pass, Stop
 from boardlab.lockup_breakout.config import (
@@ -337,7 +337,7 @@ def _quiet_policy(state: State, player: str, legal: Sequence[Any]) -> Any:
 
 def _settle(w: Work) -> tuple[State, tuple[Event, ...]]:
     w.run()
-    return w.freeze(), tuple(w.events)
+    return w.freeze(), as_events(w.events)
 
 
 _ADVANCE_RULES = ("LB-tunnel-seekers", "LB-solo-tunnel-guards", "LB-solo-tunnel-player")

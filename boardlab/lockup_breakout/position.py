@@ -22,7 +22,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 
 from boardlab.core.errors import ConfigError, show_value
-from boardlab.core.events import Event
+from boardlab.core.events import Event, as_events
 from boardlab.lockup_breakout.catacombs import ENTRANCE, ESCAPED
 from boardlab.lockup_breakout.config import (
     BOARD_LOCATIONS,
@@ -378,7 +378,7 @@ def position(players: int = 4, *, difficulty: str = "", phase: str = "rollcall",
             raise ConfigError("turn: every player has passed already; start at lightsout")
     w.run()
     if events is not None:
-        events.extend(w.events)
+        events.extend(as_events(w.events))
     result = w.freeze()
     broken = invariants(result)
     if broken:

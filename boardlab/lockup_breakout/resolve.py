@@ -19,7 +19,6 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from boardlab.core.events import Event
 from boardlab.lockup_breakout.choices import (
     Craft,
     Decline,
@@ -47,10 +46,24 @@ from boardlab.lockup_breakout.events import (
     GUARD_OTHER,
     GUARD_RESOURCES,
     GUARD_STARS,
+    IMPROVE,
+    LEGEND_PENALTY,
+    LEGEND_RETURN,
     LEGEND_REVEAL,
+    LEGEND_REWARD,
+    LEGEND_SEEKER,
+    LOSE_NOTHING,
+    LOSE_RESOURCE,
+    LOSE_STARS,
+    NOT_IMPROVED,
     RESOURCES,
     REVEAL,
     SKIP_REWARD,
+    SOLO_TUNNEL_GUARDS,
+    SOLO_TUNNEL_NONE,
+    SOLO_TUNNEL_OUTMATCHED,
+    SOLO_TUNNEL_PLAYER,
+    STARS,
     STRAGGLERS,
     STRENGTHS,
     TOME_PLAYED,
@@ -60,7 +73,7 @@ from boardlab.lockup_breakout.events import (
 from boardlab.lockup_breakout.flow import send_home, start_tome_draw, tome_available
 from boardlab.lockup_breakout.goods import affordable_crafts, craft, gain_item, recruit
 from boardlab.lockup_breakout.state import Frame, K
-from boardlab.lockup_breakout.work import Work, join, plural, token_name
+from boardlab.lockup_breakout.work import Work, token_name
 
 #: Stars the guards take for any reward they cannot use (LB-R24, LB-solo-legend).
 GUARD_OTHER_STARS = 2
@@ -81,66 +94,102 @@ _new_tuple = tuple.__new__
 
 
 # -- a location ---------------------------------------------------------------------------
+#: The frames a location's reveal leaves (stage 1, index 0) and the solitary guard card's
+#: frame, per location: shared constants, as flow's location frames are.
+_WINDOW_FRAMES = tuple(_new_tuple(Frame, (K.LOCATION, "", loc, 0, 1, 0, 0, (), (), ""))
+                       for loc in range(8))
+_GUARD_CARD_FRAMES = tuple(_new_tuple(Frame, (K.GUARD_CARD, "", loc, 0, 0, 0, 0, (), (), ""))
+                           for loc in range(8))
+
+
+def ranked(sides: list[str] | tuple[str, ...], strengths: dict[str, int]) -> tuple[str, ...]:
+    """``sides`` strongest first; ties keep their order (seat order, guards last: LB-R4).
+
+    >>> ranked(["red", "blue", "green"], {"red": 3, "blue": 5, "green": 3})
+    ('blue', 'red', 'green')
+    """
+    if len(sides) == 2:
+        a, b = sides
+        return (b, a) if strengths[b] > strengths[a] else (a, b)
+    if len(sides) < 2:
+        return tuple(sides)
+    # A stable sort, strongest first (reverse keeps ties in their order).
+    return tuple(sorted(sides, key=strengths.__getitem__, reverse=True))
+
+
 def location(w: Work, f: Frame) -> None:
     """Run the location's stages until one waits (a decision, a chance node) or it ends.
 
     Stages: 0 reveal (and the guard card), 1 tome window, 2 comparison, 3 rewards,
-    4 tunnel, 5 stragglers. Frames are built positionally: this runs on most steps.
+    4 tunnel, 5 stragglers. The stages run on in one call and the location's frame is
+    written to the stack only where a stage waits (the frame below a decision records
+    where to go on), positionally: this runs on most steps.
     """
     loc = f[2]
-    kind = K.LOCATION
-    while True:
-        stage = f[4]
-        if stage == 0:
-            w.rewarded, w.boosts = (), ()
-            entries = w.crews[loc]
-            for e in entries:
-                if e[2]:
-                    w.set_crew(loc, tuple(sorted([(c, tok, False) for c, tok, _ in entries])))
-                    break
-            w.events.append(_new_tuple(Event, (REVEAL, None, w.round, w.phase, (), loc,
-                                               w.crews[loc], w.t.places[loc])))
-            f = _new_tuple(Frame, (kind, "", loc, 0, 1, 0, 0, (), (), ""))
-            if w.solo:
-                w.stack = (*w.stack[:-1], f, _new_tuple(Frame, (K.GUARD_CARD, "", loc, 0, 0,
-                                                                0, 0, (), (), "")))
-                return
-            w.stack = (*w.stack[:-1], f)
-        elif stage == 1 or stage == 2:
-            sides, strengths = w.sides_strengths(loc)
-            if stage == 1:
-                # Only the solitary game has guards among the sides.
-                present = tuple(c for c in sides if c != GUARDS) if w.solo else tuple(sides)
-                if not present and not w.solo:
-                    w.pop()        # nobody here: no rewards, no seeker, no stragglers
-                    return
-                if present and tome_window(w, f, present, legend=False, sides=sides,
-                                           strengths=strengths):
-                    return
-            # The comparison (the sides did not change since the window closed).
-            if len(sides) < 2:
-                rank: tuple[str, ...] = tuple(sides)
-            else:
-                rank = tuple(sorted(sides, key=lambda c: -strengths[c]))
-            _announce(w, loc, rank, strengths)
-            f = _new_tuple(Frame, (kind, "", loc, 0, 3, 0, 0, rank, (), ""))
-            w.stack = (*w.stack[:-1], f)
-        elif stage == 3:
-            if next_reward(w, f):
-                return
-            f = _new_tuple(Frame, (kind, "", loc, 0, 4, 0, 0, f[7], (), ""))
-        elif stage == 4:
-            f = _new_tuple(Frame, (kind, "", loc, 0, 5, 0, 0, f[7], (), ""))
-            w.stack = (*w.stack[:-1], f)
-            depth = len(w.stack)
-            tunnel(w, loc, f[7])
-            if len(w.stack) != depth:
-                return
-        else:
-            stragglers(w, loc)
-            w.rewarded, w.boosts = (), ()
-            w.stack = w.stack[:-1]
+    stage = f[4]
+    if stage == 0:
+        w.rewarded, w.boosts = (), ()
+        entries = w.crews[loc]
+        for e in entries:
+            if e[2]:
+                entries = tuple(sorted([(c, tok, False) for c, tok, _ in entries]))
+                crews = list(w.crews)
+                crews[loc] = entries
+                w.crews = tuple(crews)
+                break
+        w.events.append((REVEAL, None, w.round, w.phase, (), loc, entries, w.t.places[loc]))
+        f = _WINDOW_FRAMES[loc]
+        if w.solo:
+            w.stack = (*w.stack[:-1], f, _GUARD_CARD_FRAMES[loc])
             return
+        stage = 1
+    if stage < 3:                   # 1: the tome window, 2: the comparison
+        sides, strengths = w.sides_strengths(loc)
+        if stage == 1:
+            if w.solo:
+                # Only the solitary game has guards among the sides.
+                present = tuple([c for c in sides if c != GUARDS])
+            elif not sides:
+                w.stack = w.stack[:-1]    # nobody here: no rewards, no seeker, no stragglers
+                return
+            else:
+                present = tuple(sides)
+            # A side alone has nothing to change with a tome (LB-R41): no window.
+            if len(sides) > 1 and present and tome_window(w, f, present, False, sides,
+                                                          strengths):
+                return
+        # The comparison (the sides did not change since the window closed), announced
+        # as _announce does; two sides (the usual case) ranked and checked for a tie at once.
+        if len(sides) == 2:
+            a, b = sides
+            sa, sb = strengths[a], strengths[b]
+            if sb > sa:
+                rank: tuple[str, ...] = (b, a)
+                shown: tuple[tuple[str, int], ...] = ((b, sb), (a, sa))
+            else:
+                rank, shown = (a, b), ((a, sa), (b, sb))
+            w.events.append((STRENGTHS["LB-R4" if sa == sb else "LB-R8"], None, w.round,
+                             w.phase, (), loc, shown, w.t.places[loc]))
+        else:
+            rank = ranked(sides, strengths)
+            _announce(w, loc, rank, strengths)
+        # next_reward writes the frame (stage 3, its index) before anything waits.
+        f = _new_tuple(Frame, (K.LOCATION, "", loc, 0, 3, 0, 0, rank, (), ""))
+        stage = 3
+    if stage == 3:
+        if next_reward(w, f):
+            return
+        stage = 4
+    if stage == 4 and w.tunnels[loc - 1]:
+        w.stack = (*w.stack[:-1], _new_tuple(Frame, (K.LOCATION, "", loc, 0, 5, 0, 0, f[7],
+                                                       (), "")))
+        depth = len(w.stack)
+        tunnel(w, loc, f[7])
+        if len(w.stack) != depth:
+            return
+    stragglers(w, loc)
+    w.rewarded, w.boosts = (), ()
+    w.stack = w.stack[:-1]
 
 
 def tome_window(w: Work, f: Frame, present: tuple[str, ...], legend: bool,
@@ -154,11 +203,11 @@ def tome_window(w: Work, f: Frame, present: tuple[str, ...], legend: bool,
     si = w.si
     hands = w.tomes
     n = len(present)
-    rank: list[str] | None = None
+    rank: list[str] | tuple[str, ...] | None = None
     while i < n:
         who = present[i]
         i += 1
-        if not hands[si[who]] or (legend and not playable_tomes(w, who, legend)):
+        if not hands[si[who]] or (legend and not _holds_legend_tome(w, who)):
             continue
         if rank is None:
             # Who is first does not change inside one step: rank once, when first asked.
@@ -167,12 +216,12 @@ def tome_window(w: Work, f: Frame, present: tuple[str, ...], legend: bool,
             elif len(sides) < 2:
                 rank = sides
             else:
-                st = w.strengths(sides, f.loc) if strengths is None else strengths
-                rank = sorted(sides, key=lambda c: -st[c])
+                rank = ranked(sides, w.strengths(sides, f.loc) if strengths is None
+                              else strengths)
         if len(rank) < 2:
             continue                       # a side alone: nothing to change (LB-R41)
         if rank[0] != who or (
-                any(playable_tomes(w, other, legend) for other in present[i:]) if legend
+                any([_holds_legend_tome(w, other) for other in present[i:]]) if legend
                 else any([hands[si[other]] for other in present[i:]])):   # any tome at all
             # f.indexed(i), then the offer on top: one new stack
             w.stack = (*w.stack[:-1], _new_tuple(Frame, (*f[:6], i, *f[7:])),
@@ -180,6 +229,13 @@ def tome_window(w: Work, f: Frame, present: tuple[str, ...], legend: bool,
                                           "LB-legend-tomes" if legend else "LB-R13")))
             return True
     return False
+
+
+def _holds_legend_tome(w: Work, who: str) -> bool:
+    """Whether ``who`` holds a tome that may be played at the legend (LB-legend-tomes):
+    :func:`playable_tomes` at the legend is not empty."""
+    tomes = w.t.tomes
+    return any([tomes[name].legend for name in w.tomes[w.si[who]]])
 
 
 def tome_can_matter(w: Work, loc: int, who: str, later: tuple[str, ...], legend: bool) -> bool:
@@ -225,23 +281,26 @@ def apply_tome(w: Work, choice: PlayTome | Any) -> None:
     discard[w.t.tome_index[name]] += 1
     w.tome_discard = tuple(discard)
     w.boosts = (*w.boosts, (who, tome.strength))
-    w.events.append(_new_tuple(Event, (TOME_PLAYED[f[9] or "LB-R13"], who, w.round, w.phase,
-                                       (), name, f[2], tome.strength, w.t.places[f[2]])))
+    w.events.append((TOME_PLAYED[f[9] or "LB-R13"], who, w.round, w.phase, (), name, f[2],
+                     tome.strength, w.t.places[f[2]]))
 
 
 def _announce(w: Work, loc: int, rank: tuple[str, ...],
               strengths: dict[str, int] | None = None) -> None:
     if strengths is None:
-        shown = tuple((c, w.strength_at(c, loc)) for c in rank)
-    else:
-        shown = tuple([(c, strengths[c]) for c in rank])
+        strengths = {c: w.strength_at(c, loc) for c in rank}
+    shown = tuple([(c, strengths[c]) for c in rank])
     if loc == LEGEND:
         rule_id = "LB-legend-reveal"
     else:
-        tied = len({s for _, s in shown}) < len(shown)
-        rule_id = "LB-R4" if tied else "LB-R8"
-    w.events.append(_new_tuple(Event, (STRENGTHS[rule_id], None, w.round, w.phase, (), loc,
-                                       shown, w.t.places[loc])))
+        # Strongest first: equal strengths are neighbours.
+        rule_id = "LB-R8"
+        for k in range(1, len(shown)):
+            if shown[k][1] == shown[k - 1][1]:
+                rule_id = "LB-R4"
+                break
+    w.events.append((STRENGTHS[rule_id], None, w.round, w.phase, (), loc, shown,
+                     w.t.places[loc]))
 
 
 def next_reward(w: Work, f: Frame) -> bool:
@@ -266,12 +325,19 @@ def next_reward(w: Work, f: Frame) -> bool:
                        _new_tuple(Frame, (K.REWARD, who, loc, reward.amount, 0, 0, 0, (), (),
                                           kind)))
             return True
-        f = _new_tuple(Frame, (*f[:6], i, *f[7:]))      # f.indexed(i)
-        w.stack = (*w.stack[:-1], f)
-        if offer(w, who, reward, loc):
-            return True
-        f = w.stack[-1]
-    w.stack = (*w.stack[:-1], f.indexed(i))
+        # offer(), written out: skipped (LB-R41), or f.indexed(i) with the offer on top
+        why = reward_possible(w, who, reward, loc)
+        if why:
+            w.events.append((SKIP_REWARD, who, w.round, w.phase, (), loc, kind, reward,
+                             w.t.places[loc], why))
+            continue
+        w.stack = (*w.stack[:-1], _new_tuple(Frame, (*f[:6], i, *f[7:])), _new_tuple(
+            Frame, (K.ADVANCE, who, loc, reward.amount, 0, 0, 0, (), (), "LB-advance")
+            if kind == "advance" else
+            (K.REWARD, who, loc, reward.amount, 0, 0, 0, (), (), kind)))
+        return True
+    # Every reward is given: the location goes on in the same call (its next stage
+    # writes the frame it needs; the old one is replaced or popped).
     return False
 
 
@@ -333,20 +399,19 @@ def apply_reward(w: Work, choice: Any) -> None:
     where = w.t.places[loc]
     rule_id = "LB-legend-effect" if loc == LEGEND else "LB-R8"
     if isinstance(choice, Decline):
-        w.events.append(_new_tuple(Event, (DECLINE[rule_id], who, w.round, w.phase, (), loc,
-                                           kind, _reward(kind, n), where)))
+        w.events.append((DECLINE[rule_id], who, w.round, w.phase, (), loc, kind,
+                         _reward(kind, n), where))
         return
     if loc != LEGEND and who not in w.rewarded:
         w.rewarded = (*w.rewarded, who)
     source = "legend" if loc == LEGEND else "locations"
     if isinstance(choice, TakeResources):
         w.gain(who, choice.kind, n)
-        w.events.append(_new_tuple(Event, (RESOURCES[rule_id], who, w.round, w.phase, (), loc,
-                                           choice.kind, n, where)))
+        w.events.append((RESOURCES[rule_id], who, w.round, w.phase, (), loc, choice.kind, n,
+                         where))
     elif kind == "stars":
         w.add_stars(who, source, f.n)
-        w.emit("stars", f"{who} scores {plural(f.n, 'star')} at {where}", rule_id, who,
-               location=loc, stars=f.n)
+        w.events.append((STARS[rule_id], who, w.round, w.phase, (), loc, n, where))
     elif kind == "recruit":
         recruit(w, who, loc, rule_id)
     elif kind == "tome":
@@ -404,26 +469,19 @@ def tunnel(w: Work, loc: int, rank: tuple[str, ...]) -> None:
     p_strength = w.strength_at(player, loc)
     frames = []
     if g_strength >= 1 and g_strength > p_strength:
-        w.emit("tunnel", f"The {kind} tunnel at {where}: the guards are strongest ({g_strength} "
-               f"against {p_strength}) and advance one space", "LB-solo-tunnel-guards",
-               GUARDS, location=loc)
-        frames.append(Frame(K.ADVANCE, who=GUARDS, n=1, loc=loc, src="LB-solo-tunnel-guards"))
+        w.emit_t(SOLO_TUNNEL_GUARDS, GUARDS, loc, kind, where, g_strength, p_strength)
+        frames.append(_new_tuple(Frame, (K.ADVANCE, GUARDS, loc, 1, 0, 0, 0, (), (),
+                                         "LB-solo-tunnel-guards")))
     if seekers:
         if not g_seeker or p_strength >= g_strength:
-            why = ("the only seeker there" if not g_seeker else
-                   f"stronger than the guards' seeker ({p_strength} against {g_strength}; a "
-                   "tie goes to the player)")
-            w.emit("tunnel", f"The {kind} tunnel at {where}: {player} has {why} and may "
-                   f"advance up to {plural(steps, 'space')}", "LB-solo-tunnel-player", player,
-                   location=loc, steps=steps)
-            frames.append(Frame(K.ADVANCE, who=player, n=steps, loc=loc, src="LB-tunnel-type"))
+            w.emit_t(SOLO_TUNNEL_PLAYER, player, loc, steps, kind, where, g_seeker, g_strength,
+                     p_strength)
+            frames.append(_new_tuple(Frame, (K.ADVANCE, player, loc, steps, 0, 0, 0, (), (),
+                                             "LB-tunnel-type")))
         else:
-            w.emit("tunnel", f"The {kind} tunnel at {where}: the guards' seeker outmatches "
-                   f"{player}'s ({g_strength} against {p_strength})", "LB-R25", player,
-                   location=loc)
+            w.emit_t(SOLO_TUNNEL_OUTMATCHED, player, loc, kind, where, g_strength, p_strength)
     elif not frames:
-        w.emit("tunnel", f"The {kind} tunnel at {where}: no one advances", "LB-R25",
-               location=loc)
+        w.emit_t(SOLO_TUNNEL_NONE, None, loc, kind, where)
     # The player's advance goes on top: the player moves first (LB-R25).
     w.push(*frames)
 
@@ -433,97 +491,114 @@ def stragglers(w: Work, loc: int) -> None:
     crew = w.crews[loc]
     if not crew:
         return
-    owners = {e[0] for e in crew}
+    # Each owner's tokens (the guards have no tokens), in one pass.
+    by: dict[str, list[str]] = {}
+    for e in crew:
+        c = e[0]
+        if c in by:
+            by[c].append(e[1])
+        else:
+            by[c] = [e[1]]
     rewarded = w.rewarded
-    order = [c for c in w.order() if c in owners]    # the guards have no tokens
-    home = tuple([c for c in order if c in rewarded])
-    rule_id = "LB-tunnel-stragglers" if w.tunnels[loc - 1] else "LB-R8"
-    crews = list(w.crews)
-    if len(home) < len(order):
-        lost = tuple([c for c in order if c not in rewarded])
-        crews[LIBRARY] = tuple(sorted((*crews[LIBRARY],
-                                       *[e for e in crew if e[0] not in rewarded])))
-        crew = tuple([e for e in crew if e[0] in rewarded])
-    else:
-        lost = ()
-    # send_home(w, loc, crew), written out: each owner's tokens back to the holding cell.
-    if crew:
-        by: dict[str, list[str]] = {}
-        for c, tok, _ in crew:
-            if c in by:
-                by[c].append(tok)
+    home: list[str] = []
+    lost: list[str] = []
+    for c in w.order():
+        if c in by:
+            if c in rewarded:
+                home.append(c)
             else:
-                by[c] = [tok]
+                lost.append(c)
+    crews = list(w.crews)
+    if lost:
+        library = [e for e in crew if e[0] not in rewarded]
+        library += crews[LIBRARY]
+        library.sort()
+        crews[LIBRARY] = tuple(library)
+    # send_home(w, loc, crew), written out: each owner's tokens back to the holding cell.
+    if home:
         hands = list(w.hands)
         si = w.si
-        for c, toks in by.items():
+        for c in home:
             i = si[c]
-            hands[i] = tuple(sorted((*hands[i], *toks)))
+            toks = by[c]
+            toks += hands[i]
+            toks.sort()
+            hands[i] = tuple(toks)
         w.hands = tuple(hands)
     crews[loc] = ()
     w.crews = tuple(crews)
-    w.events.append(_new_tuple(Event, (STRAGGLERS[rule_id], None, w.round, w.phase, (), loc,
-                                       home, lost, w.t.places[loc])))
+    w.events.append((STRAGGLERS["LB-tunnel-stragglers" if w.tunnels[loc - 1] else "LB-R8"],
+                     None, w.round, w.phase, (), loc, tuple(home), tuple(lost),
+                     w.t.places[loc]))
 
 
 # -- the legend card ----------------------------------------------------------------------------
 def legend(w: Work, f: Frame) -> None:
-    """Reveal, tome window (legend tomes only), reward, penalty, tokens home (LB-legend-*)."""
-    stage = f.stage
-    if stage == 0:
-        w.boosts = ()
-        crew = tuple(sorted([(c, tok, False) for c, tok, _ in w.crews[LEGEND]]))
-        w.set_crew(LEGEND, crew)
-        seeker = [c for c, tok, _ in crew if tok == SEEKER]
-        w.events.append(_new_tuple(Event, (LEGEND_REVEAL, None, w.round, w.phase, (),
-                                           w.legend, crew)))
-        if seeker:
-            w.emit("legend_seeker", f"{join(seeker)}'s seeker on the legend card counts 1 and "
-                   "does nothing more there", "LB-R30", seekers=tuple(seeker))
-        w.set_top(f.staged(1))
-        if w.setup.players == 1:
-            w.push(Frame(K.GUARD_CARD, loc=LEGEND))
-        return
-    if stage == 1:
-        sides = w.sides_at(LEGEND)
-        present = tuple([c for c in sides if c != GUARDS]) if w.solo else tuple(sides)
-        if tome_window(w, f, present, legend=True, sides=sides):
+    """Reveal, tome window (legend tomes only), reward, penalty, tokens home (LB-legend-*).
+
+    The stages run on in one call while none of them waits: the same frames, in the same
+    order, as one call per stage from :meth:`~.work.Work.run`.
+    """
+    card = w.t.legends[w.legend] if f[4] > 1 else None
+    while True:
+        stage = f[4]
+        if stage == 0:
+            w.boosts = ()
+            crew = tuple(sorted([(c, tok, False) for c, tok, _ in w.crews[LEGEND]]))
+            w.set_crew(LEGEND, crew)
+            seeker = [c for c, tok, _ in crew if tok == SEEKER]
+            w.events.append((LEGEND_REVEAL, None, w.round, w.phase, (), w.legend, crew))
+            if seeker:
+                w.emit_t(LEGEND_SEEKER, None, tuple(seeker))
+            f = f.staged(1)
+            if w.solo:
+                w.stack = (*w.stack[:-1], f, _GUARD_CARD_FRAMES[LEGEND])
+                return
+            w.stack = (*w.stack[:-1], f)
+        elif stage == 1:
+            sides = w.sides_at(LEGEND)
+            present = tuple([c for c in sides if c != GUARDS]) if w.solo else tuple(sides)
+            if tome_window(w, f, present, True, sides):
+                return
+            # f._replace(stage=2, index=0), positionally
+            f = _new_tuple(Frame, (*f[:4], 2, f[5], 0, *f[7:]))
+            w.stack = (*w.stack[:-1], f)
+        elif stage == 2:
+            card = w.t.legends[w.legend]
+            sides, strengths = w.sides_strengths(LEGEND)
+            rank = ranked(sides, strengths)
+            _announce(w, LEGEND, rank, strengths)
+            # f._replace(stage=3, order=rank), positionally
+            f = _new_tuple(Frame, (*f[:4], 3, f[5], f[6], rank, *f[8:]))
+            w.stack = (*w.stack[:-1], f)
+            if card.reward is not None and rank:
+                best = rank[0]
+                w.emit_t(LEGEND_REWARD, best, card.reward.kind, card.reward)
+                if best == GUARDS:
+                    guard_reward(w, card.reward, LEGEND)
+                elif offer(w, best, card.reward, LEGEND):
+                    return
+        elif stage == 3:
+            if card is None:
+                card = w.t.legends[w.legend]
+            f = f.staged(4)
+            w.stack = (*w.stack[:-1], f)
+            if card.penalty is not None and f.order:
+                worst = f.order[-1]
+                strengths = w.strengths(f.order, LEGEND)
+                tied = [c for c in f.order if strengths[c] == strengths[worst]]
+                rule_id = "LB-R31" if len(tied) > 1 else "LB-legend-effect"
+                w.emit_t(LEGEND_PENALTY[rule_id], worst, card.penalty.kind, card.penalty)
+                depth = len(w.stack)
+                penalty(w, worst, card.penalty)
+                if len(w.stack) != depth:
+                    return
+        else:
+            send_home(w, LEGEND)
+            w.boosts = ()
+            w.emit_t(LEGEND_RETURN, None)
+            w.stack = w.stack[:-1]
             return
-        # f._replace(stage=2, index=0), positionally
-        w.stack = (*w.stack[:-1], _new_tuple(Frame, (*f[:4], 2, f[5], 0, *f[7:])))
-        return
-    card = w.t.legends[w.legend]
-    if stage == 2:
-        sides, strengths = w.sides_strengths(LEGEND)
-        rank = tuple(sides) if len(sides) < 2 else tuple(sorted(sides,
-                                                                key=lambda c: -strengths[c]))
-        _announce(w, LEGEND, rank, strengths)
-        # f._replace(stage=3, order=rank), positionally
-        w.stack = (*w.stack[:-1], _new_tuple(Frame, (*f[:4], 3, f[5], f[6], rank, *f[8:])))
-        if card.reward is not None and rank:
-            best = rank[0]
-            w.emit("legend_reward", f"{best} is strongest at the legend: {card.reward}",
-                   "LB-legend-effect", best, reward=card.reward.kind)
-            if best == GUARDS:
-                guard_reward(w, card.reward, LEGEND)
-            else:
-                offer(w, best, card.reward, LEGEND)
-        return
-    if stage == 3:
-        w.set_top(f.staged(4))
-        if card.penalty is not None and f.order:
-            worst = f.order[-1]
-            strengths = w.strengths(f.order, LEGEND)
-            tied = [c for c in f.order if strengths[c] == strengths[worst]]
-            rule_id = "LB-R31" if len(tied) > 1 else "LB-legend-effect"
-            w.emit("legend_penalty", f"{worst} is weakest at the legend: {card.penalty}",
-                   rule_id, worst, penalty=card.penalty.kind)
-            penalty(w, worst, card.penalty)
-        return
-    send_home(w, LEGEND)
-    w.boosts = ()
-    w.emit("legend_return", "Every player takes the legend token home", "LB-legend-return")
-    w.pop()
 
 
 def penalty(w: Work, target: str, pen: Penalty, amount: int | None = None) -> None:
@@ -531,17 +606,15 @@ def penalty(w: Work, target: str, pen: Penalty, amount: int | None = None) -> No
     if pen.kind == "stars":
         lost = min(pen.amount, w.total(target))
         w.add_stars(target, "legend", -lost)
-        capped = "" if lost == pen.amount else f" (only {lost}: a total never goes below 0)"
-        w.emit("lose_stars", f"{target} loses {plural(lost, 'star')}{capped}",
-               "LB-R45" if capped else "LB-legend-effect", target, stars=lost)
+        w.emit_t(LOSE_STARS["LB-legend-effect" if lost == pen.amount else "LB-R45"], target,
+                 lost, pen.amount)
         return
     left = pen.amount if amount is None else amount
     chooser = w.players[0] if target == GUARDS else target
     options = penalty_options(w, target)
     if not options or not left:
         if not options:
-            w.emit("lose_nothing", f"{target} has no resource left to lose",
-                   "LB-legend-effect", target)
+            w.emit_t(LOSE_NOTHING, target)
         return
     if len(options) == 1:
         lose(w, target, options[0], "LB-R41", chooser)
@@ -557,9 +630,7 @@ def penalty_options(w: Work, target: str) -> tuple[str, ...]:
 
 def lose(w: Work, target: str, kind: str, rule_id: str, chooser: str) -> None:
     w.gain(target, kind, -1)
-    by = "" if chooser == target else f" ({chooser} chooses for them)"
-    w.emit("lose_resource", f"{target} loses 1 {kind}{by}", rule_id, target, kind=kind,
-           chooser=chooser)
+    w.emit_t(LOSE_RESOURCE[rule_id], target, kind, chooser)
 
 
 def apply_penalty(w: Work, choice: Lose) -> None:
@@ -583,12 +654,9 @@ def apply_improve(w: Work, choice: Any) -> None:
     if isinstance(choice, Take):
         w.gain(f.who, kind, -1)
         w.add_stars(f.who, "items", bonus)
-        w.emit("improve", f"{f.who} improves {item.name}: 1 more {kind} for "
-               f"{plural(bonus, 'star')}", "LB-icon-improve", f.who, item=item.name,
-               stars=bonus)
+        w.emit_t(IMPROVE, f.who, item.name, bonus, kind)
     else:
-        w.emit("improve", f"{f.who} does not improve {item.name} (only possible now, at "
-               "crafting)", "LB-icon-improve", f.who, item=item.name)
+        w.emit_t(NOT_IMPROVED, f.who, item.name)
 
 
 def apply_reserve(w: Work, choice: Any) -> None:

@@ -22,7 +22,7 @@ from typing import Any
 
 from boardlab.core.engine import CHANCE, OutcomeTable
 from boardlab.core.errors import IllegalAction, show_value
-from boardlab.core.events import Event
+from boardlab.core.events import Event, as_events
 from boardlab.core.rules import RuleRef
 from boardlab.lockup_breakout import final as final_mod
 from boardlab.lockup_breakout import flow, goods, moves, resolve
@@ -391,7 +391,8 @@ def _step(state: State, choice: Any) -> tuple[State, tuple[Event, ...]]:
     step = _STEPS.get(state[_STACK][-1][0])
     if step is None:
         raise IllegalAction("the match is over", rule=BOOK["LB-end"])
-    return step(state, choice)
+    after, events = step(state, choice)
+    return after, as_events(events)    # event rows made Events (bulk play keeps rows)
 
 
 def _stepper(apply: Callable[[Work, Any], None]

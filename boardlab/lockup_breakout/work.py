@@ -216,7 +216,9 @@ class Work:
          self.tome_discard, self.goals, self.goal_deck, self.legend, self.legend_deck,
          self.legend_bottom, self.loot_pool, self.stacks, self.looked, self.guard_cards,
          self.rewarded, self.boosts, self.escaped, self.declared, self.stack) = state
-        self.events: list[Event] = []
+        #: Events, or event rows (plain tuples laid out as Events, ``core.events.EventRow``)
+        #: that the public step makes Events and bulk play keeps as they are.
+        self.events: list[Any] = []
         setup = self.setup
         last = _LAST_SETUP[0]
         self.cfg, self.t, self.si, self.players, self.solo = (
