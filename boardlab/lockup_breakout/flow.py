@@ -337,11 +337,10 @@ def assign_step(by_worker: Callable[[State, Assign], Any]
         fields[_STACK] = (*stack[:-1], frame)
         round_, phase = fields[_ROUND], fields[_PHASE]
         if down:
-            event = _new_tuple(Event, (ASSIGN_DOWN, who, round_, phase, (who,), loc, True,
-                                       token, names[loc]))
-        else:
-            event = _new_tuple(Event, (ASSIGN_SEEKER if token == SEEKER else ASSIGN_R7, who,
-                                       round_, phase, (), loc, token, False, names[loc]))
+            event = (ASSIGN_DOWN, who, round_, phase, (who,), loc, True, token, names[loc])
+        else:      # an event row (a plain tuple laid out as an Event, made one when read)
+            event = (ASSIGN_SEEKER if token == SEEKER else ASSIGN_R7, who, round_, phase, (),
+                     loc, token, False, names[loc])
         return _new_tuple(State, fields), (event,)
     return step
 
@@ -352,7 +351,7 @@ def _no_step(state: State, choice: Assign) -> None:
 
 #: A roll-call assignment straight on the state, or ``None`` when the next turn is a
 #: forced pass or the end of roll call (:func:`assign_step` without the worker).
-assign_fast: Callable[[State, Assign], tuple[State, tuple[Event, ...]] | None] = \
+assign_fast: Callable[[State, Assign], tuple[State, tuple[Any, ...]] | None] = \
     assign_step(_no_step)
 
 

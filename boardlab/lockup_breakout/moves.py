@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from boardlab.core.events import Event
 from boardlab.lockup_breakout.catacombs import ESCAPED, TOMB, Path
 from boardlab.lockup_breakout.choices import Draw, DrawMany, Step, Stop, TakeLoot
 from boardlab.lockup_breakout.config import GUARDS, escape_stars
@@ -30,7 +29,7 @@ from boardlab.lockup_breakout.work import Tables, Work, join, plural, worded
 _new_tuple = tuple.__new__
 
 # The templates Work.emit would store these frequent events under: the hot paths below
-# append the event tuple themselves (same template, values, text; docs/engine-patterns.md).
+# append the event row themselves (same template, values, text; docs/engine-patterns.md).
 _STOPS = worded("stop", "LB-R20")
 _DECLINES = {True: worded("stop", "LB-tunnel-reward"), False: worded("stop", "LB-advance")}
 _STEP_DATA = ("start", "to", "cost", "source")
@@ -111,7 +110,7 @@ def apply_step(w: Work, choice: Step | Stop) -> None:
             template, summary = _STOPS, f"{who} stops the lantern here"
         else:
             template, summary = _DECLINES[bool(f[2])], f"{who} declines the advance"
-        w.events.append(_new_tuple(Event, (template, who, w.round, w.phase, (), summary, "")))
+        w.events.append((template, who, w.round, w.phase, (), summary, ""))   # an event row
         w.stack = (*stack[:-2], f.counted(0, f[4], f[5]))
         return
     exits = w.t.exits[w.lanterns[w.si[who]]]
@@ -144,9 +143,8 @@ def move(w: Work, who: str, path: Path, src: str, fork: bool) -> None:
     w.lanterns = tuple(lanterns)
     if who == GUARDS and fork:
         rule_id = "LB-solo-tunnel-path"
-    w.events.append(_new_tuple(Event, (
-        _STEPS[rule_id], who, w.round, w.phase, (), path.start, to, cost, src,
-        f"{owner(who, start=True)} lantern moves {path.start} → {to}{paid}", "")))
+    w.events.append((_STEPS[rule_id], who, w.round, w.phase, (), path.start, to, cost, src,
+                     f"{owner(who, start=True)} lantern moves {path.start} → {to}{paid}", ""))
     if to == ESCAPED:
         stars = escape_stars(w.round)
         w.add_stars(who, "escape", stars)
@@ -205,10 +203,9 @@ def look(w: Work, who: str, idx: int) -> None:
     if (idx, who) not in w.looked:
         w.looked = tuple(sorted((*w.looked, (idx, who))))
     space = w.t.loot_spaces[idx]
-    w.events.append(_new_tuple(Event, (
-        _LOOKS, who, w.round, w.phase, (who,), space, known,
-        f"{who} looks at the {plural(len(known), 'token')} of the {space} stack",
-        f"{who} looks at the {space} stack: {join(known)}")))
+    w.events.append((_LOOKS, who, w.round, w.phase, (who,), space, known,
+                     f"{who} looks at the {plural(len(known), 'token')} of the {space} stack",
+                     f"{who} looks at the {space} stack: {join(known)}"))
     w.stack = (*w.stack, _new_tuple(Frame, (K.LOOT, who, idx, 0, 0, 0, 0, (), (), "")))
 
 

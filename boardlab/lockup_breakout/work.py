@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from boardlab.core.events import Event, EventTemplate
+from boardlab.core.events import EventTemplate
 from boardlab.lockup_breakout.catacombs import ESCAPED, TOMB, Path
 from boardlab.lockup_breakout.config import (
     GUARDS,
@@ -239,37 +239,36 @@ class Work:
     def emit(self, tag: str, summary: str, rule_id: str, who: str | None = None, /, *,
              detail: str = "", visible_to: tuple[str, ...] = (),
              secret: dict[str, Any] | None = None, **data: Any) -> None:
-        """An event with its text worded now: stored, like a template's, as one tuple
-        (a shared template per kind, rule and data names; the text is its last values)."""
+        """An event with its text worded now: stored, like a template's, as one event row
+        (a plain tuple laid out as an Event, made one when read; a shared template per
+        kind, rule and data names; the text is its last values)."""
         if secret:
             key = (tag, rule_id, tuple(data), tuple(secret), not detail)
             template = _WORDED.get(key)
             if template is None:
                 template = _worded(key)
-            self.events.append(_new_tuple(Event, (template, who, self.round, self.phase,
-                                                  tuple(visible_to), *data.values(),
-                                                  *secret.values(), summary, detail)))
+            self.events.append((template, who, self.round, self.phase, tuple(visible_to),
+                                *data.values(), *secret.values(), summary, detail))
         elif data:
             key = (tag, rule_id, tuple(data), (), not detail)
             template = _WORDED.get(key)
             if template is None:
                 template = _worded(key)
-            self.events.append(_new_tuple(Event, (template, who, self.round, self.phase,
-                                                  tuple(visible_to), *data.values(),
-                                                  summary, detail)))
+            self.events.append((template, who, self.round, self.phase, tuple(visible_to),
+                                *data.values(), summary, detail))
         else:   # no data: no unpacking (a fifth of the events worded when emitted)
             key = (tag, rule_id, (), (), not detail)
             template = _WORDED.get(key)
             if template is None:
                 template = _worded(key)
-            self.events.append(_new_tuple(Event, (template, who, self.round, self.phase,
-                                                  tuple(visible_to), summary, detail)))
+            self.events.append((template, who, self.round, self.phase, tuple(visible_to),
+                                summary, detail))
 
     def emit_t(self, template: EventTemplate, who: str | None, /, *args: Any,
                visible_to: tuple[str, ...] = ()) -> None:
-        """An event from a template (:mod:`.events`): its text is worded when read."""
-        self.events.append(_new_tuple(Event, (template, who, self.round, self.phase,
-                                              visible_to, *args)))
+        """An event from a template (:mod:`.events`), stored as an event row: its text is
+        worded when read."""
+        self.events.append((template, who, self.round, self.phase, visible_to, *args))
 
     # -- frames -----------------------------------------------------------------------------
     @property
