@@ -358,21 +358,24 @@ assign_fast: Callable[[State, Assign], tuple[State, tuple[Any, ...]] | None] = \
 def _turns(setup: Setup, first: str) -> dict[str, tuple[int, int, Frame, tuple[str, ...]]]:
     """Per player: their side index, the next player's, the next player's turn frame and
     the location names (what :func:`assign_fast` needs, per setup and first player;
-    cached: the first player changes every round, the setup rarely)."""
-    hit = _TURNS.get((id(setup), first))
-    if hit is not None and hit[0] is setup:
-        return hit[1]
+    cached by players and first player for the setup's tables: every match makes a new
+    setup, so the cache must not grow with them)."""
     _, t, si, players, _ = setup_info(setup)
+    key = (players, first)
+    hit = _TURNS.get(key)
+    if hit is not None and hit[0] is t:
+        return hit[1]
     nxt = _next_seat(players, first)
     turns = {p: (si[p], si[nxt[p]], _assign_frame(nxt[p]), t.loc_names) for p in players}
-    if len(_TURNS) > 1024:
+    if len(_TURNS) > 256:
         _TURNS.clear()
-    _TURNS[id(setup), first] = (setup, turns)   # keeps the setup alive: its id stays its
+    _TURNS[key] = (t, turns)
     return turns
 
 
-#: :func:`_turns` by setup (identity) and first player.
-_TURNS: dict[tuple[int, str], tuple[Setup, dict[str, tuple[int, int, Frame, tuple[str, ...]]]]] = {}
+#: :func:`_turns` by players and first player, with the tables they were made for.
+_TURNS: dict[tuple[tuple[str, ...], str], tuple[Any, dict[str, tuple[int, int, Frame,
+                                                                     tuple[str, ...]]]]] = {}
 #: The setup and first player of the last roll-call step, and their :func:`_turns`.
 _LAST_TURNS: list[tuple[Any, str, dict[str, Any]]] = [(None, "", {})]
 

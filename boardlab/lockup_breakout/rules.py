@@ -268,7 +268,7 @@ def _with_decline(choices: tuple[Any, ...]) -> tuple[Any, ...]:
     if hit is not None and hit[0] is choices:
         return hit[1]
     out = (*choices, _DECLINE)
-    if len(_DECLINABLE) > 4096:
+    if len(_DECLINABLE) > 1024:
         _DECLINABLE.clear()
     _DECLINABLE[id(choices)] = (choices, out)   # keeps ``choices`` alive: its id stays its
     return out
