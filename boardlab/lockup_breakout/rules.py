@@ -169,19 +169,19 @@ _PILES: dict[tuple[str, ...], Pile] = {}
 def _piles(setup: Setup) -> tuple[Pile, ...]:
     """The piles of ``setup``'s configuration: tomes, goons, legends, items, goals, loot,
     guard cards (found by identity with the setup asked about last)."""
-    last = _LAST_PILES
+    last = _LAST_PILES[0]
     if last[0] is setup:
-        return last[1]  # type: ignore[no-any-return]
+        return last[1]
     t = setup_info(setup)[1]
     piles = tuple(_pile(names) for names in (t.tome_names, t.goon_names, t.legend_names,
                                                t.item_names, t.goal_names, t.loot_names,
                                                t.guard_names))
-    last[0], last[1] = setup, piles
+    _LAST_PILES[0] = (setup, piles)     # one store: no thread sees a setup with old piles
     return piles
 
 
-#: The setup of the last chance node and its piles.
-_LAST_PILES: list[Any] = [None, ()]
+#: The setup of the last chance node and its piles, as one pair replaced whole.
+_LAST_PILES: list[tuple[Setup | None, tuple[Pile, ...]]] = [(None, ())]
 
 
 def _guard_remaining(state: State) -> tuple[int, ...]:
