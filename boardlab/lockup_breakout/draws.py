@@ -275,7 +275,7 @@ class Pile:
         return outs
 
 
-class _Sets(dict):  # type: ignore[type-arg]
+class _Sets(dict[tuple[int, ...], Any]):
     """A pile's drawn sets (sorted kind indices) → their shared outcome, made when first
     drawn (bounded: the sets of one pile are few)."""
 
@@ -293,7 +293,7 @@ class _Sets(dict):  # type: ignore[type-arg]
         return outcome
 
 
-class _Probabilities(dict):  # type: ignore[type-arg]
+class _Probabilities(dict[int, Fraction]):
     """Weight → ``Fraction(weight, total)`` for one total, made when first asked."""
 
     __slots__ = ("total",)
@@ -344,7 +344,7 @@ def _weights(kinds: list[int], counts: tuple[int, ...], k: int) -> list[int]:
     >>> _weights([0, 2], (3, 0, 2), 2)
     [3, 6, 1]
     """
-    factors = []
+    factors: list[int] = []
     for i in kinds:
         factors.extend(_comb_row(counts[i], k))
     arity, skeleton = _skeleton(len(kinds), k)

@@ -229,7 +229,7 @@ def _score_tables(t: Tables, cfg: Any) -> tuple[dict[str, tuple[str, ...]], dict
             goals.setdefault(g.name, g)
         last[0], last[1] = t, ({name: item.valuables for name, item in t.items.items()},
                                {name: g.kind for name, g in t.goons.items()}, goals)
-    return last[1]  # type: ignore[no-any-return]
+    return last[1]
 
 
 #: The tables asked about last and :func:`_score_tables` of them.

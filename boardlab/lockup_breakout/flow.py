@@ -40,6 +40,13 @@ from boardlab.lockup_breakout.events import (
     LEGEND_UP,
     tome_draw,
 )
+from boardlab.lockup_breakout.state import AT_CREWS as _CREWS
+from boardlab.lockup_breakout.state import AT_FACE_DOWN as _FACE_DOWN
+from boardlab.lockup_breakout.state import AT_FIRST as _FIRST
+from boardlab.lockup_breakout.state import AT_HANDS as _HANDS
+from boardlab.lockup_breakout.state import AT_PHASE as _PHASE
+from boardlab.lockup_breakout.state import AT_ROUND as _ROUND
+from boardlab.lockup_breakout.state import AT_STACK as _STACK
 from boardlab.lockup_breakout.state import Frame, K, State
 from boardlab.lockup_breakout.work import RULE, Work, join, seat_order, setup_info
 
@@ -320,11 +327,11 @@ def assign_step(by_worker: Callable[[State, Assign], Any]
         if j == i or len(hands[j]) <= 1:
             return by_worker(state, choice)
         token, loc, down = choice.token, choice.location, choice.face_down
-        fields = list(state)
-        hands = list(hands)
-        hand = list(hands[i])
+        fields: list[Any] = list(state)
+        held = list(hands)
+        hand = list(held[i])
         hand.remove(token)
-        hands[i] = tuple(hand)
+        held[i] = tuple(hand)
         crews = list(fields[_CREWS])
         crew = list(crews[loc])
         insort(crew, (who, token, down))    # the crew stays sorted (equal entries are equal)
@@ -333,9 +340,10 @@ def assign_step(by_worker: Callable[[State, Assign], Any]
             fd = list(fields[_FACE_DOWN])
             fd[i] += 1
             fields[_FACE_DOWN] = tuple(fd)
-        fields[_HANDS], fields[_CREWS] = tuple(hands), tuple(crews)
+        fields[_HANDS], fields[_CREWS] = tuple(held), tuple(crews)
         fields[_STACK] = (*stack[:-1], frame)
         round_, phase = fields[_ROUND], fields[_PHASE]
+        event: tuple[Any, ...]
         if down:
             event = (ASSIGN_DOWN, who, round_, phase, (who,), loc, True, token, names[loc])
         else:      # an event row (a plain tuple laid out as an Event, made one when read)
@@ -407,11 +415,6 @@ def _assign_frame(who: str) -> Frame:
             _ASSIGN_FRAMES.clear()
         _ASSIGN_FRAMES[who] = frame
     return frame
-
-
-_ROUND, _PHASE, _FIRST = (State._fields.index(n) for n in ("round", "phase", "first"))
-_HANDS, _CREWS, _FACE_DOWN, _STACK = (State._fields.index(n)
-                                      for n in ("hands", "crews", "face_down", "stack"))
 
 
 # -- the LIBRARY --------------------------------------------------------------------------

@@ -159,7 +159,7 @@ def chain_rule(short: bool) -> str:
 def shape(w: Work, f: Frame) -> None:
     """A Shapeshifter chain wants three cards (LB-goon-shapeshifter, LB-R22)."""
     short = sum(w.goon_deck) < SHAPESHIFTER_DRAW
-    if short and sum(w.goon_discard):
+    if short and sum(w.goon_discard) > 0:
         deck = tuple(a + b for a, b in zip(w.goon_deck, w.goon_discard, strict=True))
         w.goon_deck, w.goon_discard = deck, (0,) * len(deck)
         w.emit("shape_shuffle", "Fewer than three goons are left: the discard pile from before "

@@ -20,7 +20,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from boardlab.core.engine import CHANCE, OutcomeTable
+from boardlab.core.engine import CHANCE, OutcomeTable, ToMove
 from boardlab.core.errors import IllegalAction, show_value
 from boardlab.core.events import Event, as_events
 from boardlab.core.rules import RuleRef
@@ -45,6 +45,17 @@ from boardlab.lockup_breakout.config import BOARD_LOCATIONS, CELL_BLOCK, TUNNEL_
 from boardlab.lockup_breakout.draws import Pile, arrangements, uniform
 from boardlab.lockup_breakout.events import GUARD_CARD
 from boardlab.lockup_breakout.rulebook import BOOK
+from boardlab.lockup_breakout.state import AT_FACE_DOWN as _FACE_DOWN
+from boardlab.lockup_breakout.state import AT_GOAL_DECK as _GOAL_DECK
+from boardlab.lockup_breakout.state import AT_GOON_DECK as _GOON_DECK
+from boardlab.lockup_breakout.state import AT_HANDS as _HANDS
+from boardlab.lockup_breakout.state import AT_ITEM_DECK as _ITEM_DECK
+from boardlab.lockup_breakout.state import AT_LEGEND_DECK as _LEGEND_DECK
+from boardlab.lockup_breakout.state import AT_LOOT_POOL as _LOOT_POOL
+from boardlab.lockup_breakout.state import AT_SETUP as _SETUP
+from boardlab.lockup_breakout.state import AT_STACK as _STACK
+from boardlab.lockup_breakout.state import AT_STACKS as _STACKS
+from boardlab.lockup_breakout.state import AT_TOME_DECK as _TOME_DECK
 from boardlab.lockup_breakout.state import (
     CHANCE_KINDS,
     SOURCES,
@@ -194,7 +205,6 @@ def _guard_remaining(state: State) -> tuple[int, ...]:
 
 
 # -- legal choices: read from the state without a worker, as shared choice objects ---------
-_STACK = State._fields.index("stack")
 _TAKE_OR_DECLINE = (Take(), Decline())
 _DECLINE = _TAKE_OR_DECLINE[1]
 _PASS = Pass()
@@ -213,7 +223,6 @@ def _legal_assign(state: State, f: Frame) -> tuple[Assign, ...]:
 #: The setup of the last roll-call question, its side index and face-down allowance (one
 #: tuple, replaced whole: no torn reads).
 _LAST_ALLOWANCE: list[tuple[Any, Any, int]] = [(None, None, 0)]
-_HANDS, _FACE_DOWN = State._fields.index("hands"), State._fields.index("face_down")
 
 
 @lru_cache(maxsize=1024)
@@ -357,11 +366,6 @@ def _outcomes(state: State, f: Frame) -> OutcomeTable:
     return _OUTCOMES[f[0]](state, f)
 
 
-_SETUP, _TOME_DECK, _GOON_DECK, _LEGEND_DECK, _ITEM_DECK, _GOAL_DECK, _LOOT_POOL, _STACKS = (
-    State._fields.index(name) for name in ("setup", "tome_deck", "goon_deck", "legend_deck",
-                                           "item_deck", "goal_deck", "loot_pool", "stacks"))
-
-
 def _guard_loot(state: State, f: Frame) -> OutcomeTable:
     known, unknown = state.stacks[f.loc]
     t = setup_info(state.setup)[1]
@@ -481,7 +485,7 @@ class LockupBreakoutRules:
             guard_cards=("",) * 8 if setup.solo else (), rewarded=(), boosts=(), escaped=(),
             declared=(), stack=(Frame(K.GAME, stage=1), Frame(K.TUNNELS)))
 
-    def to_move(self, state: State) -> str | None:
+    def to_move(self, state: State) -> ToMove:
         top = state.stack[-1]
         kind = top.kind
         if kind in CHANCE_KINDS:
@@ -501,7 +505,7 @@ class LockupBreakoutRules:
         legal = LEGAL.get(f.kind)
         return () if legal is None else legal(state, f)
 
-    def node(self, state: State) -> tuple[str | None, Any, Any]:
+    def node(self, state: State) -> tuple[ToMove, Any, Any]:
         """``(to_move, legal choices or chance outcomes, step)`` in one look at the state:
         the fast path of bulk play (:meth:`boardlab.core.engine.Match._play`), the same
         answers as :meth:`to_move`, :meth:`legal` / :meth:`outcomes` and :meth:`step`."""

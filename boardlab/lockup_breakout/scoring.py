@@ -78,8 +78,8 @@ def _goon_points(kind: Mapping[str, str], set_types: Sequence[str], goons: Itera
         if t:
             sets[t] = sets.get(t, 0) + 1
     total = 0
-    for k in sets.values():
-        total += set_points(k)
+    for size in sets.values():
+        total += set_points(size)
     return (total, counts.get("dryad", 0) * DRYAD_PER_BARREL * barrels,
             counts.get("fungoid", 0) * FUNGOID_PER_LOOT * loot)
 

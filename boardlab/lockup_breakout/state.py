@@ -92,7 +92,8 @@ class Frame(NamedTuple):
     n: int = 0
     stage: int = 0
     extra: int = 0
-    index: int = 0
+    # Shadows tuple.index on purpose: the field name is part of saved positions (JSON).
+    index: int = 0  # type: ignore[assignment]
     order: tuple[str, ...] = ()
     cards: tuple[str, ...] = ()
     src: str = ""
@@ -105,7 +106,7 @@ class Frame(NamedTuple):
         True
         """
         kind, who, loc, n, _, extra, index, order, cards, src = self
-        return _new_tuple(Frame, (kind, who, loc, n, stage,  # type: ignore[no-any-return]
+        return _new_tuple(Frame, (kind, who, loc, n, stage,
                                   extra, index, order, cards, src))
 
     def counted(self, n: int, stage: int, extra: int) -> Frame:
@@ -115,13 +116,13 @@ class Frame(NamedTuple):
         True
         """
         kind, who, loc, _, _, _, index, order, cards, src = self
-        return _new_tuple(Frame, (kind, who, loc, n, stage,  # type: ignore[no-any-return]
+        return _new_tuple(Frame, (kind, who, loc, n, stage,
                                   extra, index, order, cards, src))
 
     def indexed(self, index: int) -> Frame:
         """This frame at another ``index``."""
         kind, who, loc, n, stage, extra, _, order, cards, src = self
-        return _new_tuple(Frame, (kind, who, loc, n, stage,  # type: ignore[no-any-return]
+        return _new_tuple(Frame, (kind, who, loc, n, stage,
                                   extra, index, order, cards, src))
 
 
@@ -210,6 +211,33 @@ class State(NamedTuple):
         from boardlab.lockup_breakout.render import render_svg
 
         return render_svg(self)
+
+
+# Positions of the fields the hot paths read by index (``state[AT_STACK]``): literal
+# constants, so a type checker knows each field's type; checked against State below.
+AT_SETUP: Final = 0
+AT_ROUND: Final = 1
+AT_PHASE: Final = 2
+AT_FIRST: Final = 3
+AT_HANDS: Final = 5
+AT_CREWS: Final = 6
+AT_FACE_DOWN: Final = 7
+AT_ITEM_DECK: Final = 17
+AT_GOON_DECK: Final = 19
+AT_TOME_DECK: Final = 22
+AT_GOAL_DECK: Final = 25
+AT_LEGEND_DECK: Final = 27
+AT_LOOT_POOL: Final = 29
+AT_STACKS: Final = 30
+AT_STACK: Final = 37
+for _name, _at in (("setup", AT_SETUP), ("round", AT_ROUND), ("phase", AT_PHASE),
+                   ("first", AT_FIRST), ("hands", AT_HANDS), ("crews", AT_CREWS),
+                   ("face_down", AT_FACE_DOWN), ("item_deck", AT_ITEM_DECK),
+                   ("goon_deck", AT_GOON_DECK), ("tome_deck", AT_TOME_DECK),
+                   ("goal_deck", AT_GOAL_DECK), ("legend_deck", AT_LEGEND_DECK),
+                   ("loot_pool", AT_LOOT_POOL), ("stacks", AT_STACKS), ("stack", AT_STACK)):
+    if State._fields[_at] != _name:  # pragma: no cover - a State field was moved
+        raise ImportError(f"State field {_name!r} is not at index {_at}")
 
 
 def require_state(value: Any, name: str = "state") -> State:

@@ -142,11 +142,11 @@ def tables(cfg: Config) -> Tables:
 
 
 def _said(_who: Any, *args: Any) -> str:
-    return args[-2]  # type: ignore[no-any-return]
+    return args[-2]
 
 
 def _said_in_detail(_who: Any, *args: Any) -> str:
-    return args[-1]  # type: ignore[no-any-return]
+    return args[-1]
 
 
 #: Templates of the events worded when emitted (:meth:`Work.emit`), by kind, rule, data
@@ -207,6 +207,13 @@ class Work:
     """A mutable copy of a state used inside one ``step``; frozen again at the end."""
 
     __slots__ = (*State._fields, "events", "t", "si", "cfg", "players", "solo")
+    # The State fields take their types from the unpacking in __init__; these are the rest.
+    events: list[Any]
+    cfg: Config
+    t: Tables
+    si: dict[str, int]
+    players: tuple[str, ...]
+    solo: bool
 
     def __init__(self, state: State) -> None:
         (self.setup, self.round, self.phase, self.first, self.tunnels, self.hands, self.crews,
@@ -225,7 +232,7 @@ class Work:
             last[1] if last[0] is setup else setup_info(setup))
 
     def freeze(self) -> State:
-        return _new_tuple(State, (  # type: ignore[no-any-return]
+        return _new_tuple(State, (
             self.setup, self.round, self.phase, self.first, self.tunnels, self.hands,
             self.crews, self.face_down, self.lanterns, self.resources, self.stars, self.items,
             self.reserved, self.goons, self.tomes, self.kept_loot, self.display,
@@ -303,7 +310,7 @@ class Work:
         players, first = self.players, self.first
         last = _LAST_ORDER[0]       # one tuple, replaced whole: no torn reads
         if last[0] is players and last[1] == first:
-            return last[2]          # type: ignore[no-any-return]
+            return last[2]
         key = (players, first)
         order = _SIDE_ORDERS.get(key)
         if order is None:
@@ -449,7 +456,7 @@ def setup_info(setup: Setup) -> SetupInfo:
     by identity: every state of a match shares its setup object)."""
     last = _LAST_SETUP[0]
     if last[0] is setup:
-        return last[1]  # type: ignore[no-any-return]
+        return last[1]
     hit = _SETUPS.get(id(setup))
     if hit is not None and hit[0] is setup:
         info = hit[1]
