@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
 from fractions import Fraction
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from boardlab.core.agents import Agent
 from boardlab.core.engine import CHANCE
@@ -121,10 +121,10 @@ class Board(GameBoard):
         if self.seat is not None:
             return self.seat
         mover = RULES.to_move(state)
-        return mover if mover in state.setup.colours else None
+        return mover if mover is not CHANCE and mover in state.setup.colours else None
 
     def odds_for(self, state: State) -> Mapping[Hashable, Any]:
-        return live_odds(state, self._viewer(state))
+        return cast("Mapping[Hashable, Any]", live_odds(state, self._viewer(state)))
 
     def odds_title(self, state: State) -> str:
         if RULES.to_move(state) is CHANCE:

@@ -145,7 +145,7 @@ def _policy(policy: Any, function: str) -> Callable[..., Any] | None:
     if policy is not None and not callable(policy):
         raise ArgumentTypeError(f"{function}: policy", policy,
                                 "must be a function (state, player, legal) → choice, or None")
-    return policy  # type: ignore[no-any-return]
+    return policy
 
 
 # -- tunnel layouts (question A5.1–2: facts of the text) -----------------------------------
@@ -317,8 +317,8 @@ def _hidden_worlds(state: State, viewer: str) -> list[tuple[State, Fraction]]:
     worlds = []
     for combo in product(*per_side):
         crews = [list(entries) for entries in state.crews]
-        for c, toks in combo:
-            for (loc, i), tok in zip(slots[c], toks, strict=True):
+        for c, chosen in combo:
+            for (loc, i), tok in zip(slots[c], chosen, strict=True):
                 crews[loc][i] = (c, tok, True)
         p = Fraction(1, prod(len(options) for options in per_side)) if per_side \
             else Fraction(1)
@@ -1227,8 +1227,8 @@ def goal_public(goal: str = "Explorer", *, config: Config | None = None,
 
     # Every set of k distinct goals is equally likely (one card of each), so the count is
     # over sets, not ordered draws: the derivation says so in its outcome space.
-    counted = dict(favourable=len(hits), total=total,
-                   space=f"sets of {k} goals") if k else {}
+    counted: dict[str, Any] = dict(favourable=len(hits), total=total,
+                                   space=f"sets of {k} goals") if k else {}
     return Derivation(f"P({goal} is among the {k} public goals)", answer,
                       closed_form=Rational(k, deck), **counted,
                       facts=(("goal deck", f"{deck} goal cards, {k} drawn at setup (LB-R14)"),

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
+from typing import TypeVar
 
 from boardlab.core.errors import ConfigError, show_value
 from boardlab.core.events import Event, as_events
@@ -67,7 +68,11 @@ def _parse_token(spec: object, where: str, colours: tuple[str, ...],
     return colour, token, face_down
 
 
-def _mapping(value: Mapping[object, object] | None, name: str) -> Mapping[object, object]:
+_K = TypeVar("_K")
+_V = TypeVar("_V")
+
+
+def _mapping(value: Mapping[_K, _V] | None, name: str) -> Mapping[_K, _V]:
     if value is None:
         return {}
     if not isinstance(value, Mapping):
@@ -75,8 +80,8 @@ def _mapping(value: Mapping[object, object] | None, name: str) -> Mapping[object
     return value
 
 
-def _side_map(value: Mapping[str, object] | None, name: str,
-              sides: tuple[str, ...]) -> dict[str, object]:
+def _side_map(value: Mapping[str, _V] | None, name: str,
+              sides: tuple[str, ...]) -> dict[str, _V]:
     if value is None:
         return {}
     if not isinstance(value, Mapping):
@@ -183,22 +188,22 @@ def position(players: int = 4, *, difficulty: str = "", phase: str = "rollcall",
         if token not in labels:
             raise ConfigError(f"legend_tokens[{colour}]: unknown token {show_value(token)}")
         placed[LEGEND].append((colour, token, phase in ("rollcall", "lightsout")))
-    hands = []
-    face_down = []
+    hands: list[tuple[str, ...]] = []
+    face_down: list[int] = []
     allowance = cfg.face_down_allowance(players)
     for side in sides:
         if side == GUARDS:
             hands.append(())
             face_down.append(0)
             continue
-        left = Counter(t.crew)
+        unplaced = Counter(t.crew)
         down = 0
         for loc, entries in enumerate(placed):
             for c, tok, fd in entries:
                 if c != side:
                     continue
-                left[tok] -= 1
-                if left[tok] < 0:
+                unplaced[tok] -= 1
+                if unplaced[tok] < 0:
                     raise ConfigError(f"crews: {side} has only {t.crew.count(tok)} token(s) "
                                       f"{show_value(tok)} (LB-R6)")
                 if fd and loc != LEGEND:
@@ -213,7 +218,7 @@ def position(players: int = 4, *, difficulty: str = "", phase: str = "rollcall",
         if on_board > 6:
             raise ConfigError(f"crews: {side} has {on_board} tokens on the board; one always "
                               "stays back (LB-rollcall-limit)")
-        hands.append(tuple(sorted(left.elements())))
+        hands.append(tuple(sorted(unplaced.elements())))
         face_down.append(down)
     if phase in ("patrol", "final") and any(placed):
         raise ConfigError(f"crews: no token is out during {phase}")
@@ -222,7 +227,7 @@ def position(players: int = 4, *, difficulty: str = "", phase: str = "rollcall",
     for side, space in _side_map(lanterns, "lanterns", sides).items():
         if space not in t.exits:
             raise ConfigError(f"lanterns[{side}]: unknown space {show_value(space)} (LB-R2)")
-        lant[sides.index(side)] = space  # type: ignore[assignment]
+        lant[sides.index(side)] = space
     esc = []
     for side, r in _side_map(escaped, "escaped", sides).items():
         if not _is_int(r) or not 1 <= r <= round:
@@ -298,8 +303,8 @@ def position(players: int = 4, *, difficulty: str = "", phase: str = "rollcall",
             raise ConfigError(f"goon_spaces[{loc}]: unknown goon {show_value(card)}")
         spaces[loc - 2] = card
     goon_used = Counter(g for g in spaces if g)
-    for row in goons_l:
-        goon_used.update(row)
+    for owned in goons_l:
+        goon_used.update(owned)
     goon_deck = []
     for g in cfg.goons:
         left = g.count - goon_used[g.name]
@@ -334,11 +339,11 @@ def position(players: int = 4, *, difficulty: str = "", phase: str = "rollcall",
         stack_rows[t.stack_of[space]] = (known, 0)
         loot_used.update(known)
     pool = []
-    for x in cfg.loot:
-        left = x.count - loot_used[x.name]
+    for piece in cfg.loot:
+        left = piece.count - loot_used[piece.name]
         if left < 0:
-            raise ConfigError(f"loot: {loot_used[x.name]} {x.name} tokens in play, the box has "
-                              f"{x.count}")
+            raise ConfigError(f"loot: {loot_used[piece.name]} {piece.name} tokens in play, "
+                              f"the box has {piece.count}")
         pool.append(left)
     if sum(u for _, u in stack_rows) > sum(pool):
         raise ConfigError("stacks: not enough loot tokens left for the unseen stacks")
