@@ -48,6 +48,7 @@ def field_error(field: str, problem: str) -> ConfigError:
     "paths[3].to: unknown space 'X'"
     """
     err = ConfigError(f"{field}: {problem}" if field else problem)
+    # Extra attributes ConfigError does not declare (decode_checked reads them back).
     err.field = field  # type: ignore[attr-defined]
     err.problem = problem  # type: ignore[attr-defined]
     return err
@@ -261,6 +262,7 @@ def decode_checked(data: Any, cls: type, decode: Any, path: str = "") -> Any:
         if field is not None:
             full = f"{err.path}.{field}" if err.path and not field.startswith("[") else \
                 f"{err.path}{field}"
+            # A cause with .field is a field_error, which also has .problem.
             raise FormatError(full, cause.problem) from cause  # type: ignore[union-attr]
         raise
 
