@@ -70,13 +70,13 @@ class Actions(Moving):
             out.extend(Search(a) for a in adr)
         if self.scen.control_panels and self.has_feature(c.tile, "control_panel"):
             for door in self.tile_doors(c.tile):
-                if self.hooks.sealed(self, door):
+                if self.hooks.sealed(self.work, door):
                     continue
                 if self.is_locked(door):
                     out.extend(Access(door, False, a) for a in adr)
                 elif not self.barricade(door):
                     out.extend(Access(door, True, a) for a in adr)
-        for action in self.hooks.specials(self, c):
+        for action in self.hooks.specials(self.work, c):
             out.extend(Special(action, a) for a in adr)
         if self.has_item(c, "extinguisher"):
             out.append(Extinguish())
@@ -153,7 +153,7 @@ class Actions(Moving):
         self.spend_adrenaline(choice.adrenaline)
         c = self.me
         icon, difficulty, weapon, rule_id, words = self.hooks.special_challenge(
-            self, c, choice.action)
+            self.work, c, choice.action)
         dice, how = self.challenge_dice(c, icon, adrenaline=choice.adrenaline, weapon=weapon)
         self.emit("challenge", f"{c.name} tries to {words}: {icon} {difficulty} on "
                   f"{plural(dice, 'die')} ({how})", rule_id, c.name, difficulty=difficulty,
@@ -196,7 +196,7 @@ class Actions(Moving):
             else:
                 self.emit("challenge_lost", f"{c.name} misses {enemy_name(p.target)} "
                           f"({tally})", "L7-R8", c.name, icons=got)
-                self.hooks.challenge_lost(self, "attack")
+                self.hooks.challenge_lost(self.work, "attack")
         elif p.purpose == "smash":
             assert p.door is not None
             if won:
@@ -219,7 +219,7 @@ class Actions(Moving):
                 self.emit("challenge_lost", f"{c.name} finds nothing ({tally}, short by "
                           f"{margin})", "L7-cache", c.name, margin=margin)
         elif p.purpose == "special":
-            if self.hooks.resolve_special(self, p.target, won, got):
+            if self.hooks.resolve_special(self.work, p.target, won, got):
                 return
         elif p.purpose == "access":
             assert p.door is not None

@@ -34,7 +34,7 @@ class Cronos(Enemies):
         """His activation: as many dice as the scenario gives him (the sandbox: one per
         LOCKDOWN token, L7-SB-cronos, L7-R25, L7-R26). True when it waits for the roll."""
         rule_id = self.hooks.cronos_rule
-        dice = self.dice(self.hooks.cronos_dice(self))
+        dice = self.dice(self.hooks.cronos_dice(self.work))
         if not dice:
             self.emit("cronos_idle", "Dr. Cronos has no die to roll and stays", rule_id)
             return False
@@ -49,7 +49,7 @@ class Cronos(Enemies):
         if door is None:
             return 1
         if door in self.locked:
-            return None if self.hooks.sealed(self, door) else 2
+            return None if self.hooks.sealed(self.work, door) else 2
         return 1 + self.barricade(door)
 
     def cronos_target(self) -> Char | None:
@@ -91,7 +91,7 @@ class Cronos(Enemies):
             costs = costs_from(self.lay, target.tile, self.cronos_cost)
             step = step_toward(self.lay, here, costs, self.cronos_cost)
             if step is None:
-                if self.hooks.cronos_explores(self):
+                if self.hooks.cronos_explores(self.work):
                     return self.cronos_explore(target, moves)
                 self.emit("cronos_blocked", f"Dr. Cronos finds no way toward {target.name}",
                           "L7-R37")
@@ -125,9 +125,9 @@ class Cronos(Enemies):
             self.emit("cronos_stop", f"Dr. Cronos reaches "
                       f"{', '.join(c.name for c in self.chars_on(nxt))} and stops",
                       self.hooks.cronos_rule)
-            self.hooks.cronos_reached(self)
+            self.hooks.cronos_reached(self.work)
             left = 0
-        return self.hooks.cronos_left(self, here, left)
+        return self.hooks.cronos_left(self.work, here, left)
 
     # -- exploring (scenario 12) -----------------------------------------------------------
     def cronos_explore(self, target: Char, moves: int) -> bool:
@@ -145,7 +145,7 @@ class Cronos(Enemies):
         best = None
         for door, far, flip in options:
             stack = (self.tiles[flip].stack if flip >= 0
-                     else self.hooks.draw_stack(self, target, ""))
+                     else self.hooks.draw_stack(self.work, target, ""))
             if not stack or not self.stack_tiles(stack):
                 continue
             dist = min((abs(far[1] - g[1]) + abs(far[2] - g[2]) if far[0] == g[0] else 999)
@@ -186,7 +186,7 @@ class Cronos(Enemies):
         self.emit("place_tile", f"{draw.tile} is placed at ({first.x},{first.y}) on floor "
                   f"{first.floor}{turned} (its first legal placement)", "L7-R88",
                   tile=draw.tile, x=first.x, y=first.y, rotation=first.rotation, index=index)
-        self.hooks.after_place(self, index, "cronos")
+        self.hooks.after_place(self.work, index, "cronos")
         if self.cronos_step(self.cronos, index, "onto the tile he explored", p.left):
             return
         if self.cronos_walk(p.left):

@@ -52,7 +52,7 @@ class Enemies(EventsStep):
         self.emit("enemy_step", f"Enemy activation step ({card.name}: {icons}), then the "
                   "hybrids' dice and Dr. Cronos", "L7-R72")
         tasks = [Task("guards" if icon == "guard" else "clones") for icon in card.activations]
-        self.queue = tuple(self.hooks.enemy_tasks(self, tasks))
+        self.queue = tuple(self.hooks.enemy_tasks(self.work, tasks))
         self.run_queue()
 
     def run_queue(self) -> None:
@@ -103,12 +103,12 @@ class Enemies(EventsStep):
             elif kind == "end_turn":
                 return self.end_turn()  # type: ignore[attr-defined]
             elif kind == "round_end":
-                if self.hooks.run_round_end(self):
+                if self.hooks.run_round_end(self.work):
                     return
             elif kind == "next_round":
                 return self.next_turn()  # type: ignore[attr-defined]
             elif kind == "lockdown_check" and self.scn.trigger and not self.scn.locked_down:
-                self.hooks.start_lockdown(self)
+                self.hooks.start_lockdown(self.work)
         raise AssertionError("the enemy step ran out of tasks before the end of the turn")
 
     # -- targets ---------------------------------------------------------------------------
@@ -134,7 +134,7 @@ class Enemies(EventsStep):
                 kind_rank, number = enemy_sort_key(x)
                 out.append(Target((-value, 1, kind_rank, number), x.id, x.tile, value, False))
         if e.kind == "guard":
-            for marker_id, tile, value in self.hooks.marker_targets(self, e):
+            for marker_id, tile, value in self.hooks.marker_targets(self.work, e):
                 out.append(Target((-value, 2, tile, 0), marker_id, tile, value, False))
         out.sort()
         return out
@@ -155,7 +155,7 @@ class Enemies(EventsStep):
 
     def activate(self, e: Enemy) -> bool:
         """One activation of ``e``; True when it waits for a roll."""
-        why = self.hooks.inactive(self, e)
+        why = self.hooks.inactive(self.work, e)
         if why:
             self.emit("inactive", f"{enemy_name(e.id)} does not activate yet ({why})",
                       "L7-S11-airlock", enemy_id=e.id)
@@ -163,7 +163,7 @@ class Enemies(EventsStep):
         if e.kind == "guard" and e.tile == self.cronos:
             self.to_reserves(e.id, "it activates on Dr. Cronos's tile", "L7-cronos-guards")
             return False
-        if e.kind == "guard" and self.hooks.guard_marker(self, e):
+        if e.kind == "guard" and self.hooks.guard_marker(self.work, e):
             return False
         ranged = self.cfg.profile(e.kind).ranged
         targets = self.targets_for(e)
@@ -215,7 +215,7 @@ class Enemies(EventsStep):
             self.to_reserves(e.id, "it ends its activation on Dr. Cronos's tile",
                              "L7-cronos-guards")
             return False
-        self.hooks.enemy_entered(self, e, nxt)
+        self.hooks.enemy_entered(self.work, e, nxt)
         return False
 
     def target_name(self, t: Target) -> str:
@@ -332,7 +332,7 @@ class Enemies(EventsStep):
     def resolve_blasters(self, roll: Roll) -> None:
         blasters = self.in_play("blaster")
         if roll.intelligence:
-            asleep = [b for b in blasters if self.hooks.inactive(self, b)]
+            asleep = [b for b in blasters if self.hooks.inactive(self.work, b)]
             for b in asleep:
                 self.emit("no_power", f"{enemy_name(b.id)} is not active yet and gains no "
                           "power token", "L7-R75", enemy_id=b.id)

@@ -52,7 +52,7 @@ class EventsStep(Actions):
                 self.apply_section(tile, icon, effect, rule_id)
         if card.spawn != "none":
             self.spawn(card.spawn, self.me.tile)
-        self.hooks.after_events(self)
+        self.hooks.after_events(self.work)
         self.begin_enemies()  # type: ignore[attr-defined]
 
     def apply_section(self, tile: int, icon: str, effect: str, rule_id: str) -> None:
@@ -102,9 +102,9 @@ class EventsStep(Actions):
         order (L7-R13, L7-R24)."""
         costs = costs_from(self.lay, origin, self.full_cost)
         feats = SPAWN_FEATURES[kind]
-        feature = self.hooks.feature
+        feature, w = self.hooks.feature, self.work
         tiles = [t for t, d in enumerate(costs)
-                 if d is not None and any(feature(self, t, f) for f in feats)]
+                 if d is not None and any(feature(w, t, f) for f in feats)]
         return sorted(tiles, key=lambda t: (costs[t], t))
 
     def clones_on(self, tile: int) -> int:
@@ -118,7 +118,7 @@ class EventsStep(Actions):
                       "L7-R13")
             return
         first = cands[0]
-        warzone = self.hooks.feature(self, first, "warzone")
+        warzone = self.hooks.feature(self.work, first, "warzone")
         count = 2 if warzone else 1
         if warzone:
             self.emit("warzone", f"{self.tname(first)} is the closest {kind} spawn tile and a "

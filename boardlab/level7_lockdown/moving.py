@@ -91,8 +91,9 @@ class Moving(Base):
         adrenaline = self.adrenaline_options(c) if guarded else range(1)
         goals: list[tuple[type, Any, str]] = []
         reach: dict[int, bool] = {}
+        w = self.work
         for j, door in lay.adj[here]:
-            if self.is_open(door) and hooks.can_move(self, c, j,
+            if self.is_open(door) and hooks.can_move(w, c, j,
                                                      "link" if door is None else "move"):
                 reach[j] = True
         goals.extend((Move, j, "") for j in sorted(reach))
@@ -100,9 +101,9 @@ class Moving(Base):
             floor = self.tiles[here].floor
             for j, p in enumerate(self.tiles):
                 if j != here and p.floor == floor and self.has_feature(j, "vent") \
-                        and hooks.can_move(self, c, j, "vent"):
+                        and hooks.can_move(w, c, j, "vent"):
                     goals.append((Vent, j, ""))
-        stacks = hooks.explore_stacks(self, c)
+        stacks = hooks.explore_stacks(w, c)
         for stack in stacks:
             goals.extend((Explore, door, stack) for door, _ in lay.ends[here])
         for door, j in lay.flips[here]:
@@ -117,7 +118,7 @@ class Moving(Base):
         if not guarded:
             # with every stack used up a peek is still possible (L7-R80)
             for stack in stacks or ("",):
-                dice, objective = hooks.peek(self, c, stack)
+                dice, objective = hooks.peek(w, c, stack)
                 if dice:
                     out.extend(Peek(door, stack) for door, _ in lay.ends[here]
                                if self.objective_fits(door, objective))
@@ -171,7 +172,7 @@ class Moving(Base):
         if adrenaline:
             n += adrenaline
             parts.append(f"+{adrenaline} adrenaline")
-        if self.hooks.dark(self, c.tile):
+        if self.hooks.dark(self.work, c.tile):
             if self.has_item(c, "flashlight"):
                 parts.append("dark, but a flashlight")
             else:
@@ -209,7 +210,7 @@ class Moving(Base):
             return self.go(p.then)
         self.emit("challenge_lost", f"{c.name} fails to get away ({got} {p.icon} against "
                   f"{p.difficulty}): the move step ends", "L7-R7", c.name, icons=got)
-        self.hooks.challenge_lost(self, "escape")
+        self.hooks.challenge_lost(self.work, "escape")
         self.begin_action()  # type: ignore[attr-defined]
 
     def go(self, choice: Move | Vent | Explore) -> None:
@@ -239,7 +240,7 @@ class Moving(Base):
             else:
                 self.emit("gas", f"{c.name} walks into the gas cloud with no adrenaline "
                           "card to lose", "L7-R35", c.name)
-        if self.hooks.entered(self, tile):
+        if self.hooks.entered(self.work, tile):
             return True
         self.reach_exit(tile)
         return False
@@ -247,7 +248,7 @@ class Moving(Base):
     def reach_exit(self, tile: int) -> None:
         """Escape if ``tile`` is an exit and the active character is still on it."""
         c = self.me
-        if c.status == INSIDE and c.tile == tile and self.hooks.is_exit(self, tile):
+        if c.status == INSIDE and c.tile == tile and self.hooks.is_exit(self.work, tile):
             self.set_char(self.active, status=ESCAPED, down=False)
             self.emit("escape", f"{c.name} reaches {self.tname(tile)} and escapes!",
                       self.hooks.exit_rule, c.name)
@@ -270,7 +271,7 @@ class Moving(Base):
             self.wait(Pending("tile_draw", "explore", c.name, door=door, stack=stack,
                               index=flip))
             return
-        top = self.hooks.draw_stack(self, c, choice)
+        top = self.hooks.draw_stack(self.work, c, choice)
         assert top is not None
         stack = top
         words = self.door_words(door, c.tile)
@@ -281,7 +282,7 @@ class Moving(Base):
 
     def peek(self, door: Door, choice: str = "") -> None:
         c = self.me
-        dice = self.dice(self.hooks.peek(self, c, choice)[0])
+        dice = self.dice(self.hooks.peek(self.work, c, choice)[0])
         words = self.door_words(door, c.tile)
         self.emit("peek", f"{c.name} peeks through {words}: Intelligence 1 on "
                   f"{plural(dice, 'die')}", "L7-R19", c.name, door=door, dice=dice)
@@ -294,12 +295,12 @@ class Moving(Base):
         c = self.me
         assert p.door is not None
         if roll.intelligence >= 1:
-            objective = self.hooks.peek(self, c, p.stack)[1]
+            objective = self.hooks.peek(self.work, c, p.stack)[1]
             self.emit("peek_won", f"{c.name}'s peek succeeds: the objective tile goes "
                       "against their tile; they stay where they are", "L7-R19", c.name)
             self.wait(Pending("tile_draw", "peek", c.name, door=p.door, stack=objective))
             return
-        stack = self.hooks.draw_stack(self, c, p.stack)
+        stack = self.hooks.draw_stack(self.work, c, p.stack)
         if stack is None:
             self.emit("peek_lost", f"{c.name}'s peek fails and no stack is left to explore "
                       "from", "L7-R80", c.name)
@@ -368,7 +369,7 @@ class Moving(Base):
         turned = f", turned {90 * rotation}°" if rotation else ""
         self.emit("place_tile", f"{name} is placed at ({x},{y}) on floor {floor}{turned}",
                   "L7-R5", c.name, tile=name, x=x, y=y, rotation=rotation, index=index)
-        self.hooks.after_place(self, index, p.purpose)
+        self.hooks.after_place(self.work, index, p.purpose)
         if p.purpose == "explore" and c.status == INSIDE:
             self.set_char(self.active, tile=index)
             self.emit("move", f"{c.name} steps onto {name}; exploring ends the move step",

@@ -38,7 +38,7 @@ class Turn(Cronos):
         """After a turn (or a missed one): the scenario's end of the round when this was
         the last seat (scenario 12's Dr. Cronos, L7-S12-precronos), then the next turn."""
         if self.active == len(self.chars) - 1 and not self.scn.result \
-                and self.hooks.round_end(self):
+                and self.hooks.round_end(self.work):
             self.step = "roundend"      # its events read "end of the round"
             self.queue = (Task("round_end"), Task("next_round"))
             return self.run_queue()
@@ -77,7 +77,7 @@ class Turn(Cronos):
                 self.gain_fear(self.active, 1, f"the Alien Zone: {why}", "L7-R17")
         if self.cronos >= 0:
             self.cronos_drain()
-        self.hooks.end_of_turn(self)
+        self.hooks.end_of_turn(self.work)
         if any(e.spent for e in self.enemies):
             self.enemies = tuple(e._replace(spent=False) for e in self.enemies)
         if self.event >= 0:
@@ -101,7 +101,7 @@ class Turn(Cronos):
         """The match ends when no character is left inside, when the scenario declares a
         win or a defeat (scenario 13), or after the turn limit."""
         present = [c for c in self.chars if c.status in PRESENT]
-        verdict = self.hooks.result(self)
+        verdict = self.hooks.result(self.work)
         if present and self.round <= self.setup.rounds and not verdict:
             return False
         self.step = "over"

@@ -10,7 +10,7 @@ A :class:`Base` holds a state's fields as attributes; the turn-step modules
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from boardlab.core.events import Event
 from boardlab.level7_lockdown.config import (
@@ -37,6 +37,9 @@ from boardlab.level7_lockdown.state import (
     State,
     Task,
 )
+
+if TYPE_CHECKING:
+    from boardlab.level7_lockdown.rules import Work
 
 RULE = {ref.id: ref for ref in BOOK}
 SIDE_WORDS = {"N": "north", "E": "east", "S": "south", "W": "west"}
@@ -86,6 +89,16 @@ class Base:
         self.hooks = hooks_for(self.scen.name)
         self._lay: Layout | None = None
         self._lay_for: Any = None
+
+    @property
+    def work(self) -> Work:
+        """This copy as the full working copy the scenario hooks receive.
+
+        Every turn-step mixin is a base of :class:`~.rules.Work`, the only class a working
+        copy is made of, so a mixin passes ``self.work`` where a hook asks for a ``Work``
+        (the type checker cannot know that a mixin's ``self`` is always one).
+        """
+        return cast("Work", self)
 
     def freeze(self) -> State:
         return State(self.setup, self.round, self.active, self.step, self.moves, self.tiles,
@@ -373,7 +386,7 @@ class Base:
         if e is None:
             return
         self.enemies = tuple(x for x in self.enemies if x.id != enemy_id)
-        box = self.hooks.to_box(self, e)  # type: ignore[arg-type]  # Base, not Work: see pyproject
+        box = self.hooks.to_box(self.work, e)
         if box:
             self.to_box(e.kind, e.number)
             self.emit("to_box", f"{enemy_name(enemy_id)} goes to the box, not back to the "
