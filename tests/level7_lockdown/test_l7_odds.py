@@ -27,6 +27,7 @@ from boardlab.level7_lockdown.position import build, position
 from boardlab.level7_lockdown.rules import RULES
 from boardlab.prob.derivation import Derivation
 from boardlab.prob.dice import IconDie
+from tests.odds_checklist import missing_tests
 
 MIXED = (("Strength", "Speed"), ("Intelligence", "Strength"), ("Speed",), ("Intelligence",),
          ("Strength", "Strength"), ())
@@ -818,9 +819,4 @@ NOT_QUESTIONS = {"CAUGHT", "QUIET", "stand_ins"}
 
 def test_every_public_function_has_its_brute_force_and_its_simulation() -> None:
     assert set(odds.__all__) - NOT_QUESTIONS == set(CHECKS)
-    tests = {name for name, value in globals().items()
-             if name.startswith("test_") and callable(value)}
-    for name, (exact, engine) in CHECKS.items():
-        assert exact and engine, name
-        missing = [t for t in (*exact, *engine) if t not in tests]
-        assert not missing, f"{name}: no test named {missing}"
+    assert missing_tests(CHECKS, globals()) == []

@@ -26,6 +26,7 @@ from boardlab.lockup_breakout.config import TUNNEL_SETS, GoonCard
 from boardlab.lockup_breakout.state import Frame, K
 from boardlab.lockup_breakout.work import Work, tables
 from boardlab.prob.derivation import Derivation
+from tests.odds_checklist import missing_tests
 
 
 def within_4_sigma(hits: int, n: int, p: Fraction) -> bool:
@@ -482,9 +483,6 @@ def test_every_derivation_labels_stand_in_data() -> None:
     assert "stand-in" not in str(odds.tunnel_among([1], 3, explain=True))
 
 
-
-
-
 # -- rush or loot: expected escape stars ---------------------------------------------------------
 RUSH: dict[str, Any] = dict(players=2, round=6, phase="lightsout", tunnels={6: "double"},
                             crews={6: ["red seeker"]}, lanterns={"red": "Sewer"})
@@ -572,9 +570,4 @@ def test_every_question_has_its_exact_check_and_its_engine_check() -> None:
     from tests.lockup_breakout import test_lb_odds_decks
 
     assert set(CHECKS) | set(test_lb_odds_decks.CHECKS) == set(odds.__all__)
-    tests = {name for name, value in globals().items()
-             if name.startswith("test_") and callable(value)}
-    for name, (exact, engine) in CHECKS.items():
-        assert exact and engine, name
-        missing = [t for t in (*exact, *engine) if t not in tests]
-        assert not missing, f"{name}: no test named {missing}"
+    assert missing_tests(CHECKS, globals()) == []

@@ -26,6 +26,7 @@ from boardlab.lockup_breakout import odds, standin
 from boardlab.lockup_breakout.config import GoonCard
 from boardlab.lockup_breakout.state import K
 from boardlab.prob.derivation import Derivation
+from tests.odds_checklist import missing_tests
 
 
 def within_4_sigma(hits: int, n: int, p: Fraction) -> bool:
@@ -397,9 +398,4 @@ CHECKS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 
 def test_every_deck_question_has_its_brute_force_and_its_simulation() -> None:
     assert set(CHECKS) <= set(odds.__all__)
-    tests = {name for name, value in globals().items()
-             if name.startswith("test_") and callable(value)}
-    for name, (exact, engine) in CHECKS.items():
-        assert exact and engine, name
-        missing = [t for t in (*exact, *engine) if t not in tests]
-        assert not missing, f"{name}: no test named {missing}"
+    assert missing_tests(CHECKS, globals()) == []
