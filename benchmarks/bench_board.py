@@ -169,7 +169,7 @@ elapsed, cpu = (time.perf_counter() - start) * 1000, (time.process_time() - cpu)
 print(f"{{elapsed:.3f}} {{cpu:.3f}} {{'sympy' in sys.modules:d}}")
 """
 _TO_PHASE_A = ("while match.state.phase == 'setup':\n"
-               "    match.roll() if match.to_move == moh.CHANCE else match.push(match.legal()[0])")
+               "    match.roll() if match.to_move is moh.CHANCE else match.push(match.legal()[0])")
 _POSITIONS = {"new match (setup)": "", "round 1, phase a": _TO_PHASE_A}
 _VARIANTS = {"Board()": "", "import sympy; Board() (earlier board)": "import sympy"}
 

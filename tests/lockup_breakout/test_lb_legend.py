@@ -100,7 +100,7 @@ def _deal(m, legend_card: str) -> list:
         choice = next(c for c in m.legal() if c.card != legend_card)
         events += m.push(choice)
         while m.state.top.kind != lb.K.GUARD_CARD:    # the guards' rewards, loot …
-            if m.to_move == lb.CHANCE:
+            if m.to_move is lb.CHANCE:
                 m.roll()
                 events += m.last_events
             else:

@@ -40,7 +40,7 @@ def test_lb_solo_tunnel_path_costed_branch_when_affordable_else_the_other() -> N
 def test_lb_solo_tunnel_loot_top_token_unseen_used_never_the_star() -> None:
     m = _solo(tunnels={1: "single"}, stacks={"Stair": ["Cache", "Scroll"]})
     m.push(lb.Draw("red 4"))
-    assert m.state.top.kind == lb.K.GUARD_LOOT and m.to_move == lb.CHANCE
+    assert m.state.top.kind == lb.K.GUARD_LOOT and m.to_move is lb.CHANCE
     assert dict(m.outcomes()) == {lb.Draw("Cache"): Fraction(1, 2),
                                   lb.Draw("Scroll"): Fraction(1, 2)}
     before = m.state.resources[1][0]
@@ -83,7 +83,7 @@ def test_lb_R23_guard_deck_reshuffled_every_roll_call_seven_plus_the_legend() ->
         if m.state.top.kind == lb.K.GUARD_CARD:
             seen += 1
             assert len([c for c in m.state.guard_cards if c]) == seen - 1
-        if m.to_move == lb.CHANCE:
+        if m.to_move is lb.CHANCE:
             m.roll()
         else:
             m.push(greedy(m))
@@ -157,7 +157,7 @@ def test_guards_never_move_in_to_move() -> None:
         m = lb.new_match(1, seed=seed, difficulty=("green", "yellow", "red")[seed % 3])
         while not m.is_over:
             assert m.to_move in ("red", lb.CHANCE)
-            if m.to_move == lb.CHANCE:
+            if m.to_move is lb.CHANCE:
                 m.roll()
             else:
                 m.push(m.legal()[seed % len(m.legal())])

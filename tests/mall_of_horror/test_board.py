@@ -641,7 +641,7 @@ def test_refresh_follows_a_match_changed_outside_the_board() -> None:
     match = moh.new_match(players=4, seed=2)
     board = Board(match)
     for _ in range(12):
-        match.roll() if match.to_move == moh.CHANCE else match.push(match.legal()[0])
+        match.roll() if match.to_move is moh.CHANCE else match.push(match.legal()[0])
     board.refresh()
     check_position(board)
     match.pop()

@@ -70,7 +70,7 @@ def test_every_chance_node_sums_to_one_exactly() -> None:
     match = moh.new_match(players=5, seed=3)
     seen = set()
     while not match.is_over:
-        if match.to_move == moh.CHANCE:
+        if match.to_move is moh.CHANCE:
             outs = match.outcomes()
             assert sum(p for _, p in outs) == Fraction(1)
             assert all(type(p) is Fraction for _, p in outs)
@@ -108,7 +108,7 @@ def test_illegal_choices_at_random_steps_name_the_rule_and_change_nothing() -> N
                     assert match.state is before and match.ply == ply
                     assert len(match.events) == n_events
                     tried += 1
-            if match.to_move == moh.CHANCE:
+            if match.to_move is moh.CHANCE:
                 match.roll()
             else:
                 match.push(agent.choose(None, match.legal()))

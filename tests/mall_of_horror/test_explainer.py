@@ -150,7 +150,7 @@ def test_a_match_in_progress_shows_phases_so_far_and_refresh_follows_it() -> Non
     assert ex.positions == [(0, "setup")]
     assert ex.card_lines[-1] == "  Nothing happened in this phase."
     while (m.state.round, m.state.phase) != (2, "c"):
-        m.roll() if m.to_move == moh.CHANCE else m.push(
+        m.roll() if m.to_move is moh.CHANCE else m.push(
             agents[m.to_move].choose(m.observe(m.to_move), m.legal()))
     ex.goto(0, "setup")
     ex.refresh()

@@ -31,7 +31,7 @@ def test_moh_a_truck_searcher_draws_three_keeps_one_gives_one_bottoms_one(start,
     match = start(characters=QUIET, phase="a")
     p = match.state.pending
     assert (p.kind, p.chosen, p.n) == ("truck_draw", "red", 3)
-    assert match.to_move == moh.CHANCE
+    assert match.to_move is moh.CHANCE
     assert dict(match.outcomes()) == {moh.Draw(c): Fraction(1, 7) for c in moh.CARDS}
     match.push(moh.Draw("weapon2"))
     assert dict(match.outcomes())[moh.Draw("weapon2")] == Fraction(2, 20)

@@ -90,7 +90,7 @@ def test_moh_setup_closed_location_and_little_girl(players, colours, closed, kin
 def test_moh_setup_first_player_holds_badge_and_deals_one_card_each():
     match = moh.new_match(players=4, seed=0)
     assert match.state.chief == "yellow"
-    assert match.state.pending.kind == "deal" and match.to_move == moh.CHANCE
+    assert match.state.pending.kind == "deal" and match.to_move is moh.CHANCE
     # a shuffled deck: each kind 3/21
     assert dict(match.outcomes()) == {moh.Draw(c): Fraction(1, 7) for c in moh.CARDS}
     for card in ("threat", "camera", "threat", "weapon2"):

@@ -107,7 +107,7 @@ def test_moh_R8_second_tie_at_a_sacrifice_is_chance_among_tied(start, rule_ids):
     assert match.state.pending.second
     _vote(match, {"yellow": "yellow", "red": "red", "blue": "blue"})
     assert match.state.pending.kind == "tiebreak"
-    assert match.to_move == moh.CHANCE
+    assert match.to_move is moh.CHANCE
     third = Fraction(1, 3)
     assert match.outcomes() == ((moh.TieBreak("yellow"), third), (moh.TieBreak("red"), third),
                                 (moh.TieBreak("blue"), third))

@@ -125,7 +125,7 @@ def _simulate_fallen(state: State, seed: int) -> frozenset[int]:
     match.roll()
     while not match.is_over and match.state.round == state.round:
         legal = match.legal()
-        if match.to_move == moh.CHANCE:
+        if match.to_move is moh.CHANCE:
             match.roll()
         elif match.state.pending.kind == "move":
             colour = match.to_move
