@@ -18,7 +18,7 @@ normal and hard modes (their data and hook modules: :mod:`.scenarios`); the inve
 
 The teaching layer: exact odds (``l7.odds``), pictures (``l7.render_svg``, and a state
 shows itself as one in a notebook), the board and the turn-step explainer
-(``l7.Board``, ``l7.Explainer``, ``l7.explain_step``). The odds, the board and the
+(``l7.Board``, ``l7.Explainer``, ``l7.explain_phase``). The odds, the board and the
 explainer load on first use, so importing the game never imports ipywidgets or sympy.
 """
 
@@ -90,7 +90,8 @@ __all__ = [
 ]
 
 #: Loaded on first access (the teaching layer; the widgets pull in ipywidgets).
-_LAZY = {"Board": "board", "Explainer": "explainer", "explain_step": "explainer",
+_LAZY = {"Board": "board", "Explainer": "explainer", "explain_phase": "explainer",
+         "explain_step": "explainer",
          "odds": ""}
 
 

@@ -14,7 +14,7 @@ Cards are keyed ``(round, "<step>:<character>")``, as the events' phases are
 
 >>> from boardlab import level7_lockdown as l7
 >>> match = l7.play(players=2, seed=1)
->>> card = explain_step(match, 1, "enemies:Leo")
+>>> card = explain_phase(match, 1, "enemies:Leo")
 >>> card[0]
 "Round 1 — Leo's turn — enemy activation step"
 >>> card[2]
@@ -31,9 +31,10 @@ from boardlab.core.engine import Match
 from boardlab.core.events import Event
 from boardlab.level7_lockdown.narration import PHASE_TITLES
 from boardlab.level7_lockdown.state import State
+from boardlab.prob.deprecation import warn_deprecated
 from boardlab.widgets.explainer import PhaseExplainer, Position
 
-__all__ = ["STEP_GUIDE", "Explainer", "explain_step", "in_short"]
+__all__ = ["STEP_GUIDE", "Explainer", "explain_phase", "explain_step", "in_short"]
 
 #: What each turn step does, in boardlab's own words, and the rule ids it follows.
 STEP_GUIDE: Final[Mapping[str, tuple[str, tuple[str, ...]]]] = {
@@ -139,18 +140,26 @@ def _count(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-def explain_step(match: Match, round: int, phase: str,  # noqa: A002 - the game's word
-                 viewer: str | None = None) -> list[str]:
+def explain_phase(match: Match, round: int, phase: str,  # noqa: A002 - the game's word
+                  viewer: str | None = None) -> list[str]:
     """One card as plain lines: title, what the step does, rules, tally, what happened.
 
     ``phase`` is ``"<step>:<character>"`` (``"move:Leo"``), ``"round:"`` for a new
     round, or ``"over:<character>"`` with round 0 for the end of the match.
 
     >>> from boardlab import level7_lockdown as l7
-    >>> explain_step(l7.new_match(players=1), 1, "action:Leo")[-1]
+    >>> explain_phase(l7.new_match(players=1), 1, "action:Leo")[-1]
     '  Nothing happened in this phase.'
     """
     return Explainer(match).explain(round, phase, viewer)
+
+
+def explain_step(match: Match, round: int, phase: str,  # noqa: A002 - the game's word
+                 viewer: str | None = None) -> list[str]:
+    """Deprecated since 0.2 (goes in 0.3): every game's phase explainer function is
+    ``explain_phase``, with the same arguments."""
+    warn_deprecated("l7.explain_step()", "l7.explain_phase(), with the same arguments")
+    return explain_phase(match, round, phase, viewer)
 
 
 class Explainer(PhaseExplainer):

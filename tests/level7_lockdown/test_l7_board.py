@@ -12,7 +12,7 @@ from boardlab import mall_of_horror as moh
 from boardlab.core.errors import IllegalAction
 from boardlab.level7_lockdown.board import choice_group
 from boardlab.level7_lockdown.choices import Explore, Move, Place
-from boardlab.level7_lockdown.explainer import STEP_GUIDE, Explainer, explain_step
+from boardlab.level7_lockdown.explainer import STEP_GUIDE, Explainer, explain_phase
 from boardlab.level7_lockdown.odds import live_odds
 from boardlab.narrate import narrate
 
@@ -169,7 +169,7 @@ def test_explainer_one_card_per_turn_step_in_play_order() -> None:
     # each card tells exactly narrate's lines of its step
     for position in positions[:12]:
         events = [e for e in match.events if (e.round, e.phase) == position]
-        card = explain_step(match, *position)
+        card = explain_phase(match, *position)
         told = [line for line in narrate(events, phase_titles=l7.PHASE_TITLES)
                 if line.startswith("  ")]
         assert card[card.index("What happened:") + 1:] == (told or
