@@ -75,9 +75,15 @@ def bench_moh(seeds: range) -> int:
     return sum(moh.play(players=4, seed=s).ply for s in seeds)
 
 
-def load_baseline(ref: str) -> Any:
-    """The ``lockup_breakout`` package as it is at git ref ``ref``, imported as
-    ``boardlab_baseline.lockup_breakout`` (every ``boardlab`` name in its sources renamed)."""
+def load_baseline(ref: str, game: str = "lockup_breakout") -> Any:
+    """The game package ``game`` as it is at git ref ``ref``, imported as
+    ``boardlab_baseline.<game>`` (every ``boardlab`` name in its sources renamed); the
+    extracted tree is reused when several games of one ref are loaded."""
+    if ref in _EXTRACTED:
+        return importlib.import_module(f"boardlab_baseline.{game}")
+    if _EXTRACTED:
+        raise ValueError("one baseline ref per process")
+    _EXTRACTED.append(ref)
     root = Path(__file__).resolve().parent.parent
     tmp = Path(tempfile.mkdtemp(prefix="bench_baseline_"))
     archive = subprocess.run(["git", "archive", "--format=tar", ref, "boardlab"], cwd=root,
@@ -89,7 +95,10 @@ def load_baseline(ref: str) -> Any:
         text = source.read_text()
         source.write_text(re.sub(r"\bboardlab\b", "boardlab_baseline", text))
     sys.path.insert(0, str(tmp))
-    return importlib.import_module("boardlab_baseline.lockup_breakout")
+    return importlib.import_module(f"boardlab_baseline.{game}")
+
+
+_EXTRACTED: list[str] = []
 
 
 def timed(fn: Callable[[range], int], seeds: range) -> tuple[float, int]:

@@ -1,7 +1,8 @@
 """Level 7 engine speed: complete random 2-player sandbox matches on one core.
 
-Run: ``python benchmarks/bench_level7.py [--matches 500] [--players 2]``. Measured side by
-side in one run, interleaved in rounds (the machine is shared: ratios are what to read):
+Run: ``python benchmarks/bench_level7.py [--matches 500] [--players 2] [--baseline REF]``.
+Measured side by side in one run, interleaved in rounds, as CPU time of this process
+(``time.process_time``; the machine is shared: ratios in one run are what to read):
 
 * ``play`` — ``l7.play(players=2, seed=s)``: the public API, a :class:`Match` that checks
   every choice and keeps the full history.
@@ -9,6 +10,12 @@ side in one run, interleaved in rounds (the machine is shared: ratios are what t
   check and no history: the floor the Match's safety is paid on top of.
 * ``heuristic`` — ``l7.play`` with the heuristic agent on every seat (it reads its view
   and the map, so it costs more per decision).
+* ``moh play`` — Mall of Horror's ``moh.play(players=4, seed=s)`` in the same rounds: the
+  reference of issue 27's ratio (Level 7's steps/s over Mall of Horror's).
+* ``baseline``, ``base moh`` — with ``--baseline REF`` (a git ref): ``play`` of both engines
+  as they are at ``REF``, extracted with ``git archive`` and imported under another
+  package name (``bench_breakout.load_baseline``), so the old and the new engine run in
+  the same process, round by round.
 
 The profile lines show what dominates the time of ``play``.
 
@@ -24,32 +31,39 @@ import cProfile
 import io
 import pstats
 import random
+import statistics
+import sys
 import time
+from collections.abc import Callable
+from pathlib import Path
 
 from boardlab import level7_lockdown as l7
+from boardlab import mall_of_horror as moh
 from boardlab.core.engine import CHANCE, sample_outcome
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))   # bench_breakout's load_baseline
 
 
 def bench_play(seeds: range, players: int) -> tuple[float, int]:
-    start = time.perf_counter()
+    start = time.process_time()
     plies = 0
     for seed in seeds:
         plies += l7.play(players=players, seed=seed).ply
-    return time.perf_counter() - start, plies
+    return time.process_time() - start, plies
 
 
 def bench_heuristic(seeds: range, players: int) -> tuple[float, int]:
-    start = time.perf_counter()
+    start = time.process_time()
     plies = 0
     for seed in seeds:
         plies += l7.play(players=players, seed=seed,
                          agents=lambda seat, s=seed: l7.HeuristicAgent(seed=s)).ply
-    return time.perf_counter() - start, plies
+    return time.process_time() - start, plies
 
 
 def bench_raw(seeds: range, players: int) -> tuple[float, int]:
     rules = l7.RULES
-    start = time.perf_counter()
+    start = time.process_time()
     plies = 0
     for seed in seeds:
         rng, pick = random.Random(seed), random.Random(seed)
@@ -62,7 +76,7 @@ def bench_raw(seeds: range, players: int) -> tuple[float, int]:
                 choice = legal[pick.randrange(len(legal))]
             state, _ = rules.step(state, choice)
             plies += 1
-    return time.perf_counter() - start, plies
+    return time.process_time() - start, plies
 
 
 SCENARIOS = ("sandbox", "9", "10", "11", "12", "13")
@@ -88,6 +102,39 @@ def bench_scenarios(matches: int, players: int, rounds: int) -> None:
               f"{plies / n:7.1f} plies per match")
 
 
+def bench_moh(seeds: range, players: int) -> tuple[float, int]:
+    start = time.process_time()
+    plies = sum(moh.play(players=4, seed=s).ply for s in seeds)
+    return time.process_time() - start, plies
+
+
+def variants(baseline: str | None) -> dict[str, Callable[[range, int], tuple[float, int]]]:
+    """The variants timed in every round, by name."""
+    runs: dict[str, Callable[[range, int], tuple[float, int]]] = {
+        "play": bench_play, "raw": bench_raw, "heuristic": bench_heuristic,
+        "moh play": bench_moh}
+    if baseline:
+        from bench_breakout import load_baseline
+
+        old_l7, old_moh = load_baseline(baseline, "level7_lockdown"), load_baseline(
+            baseline, "mall_of_horror")
+        old_l7.play(players=2, seed=10**6)
+
+        def base(seeds: range, players: int) -> tuple[float, int]:
+            start = time.process_time()
+            plies = sum(old_l7.play(players=players, seed=s).ply for s in seeds)
+            return time.process_time() - start, plies
+
+        def base_moh(seeds: range, players: int) -> tuple[float, int]:
+            start = time.process_time()
+            plies = sum(old_moh.play(players=4, seed=s).ply for s in seeds)
+            return time.process_time() - start, plies
+
+        runs["baseline"] = base
+        runs["base moh"] = base_moh
+    return runs
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--matches", type=int, default=500)
@@ -96,25 +143,48 @@ def main(argv: list[str] | None = None) -> None:
                         help="interleaved rounds the matches are split into")
     parser.add_argument("--scenarios", action="store_true",
                         help="compare the sandbox with scenarios 9–13 instead")
+    parser.add_argument("--baseline", metavar="REF",
+                        help="also time play of the engines at this git ref (e.g. main)")
+    parser.add_argument("--no-profile", action="store_true", help="skip the profile lines")
     args = parser.parse_args(argv)
     if args.scenarios:
         return bench_scenarios(args.matches, args.players, args.rounds)
     l7.play(players=args.players, seed=10**6)          # warm the caches (dice tables)
+    moh.play(players=4, seed=10**6)
     per = max(1, args.matches // args.rounds)
-    totals = {"play": [0.0, 0], "raw": [0.0, 0], "heuristic": [0.0, 0]}
+    runs = variants(args.baseline)
+    totals = {name: [0.0, 0] for name in runs}
+    per_round: list[dict[str, float]] = []     # steps/s of each variant, round by round
     for r in range(args.rounds):
         seeds = range(r * per, (r + 1) * per)
-        for name, fn in (("play", bench_play), ("raw", bench_raw),
-                         ("heuristic", bench_heuristic)):
+        rates: dict[str, float] = {}
+        for name, fn in runs.items():
             t, plies = fn(seeds, args.players)
             totals[name][0] += t
             totals[name][1] += plies
+            rates[name] = plies / t
+        per_round.append(rates)
     n = per * args.rounds
     print(f"Level 7 sandbox, {args.players} players, {n} matches per variant "
-          f"({totals['play'][1] / n:.1f} plies per random match)")
+          f"({totals['play'][1] / n:.1f} plies per random match; Mall of Horror: 4 players, "
+          f"{totals['moh play'][1] / n:.1f} plies), CPU time, {args.rounds} interleaved rounds")
     for name, (t, plies) in totals.items():
         print(f"  {name:10s} {n / t:8.1f} matches/s  {plies / t:10.0f} steps/s")
     print(f"  play / raw time ratio: {totals['play'][0] / totals['raw'][0]:.2f}")
+    print("  ratios of steps/s, median of the rounds (lowest–highest):")
+    pairs = [("Level 7 / Mall of Horror", "play", "moh play")]
+    if args.baseline:
+        pairs += [(f"Level 7 / Level 7 at {args.baseline}", "play", "baseline"),
+                  (f"Mall of Horror / Mall of Horror at {args.baseline}", "moh play",
+                   "base moh"),
+                  (f"Level 7 / Mall of Horror, both at {args.baseline}", "baseline",
+                   "base moh")]
+    for label, a, b in pairs:
+        ratios = sorted(rates[a] / rates[b] for rates in per_round)
+        print(f"    {label}: {statistics.median(ratios):.3f} "
+              f"({ratios[0]:.3f}–{ratios[-1]:.3f})")
+    if args.no_profile:
+        return
     prof = cProfile.Profile()
     prof.enable()
     bench_play(range(10**5, 10**5 + 100), args.players)

@@ -1,6 +1,9 @@
 """The conformance check every game passes (after OpenSpiel's random simulation test).
 
-Over seeded random matches it checks, after every step, that the game's invariants
+First, the game's declared procedure table must be complete
+(:func:`~boardlab.core.procedure.procedure_problems`: every pending kind has a mover
+and a step, every declared key of a dispatch table a handler, every cited rule is in
+the book). Then, over seeded random matches it checks, after every step, that the game's invariants
 hold, that decisions offer unique non-empty choices, and that every chance node's
 probabilities are positive :class:`~fractions.Fraction` values summing to exactly 1.
 On "deep" matches it also checks at every step that the position round-trips through
@@ -31,6 +34,7 @@ from boardlab.core.engine import (
 )
 from boardlab.core.errors import IllegalAction
 from boardlab.core.events import as_events
+from boardlab.core.procedure import rules_procedure_problems
 from boardlab.core.simulate import paused_gc
 
 
@@ -59,6 +63,12 @@ class ConformanceReport:
 
 
 IllegalMaker = Callable[[Any, random.Random], Iterable[Any]]
+
+
+def table_problems(rules: Rules[Any, Any]) -> list[str]:
+    """What is missing from the game's declared procedure table (``rules.procedure``),
+    each named with the game: every game declares one, and it must be complete."""
+    return [f"{rules.name}: {problem}" for problem in rules_procedure_problems(rules)]
 
 
 def check_node(rules: Rules[Any, Any], state: Any) -> list[str]:
@@ -105,7 +115,8 @@ def check_node(rules: Rules[Any, Any], state: Any) -> list[str]:
 def check_match(rules: Rules[Any, Any], setup: Any, seed: int, *, deep: bool = False,
                 illegal: IllegalMaker | None = None,
                 max_plies: int = 50_000) -> ConformanceReport:
-    """Play one seeded random match, checking every node (and more when ``deep``)."""
+    """Play one seeded random match, checking every node (and more when ``deep``), after
+    the game's procedure table (:func:`table_problems`)."""
     with paused_gc():  # the match is dropped before the collector runs again
         return _check_match(rules, setup, seed, deep, illegal, max_plies)
 
@@ -113,6 +124,7 @@ def check_match(rules: Rules[Any, Any], setup: Any, seed: int, *, deep: bool = F
 def _check_match(rules: Rules[Any, Any], setup: Any, seed: int, deep: bool,
                  illegal: IllegalMaker | None, max_plies: int) -> ConformanceReport:
     report = ConformanceReport(matches=1, deep_matches=int(deep))
+    report.violations.extend(table_problems(rules))
     match = Match(rules, setup, seed=seed)
     rng = random.Random(seed ^ 0x5EED)
     agent = RandomAgent(seed)

@@ -34,11 +34,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
-from typing import Any
+from operator import itemgetter
+from typing import Any, Final
 
 from boardlab.core.engine import CHANCE, ToMove
 from boardlab.core.errors import IllegalAction
 from boardlab.core.events import Event, EventRow, as_events
+from boardlab.core.procedure import Node, Procedure
 from boardlab.core.rules import RuleRef
 from boardlab.mall_of_horror.choices import CHOICE_TYPES
 from boardlab.mall_of_horror.config import CARDS, LOCATIONS, Setup
@@ -59,11 +61,19 @@ from boardlab.mall_of_horror.rules.chance import (
 )
 from boardlab.mall_of_horror.rules.work import CARD_INDEX, PENDING, turns
 from boardlab.mall_of_horror.rules.worker import Work, in_worker
-from boardlab.mall_of_horror.state import CHANCE_KINDS, Kind, Pending, Phase, Purpose, State
+from boardlab.mall_of_horror.state import (
+    CHANCE_KINDS,
+    PENDING_KINDS,
+    Kind,
+    Pending,
+    Phase,
+    Purpose,
+    State,
+)
 
 __all__ = ["CARD_INDEX", "CHANCE_KINDS", "INITIAL_ZOMBIE_DICE", "PHASE_NAMES",
-           "PLACEMENT_DICE", "RULES", "MallOfHorrorRules", "dice_outcomes", "draw_outcomes",
-           "open_vote", "preview_round", "start_phase"]
+           "PLACEMENT_DICE", "PROCEDURE", "RULES", "MallOfHorrorRules", "dice_outcomes",
+           "draw_outcomes", "open_vote", "preview_round", "start_phase"]
 
 PHASE_NAMES = {Phase.SETUP: "Setup", Phase.A: "a) Search the Truck",
                Phase.B: "b) Elect the Chief", Phase.C: "c) Arrival of the Zombies",
@@ -73,47 +83,67 @@ PHASE_NAMES = {Phase.SETUP: "Setup", Phase.A: "a) Search the Truck",
 # A step hands back its events as rows (plain tuples laid out as an Event: see
 # boardlab.core.events.EventRow); ``step`` makes them Events, bulk play when read.
 Step = Callable[[State, Any], tuple[State, tuple[EventRow, ...]]]
-# Who moves at a node, besides CHANCE: sentinels compared by identity on the hot path.
-_IN_TURN: Any = object()
-_CHOSEN: Any = object()
-_PLACER: Any = object()
+# Who moves at a node, besides CHANCE. ``node`` and ``to_move`` recognise these three by
+# identity and read the player inline (the hot path); the table's generic methods call them.
+def _in_turn(state: State, p: Pending) -> str:
+    """The player whose turn it is in the pending order."""
+    return p[3][p[4]]
 
-#: Per pending kind: who moves (``_IN_TURN``: the player whose turn it is in the pending
-#: order; ``chosen``: the chosen colour; ``placer``: the colour placing; or CHANCE), what
+
+def _chosen(state: State, p: Pending) -> str:
+    """The colour chosen (a vote's winner picks a victim, a searcher splits the truck)."""
+    return p[12]
+
+
+def _placer(state: State, p: Pending) -> str:
+    """The colour placing a character (colours in seat order, round after round)."""
+    colours = state[0].colours
+    return colours[p[5] % len(colours)]
+
+
+_IN_TURN: Any = _in_turn
+_CHOSEN: Any = _chosen
+_PLACER: Any = _placer
+
+#: The declared procedure table: per pending kind (``state.Kind``) who moves (the player
+#: in turn in the pending order, the chosen colour, the colour placing, or CHANCE), what
 #: is offered (legal choices or chance outcomes, read from the state without copying it),
-#: and the step. The end (``over``) has no entry.
-_NODE: dict[str, tuple[Any, Callable[[State, Pending], Any], Step]] = {
-    Kind.BALLOT: (_IN_TURN, truck_votes.offer_ballot, Work.step_ballot),
-    Kind.DESTINATION: (_IN_TURN, destinations_moves.offer_destination,
-                       Work.step_destination),
-    Kind.MOVE: (_IN_TURN, destinations_moves.offer_move, Work.step_move),
-    Kind.WINDOW: (_IN_TURN, attack_parking.offer_window, Work.step_window),
-    Kind.PLACE: (_PLACER, setup_placement.offer_place, setup_placement.step_place),
-    Kind.CAMERA: (_IN_TURN, arrival_camera.offer_camera, in_worker(Work.camera)),
-    Kind.ZOMBIE_DROP: (_IN_TURN, destinations_moves.offer_zombie_drop,
-                       in_worker(Work.zombie_drop)),
-    Kind.PICK_VICTIM: (_CHOSEN, attack_parking.offer_victim, in_worker(Work.pick_victim)),
-    Kind.TRUCK_SPLIT: (_CHOSEN, truck_votes.offer_split, in_worker(Work.truck_split)),
-    Kind.DEAL: (CHANCE, setup_placement.offer_draw, setup_placement.step_deal),
-    Kind.TRUCK_DRAW: (CHANCE, setup_placement.offer_draw, Work.step_truck_draw),
-    Kind.PLACE_ROLL: (CHANCE, setup_placement.offer_placement_dice,
-                      setup_placement.step_placement_roll),
-    Kind.ZOMBIES0: (CHANCE, setup_placement.offer_zombie_dice,
-                    in_worker(Work.initial_zombies)),
-    Kind.ARRIVAL_ROLL: (CHANCE, arrival_camera.offer_arrival, in_worker(Work.arrival_roll)),
-    Kind.TIEBREAK: (CHANCE, truck_votes.offer_tiebreak, in_worker(Work.tiebreak)),
-}
+#: the step and the rule of the decision. The end (``over``) has no node.
+PROCEDURE: Final = Procedure(
+    "mall-of-horror", BOOK, kinds=sorted(PENDING_KINDS), ends=(Kind.OVER,), end_rule="MoH-end",
+    pending=itemgetter(PENDING), rules=("MoH-voting-threat", "MoH-R8"), nodes={
+        Kind.BALLOT: Node(_IN_TURN, truck_votes.offer_ballot, Work.step_ballot, "MoH-R7"),
+        Kind.DESTINATION: Node(_IN_TURN, destinations_moves.offer_destination,
+                               Work.step_destination, "MoH-R11"),
+        Kind.MOVE: Node(_IN_TURN, destinations_moves.offer_move, Work.step_move, "MoH-e"),
+        Kind.WINDOW: Node(_IN_TURN, attack_parking.offer_window, Work.step_window,
+                          "MoH-f-cards"),
+        Kind.PLACE: Node(_PLACER, setup_placement.offer_place, setup_placement.step_place,
+                         "MoH-setup-characters"),
+        Kind.CAMERA: Node(_IN_TURN, arrival_camera.offer_camera, in_worker(Work.camera),
+                          "MoH-c"),
+        Kind.ZOMBIE_DROP: Node(_IN_TURN, destinations_moves.offer_zombie_drop,
+                               in_worker(Work.zombie_drop), "MoH-R15"),
+        Kind.PICK_VICTIM: Node(_CHOSEN, attack_parking.offer_victim,
+                               in_worker(Work.pick_victim), "MoH-R7"),
+        Kind.TRUCK_SPLIT: Node(_CHOSEN, truck_votes.offer_split, in_worker(Work.truck_split),
+                               "MoH-R9"),
+        Kind.DEAL: Node(CHANCE, setup_placement.offer_draw, setup_placement.step_deal,
+                        "MoH-setup"),
+        Kind.TRUCK_DRAW: Node(CHANCE, setup_placement.offer_draw, Work.step_truck_draw,
+                              "MoH-R9"),
+        Kind.PLACE_ROLL: Node(CHANCE, setup_placement.offer_placement_dice,
+                              setup_placement.step_placement_roll, "MoH-setup-characters"),
+        Kind.ZOMBIES0: Node(CHANCE, setup_placement.offer_zombie_dice,
+                            in_worker(Work.initial_zombies), "MoH-setup-zombies"),
+        Kind.ARRIVAL_ROLL: Node(CHANCE, arrival_camera.offer_arrival,
+                                in_worker(Work.arrival_roll), "MoH-c"),
+        Kind.TIEBREAK: Node(CHANCE, truck_votes.offer_tiebreak, in_worker(Work.tiebreak),
+                            "MoH-R8"),
+    })
+_NODE = PROCEDURE.nodes
 #: What ``step`` does for each pending kind.
 _STEP: dict[str, Step] = {kind: entry[2] for kind, entry in _NODE.items()}
-
-_DECISION_RULES = {Kind.PLACE: "MoH-setup-characters", Kind.WINDOW: "MoH-f-cards",
-                   Kind.BALLOT: "MoH-R7", Kind.TRUCK_SPLIT: "MoH-R9",
-                   Kind.PICK_VICTIM: "MoH-R7", Kind.CAMERA: "MoH-c",
-                   Kind.DESTINATION: "MoH-R11", Kind.ZOMBIE_DROP: "MoH-R15",
-                   Kind.MOVE: "MoH-e", Kind.OVER: "MoH-end", Kind.DEAL: "MoH-setup",
-                   Kind.PLACE_ROLL: "MoH-setup-characters",
-                   Kind.ZOMBIES0: "MoH-setup-zombies", Kind.TRUCK_DRAW: "MoH-R9",
-                   Kind.TIEBREAK: "MoH-R8", Kind.ARRIVAL_ROLL: "MoH-c"}
 
 
 class MallOfHorrorRules:
@@ -124,6 +154,7 @@ class MallOfHorrorRules:
     setup_type = Setup
     state_type = State
     choice_types = CHOICE_TYPES
+    procedure = PROCEDURE
 
     # -- nodes -------------------------------------------------------------------------
     def initial(self, setup: Setup) -> State:
@@ -178,7 +209,7 @@ class MallOfHorrorRules:
         """
         p = state[PENDING]
         try:
-            who, options, apply = _NODE[p[0]]
+            who, options, apply, _ = _NODE[p[0]]
         except KeyError:  # the end, once a match: a dict subscript is cheaper than .get
             return None, (), None
         if who is _IN_TURN:
@@ -200,7 +231,7 @@ class MallOfHorrorRules:
 
     def decision_rule(self, state: State) -> RuleRef:
         p = state.pending
-        rule_id = _DECISION_RULES[p.kind]
+        rule_id = PROCEDURE.rule_id(state)
         if p.kind == Kind.WINDOW and p.purpose in (Purpose.TRUCK, Purpose.CHIEF):
             rule_id = "MoH-voting-threat"
         elif p.kind == Kind.BALLOT and p.second:
