@@ -87,7 +87,7 @@ class Dispatch:
     __slots__ = ("handlers", "keys", "name")
 
     def __init__(self, name: str, keys: Iterable[Hashable],
-                 handlers: Mapping[Hashable, Callable[..., Any]]) -> None:
+                 handlers: Mapping[Any, Callable[..., Any]]) -> None:
         self.name = name
         self.keys = tuple(keys)
         self.handlers = dict(handlers)

@@ -63,7 +63,7 @@ from boardlab.lockup_breakout.config import (
     escape_stars,
 )
 from boardlab.lockup_breakout.draws import arrangements
-from boardlab.lockup_breakout.rules import RULES, tunnel_outcomes
+from boardlab.lockup_breakout.rules import RULES, run_auto, tunnel_outcomes
 from boardlab.lockup_breakout.state import CHANCE_KINDS, Frame, K, State
 from boardlab.lockup_breakout.work import Work, tables
 from boardlab.prob.checks import flag, whole
@@ -336,7 +336,7 @@ def _quiet_policy(state: State, player: str, legal: Sequence[Any]) -> Any:
 
 
 def _settle(w: Work) -> tuple[State, tuple[Event, ...]]:
-    w.run()
+    run_auto(w)
     return w.freeze(), as_events(w.events)
 
 

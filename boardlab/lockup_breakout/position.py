@@ -36,7 +36,7 @@ from boardlab.lockup_breakout.config import (
     Setup,
 )
 from boardlab.lockup_breakout.invariants import invariants
-from boardlab.lockup_breakout.rules import RULES  # noqa: F401  (fills the AUTO table)
+from boardlab.lockup_breakout.rules import run_auto
 from boardlab.lockup_breakout.state import SOURCE_INDEX, SOURCES, Frame, K, State
 from boardlab.lockup_breakout.work import Work, seat_order, tables
 
@@ -381,7 +381,7 @@ def position(players: int = 4, *, difficulty: str = "", phase: str = "rollcall",
         next_assigner(w, order, order.index(turn or first))
         if w.stack[-1].kind != K.ASSIGN:
             raise ConfigError("turn: every player has passed already; start at lightsout")
-    w.run()
+    run_auto(w)
     if events is not None:
         events.extend(as_events(w.events))
     result = w.freeze()

@@ -16,6 +16,7 @@ stragglers. ``K.LEGEND`` does the same for the legend card with its reward and p
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
@@ -392,34 +393,63 @@ def _reward_rule(loc: int) -> str:
 
 
 def apply_reward(w: Work, choice: Any) -> None:
+    """A reward offer answered (LB-R8, LB-legend-effect): the choice's own handler."""
     stack = w.stack
     f = stack[-1]
     w.stack = stack[:-1]
+    APPLY_REWARD[choice.__class__](w, choice, f)
+
+
+def _decline_reward(w: Work, choice: Decline, f: Frame) -> None:
     who, loc, n, kind = f[1], f[2], f[3], f[9]
-    where = w.t.places[loc]
-    rule_id = "LB-legend-effect" if loc == LEGEND else "LB-R8"
-    if isinstance(choice, Decline):
-        w.events.append((DECLINE[rule_id], who, w.round, w.phase, (), loc, kind,
-                         _reward(kind, n), where))
-        return
+    w.events.append((DECLINE[_reward_rule(loc)], who, w.round, w.phase, (), loc, kind,
+                     _reward(kind, n), w.t.places[loc]))
+
+
+def _rewarded(w: Work, who: str, loc: int) -> None:
+    """A reward taken at a location (not the legend's) marks its side as rewarded."""
     if loc != LEGEND and who not in w.rewarded:
         w.rewarded = (*w.rewarded, who)
-    source = "legend" if loc == LEGEND else "locations"
-    if isinstance(choice, TakeResources):
-        w.gain(who, choice.kind, n)
-        w.events.append((RESOURCES[rule_id], who, w.round, w.phase, (), loc, choice.kind, n,
-                         where))
-    elif kind == "stars":
-        w.add_stars(who, source, f.n)
-        w.events.append((STARS[rule_id], who, w.round, w.phase, (), loc, n, where))
+
+
+def _take_resources(w: Work, choice: TakeResources, f: Frame) -> None:
+    who, loc, n = f[1], f[2], f[3]
+    _rewarded(w, who, loc)
+    w.gain(who, choice.kind, n)
+    w.events.append((RESOURCES[_reward_rule(loc)], who, w.round, w.phase, (), loc,
+                     choice.kind, n, w.t.places[loc]))
+
+
+def _take(w: Work, choice: Take, f: Frame) -> None:
+    """Stars, a recruit or a tome: the offer's own kind."""
+    who, loc, n, kind = f[1], f[2], f[3], f[9]
+    _rewarded(w, who, loc)
+    rule_id = _reward_rule(loc)
+    if kind == "stars":
+        w.add_stars(who, "legend" if loc == LEGEND else "locations", f.n)
+        w.events.append((STARS[rule_id], who, w.round, w.phase, (), loc, n,
+                         w.t.places[loc]))
     elif kind == "recruit":
         recruit(w, who, loc, rule_id)
     elif kind == "tome":
         start_tome_draw(w, who, rule_id)
-    elif isinstance(choice, Craft):
-        craft(w, who, choice.item, choice.reserved, loc)
-    elif isinstance(choice, TakeItem):
-        gain_item(w, who, choice.item, rule_id)
+
+
+def _take_craft(w: Work, choice: Craft, f: Frame) -> None:
+    _rewarded(w, f[1], f[2])
+    craft(w, f[1], choice.item, choice.reserved, f[2])
+
+
+def _take_item(w: Work, choice: TakeItem, f: Frame) -> None:
+    _rewarded(w, f[1], f[2])
+    gain_item(w, f[1], choice.item, _reward_rule(f[2]))
+
+
+#: The choices a reward offer may be answered with, and each one's handler.
+REWARD_CHOICES = (Decline, TakeResources, Take, Craft, TakeItem)
+APPLY_REWARD: dict[type, Callable[[Work, Any, Frame], None]] = {
+    Decline: _decline_reward, TakeResources: _take_resources, Take: _take,
+    Craft: _take_craft, TakeItem: _take_item}
 
 
 def guard_reward(w: Work, reward: Reward, loc: int) -> None:

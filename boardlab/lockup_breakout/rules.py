@@ -23,6 +23,7 @@ from typing import Any
 from boardlab.core.engine import CHANCE, OutcomeTable, ToMove
 from boardlab.core.errors import IllegalAction, show_value
 from boardlab.core.events import Event, as_events
+from boardlab.core.procedure import Dispatch, Node, Procedure
 from boardlab.core.rules import RuleRef
 from boardlab.lockup_breakout import final as final_mod
 from boardlab.lockup_breakout import flow, goods, moves, resolve
@@ -57,20 +58,37 @@ from boardlab.lockup_breakout.state import AT_STACK as _STACK
 from boardlab.lockup_breakout.state import AT_STACKS as _STACKS
 from boardlab.lockup_breakout.state import AT_TOME_DECK as _TOME_DECK
 from boardlab.lockup_breakout.state import (
+    AUTO_KINDS,
     CHANCE_KINDS,
+    DECISION_KINDS,
     SOURCES,
     Frame,
     K,
     State,
 )
-from boardlab.lockup_breakout.work import AUTO, Work, setup_info, tables
+from boardlab.lockup_breakout.work import Work, setup_info, tables
 
 PHASE_NAMES = {"setup": "Setup", "rollcall": "Roll Call", "lightsout": "Lights Out",
                "patrol": "Patrol", "final": "Final scoring", "over": "Game over"}
 
-AUTO.update({K.GAME: flow.game, K.ROUND: flow.round_, K.LOCATION: resolve.location,
-             K.LIBRARY: flow.library, K.LEGEND: resolve.legend, K.PATROL: flow.patrol,
-             K.ADVANCE: moves.advance, K.SHAPE: goods.shape, K.FINAL: final_mod.final})
+#: Frame kind → handler of an automatic frame (the procedures of the phase modules), run
+#: after every choice until a decision, a chance node or the end is on top.
+AUTO: dict[str, Callable[[Work, Frame], None]] = {
+    K.GAME: flow.game, K.ROUND: flow.round_, K.LOCATION: resolve.location,
+    K.LIBRARY: flow.library, K.LEGEND: resolve.legend, K.PATROL: flow.patrol,
+    K.ADVANCE: moves.advance, K.SHAPE: goods.shape, K.FINAL: final_mod.final}
+
+
+def run_auto(w: Work) -> None:
+    """Run automatic frames until a decision, a chance node or the end is on top (what
+    every step does after its choice; ``position`` and the odds start positions with it)."""
+    auto = AUTO
+    while True:
+        f = w.stack[-1]
+        handler = auto.get(f.kind)
+        if handler is None:
+            return
+        handler(w, f)
 
 
 def _apply_guard_card(w: Work, choice: Draw) -> None:
@@ -415,7 +433,7 @@ def _stepper(apply: Callable[[Work, Any], None]
             w = Work(state)
         apply(w, choice)
         auto = AUTO
-        while True:           # Work.run, written out
+        while True:           # run_auto, written out
             f = w.stack[-1]
             handler = auto.get(f[0])
             if handler is None:
@@ -440,11 +458,34 @@ _HELD: list[tuple[State, Work]] = []
 #: forced pass, the end of roll call).
 _STEPS = {kind: _stepper(apply) for kind, apply in DECIDE.items()}
 _STEPS[K.ASSIGN] = flow.assign_step(_STEPS[K.ASSIGN])
-#: Pending kind → (chance node?, its options, its step).
-_NODE: dict[str, tuple[bool, Callable[[State, Frame], Any], Any]] = {
-    **{kind: (False, legal, _STEPS[kind]) for kind, legal in LEGAL.items()},
-    **{kind: (True, _outcomes, _STEPS[kind]) for kind in CHANCE_KINDS},
-}
+
+
+def _frame_who(state: State, f: Frame) -> str:
+    """Who decides at a decision frame: the frame's ``who``."""
+    return f[1]
+
+
+def _top_frame(state: State) -> Frame:
+    return state[-1][-1]     # the stack is the last field
+
+
+#: The declared procedure table: per pending kind (the frame on top of the stack) who
+#: moves (the frame's side, or CHANCE), what is offered (legal choices read from the
+#: state, or the pile's outcome table), the step and the rule of the decision; the
+#: automatic frames, the reward choices and the decision kinds' appliers as dispatch
+#: tables. The end (``over``) has no node.
+PROCEDURE = Procedure(
+    "lockup-breakout", BOOK, kinds=sorted(DECISION_KINDS | CHANCE_KINDS | {K.OVER}),
+    ends=(K.OVER,), end_rule="LB-end", pending=_top_frame,
+    rules=("LB-legend-effect", "LB-legend-tomes", "LB-flow"),
+    nodes={**{kind: Node(_frame_who, legal, _STEPS[kind], _DECISION_RULES[kind])
+              for kind, legal in LEGAL.items()},
+           **{kind: Node(CHANCE, _outcomes, _STEPS[kind], _DECISION_RULES[kind])
+              for kind in sorted(CHANCE_KINDS)}},
+    dispatch=(Dispatch("automatic frame", sorted(AUTO_KINDS), AUTO),
+              Dispatch("choice applier", sorted(DECISION_KINDS | CHANCE_KINDS), DECIDE),
+              Dispatch("reward choice", resolve.REWARD_CHOICES, resolve.APPLY_REWARD)))
+_NODE = PROCEDURE.nodes
 
 
 class LockupBreakoutRules:
@@ -455,6 +496,7 @@ class LockupBreakoutRules:
     setup_type = Setup
     state_type = State
     choice_types = CHOICE_TYPES
+    procedure = PROCEDURE
 
     def initial(self, setup: Setup) -> State:
         """Lanterns on ENTRANCE, seven tokens per holding cell, loot stacks unseen, decks
@@ -513,8 +555,8 @@ class LockupBreakoutRules:
         entry = _NODE.get(f[0])
         if entry is None:
             return (None, (), None) if f[0] == K.OVER else (f[1], (), _step)
-        chance, options, step = entry
-        return (CHANCE if chance else f[1]), options(state, f), step
+        mover, options, step, _ = entry
+        return (CHANCE if mover is CHANCE else f[1]), options(state, f), step
 
     step = staticmethod(_step)
 
@@ -524,7 +566,10 @@ class LockupBreakoutRules:
             return BOOK["LB-legend-effect"]
         if f.kind == K.TOME and f.loc == 0:
             return BOOK["LB-legend-tomes"]
-        return BOOK[_DECISION_RULES.get(f.kind, "LB-flow")]
+        node = _NODE.get(f.kind)
+        if node is None:   # an automatic frame on top (never at rest): the flow of play
+            return BOOK["LB-end" if f.kind == K.OVER else "LB-flow"]
+        return BOOK[node.rule]
 
     # -- views and checks ------------------------------------------------------------------
     def observe(self, state: State, player: str) -> Any:

@@ -14,7 +14,6 @@ makes the immutable state again.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -294,16 +293,6 @@ class Work:
     def set_top(self, frame: Frame) -> None:
         self.stack = (*self.stack[:-1], frame)
 
-    def run(self) -> None:
-        """Run automatic frames until a decision, a chance node or the end is on top."""
-        auto = AUTO
-        while True:
-            f = self.stack[-1]
-            handler = auto.get(f.kind)
-            if handler is None:
-                return
-            handler(self, f)
-
     # -- sides ------------------------------------------------------------------------------
     def order(self) -> tuple[str, ...]:
         """Players clockwise from the first player; the guards last (LB-R4, LB-R25)."""
@@ -474,9 +463,6 @@ def setup_info(setup: Setup) -> SetupInfo:
 #: The setup asked about last and its info: a match asks about one setup step after step.
 _LAST_SETUP: list[tuple[Any, Any]] = [(None, None)]
 
-#: Frame kind → handler of an automatic frame (filled by ``rules`` from the phase modules).
-AUTO: dict[str, Callable[[Work, Frame], None]] = {}
-
 # Re-exported for phase modules.
-__all__ = ["AUTO", "RULE", "K", "Tables", "Work", "join", "plural", "seat_order", "setup_info",
+__all__ = ["RULE", "K", "Tables", "Work", "join", "plural", "seat_order", "setup_info",
            "tables", "token_name", "worded"]

@@ -42,7 +42,7 @@ def _by_new_worker(state: State, choice: object) -> tuple[State, tuple[object, .
     applied, the automatic frames run, frozen."""
     w = Work(state)
     rules.DECIDE[state.stack[-1].kind](w, choice)
-    w.run()
+    rules.run_auto(w)
     return w.freeze(), tuple(w.events)
 
 

@@ -23,6 +23,7 @@ from boardlab import lockup_breakout as lb
 from boardlab.core.engine import CHANCE, Match
 from boardlab.lockup_breakout import odds, standin
 from boardlab.lockup_breakout.config import TUNNEL_SETS, GoonCard
+from boardlab.lockup_breakout.rules import run_auto
 from boardlab.lockup_breakout.state import Frame, K
 from boardlab.lockup_breakout.work import Work, tables
 from boardlab.prob.derivation import Derivation
@@ -330,7 +331,7 @@ def test_shapeshifter_chain_simulated_by_the_engine() -> None:
     s = lb.position(players=2, config=cfg)
     d = odds.shapeshifter_chain(s, "red").map(lambda o: o[1])
     w = Work(s._replace(stack=(*s.stack, Frame(K.SHAPE, who="red"))))
-    w.run()
+    run_auto(w)
     start = w.freeze()
     n, dwarves = 1500, 0
     for seed in range(n):
@@ -383,7 +384,7 @@ def engine_reach(state: lb.State, side: str, k: int) -> dict[str, int]:
     way. Loot stacks are empty in ``state``, so only the paths move the lantern."""
     w = Work(state)
     w.stack = (*w.stack, Frame(K.ADVANCE, who=side, n=k, src="LB-advance"))
-    w.run()
+    run_auto(w)
     start, i = w.freeze(), state.side(side)
     purse = sum(start.resources[i])
     best: dict[str, int] = {}
