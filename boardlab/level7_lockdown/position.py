@@ -22,7 +22,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from boardlab.core.errors import ConfigError
-from boardlab.core.events import Event
+from boardlab.core.events import Event, as_events
 from boardlab.level7_lockdown.config import (
     ENEMY_KINDS,
     FEAR_MAX,
@@ -32,6 +32,7 @@ from boardlab.level7_lockdown.config import (
 )
 from boardlab.level7_lockdown.geometry import Door, Placement, layout
 from boardlab.level7_lockdown.invariants import invariants
+from boardlab.level7_lockdown.kinds import Auto
 from boardlab.level7_lockdown.scenario import POOL, UNSEEN
 from boardlab.level7_lockdown.state import (
     HEART_ATTACK as HEART,
@@ -103,7 +104,7 @@ def build(players: int = 2, *, scenario: str = "sandbox",
              scn: Mapping[str, Any] | None = None
              ) -> tuple[State, tuple[Event, ...]]:
     """:func:`position` and the events of the automatic steps run to reach it."""
-    from boardlab.level7_lockdown.rules import RULES, Work
+    from boardlab.level7_lockdown.rules import RULES, Work, run_auto
 
     setup = Setup(players=players, scenario=scenario, characters=names,
                   turn_limit=turn_limit, config=config, mode=mode)
@@ -350,12 +351,12 @@ def build(players: int = 2, *, scenario: str = "sandbox",
             queue.append(Task("end_turn"))
         w.queue = tuple(queue)
         w.pending = Pending("roll", "hunters")   # placeholder, replaced by the queue
-        w.run_queue()
+        run_auto(w, Auto.QUEUE)
     result = w.freeze()
     broken = invariants(result)
     if broken:
         raise ConfigError(f"the described position is not sound: {broken[0]}")
-    return result, tuple(w.events)
+    return result, as_events(w.events)
 
 
 SCN_FIELDS = ("locked_down", "trigger", "exit_open", "swarms", "accessed", "boxed",

@@ -1,11 +1,16 @@
 """The Level 7 [Escape]: Lockdown rules on the stand-in core: pure functions over states.
 
-``step`` copies the state into a :class:`Work` (the turn-step mixins of
-:mod:`.moving`, :mod:`.actions`, :mod:`.events_step`, :mod:`.enemies`, :mod:`.cronos`
-and :mod:`.turn`), applies the choice or chance outcome, runs every automatic
+One declared procedure table, :data:`PROCEDURE`, says for every pending kind
+(:class:`~.kinds.Kind`) who moves, what is offered, how a choice or outcome applies and
+the rule of the decision; its dispatch tables say which procedure handles each choice
+type, each roll purpose, each tile draw, each task of the enemy step's queue and each
+automatic step a procedure hands over to (``Work.then``). A step copies the state
+into a :class:`~.work.Work`, applies the choice or chance outcome, runs every automatic
 consequence up to the next decision or chance node, and freezes it again. Only
 characters decide (``to_move`` names their seat); enemies and Dr. Cronos are chance and
-rulings.
+rulings. The procedures live in one module per step of a turn: :mod:`.moving`,
+:mod:`.actions`, :mod:`.events_step` (with :mod:`.spawning`), :mod:`.enemies`,
+:mod:`.cronos`, :mod:`.turn`.
 
 >>> from boardlab.level7_lockdown.rules import RULES
 >>> from boardlab.level7_lockdown.state import Setup
@@ -16,15 +21,19 @@ rulings.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Final
 
 from boardlab.core.engine import CHANCE, ToMove
-from boardlab.core.events import Event
+from boardlab.core.events import Event, EventRow
+from boardlab.core.procedure import Dispatch, Node, Procedure
 from boardlab.core.rules import RuleRef
+from boardlab.level7_lockdown import actions, cronos, enemies, events_step, moving, turn
 from boardlab.level7_lockdown.choices import (
     CHOICE_TYPES,
+    DECISION_TYPES,
     Access,
     Attack,
     CardDraw,
@@ -46,6 +55,21 @@ from boardlab.level7_lockdown.choices import (
     TileDraw,
     Vent,
 )
+from boardlab.level7_lockdown.config import EFFECTS
+from boardlab.level7_lockdown.kinds import (
+    AUTO_STEPS,
+    CHANCE_KINDS,
+    DECISION_KINDS,
+    DRAW_PURPOSES,
+    PENDING_KINDS,
+    ROLL_PURPOSES,
+    STEPS,
+    TASK_KINDS,
+    Auto,
+    Kind,
+    Purpose,
+    TaskKind,
+)
 from boardlab.level7_lockdown.moving import stack_outcomes
 from boardlab.level7_lockdown.rolls import roll_outcomes
 from boardlab.level7_lockdown.rulebook import BOOK
@@ -59,90 +83,201 @@ from boardlab.level7_lockdown.state import (
     Scn,
     Setup,
     State,
+    Task,
 )
-from boardlab.level7_lockdown.turn import Turn
+from boardlab.level7_lockdown.work import Work, setup_info
 
-CHANCE_KINDS: Final = frozenset({"tile_draw", "event_draw", "item_draw", "roll"})
-#: What a character may be asked: moves, an action, where a tile goes, where Dr. Cronos
-#: appears (scenario 9).
-DECISION_KINDS: Final = frozenset({"move", "action", "place", "cronos"})
-PENDING_KINDS: Final = frozenset({*DECISION_KINDS, "over", *CHANCE_KINDS})
-STEPS: Final = ("move", "action", "events", "enemies", "roundend", "over")
-ROLL_PURPOSES: Final = frozenset({"escape", "peek", "attack", "smash", "search", "access",
-                                  "enemy_attack", "enemy_barricade", "hunters", "blasters",
-                                  "cronos", "special", "cabinet", "swarm", "departure"})
+__all__ = ["CHANCE_KINDS", "DECISION_KINDS", "PENDING_KINDS", "PROCEDURE", "ROLL_PURPOSES",
+           "RULES", "STEPS", "Level7Rules", "Work", "run_auto"]
+
+Step = Callable[[State, Any], tuple[State, tuple[EventRow, ...]]]
 
 
-class Work(Turn):
-    """Every procedure of a turn on one mutable working copy of a state."""
-
-    __slots__ = ()
-
-    def resolve_roll(self, roll: Roll) -> None:
-        purpose = self.pending.purpose
-        if purpose == "escape":
-            self.resolve_escape(roll)
-        elif purpose == "peek":
-            self.resolve_peek(roll)
-        elif purpose in ("attack", "smash", "search", "access"):
-            self.resolve_challenge(roll)
-        elif purpose == "enemy_attack":
-            self.resolve_enemy_attack(roll)
-        elif purpose == "enemy_barricade":
-            self.resolve_enemy_barricade(roll)
-        elif purpose == "hunters":
-            self.resolve_hunters(roll)
-        elif purpose == "blasters":
-            self.resolve_blasters(roll)
-        elif purpose == "cronos":
-            self.resolve_cronos(roll)
-        elif purpose == "special":
-            self.resolve_challenge(roll)
-        else:
-            self.hooks.resolve_roll(self, roll)
-
-    def decide(self, choice: Any) -> None:
-        """Apply a character's decision (already known to be legal)."""
-        if isinstance(choice, (Move, Vent, Explore)):
-            self.leave(choice)
-        elif isinstance(choice, Peek):
-            self.peek(choice.door, choice.stack)
-        elif isinstance(choice, Place):
-            self.put_tile(choice.x, choice.y, choice.rotation, self.pending.tile)
-        elif isinstance(choice, StandUp):
-            self.stand_up()
-        elif isinstance(choice, FallDown):
-            self.fall_down()
-        elif isinstance(choice, LowerTerror):
-            self.lower_terror()
-        elif isinstance(choice, EndStep):
-            if self.step == "move":
-                self.emit("end_moves", f"{self.me.name} ends the move step", "L7-R7",
-                          self.me.name)
-                self.begin_action()
-            else:
-                self.emit("no_action", f"{self.me.name} takes no action", "L7-R6",
-                          self.me.name)
-                self.begin_events()
-        elif isinstance(choice, Attack):
-            self.attack(choice)
-        elif isinstance(choice, Smash):
-            self.smash(choice)
-        elif isinstance(choice, Search):
-            self.search(choice)
-        elif isinstance(choice, Access):
-            self.access(choice)
-        elif isinstance(choice, Extinguish):
-            self.extinguish()
-        elif isinstance(choice, Special):
-            self.special(choice)
-        elif isinstance(choice, PlaceCronos):
-            self.hooks.place_cronos(self, choice.tile)
+# -- the dispatch tables ----------------------------------------------------------------------
+def _place_cronos(w: Work, choice: PlaceCronos) -> None:
+    w.hooks.place_cronos(w, choice.tile)
 
 
-_DECISION_RULES = {"move": "L7-R7", "action": "L7-R8", "place": "L7-R5", "over": "L7-R23",
-                   "tile_draw": "L7-R5", "event_draw": "L7-R12", "item_draw": "L7-cache",
-                   "roll": "L7-R2", "cronos": "L7-R43"}
+#: Choice type → the procedure a character's decision starts.
+DECIDE: Final[dict[type, Callable[[Work, Any], None]]] = {
+    Move: moving.leave, Vent: moving.leave, Explore: moving.leave, Peek: moving.peek,
+    Place: moving.place_tile, StandUp: moving.stand_up, FallDown: moving.fall_down,
+    LowerTerror: moving.lower_terror, EndStep: turn.end_step, Attack: actions.attack,
+    Smash: actions.smash, Search: actions.search, Access: actions.access,
+    Extinguish: actions.extinguish, Special: actions.special, PlaceCronos: _place_cronos,
+}
+
+
+def _scenario_roll(w: Work, roll: Roll) -> None:
+    """A roll of the scenario's own (scenarios 10 and 12): its hook resolves it."""
+    w.hooks.resolve_roll(w, roll)
+
+
+#: Roll purpose → the procedure its outcome resolves.
+RESOLVE: Final[dict[str, Callable[[Work, Roll], None]]] = {
+    Purpose.ESCAPE: moving.resolve_escape, Purpose.PEEK: moving.resolve_peek,
+    Purpose.ATTACK: actions.resolve_attack, Purpose.SMASH: actions.resolve_smash,
+    Purpose.SEARCH: actions.resolve_search, Purpose.ACCESS: actions.resolve_access,
+    Purpose.SPECIAL: actions.resolve_special,
+    Purpose.ENEMY_ATTACK: enemies.resolve_enemy_attack,
+    Purpose.ENEMY_BARRICADE: enemies.resolve_enemy_barricade,
+    Purpose.HUNTERS: enemies.resolve_hunters, Purpose.BLASTERS: enemies.resolve_blasters,
+    Purpose.CRONOS: cronos.resolve_roll, Purpose.CABINET: _scenario_roll,
+    Purpose.SWARM: _scenario_roll, Purpose.DEPARTURE: _scenario_roll,
+}
+
+#: Tile-draw purpose → the procedure the drawn tile goes to.
+DRAWN: Final[dict[str, Callable[[Work, TileDraw], None]]] = {
+    Purpose.EXPLORE: moving.tile_drawn, Purpose.PEEK: moving.tile_drawn,
+    Purpose.CRONOS: cronos.tile_drawn,
+}
+
+#: Task kind → its procedure in the enemy step's queue (True: the queue stops there).
+TASKS: Final[dict[str, Callable[[Work, Task], bool]]] = {
+    TaskKind.GUARDS: enemies.task_guards, TaskKind.CLONES: enemies.task_clones,
+    TaskKind.ACTIVATE: enemies.task_activate, TaskKind.ALIENS: enemies.task_aliens,
+    TaskKind.HUNTERS_DIE: enemies.task_hunters_die,
+    TaskKind.BLASTER_DIE: enemies.task_blaster_die, TaskKind.CRONOS: cronos.task_cronos,
+    TaskKind.SECURE: enemies.task_secure, TaskKind.END_TURN: turn.task_end_turn,
+    TaskKind.ROUND_END: turn.task_round_end, TaskKind.NEXT_ROUND: turn.task_next_round,
+    TaskKind.LOCKDOWN_CHECK: turn.task_lockdown_check,
+}
+
+
+def run_queue(w: Work) -> None:
+    """Run the queue's tasks until one waits for a roll or hands the turn on."""
+    tasks = TASKS
+    while w.queue:
+        task = w.queue[0]
+        w.queue = w.queue[1:]
+        if tasks[task.kind](w, task):
+            return
+    raise AssertionError("the enemy step ran out of tasks before the end of the turn")
+
+
+_NO_ROLL = Roll()
+
+
+def _zero_roll(w: Work) -> None:
+    """A roll of no dice: nothing to chance, resolved at once."""
+    RESOLVE[w.pending.purpose](w, _NO_ROLL)
+
+
+#: Automatic step → its procedure (what ``Work.then`` hands the turn on to).
+AUTO: Final[dict[str, Callable[[Work], None]]] = {
+    Auto.ACTION: actions.begin_action, Auto.EVENTS: events_step.begin_events,
+    Auto.ENEMIES: enemies.begin_enemies, Auto.QUEUE: run_queue, Auto.ZERO_ROLL: _zero_roll,
+}
+
+
+def run_auto(w: Work, start: str | None = None) -> None:
+    """Run the automatic steps handed on with ``Work.then`` (after ``start``, if given)
+    until the match waits for a decision or a chance node."""
+    if start is not None:
+        w.then(start)
+    auto = AUTO
+    nxt = w.next
+    while nxt is not None:
+        w.next = None
+        auto[nxt](w)
+        nxt = w.next
+
+
+# -- the steps, one per pending kind ------------------------------------------------------------
+def _stepper(apply: Callable[[Work, Any], None]) -> Step:
+    """The step of a pending kind: ``apply`` the choice to a working copy, then run the
+    automatic steps it hands on to."""
+    def step(state: State, choice: Any) -> tuple[State, tuple[EventRow, ...]]:
+        w = Work(state)
+        apply(w, choice)
+        if w.next is not None:
+            run_auto(w)
+        return w.freeze(), tuple(w.events)
+    return step
+
+
+def _decide(w: Work, choice: Any) -> None:
+    DECIDE[choice.__class__](w, choice)
+
+
+def _resolve(w: Work, roll: Roll) -> None:
+    RESOLVE[w.pending.purpose](w, roll)
+
+
+def _drawn(w: Work, draw: TileDraw) -> None:
+    DRAWN[w.pending.purpose](w, draw)
+
+
+# -- who moves, what is offered ---------------------------------------------------------------
+def _seat(state: State, p: Pending) -> str:
+    """The seat of the active character (one seat plays them all when solo)."""
+    return state.setup.seat_of(state.chars[state.active].name)
+
+
+def _with_work(choices: Callable[[Work], list[Any]]) -> Callable[[State, Pending], Any]:
+    def offer(state: State, p: Pending) -> tuple[Any, ...]:
+        return tuple(choices(Work(state)))
+    return offer
+
+
+def _cronos_choices(w: Work) -> list[Any]:
+    return [PlaceCronos(t) for t in w.hooks.cronos_choices(w)]
+
+
+def _offer_roll(state: State, p: Pending) -> tuple[tuple[Any, Fraction], ...]:
+    return roll_outcomes(state.setup.cfg.die, p.dice, p.icon)
+
+
+def _offer_tile(state: State, p: Pending) -> tuple[tuple[Any, Fraction], ...]:
+    return _tile_draws(state.stack(p.stack), state.stack(POOL))
+
+
+def _offer_event(state: State, p: Pending) -> tuple[tuple[Any, Fraction], ...]:
+    return _counts(state.setup.cfg.event_names, state.events_deck, CardDraw)
+
+
+def _offer_item(state: State, p: Pending) -> tuple[tuple[Any, Fraction], ...]:
+    return _counts(state.setup.cfg.item_names, state.items_deck, ItemDraw)
+
+
+@lru_cache(maxsize=4096)
+def _tile_draws(tiles: tuple[str, ...], pool: tuple[str, ...]
+                ) -> tuple[tuple[Any, Fraction], ...]:
+    return tuple((TileDraw(t), p) for t, p in stack_outcomes(tiles, pool))
+
+
+@lru_cache(maxsize=4096)
+def _counts(names: tuple[str, ...], counts: tuple[int, ...], kind: type
+            ) -> tuple[tuple[Any, Fraction], ...]:
+    total = sum(counts)
+    return tuple((kind(name), Fraction(n, total)) for name, n in zip(names, counts,
+                                                                     strict=True) if n)
+
+
+_DECIDE_STEP = _stepper(_decide)
+
+#: The declared procedure table (see the module docstring). The end (``over``) has no node.
+PROCEDURE: Final = Procedure(
+    "level7-lockdown", BOOK, kinds=sorted(PENDING_KINDS), ends=(Kind.OVER,),
+    end_rule="L7-R23", pending=lambda state: state[25], nodes={
+        Kind.MOVE: Node(_seat, _with_work(moving.move_choices), _DECIDE_STEP, "L7-R7"),
+        Kind.ACTION: Node(_seat, _with_work(actions.action_choices), _DECIDE_STEP, "L7-R8"),
+        Kind.PLACE: Node(_seat, _with_work(moving.place_choices), _DECIDE_STEP, "L7-R5"),
+        Kind.CRONOS: Node(_seat, _with_work(_cronos_choices), _DECIDE_STEP, "L7-R43"),
+        Kind.TILE_DRAW: Node(CHANCE, _offer_tile, _stepper(_drawn), "L7-R5"),
+        Kind.EVENT_DRAW: Node(CHANCE, _offer_event, _stepper(events_step.card_drawn),
+                              "L7-R12"),
+        Kind.ITEM_DRAW: Node(CHANCE, _offer_item, _stepper(actions.item_drawn), "L7-cache"),
+        Kind.ROLL: Node(CHANCE, _offer_roll, _stepper(_resolve), "L7-R2"),
+    }, dispatch=(
+        Dispatch("choice type", DECISION_TYPES, DECIDE),
+        Dispatch("roll purpose", sorted(ROLL_PURPOSES), RESOLVE),
+        Dispatch("tile draw purpose", DRAW_PURPOSES, DRAWN),
+        Dispatch("task", TASK_KINDS, TASKS),
+        Dispatch("automatic step", AUTO_STEPS, AUTO),
+        Dispatch("event section", EFFECTS, events_step.SECTIONS),
+    ), rules=("L7-R6",))
+_NODE = PROCEDURE.nodes
 
 
 class Level7Rules:
@@ -153,13 +288,11 @@ class Level7Rules:
     setup_type = Setup
     state_type = State
     choice_types = CHOICE_TYPES
+    procedure = PROCEDURE
 
     def initial(self, setup: Setup) -> State:
         """The scenario's starting position (L7-R9, L7-SB-setup, L7-S9-setup …)."""
-        from boardlab.level7_lockdown.scenarios import hooks_for
-
-        cfg, scen = setup.cfg, setup.scen
-        hooks = hooks_for(scen.name)
+        cfg, scen, hooks = setup_info(setup)
         items_deck = list(cfg.item_deck())
         # Item kinds the scenario takes out of the game (scenario 12's maps).
         items_out: list[str] = []
@@ -183,9 +316,9 @@ class Level7Rules:
                     items = (item,)
             chars.append(Char(name, hooks.home(setup, scen, i), scen.vitality, 1, 0,
                               scen.threat, cfg.adrenaline_hand, items))
-        enemies = tuple(sorted((Enemy(k, n, t) for k, n, t in scen.enemies),
-                               key=lambda e: (("guard", "rogue", "warrior", "hunter",
-                                               "blaster").index(e.kind), e.number)))
+        enemies_ = tuple(sorted((Enemy(k, n, t) for k, n, t in scen.enemies),
+                                key=lambda e: (("guard", "rogue", "warrior", "hunter",
+                                                "blaster").index(e.kind), e.number)))
         stacks = hooks.initial_stacks(setup, scen)
         reserves = tuple((k, tuple(dict(scen.reserves).get(k, ())))
                          for k in ("guard", "rogue", "warrior", "hunter", "blaster"))
@@ -199,7 +332,7 @@ class Level7Rules:
                      tiles=scen.tiles, links=scen.links, explored=(),
                      locked=tuple(sorted(scen.locked)), barricades=barricades,
                      clouds=tuple(sorted(scen.clouds)), caches=tuple(sorted(scen.caches)),
-                     chars=tuple(chars), enemies=enemies, reserves=reserves, stacks=stacks,
+                     chars=tuple(chars), enemies=enemies_, reserves=reserves, stacks=stacks,
                      events_deck=(1,) * len(cfg.events), events_discard=(0,) * len(cfg.events),
                      event=-1, items_deck=tuple(items_deck),
                      items_discard=(0,) * len(cfg.items),
@@ -213,56 +346,34 @@ class Level7Rules:
         kind = state.pending.kind
         if kind in CHANCE_KINDS:
             return CHANCE
-        if kind == "over":
+        if kind == Kind.OVER:
             return None
         return state.setup.seat_of(state.chars[state.active].name)
 
     def legal(self, state: State) -> tuple[Any, ...]:
-        kind = state.pending.kind
-        w = Work(state)
-        if kind == "move":
-            return tuple(w.move_choices())
-        if kind == "action":
-            return tuple(w.action_choices())
-        if kind == "place":
-            return tuple(w.place_choices())
-        if kind == "cronos":
-            return tuple(PlaceCronos(t) for t in w.hooks.cronos_choices(w))
-        return ()
+        p = state.pending
+        node = _NODE.get(p.kind)
+        if node is None or node.mover is CHANCE:
+            return ()
+        return node.offer(state, p)
 
     def outcomes(self, state: State) -> tuple[tuple[Any, Fraction], ...]:
         p = state.pending
-        kind = p.kind
-        if kind == "roll":
-            return roll_outcomes(state.setup.cfg.die, p.dice, p.icon)
-        if kind == "tile_draw":
-            return _tile_draws(state.stack(p.stack), state.stack(POOL))
-        if kind == "event_draw":
-            cfg = state.setup.cfg
-            return _counts(cfg.event_names, state.events_deck, CardDraw)
-        if kind == "item_draw":
-            cfg = state.setup.cfg
-            return _counts(cfg.item_names, state.items_deck, ItemDraw)
-        return ()
+        node = _NODE.get(p.kind)
+        if node is None or node.mover is not CHANCE:
+            return ()
+        return node.offer(state, p)
 
     def step(self, state: State, choice: Any) -> tuple[State, tuple[Event, ...]]:
         """Apply a legal choice or outcome (unchecked: :class:`Match` checks legality)."""
-        w = Work(state)
-        kind = state.pending.kind
-        if kind == "roll":
-            w.resolve_roll(choice)
-        elif kind == "tile_draw":
-            w.tile_drawn(choice)
-        elif kind == "event_draw":
-            w.card_drawn(choice)
-        elif kind == "item_draw":
-            w.item_drawn(choice)
-        else:
-            w.decide(choice)
-        return w.freeze(), tuple(w.events)
+        return PROCEDURE.step(state, choice)
 
     def decision_rule(self, state: State) -> RuleRef:
-        return BOOK[_DECISION_RULES.get(state.pending.kind, "L7-R6")]
+        kind = state.pending.kind
+        node = _NODE.get(kind)
+        if node is not None:
+            return BOOK[node.rule]
+        return BOOK[PROCEDURE.end_rule if kind == Kind.OVER else "L7-R6"]
 
     def observe(self, state: State, player: str) -> Any:
         from boardlab.level7_lockdown.observe import observe
@@ -282,20 +393,6 @@ class Level7Rules:
         from boardlab.level7_lockdown.invariants import invariants
 
         return invariants(state)
-
-
-@lru_cache(maxsize=4096)
-def _tile_draws(tiles: tuple[str, ...], pool: tuple[str, ...]
-                ) -> tuple[tuple[Any, Fraction], ...]:
-    return tuple((TileDraw(t), p) for t, p in stack_outcomes(tiles, pool))
-
-
-@lru_cache(maxsize=4096)
-def _counts(names: tuple[str, ...], counts: tuple[int, ...], kind: type
-            ) -> tuple[tuple[Any, Fraction], ...]:
-    total = sum(counts)
-    return tuple((kind(name), Fraction(n, total)) for name, n in zip(names, counts,
-                                                                     strict=True) if n)
 
 
 RULES: Final = Level7Rules()

@@ -1,127 +1,167 @@
-"""The mutable working copy of a state used inside one ``step``, and its small helpers.
+"""The one working copy a step changes, with the queries and small changes every
+procedure shares.
 
-A :class:`Base` holds a state's fields as attributes; the turn-step modules
-(:mod:`.moving`, :mod:`.actions`, :mod:`.events_step`, :mod:`.enemies`,
-:mod:`.cronos`, :mod:`.turn`) add the procedures as mixins, and :class:`Work` (in
-:mod:`.rules`) puts them together. ``freeze`` turns the copy back into a
-:class:`~.state.State` once per step.
+:class:`Work` holds a state's fields as attributes; the procedures of a turn are plain
+functions over it, one module per step of the turn (:mod:`.moving`, :mod:`.actions`,
+:mod:`.events_step`, :mod:`.enemies`, :mod:`.cronos`, :mod:`.turn`, with
+:mod:`.spawning`), and the declared procedure table of :mod:`.rules` dispatches to them.
+A procedure that hands the turn on to the next step says so with :meth:`Work.then`
+(an automatic step of the table, run when the procedure returns); ``freeze`` turns the
+copy back into a :class:`~.state.State` once per step. Events are stored as event rows
+(:mod:`.events`).
+
+>>> from boardlab.level7_lockdown.rules import RULES
+>>> from boardlab.level7_lockdown.state import Setup
+>>> w = Work(RULES.initial(Setup(players=2)))
+>>> w.me.name, w.tname(w.me.tile), w.freeze() == RULES.initial(Setup(players=2))
+('Leo', 'Hub', True)
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any
 
-from boardlab.core.events import Event
 from boardlab.level7_lockdown.config import (
     ALIENS,
-    BLASTER_ICON,
-    ENEMY_KINDS,
-    ENEMY_NAMES,
     FEAR_MAX,
     HEART_ATTACK,
     INTELLIGENCE,
     STRENGTH,
+    Config,
+)
+from boardlab.level7_lockdown.events import (
+    RULE,
+    SIDE_WORDS,
+    enemy_name,
+    phase_name,
+    plural,
+    worded,
 )
 from boardlab.level7_lockdown.geometry import OPPOSITE, SIDE_ORDER, Door, Layout, layout
-from boardlab.level7_lockdown.rulebook import BOOK
-from boardlab.level7_lockdown.state import (
-    HEART_ATTACK as HEART,
-)
+from boardlab.level7_lockdown.kinds import Step
+from boardlab.level7_lockdown.scenario import POOL, UNSEEN, Scenario
+from boardlab.level7_lockdown.scenarios import hooks_for
+from boardlab.level7_lockdown.scenarios.base import Hooks
+from boardlab.level7_lockdown.spawning import KIND_ORDER, enemy_sort_key
+from boardlab.level7_lockdown.state import HEART_ATTACK as HEART
 from boardlab.level7_lockdown.state import (
     INFIRMARY,
     INSIDE,
     Char,
     Enemy,
     Pending,
+    Setup,
     State,
     Task,
 )
 
-if TYPE_CHECKING:
-    from boardlab.level7_lockdown.rules import Work
+__all__ = ["KIND_ORDER", "RULE", "SIDE_WORDS", "Work", "enemy_name", "enemy_sort_key",
+           "plural", "setup_info"]
 
-RULE = {ref.id: ref for ref in BOOK}
-SIDE_WORDS = {"N": "north", "E": "east", "S": "south", "W": "west"}
-KIND_ORDER = {k: i for i, k in enumerate(ENEMY_KINDS)}
+_new = tuple.__new__  # builds a State from a plain tuple, no keyword parsing
 
-
-def enemy_sort_key(e: Enemy) -> tuple[int, int]:
-    return (KIND_ORDER[e.kind], e.number)
+SetupInfo = tuple[Config, Scenario, Hooks]
+_SETUPS: dict[int, tuple[Setup, SetupInfo]] = {}
 
 
-def enemy_name(enemy_id: str) -> str:
-    """``'blaster#1'`` → ``'blaster hybrid 1 (Strength)'``."""
-    kind, _, number = enemy_id.partition("#")
-    name = f"{ENEMY_NAMES[kind]} {number}"
-    if kind == "blaster":
-        name += f" ({BLASTER_ICON.get(int(number), '?')})"
-    return name
+def setup_info(setup: Setup) -> SetupInfo:
+    """The configuration, scenario and scenario hooks of ``setup`` (found by identity:
+    every state of a match shares its setup object)."""
+    last = _LAST_SETUP[0]
+    if last[0] is setup:
+        return last[1]
+    hit = _SETUPS.get(id(setup))
+    if hit is not None and hit[0] is setup:
+        info = hit[1]
+    else:
+        scen = setup.scen
+        info = (setup.cfg, scen, hooks_for(scen.name))
+        if len(_SETUPS) > 256:
+            _SETUPS.clear()
+        _SETUPS[id(setup)] = (setup, info)   # keeps the setup alive: its id stays its own
+    _LAST_SETUP[0] = (setup, info)           # one tuple, replaced whole: no torn reads
+    return info
 
 
-def plural(n: int, word: str) -> str:
-    """``'1 die'``, ``'3 dice'``, ``'2 guards'``."""
-    if n == 1:
-        return f"{n} {word}"
-    if word.endswith("die"):
-        return f"{n} {word[:-3]}dice"
-    if word.endswith("enemy"):
-        return f"{n} {word[:-1]}ies"
-    return f"{n} {word}s"
+#: The setup asked about last and its info: a match asks about one setup step after step.
+_LAST_SETUP: list[tuple[Any, Any]] = [(None, None)]
 
 
-class Base:
-    """State fields as attributes plus the queries every step needs."""
+class Work:
+    """State fields as attributes plus the queries and small changes every step needs."""
 
-    __slots__ = (*State._fields, "events", "cfg", "scen", "hooks", "_lay", "_lay_for")
+    __slots__ = (*State._fields, "events", "cfg", "scen", "hooks", "next", "_lay",
+                 "_lay_for")
+    # The State fields take their types from the unpacking in __init__; these are the rest.
+    events: list[Any]
+    cfg: Config
+    scen: Scenario
+    hooks: Hooks
+    next: str | None
 
     def __init__(self, state: State) -> None:
-        from boardlab.level7_lockdown.scenarios import hooks_for
-
         (self.setup, self.round, self.active, self.step, self.moves, self.tiles, self.links,
          self.explored, self.locked, self.barricades, self.clouds, self.caches, self.chars,
          self.enemies, self.reserves, self.stacks, self.events_deck, self.events_discard,
          self.event, self.items_deck, self.items_discard, self.threat_pool, self.lockdown,
          self.cronos, self.queue, self.pending, self.scn) = state
-        self.events: list[Event] = []
-        self.cfg = state.setup.cfg
-        self.scen = state.setup.scen
-        self.hooks = hooks_for(self.scen.name)
+        #: Event rows (plain tuples laid out as Events, ``core.events.EventRow``) that
+        #: the public step makes Events and bulk play keeps as they are.
+        self.events = []
+        setup = self.setup
+        last = _LAST_SETUP[0]
+        self.cfg, self.scen, self.hooks = last[1] if last[0] is setup else setup_info(setup)
+        #: The automatic step to run once the current procedure returns (``then``).
+        self.next = None
         self._lay: Layout | None = None
         self._lay_for: Any = None
 
-    @property
-    def work(self) -> Work:
-        """This copy as the full working copy the scenario hooks receive.
-
-        Every turn-step mixin is a base of :class:`~.rules.Work`, the only class a working
-        copy is made of, so a mixin passes ``self.work`` where a hook asks for a ``Work``
-        (the type checker cannot know that a mixin's ``self`` is always one).
-        """
-        return cast("Work", self)
-
     def freeze(self) -> State:
-        return State(self.setup, self.round, self.active, self.step, self.moves, self.tiles,
-                     self.links, self.explored, self.locked, self.barricades, self.clouds,
-                     self.caches, self.chars, self.enemies, self.reserves, self.stacks,
-                     self.events_deck, self.events_discard, self.event, self.items_deck,
-                     self.items_discard, self.threat_pool, self.lockdown, self.cronos,
-                     self.queue, self.pending, self.scn)
+        return _new(State, (
+            self.setup, self.round, self.active, self.step, self.moves, self.tiles,
+            self.links, self.explored, self.locked, self.barricades, self.clouds, self.caches,
+            self.chars, self.enemies, self.reserves, self.stacks, self.events_deck,
+            self.events_discard, self.event, self.items_deck, self.items_discard,
+            self.threat_pool, self.lockdown, self.cronos, self.queue, self.pending,
+            self.scn))
 
     def set_scn(self, **changes: Any) -> None:
         """Change the scenario's progress record (:class:`~.state.Scn`)."""
         self.scn = self.scn._replace(**changes)
 
-    # -- events ----------------------------------------------------------------------
-    def emit(self, tag: str, summary: str, rule_id: str, who: str | None = None, /,
-             *, phase: str | None = None, **data: Any) -> None:
-        actor = self.chars[self.active].name if self.chars else ""
-        # The end of the match belongs to no round (its heading has no round number).
-        round_ = 0 if self.step == "over" else self.round
-        self.events.append(Event(tag, summary, RULE[rule_id], who, data, round_,
-                                 phase if phase is not None else f"{self.step}:{actor}"))
+    # -- the procedure ------------------------------------------------------------------
+    def wait(self, pending: Pending) -> None:
+        """The match now waits for ``pending`` (a decision or a chance node)."""
+        self.pending = pending
 
-    # -- the map ------------------------------------------------------------------------
+    def then(self, auto: str) -> None:
+        """Hand the turn on to the automatic step ``auto`` (a name of
+        :class:`~.kinds.Auto`): the rules run it as soon as the calling procedure has
+        returned, so a procedure says this last."""
+        self.next = auto
+
+    def push_front(self, tasks: Iterable[Task]) -> None:
+        self.queue = (*tasks, *self.queue)
+
+    # -- events ----------------------------------------------------------------------------
+    def phase(self) -> str:
+        """The current phase's name: this step of the active character's turn."""
+        return phase_name(self.step, self.chars[self.active].name if self.chars else "")
+
+    def emit(self, tag: str, summary: str, rule_id: str, who: str | None = None, /,
+             *, phase: tuple[str, str] | None = None, **data: Any) -> None:
+        """An event worded now, stored as an event row under a shared template
+        (:func:`~.events.worded`); ``phase`` is a ``(step, actor)`` pair other than the
+        current one."""
+        step = self.step
+        # The end of the match belongs to no round (its heading has no round number).
+        self.events.append((worded(tag, rule_id, tuple(data)), who,
+                            0 if step == Step.OVER else self.round,
+                            self.phase() if phase is None else phase_name(*phase), (),
+                            *data.values(), summary))
+
+    # -- the map ------------------------------------------------------------------------------
     @property
     def lay(self) -> Layout:
         key = self._lay_for
@@ -216,7 +256,57 @@ class Base:
         if (tile, kind) not in self.clouds:
             self.clouds = tuple(sorted((*self.clouds, (tile, kind))))
 
-    # -- characters ------------------------------------------------------------------------
+    def damage_barricade(self, door: Door, why: str, rule_id: str) -> None:
+        """One damage: full strength → battered → gone (L7-barricade)."""
+        s = self.barricade(door)
+        if s <= 1:
+            self.barricades = tuple(b for b in self.barricades if b[0] != door)
+            words = self.door_words(door)
+            self.emit("barricade_gone", f"The battered barricade on {words} is destroyed "
+                      f"({why})", rule_id, door=door)
+        else:
+            self.barricades = tuple((d, s - 1 if d == door else x) for d, x in self.barricades)
+            words = self.door_words(door)
+            self.emit("barricade_battered", f"The barricade on {words} is battered ({why})",
+                      rule_id, door=door)
+
+    # -- stacks ----------------------------------------------------------------------------
+    def stack_tiles(self, name: str) -> tuple[str, ...]:
+        for n, tiles in self.stacks:
+            if n == name:
+                return tiles
+        return ()
+
+    def current_stack(self) -> str | None:
+        """The stack exploring draws from: the first non-empty one, in order."""
+        for name in self.scen.explore:
+            if self.stack_tiles(name):
+                return name
+        return None
+
+    def peek_dice(self, names: tuple[str, ...] | None = None,
+                  objective: str = "objective") -> int:
+        """0: no peeking yet; 1 once Stack A is used up; 2 once A and B are (L7-R19).
+        ``names`` are the stacks A, B, … that count (default: the exploring stacks)."""
+        if not self.scen.peeking or not self.stack_tiles(objective):
+            return 0
+        used = [not self.stack_tiles(n) for n in (names or self.scen.explore)]
+        if len(used) >= 2 and used[0] and used[1]:
+            return 2
+        return 1 if used and used[0] else 0
+
+    def take_from_stack(self, stack: str, tile: str) -> None:
+        """``tile`` leaves ``stack``: named there, or one of its unseen pool tiles."""
+        tiles = self.stack_tiles(stack)
+        if tile in tiles:
+            self.stacks = tuple((n, _without(ts, tile) if n == stack else ts)
+                                for n, ts in self.stacks)
+            return
+        self.stacks = tuple((n, _without(ts, UNSEEN) if n == stack
+                             else _without(ts, tile) if n == POOL else ts)
+                            for n, ts in self.stacks)
+
+    # -- characters ----------------------------------------------------------------------------
     def ci(self, name: str) -> int:
         for i, c in enumerate(self.chars):
             if c.name == name:
@@ -262,6 +352,32 @@ class Base:
 
     def has_item(self, c: Char, kind: str) -> bool:
         return any(self.cfg.item_kind(it) == kind for it in c.items)
+
+    def adrenaline_options(self, c: Char) -> range:
+        """Cards playable on one challenge: never pushing fear past 8
+        (L7-terror-adrenaline)."""
+        return range(0, max(0, min(c.adrenaline, FEAR_MAX - c.fear)) + 1)
+
+    def challenge_dice(self, c: Char, icon: str, *, adrenaline: int = 0,
+                       weapon: bool = False) -> tuple[int, str]:
+        """Dice for a challenge and how they were counted (L7-R8, L7-R18, terror)."""
+        n = self.stat(c, icon)
+        parts = [f"{icon} {n}"]
+        if c.terror and icon in (STRENGTH, INTELLIGENCE):
+            parts[0] += " with terror"
+        if weapon and self.has_item(c, "weapon"):
+            n += 1
+            parts.append("+1 weapon")
+        if adrenaline:
+            n += adrenaline
+            parts.append(f"+{adrenaline} adrenaline")
+        if self.hooks.dark(self, c.tile):
+            if self.has_item(c, "flashlight"):
+                parts.append("dark, but a flashlight")
+            else:
+                n -= 1
+                parts.append("−1 darkness")
+        return self.dice(n), ", ".join(parts)
 
     def gain_fear(self, i: int, n: int, why: str, rule_id: str) -> None:
         """Fear forced up by ``n``; past 8 it becomes terror (L7-terror-gain)."""
@@ -325,24 +441,6 @@ class Base:
         self.emit("knocked_out", f"{c.name} is knocked out ({why}) and taken to the "
                   "Infirmary", rule_id, c.name)
 
-    def gain_threat(self, i: int, why: str, rule_id: str = "L7-SB-threat") -> None:
-        """One threat from the pool; from an empty pool a guard spawns (L7-R16); never
-        where the scenario forbids gaining threat (L7-S13-start)."""
-        c = self.chars[i]
-        if not self.scen.threat_gain:
-            self.emit("no_threat", f"{c.name} would gain threat ({why}), but nobody gains "
-                      "threat in this scenario", "L7-S13-start", c.name)
-            return
-        if self.threat_pool > 0:
-            self.threat_pool -= 1
-            self.set_char(i, threat=c.threat + 1)
-            self.emit("threat", f"{c.name} gains 1 threat ({why}): threat {c.threat + 1}",
-                      rule_id, c.name, threat=c.threat + 1)
-            return
-        self.emit("threat_empty", f"The threat pool is empty: instead of {c.name} gaining "
-                  "threat, a guard spawns", "L7-R16", c.name)
-        self.spawn("guard", c.tile, rule_id="L7-R16")  # type: ignore[attr-defined]
-
     # -- enemies ---------------------------------------------------------------------------
     def find_enemy(self, enemy_id: str) -> Enemy | None:
         for e in self.enemies:
@@ -355,6 +453,9 @@ class Base:
 
     def aliens_on(self, tile: int) -> list[Enemy]:
         return [e for e in self.enemies if e.tile == tile and e.kind in ALIENS]
+
+    def in_play(self, kind: str) -> list[Enemy]:
+        return [e for e in self.enemies if e.kind == kind]
 
     def set_enemy(self, enemy_id: str, **changes: Any) -> None:
         self.enemies = tuple(e._replace(**changes) if e.id == enemy_id else e
@@ -386,7 +487,7 @@ class Base:
         if e is None:
             return
         self.enemies = tuple(x for x in self.enemies if x.id != enemy_id)
-        box = self.hooks.to_box(self.work, e)
+        box = self.hooks.to_box(self, e)
         if box:
             self.to_box(e.kind, e.number)
             self.emit("to_box", f"{enemy_name(enemy_id)} goes to the box, not back to the "
@@ -411,16 +512,13 @@ class Base:
         self.emit("enemy_killed", f"{enemy_name(enemy_id)} is killed and removed from the "
                   f"game ({why})", rule_id, enemy_id=enemy_id)
 
-    def in_play(self, kind: str) -> list[Enemy]:
-        return [e for e in self.enemies if e.kind == kind]
-
     # -- misc ---------------------------------------------------------------------------------
     def dice(self, n: int) -> int:
         """A roll's dice, between 0 and the cap (L7-R25)."""
         return max(0, min(n, self.cfg.dice_cap))
 
-    def push_front(self, tasks: Iterable[Task]) -> None:
-        self.queue = (*tasks, *self.queue)
 
-    def wait(self, pending: Pending) -> None:
-        self.pending = pending
+def _without(tiles: tuple[str, ...], name: str) -> tuple[str, ...]:
+    out = list(tiles)
+    out.remove(name)
+    return tuple(out)

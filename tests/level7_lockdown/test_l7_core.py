@@ -10,6 +10,7 @@ import pytest
 
 from boardlab.core.chance import CHANCE
 from boardlab.core.errors import ConfigError
+from boardlab.core.events import as_events
 from boardlab.level7_lockdown import (
     BOOK,
     Access,
@@ -25,9 +26,13 @@ from boardlab.level7_lockdown import (
     Search,
     Setup,
     TileDraw,
+    actions,
+    cronos,
+    enemies,
     new_match,
     observe,
     position,
+    spawning,
 )
 from boardlab.level7_lockdown.config import DIE_FACES, ENEMY_TYPE
 from boardlab.level7_lockdown.geometry import Door, costs_from, layout
@@ -184,7 +189,7 @@ def test_l7_r10_enemy_profiles_and_who_crosses_locked_doors() -> None:
         ("guard", 2, 2, False), ("rogue", 2, 1, False), ("warrior", 2, 1, True),
         ("hunter", 3, 3, False), ("blaster", 2, 3, True)]
     w = Work(start(enemies={"guard#1": "Lair", "rogue#1": "Lair", "hunter#1": "Lair"}).state)
-    costs = {e.kind: w.enemy_cost(e)(HUB_WEST) for e in w.enemies}
+    costs = {e.kind: enemies.enemy_cost(w, e)(HUB_WEST) for e in w.enemies}
     assert costs == {"guard": None, "rogue": None, "hunter": 2}
     with pytest.raises(ConfigError, match="dice: 1 is outside 2…8"):
         from boardlab.level7_lockdown.config import EnemyProfile
@@ -221,9 +226,9 @@ def test_l7_r13_spawn_on_the_closest_matching_tile_counting_every_door() -> None
     w = Work(start(**QUIET).state)
     # From the Hub the Lair (guard post, behind the locked door) and the Maintenance
     # (security, behind the barricade) are both 1 away: placement order decides.
-    assert w.spawn_candidates("guard", HUB) == [LAIR, MAINT]
-    assert w.spawn_candidates("clone", HUB) == [LAIR]
-    w.spawn("guard", STORAGE)
+    assert spawning.spawn_candidates(w, "guard", HUB) == [LAIR, MAINT]
+    assert spawning.spawn_candidates(w, "clone", HUB) == [LAIR]
+    spawning.spawn(w, "guard", STORAGE)
     assert [(e.id, e.tile) for e in w.enemies] == [("guard#1", LAIR)]
 
 
@@ -259,10 +264,10 @@ def test_l7_r16_threat_comes_from_the_pool_an_empty_pool_spawns_a_guard() -> Non
 
 
 def test_l7_r17_alien_zone_fear_tile_or_alien_at_the_end_of_the_turn() -> None:
-    for where, enemies, fear in (("Hub", {}, 1), ("Lair", {}, 2),
-                                 ("Storage Bay", {"rogue#1": "Storage Bay"}, 2),
-                                 ("Storage Bay", {"guard#1": "Storage Bay"}, 1)):
-        m = start(characters={"Leo": {"tile": where, "threat": 0}}, enemies=enemies,
+    for where, placed, fear in (("Hub", {}, 1), ("Lair", {}, 2),
+                                ("Storage Bay", {"rogue#1": "Storage Bay"}, 2),
+                                ("Storage Bay", {"guard#1": "Storage Bay"}, 1)):
+        m = start(characters={"Leo": {"tile": where, "threat": 0}}, enemies=placed,
                   cronos=None, step="enemies")
         assert m.state.char("Leo").fear == fear, where
 
@@ -341,7 +346,7 @@ def test_l7_r23_turn_limit_results_and_scores() -> None:
 
 def test_l7_r24_ties_by_placement_order_and_sides() -> None:
     w = Work(start(**QUIET).state)
-    assert w.spawn_candidates("guard", HUB) == [LAIR, MAINT]
+    assert spawning.spawn_candidates(w, "guard", HUB) == [LAIR, MAINT]
     assert [str(d) for d in w.tile_doors(HUB)] == ["0:(0,0)E", "0:(0,-1)N", "0:(-1,0)E"]
 
 
@@ -365,12 +370,12 @@ def test_l7_r26_lockdown_and_power_tokens_are_counted_apart() -> None:
 
 def test_l7_r27_a_hybrid_limit_stops_spawns_not_setup() -> None:
     w = Work(start(enemies={"hunter#1": "Lair"}, cronos=None).state)
-    assert not w.spawn_hybrid("hunter", HUB, rule_id="L7-blaster")
+    assert not spawning.spawn_hybrid(w, "hunter", HUB, rule_id="L7-blaster")
     w = Work(start(enemies={}, cronos=None).state)
-    assert w.spawn_hybrid("blaster", HUB, rule_id="L7-blaster")
-    assert w.spawn_hybrid("blaster", HUB, rule_id="L7-blaster")
+    assert spawning.spawn_hybrid(w, "blaster", HUB, rule_id="L7-blaster")
+    assert spawning.spawn_hybrid(w, "blaster", HUB, rule_id="L7-blaster")
     assert [e.id for e in w.enemies] == ["blaster#1", "blaster#2"]   # Strength one first
-    assert not w.spawn_hybrid("blaster", HUB, rule_id="L7-blaster")
+    assert not spawning.spawn_hybrid(w, "blaster", HUB, rule_id="L7-blaster")
     # The sandbox's setup puts blasters on two tiles whatever the limit says.
     assert dict(SANDBOX.hybrid_limit)["hunter"] == 1
 
@@ -387,7 +392,7 @@ def test_l7_r28_enemy_types_for_barricade_help() -> None:
 
 def test_l7_r29_lowest_number_first() -> None:
     w = Work(start(enemies={"rogue#1": "Storage Bay"}, cronos=None).state)
-    w.spawn("clone", HUB)
+    spawning.spawn(w, "clone", HUB)
     assert [e.id for e in w.enemies] == ["rogue#1", "rogue#2"]
     m = start(enemies={"guard#2": "Maintenance", "guard#1": "Storage Bay"}, cronos=None,
               step="enemies", tasks=("guards",))
@@ -478,7 +483,7 @@ def test_l7_r37_dr_cronos_takes_a_cheapest_path() -> None:
     roll(m, speed=1)
     assert m.state.cronos == LANDING and LANDING_NORTH not in m.state.locked  # 3 beats 4
     w = Work(m.state)
-    assert (w.cronos_cost(None), w.cronos_cost(LANDING_EAST)) == (1, 3)
+    assert (cronos.cronos_cost(w, None), cronos.cronos_cost(w, LANDING_EAST)) == (1, 3)
 
 
 def test_l7_r66_downed_plus_one_against_ranged_even_from_the_same_tile() -> None:
@@ -543,10 +548,10 @@ def test_l7_r74_a_successful_peek_leaves_the_peeker_in_place() -> None:
 
 def test_l7_r76_a_full_clone_tile_sends_the_spawn_on_or_nowhere() -> None:
     w = Work(start(enemies={"rogue#1": "Lair", "warrior#1": "Lair"}, cronos=None).state)
-    w.spawn("clone", HUB)
+    spawning.spawn(w, "clone", HUB)
     assert [e.id for e in w.enemies] == ["rogue#1", "warrior#1"]
     assert w.reserves == start(enemies={"rogue#1": "Lair", "warrior#1": "Lair"}).state.reserves
-    assert w.events[-1].rule.id == "L7-R76"
+    assert as_events(w.events)[-1].rule.id == "L7-R76"
 
 
 def test_l7_r78_dr_cronos_sends_guards_back_with_a_character_there() -> None:
@@ -622,7 +627,7 @@ def test_l7_r86_empty_decks_are_reshuffled_from_their_discards() -> None:
     m2.push(EndStep())
     assert sum(m2.state.events_deck) == 24 and "L7-R86" in rules_cited(m2)
     w = Work(s._replace(items_deck=(0,) * len(s.items_deck)))
-    assert not w.draw_item() and w.events[-1].rule.id == "L7-R86"
+    assert not actions.draw_item(w) and as_events(w.events)[-1].rule.id == "L7-R86"
 
 
 def test_l7_sb_setup_the_sandbox_start() -> None:

@@ -11,6 +11,7 @@ import pytest
 
 from boardlab.core.chance import CHANCE
 from boardlab.core.errors import ConfigError
+from boardlab.core.events import as_events
 from boardlab.level7_lockdown import (
     BOOK,
     Attack,
@@ -28,7 +29,9 @@ from boardlab.level7_lockdown import (
     Smash,
     StandUp,
     TileDraw,
+    enemies,
     new_match,
+    spawning,
 )
 from boardlab.level7_lockdown.config import (
     ADRENALINE,
@@ -100,7 +103,7 @@ def test_l7_blaster_variant_a_blaster_is_a_hybrid() -> None:
     assert "blaster" in HYBRIDS and "hunter" in HYBRIDS
     w = Work(start(enemies={"blaster#1": ("Lair", 1), "hunter#1": "Lair"}).state)
     for e in w.enemies:
-        assert w.enemy_cost(e)(HUB_WEST) == 2             # locked doors: as other hybrids
+        assert enemies.enemy_cost(w, e)(HUB_WEST) == 2             # locked doors: as other hybrids
 
 
 def test_l7_use_all_every_new_component_is_in_the_sandbox() -> None:
@@ -325,7 +328,8 @@ def test_l7_terror_adrenaline_never_pays_with_terror() -> None:
 def test_l7_terror_token_starts_at_1_and_climbs_one_per_terror() -> None:
     w = Work(start(characters={"Leo": {"fear": 8}}, **QUIET).state)
     w.gain_fear(0, 1, "test", "L7-R17")
-    assert w.chars[0].terror == 1 and "terror token goes on the track" in w.events[-1].summary
+    assert w.chars[0].terror == 1
+    assert "terror token goes on the track" in as_events(w.events)[-1].summary
     w.gain_fear(0, 2, "test", "L7-R17")
     assert (w.chars[0].fear, w.chars[0].terror) == (8, 3)
     w.lose_fear(0, 2, "test", "L7-R85")                  # fear still moves
@@ -337,7 +341,7 @@ def test_l7_terror_floor_fear_never_below_the_token() -> None:
     w.lose_fear(0, 3, "test", "L7-R85")
     assert w.chars[0].fear == 3
     w.lose_fear(0, 1, "test", "L7-R85")
-    assert w.chars[0].fear == 3 and w.events[-1].rule.id == "L7-terror-floor"
+    assert w.chars[0].fear == 3 and as_events(w.events)[-1].rule.id == "L7-terror-floor"
 
 
 def test_l7_terror_lower_two_adrenaline_cards_per_point() -> None:
@@ -462,7 +466,7 @@ def test_l7_warrior_follows_clone_rules_and_attacks_at_range() -> None:
     assert (pending(m).target, m.state.enemies[0].tile) == ("Leo", STORAGE)
     # Like any clone it stops at a locked door and keeps the pack limit.
     w = Work(start(enemies={"warrior#1": "Lair"}).state)
-    assert w.enemy_cost(w.enemies[0])(HUB_WEST) is None
+    assert enemies.enemy_cost(w, w.enemies[0])(HUB_WEST) is None
     m = start(players=1, characters={"Leo": {"tile": "Maintenance"}}, barricades={},
               enemies={"warrior#1": "Storage Bay", "rogue#1": "Hub", "rogue#2": "Hub"},
               cronos=None, step="enemies", tasks=("activate:warrior#1",))
@@ -475,7 +479,7 @@ def test_l7_warrior_reserves_rogues_first_then_warriors() -> None:
     assert s.reserve("rogue") == (1, 2, 3) and s.reserve("warrior") == (1, 2)
     w = Work(s)
     for _ in range(5):
-        w.spawn("clone", 7)                              # from the Dark Lab
+        spawning.spawn(w, "clone", 7)                              # from the Dark Lab
     where = [(e.id, w.tname(e.tile)) for e in w.enemies]
     assert where == [("rogue#1", "Dark Lab"), ("rogue#2", "Dark Lab"), ("rogue#3", "Nest"),
                      ("warrior#1", "Nest"), ("warrior#2", "Lair")]

@@ -13,6 +13,7 @@ from fractions import Fraction
 import pytest
 
 from boardlab.core.errors import IllegalAction
+from boardlab.core.events import as_events
 from boardlab.level7_lockdown import (
     Access,
     Attack,
@@ -26,6 +27,8 @@ from boardlab.level7_lockdown import (
     Setup,
     Special,
     TileDraw,
+    cronos,
+    enemies,
     new_match,
     scenario,
 )
@@ -141,7 +144,7 @@ def test_l7_s9_versus_guards_read_clones_as_threat_4() -> None:
     # Squad Bay A – lift is locked: the guard cannot reach anyone; it targets the clone
     w = Work(m.state)
     guard = w.find_enemy("guard#1")
-    assert [(t.id, t.value) for t in w.targets_for(guard)][:1] == [("rogue#1", 4)]
+    assert [(t.id, t.value) for t in enemies.targets_for(w, guard)][:1] == [("rogue#1", 4)]
     assert scenario("9").guard_fear == 4
 
 
@@ -181,7 +184,7 @@ def test_l7_s9_lift_only_central_command_unlocks_it() -> None:
     assert m.state.cronos == EAST and set(m.state.locked) == {LIFT_W, LIFT_E}
     assert "Dr. Cronos finds no way toward Leo" in texts(m)       # L7-R44: sealed for him
     w = Work(m.state)
-    assert w.hooks.sealed(w, LIFT_W) and w.cronos_cost(LIFT_W) is None
+    assert w.hooks.sealed(w, LIFT_W) and cronos.cronos_cost(w, LIFT_W) is None
 
 
 def test_l7_s9_flashlight_loss_failed_combat_bull_rush_or_outwit() -> None:
@@ -212,7 +215,7 @@ def test_l7_s9_generator_restart_marker_guard_reserve_and_guards() -> None:
     assert "L7-S9-generator" in rules_cited(m)
     w = Work(s9(tiles=[GEN1_NORTH_OF_WEST], enemies={"guard#1": "Squad Bay A"},
                 scn={"accessed": ["Sector Generator 1"]}).state)
-    assert [(t.id, t.value) for t in w.targets_for(w.find_enemy("guard#1"))][0] == (
+    assert [(t.id, t.value) for t in enemies.targets_for(w, w.find_enemy("guard#1"))][0] == (
         "marker:3", 4)
 
 
@@ -251,7 +254,7 @@ def test_l7_s9_lockdown_guards_go_for_central_command_and_relock_the_lift() -> N
             "locked": [], "scn": {"locked_down": True,
                                   "accessed": ["Sector Generator 1", "Central Command"]}}
     w = Work(s9(enemies={"guard#1": "Corridor 101-A"}, **base).state)
-    targets = [(t.id, t.value) for t in w.targets_for(w.find_enemy("guard#1"))]
+    targets = [(t.id, t.value) for t in enemies.targets_for(w, w.find_enemy("guard#1"))]
     assert targets[0] == ("marker:4", 6) and ("marker:3", 4) not in targets
     m = s9(enemies={"guard#1": "Central Command"}, step="enemies", tasks=("guards",), **base)
     assert m.state.scn.accessed == (3,) and set(m.state.locked) == {LIFT_W, LIFT_E}
@@ -350,7 +353,7 @@ def test_l7_r41_guard_reserves_grow_and_shrink_with_the_markers() -> None:
     # the next guard to come back goes to the box instead
     w = Work(s9(enemies={f"guard#{n}": "Squad Bay A" for n in range(1, 8)}).state)
     w.to_reserves("guard#1", "a test", "L7-R11")
-    assert ("guard", 1) in w.scn.boxed and w.events[-1].rule.id == "L7-R41"
+    assert ("guard", 1) in w.scn.boxed and as_events(w.events)[-1].rule.id == "L7-R41"
 
 
 def test_l7_r42_the_surge_happens_once_until_the_reserves_run_out() -> None:

@@ -19,6 +19,7 @@ from boardlab.level7_lockdown import (
     Special,
     TileDraw,
     Vent,
+    enemies,
     new_match,
     scenario,
 )
@@ -80,7 +81,7 @@ def test_l7_s10_versus_guards_fear_4_clones_threat_4() -> None:
     assert (sc.guard_fear, sc.clone_threat) == (4, 4)
     w = Work(s10(tiles=LINE, enemies={"guard#1": "Red Lab", "rogue#1": "Corridor 102-B"},
                  characters={"Leo": {"fear": 3}}).state)
-    assert [(t.id, t.value) for t in w.targets_for(w.find_enemy("rogue#1"))][0] == (
+    assert [(t.id, t.value) for t in enemies.targets_for(w, w.find_enemy("rogue#1"))][0] == (
         "guard#1", 4)
 
 

@@ -21,6 +21,7 @@ from boardlab.level7_lockdown import (
     Place,
     Roll,
     TileDraw,
+    enemies,
     new_match,
     scenario,
 )
@@ -82,7 +83,7 @@ def test_l7_s11_versus_guards_fear_4_clones_threat_4_blasters_8() -> None:
     assert (sc.guard_fear, sc.clone_threat, sc.hybrid_threat) == (4, 4, 8)
     w = Work(s11(enemies={"guard#1": "Corridor 104-A", "rogue#1": "Corridor 104-A",
                           "blaster#1": "Corridor 104-A"}, characters={"Leo": {"threat": 5}}).state)
-    assert [(t.id, t.value) for t in w.targets_for(w.find_enemy("guard#1"))] == [
+    assert [(t.id, t.value) for t in enemies.targets_for(w, w.find_enemy("guard#1"))] == [
         ("blaster#1", 8), ("Leo", 5), ("rogue#1", 4)]
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from boardlab.core.events import as_events
 from boardlab.level7_lockdown import (
     Attack,
     CardDraw,
@@ -20,8 +21,10 @@ from boardlab.level7_lockdown import (
     Peek,
     Special,
     TileDraw,
+    enemies,
     new_match,
     scenario,
+    spawning,
 )
 from boardlab.level7_lockdown.game import GAME
 from boardlab.level7_lockdown.rules import Work
@@ -77,8 +80,8 @@ def test_l7_s13_start_vitality_5_threat_0_and_no_threat_ever() -> None:
     roll(m, strength=1)
     assert m.state.char("Leo").threat == 0 and m.state.threat_pool == 24
     w = Work(m.state)
-    w.gain_threat(0, "a test")
-    assert w.chars[0].threat == 0 and w.events[-1].rule.id == "L7-S13-start"
+    spawning.gain_threat(w, 0, "a test")
+    assert w.chars[0].threat == 0 and as_events(w.events)[-1].rule.id == "L7-S13-start"
 
 
 def test_l7_s13_stats_the_stat_block() -> None:
@@ -147,7 +150,7 @@ def test_l7_s13_versus_guards_fear_6_clones_threat_6() -> None:
     sc = scenario("13")
     assert (sc.guard_fear, sc.clone_threat) == (6, 6)
     w = Work(s13(enemies={"guard#1": "Corridor 104-A", "rogue#1": "Corridor 104-A"}).state)
-    assert [(t.id, t.value) for t in w.targets_for(w.find_enemy("rogue#1"))][0] == (
+    assert [(t.id, t.value) for t in enemies.targets_for(w, w.find_enemy("rogue#1"))][0] == (
         "guard#1", 6)
 
 
@@ -255,8 +258,8 @@ def test_l7_r64_no_room_beside_the_lab_the_nearest_tile_with_room() -> None:
     w.hooks.place_tank_farm(w)
     farm = w.tiles[-1]
     assert (farm.tile, farm.x, farm.y) == ("Tank Farm", -1, 0)
-    assert w.events[-1].rule.id == "L7-R64"
-    assert "next to Corridor 104-A" in w.events[-1].summary
+    assert as_events(w.events)[-1].rule.id == "L7-R64"
+    assert "next to Corridor 104-A" in as_events(w.events)[-1].summary
 
 
 def test_l7_r73_the_extra_activation_starts_the_turn_after_his_death() -> None:
@@ -276,12 +279,12 @@ def test_l7_r93_first_place_by_door_order_else_it_waits_for_the_next_tile() -> N
     w.hooks.place_tank_farm(w)
     farm = w.tiles[-1]
     assert (farm.tile, farm.x, farm.y) == ("Tank Farm", 3, 1)     # the lab's north door
-    assert w.stack_tiles("aside") == () and w.events[-1].rule.id == "L7-S13-peek"
+    assert w.stack_tiles("aside") == () and as_events(w.events)[-1].rule.id == "L7-S13-peek"
     # nowhere to go: it waits, and the next tile placed tries again
     w = Work(s13(tiles=[("Abandoned Lab", 0, 3, 0, 0)]).state)
     w._lay = w.lay._replace(ends=tuple(() for _ in w.tiles))      # every door taken
     w.hooks.place_tank_farm(w)
-    assert w.stack_tiles("aside") == ("Tank Farm",) and w.events[-1].rule.id == "L7-R93"
+    assert w.stack_tiles("aside") == ("Tank Farm",) and as_events(w.events)[-1].rule.id == "L7-R93"
     w._lay_for = None                                             # the map changes
     w.hooks.after_place(w, CORRIDOR, "explore")
     assert w.stack_tiles("aside") == () and w.tiles[-1].tile == "Tank Farm"

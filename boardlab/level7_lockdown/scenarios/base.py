@@ -34,12 +34,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from boardlab.level7_lockdown import events_step
 from boardlab.level7_lockdown.scenario import POOL, UNSEEN, Scenario
 from boardlab.level7_lockdown.state import Char, Enemy, Setup, Task
 
 if TYPE_CHECKING:
     from boardlab.level7_lockdown.geometry import Door
-    from boardlab.level7_lockdown.rules import Work
+    from boardlab.level7_lockdown.work import Work
 
 
 class Hooks:
@@ -142,7 +143,7 @@ class Hooks:
     def after_events(self, w: Work) -> None:
         """End of the trigger-events step: the sandbox's LOCKDOWN pool (L7-SB-cronos)."""
         if w.cronos >= 0:
-            w.pool_check("empty", self.cronos_rule)
+            events_step.pool_check(w, "empty", self.cronos_rule)
 
     def feature(self, w: Work, tile: int, feature: str) -> bool:
         """Does ``tile`` count as having ``feature`` when spawning (L7-R13)?"""

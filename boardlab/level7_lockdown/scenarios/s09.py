@@ -26,14 +26,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from boardlab.level7_lockdown import spawning
 from boardlab.level7_lockdown.config import INTELLIGENCE
 from boardlab.level7_lockdown.geometry import Door, costs_from
+from boardlab.level7_lockdown.kinds import Auto
 from boardlab.level7_lockdown.scenario import POOL, UNSEEN, Scenario
 from boardlab.level7_lockdown.scenarios.base import Hooks
 from boardlab.level7_lockdown.state import ESCAPED, INSIDE, Char, Enemy, Pending, Setup, Task
 
 if TYPE_CHECKING:
-    from boardlab.level7_lockdown.rules import Work
+    from boardlab.level7_lockdown.work import Work
 
 GENERATORS: Final = tuple(f"Sector Generator {n}" for n in (1, 2, 3, 4))
 COMMAND: Final = "Central Command"
@@ -282,7 +284,7 @@ class Scenario9(Hooks):
             "L7-S9-easy" if w.scen.mode == "easy" else "L7-R43")
         w.emit("cronos_placed", f"{w.me.name} puts Dr. Cronos on {w.tname(tile)}", rule_id,
                w.me.name, tile=tile)
-        w.begin_events()
+        w.then(Auto.EVENTS)
 
     def after_events(self, w: Work) -> None:
         """No LOCKDOWN pool check in this scenario."""
@@ -336,7 +338,7 @@ class Scenario9(Hooks):
         if c.status == INSIDE:
             others = [o for o in w.chars_on(c.tile) if o.name != c.name]
             if len(others) >= 2:
-                w.gain_threat(w.active, f"ending the turn with {len(others)} other "
+                spawning.gain_threat(w, w.active, f"ending the turn with {len(others)} other "
                               "characters", "L7-S9-start")
         if not w.scn.surged and self.running(w):
             self.surge(w)

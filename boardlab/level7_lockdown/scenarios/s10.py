@@ -19,13 +19,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
+from boardlab.level7_lockdown import events_step
 from boardlab.level7_lockdown.config import STRENGTH
+from boardlab.level7_lockdown.events import plural
+from boardlab.level7_lockdown.kinds import Auto
 from boardlab.level7_lockdown.scenarios.base import Hooks
 from boardlab.level7_lockdown.state import Char, Enemy, Pending
-from boardlab.level7_lockdown.work import plural
 
 if TYPE_CHECKING:
-    from boardlab.level7_lockdown.rules import Work
+    from boardlab.level7_lockdown.work import Work
 
 #: The seven tiles with a lab icon (names from the text: Red Lab and Abandoned Lab; the
 #: other five are boardlab's).
@@ -94,7 +96,7 @@ class Scenario10(Hooks):
                f"{plural(taken, 'threat token')} leave the pool{short}; "
                f"{w.threat_pool} left", "L7-S10-cabinet" if not short else "L7-R16",
                removed=taken, pool=w.threat_pool)
-        w.begin_events()
+        w.then(Auto.EVENTS)
 
     def feature(self, w: Work, tile: int, feature: str) -> bool:
         # A swarm marker works as a clone nest (L7-S10-cabinet).
@@ -127,7 +129,7 @@ class Scenario10(Hooks):
 
     def after_events(self, w: Work) -> None:
         if w.scn.locked_down and w.cronos >= 0:
-            w.pool_check("empty", "L7-S10-lockdown")
+            events_step.pool_check(w, "empty", "L7-S10-lockdown")
 
     def cronos_dice(self, w: Work) -> int:
         return w.lockdown

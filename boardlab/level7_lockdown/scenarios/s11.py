@@ -24,12 +24,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from boardlab.level7_lockdown import events_step
 from boardlab.level7_lockdown.geometry import Placement, place
 from boardlab.level7_lockdown.scenarios.base import Hooks
 from boardlab.level7_lockdown.state import Char, Enemy
 
 if TYPE_CHECKING:
-    from boardlab.level7_lockdown.rules import Work
+    from boardlab.level7_lockdown.work import Work
 
 AIRLOCK: Final = "Airlock"
 LIFT: Final = "Security Lift"
@@ -148,7 +149,7 @@ class Scenario11(Hooks):
 
     def after_events(self, w: Work) -> None:
         if w.scn.locked_down and w.cronos >= 0:
-            w.pool_check("one", "L7-S11-lockdown")
+            events_step.pool_check(w, "one", "L7-S11-lockdown")
 
     def cronos_dice(self, w: Work) -> int:
         return w.lockdown

@@ -24,14 +24,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
+from boardlab.level7_lockdown import cronos, moving, spawning
 from boardlab.level7_lockdown.config import INTELLIGENCE, STRENGTH
+from boardlab.level7_lockdown.events import plural
 from boardlab.level7_lockdown.geometry import costs_from
+from boardlab.level7_lockdown.kinds import Auto
 from boardlab.level7_lockdown.scenarios.base import Hooks
 from boardlab.level7_lockdown.state import ESCAPED, Char, Enemy, Pending, Task
-from boardlab.level7_lockdown.work import plural
 
 if TYPE_CHECKING:
-    from boardlab.level7_lockdown.rules import Work
+    from boardlab.level7_lockdown.work import Work
 
 EXIT: Final = "C-Lift"
 #: Three or more of an icon on the two departure dice spawn a hybrid (L7-S12-departure).
@@ -106,15 +108,15 @@ class Scenario12(Hooks):
                 w.emit("miss", f"The swarm misses {c.name} ({roll.strength} Strength)",
                        "L7-S12-swarm", c.name)
             # Only a character the swarm did not knock out escapes (L7-R59).
-            w.reach_exit(p.index)
+            moving.reach_exit(w, p.index)
             w.wait(Pending("move"))     # the move step goes on with the moves left
-            w.after_move()
+            moving.after_move(w)
             return
         assert p.purpose == "departure"
         self.departure(w, roll)
-        if w.cronos_walk(p.left):
+        if cronos.walk(w, p.left):
             return
-        w.run_queue()
+        w.then(Auto.QUEUE)
 
     def is_exit(self, w: Work, tile: int) -> bool:
         return w.tiles[tile].tile == EXIT
@@ -150,7 +152,7 @@ class Scenario12(Hooks):
             w.emit("trigger", "The last LOCKDOWN token is gone: lockdown starts",
                    "L7-S12-trigger")
         w.push_front([Task("lockdown_check")])
-        return w.cronos_walk(1)
+        return cronos.walk(w, 1)
 
     def cronos_reached(self, w: Work) -> None:
         if not w.scn.locked_down and not w.scn.trigger:
@@ -177,7 +179,7 @@ class Scenario12(Hooks):
                   if roll.count(icon) >= DEPARTURE_ICONS]
         failed = False
         for kind in wanted:
-            if not w.spawn_hybrid(kind, tile, rule_id="L7-S12-departure"):
+            if not spawning.spawn_hybrid(w, kind, tile, rule_id="L7-S12-departure"):
                 failed = True
         if not wanted or failed:
             why = "L7-R58" if failed else "L7-S12-departure"
@@ -220,7 +222,7 @@ class Scenario12(Hooks):
                 spots.append((far, t, n))
         for _, t, n in sorted(spots):
             for _ in range(n):
-                if w.clones_on(t) >= w.scen.pack_limit:
+                if spawning.clones_on(w, t) >= w.scen.pack_limit:
                     w.emit("pack_full", f"{w.tname(t)} holds the pack limit: no more clones "
                            "there", "L7-R92", tile=t)
                     break

@@ -21,13 +21,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from boardlab.level7_lockdown import events_step, turn
 from boardlab.level7_lockdown.config import INTELLIGENCE
 from boardlab.level7_lockdown.geometry import costs_from, place, placements_through
 from boardlab.level7_lockdown.scenarios.base import Hooks
 from boardlab.level7_lockdown.state import DEAD, INFIRMARY, INSIDE, WON, Char, Setup, Task
 
 if TYPE_CHECKING:
-    from boardlab.level7_lockdown.rules import Work
+    from boardlab.level7_lockdown.work import Work
 
 TANK_FARM: Final = "Tank Farm"
 STATION: Final = "Auxiliary Station"
@@ -164,7 +165,7 @@ class Scenario13(Hooks):
             w.set_scn(result="defeat")
             w.emit("defeat", f"Dr. Cronos was not on the {TANK_FARM}: nothing else can kill "
                    "him, and everyone still inside loses", "L7-R61")
-            w.match_over()
+            turn.match_over(w)
             return True
         w.cronos = -1
         w.set_scn(killed=1)
@@ -176,7 +177,7 @@ class Scenario13(Hooks):
                 if other.status in (INSIDE, INFIRMARY):
                     w.set_char(i, status=WON, down=False)
             w.emit("win", "The characters win: everyone still in play wins", "L7-R63")
-            w.match_over()
+            turn.match_over(w)
             return True
         waste = next(i for i, p in enumerate(w.tiles) if p.tile == WASTE)
         w.set_scn(swarms=tuple(t for t in w.scn.swarms if t != waste), exit_open=True)
@@ -188,7 +189,7 @@ class Scenario13(Hooks):
     # -- lockdown and Dr. Cronos ---------------------------------------------------------
     def after_events(self, w: Work) -> None:
         if w.cronos >= 0:
-            w.pool_check("empty", "L7-S13-lockdown")
+            events_step.pool_check(w, "empty", "L7-S13-lockdown")
         if w.scn.locked_down and w.cronos < 0 and not w.scn.killed:
             lair = next(i for i, p in enumerate(w.tiles) if p.tile == LAIR)
             w.cronos = lair
