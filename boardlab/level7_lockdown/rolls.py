@@ -18,6 +18,7 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import lru_cache
 
+from boardlab.core.engine import OutcomeTable
 from boardlab.level7_lockdown.choices import Roll
 from boardlab.prob.dice import IconDie, icon_pool
 
@@ -25,11 +26,12 @@ Faces = tuple[tuple[str, ...], ...]
 
 
 @lru_cache(maxsize=512)
-def roll_outcomes(faces: Faces, n: int, icon: str) -> tuple[tuple[Roll, Fraction], ...]:
+def roll_outcomes(faces: Faces, n: int, icon: str) -> OutcomeTable:
     """Every :class:`Roll` of ``n`` dice with ``faces`` (only ``icon`` counted; ``""``:
-    every icon), with exact probabilities, in increasing order."""
+    every icon), with exact probabilities, in increasing order: an
+    :class:`~boardlab.core.engine.OutcomeTable` (its sampling table made once, cached)."""
     if n == 0:
-        return ((Roll(), Fraction(1)),)
+        return OutcomeTable(((Roll(), Fraction(1)),))
     pool = icon_pool([IconDie(faces)] * n)
     merged: dict[Roll, Fraction] = {}
     for icons, p in pool.items():
@@ -43,8 +45,8 @@ def roll_outcomes(faces: Faces, n: int, icon: str) -> tuple[tuple[Roll, Fraction
         else:
             roll = Roll(s, sp, i)
         merged[roll] = merged.get(roll, Fraction(0)) + p
-    return tuple(sorted(merged.items(), key=lambda rp: (rp[0].strength, rp[0].speed,
-                                                         rp[0].intelligence)))
+    return OutcomeTable(sorted(merged.items(), key=lambda rp: (rp[0].strength, rp[0].speed,
+                                                                rp[0].intelligence)))
 
 
 def challenge_chance(faces: Faces, n: int, icon: str, difficulty: int) -> Fraction:

@@ -26,7 +26,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Final
 
-from boardlab.core.engine import CHANCE, ToMove
+from boardlab.core.engine import CHANCE, OutcomeTable, ToMove
 from boardlab.core.events import Event, EventRow
 from boardlab.core.procedure import Dispatch, Node, Procedure
 from boardlab.core.rules import RuleRef
@@ -85,7 +85,7 @@ from boardlab.level7_lockdown.state import (
     State,
     Task,
 )
-from boardlab.level7_lockdown.work import Work, setup_info
+from boardlab.level7_lockdown.work import _LAST_SETUP, Work, setup_info
 
 __all__ = ["CHANCE_KINDS", "DECISION_KINDS", "PENDING_KINDS", "PROCEDURE", "ROLL_PURPOSES",
            "RULES", "STEPS", "Level7Rules", "Work", "run_auto"]
@@ -186,14 +186,34 @@ def run_auto(w: Work, start: str | None = None) -> None:
 # -- the steps, one per pending kind ------------------------------------------------------------
 def _stepper(apply: Callable[[Work, Any], None]) -> Step:
     """The step of a pending kind: ``apply`` the choice to a working copy, then run the
-    automatic steps it hands on to."""
+    automatic steps it hands on to. The working copy is the one that froze ``state``
+    when the last step made it (see ``_HELD``), else a new copy."""
     def step(state: State, choice: Any) -> tuple[State, tuple[EventRow, ...]]:
-        w = Work(state)
+        held = _HELD
+        try:
+            frozen, w = held.pop()    # atomic: no two steps ever take the same worker
+        except IndexError:            # nothing held (the first step, after a failed one)
+            frozen = None
+        if frozen is state:           # the worker that froze ``state``: the same fields
+            w.events = []
+        else:
+            w = Work(state)
         apply(w, choice)
         if w.next is not None:
             run_auto(w)
-        return w.freeze(), tuple(w.events)
+        new = w.freeze()
+        events = tuple(w.events)
+        held[:] = ((new, w),)         # one entry at most, whatever ran in between
+        return new, events
     return step
+
+
+#: The last step's result and its worker, which holds exactly that state's fields: the
+#: next step from that state (the usual case in play) takes the worker instead of
+#: copying the state again. At most one entry, taken by ``pop`` and replaced whole by
+#: slice assignment (both atomic), so no two steps, threads or nested steps ever share a
+#: worker; a failed step never puts its worker back.
+_HELD: list[tuple[State, Work]] = []
 
 
 def _decide(w: Work, choice: Any) -> None:
@@ -211,12 +231,24 @@ def _drawn(w: Work, draw: TileDraw) -> None:
 # -- who moves, what is offered ---------------------------------------------------------------
 def _seat(state: State, p: Pending) -> str:
     """The seat of the active character (one seat plays them all when solo)."""
-    return state.setup.seat_of(state.chars[state.active].name)
+    setup = state[0]
+    last = _LAST_SETUP[0]
+    return (last[1] if last[0] is setup else setup_info(setup))[4][state[2]]
 
 
 def _with_work(choices: Callable[[Work], list[Any]]) -> Callable[[State, Pending], Any]:
+    """Legal choices read from a worker: the held worker if it froze ``state`` (taken
+    while the choices are read, then put back: they only read), else a new copy."""
     def offer(state: State, p: Pending) -> tuple[Any, ...]:
-        return tuple(choices(Work(state)))
+        held = _HELD
+        try:
+            pair = held.pop()
+        except IndexError:
+            return tuple(choices(Work(state)))
+        try:
+            return tuple(choices(pair[1] if pair[0] is state else Work(state)))
+        finally:
+            held[:] = (pair,)
     return offer
 
 
@@ -224,34 +256,39 @@ def _cronos_choices(w: Work) -> list[Any]:
     return [PlaceCronos(t) for t in w.hooks.cronos_choices(w)]
 
 
-def _offer_roll(state: State, p: Pending) -> tuple[tuple[Any, Fraction], ...]:
-    return roll_outcomes(state.setup.cfg.die, p.dice, p.icon)
+def _offer_roll(state: State, p: Pending) -> OutcomeTable:
+    return roll_outcomes(state[0].cfg.die, p[5], p[6])
 
 
-def _offer_tile(state: State, p: Pending) -> tuple[tuple[Any, Fraction], ...]:
+def _offer_tile(state: State, p: Pending) -> OutcomeTable:
     return _tile_draws(state.stack(p.stack), state.stack(POOL))
 
 
-def _offer_event(state: State, p: Pending) -> tuple[tuple[Any, Fraction], ...]:
-    return _counts(state.setup.cfg.event_names, state.events_deck, CardDraw)
+def _offer_event(state: State, p: Pending) -> OutcomeTable:
+    return _counts(state[0].cfg.event_names, state.events_deck, CardDraw)
 
 
-def _offer_item(state: State, p: Pending) -> tuple[tuple[Any, Fraction], ...]:
-    return _counts(state.setup.cfg.item_names, state.items_deck, ItemDraw)
-
-
-@lru_cache(maxsize=4096)
-def _tile_draws(tiles: tuple[str, ...], pool: tuple[str, ...]
-                ) -> tuple[tuple[Any, Fraction], ...]:
-    return tuple((TileDraw(t), p) for t, p in stack_outcomes(tiles, pool))
+def _offer_item(state: State, p: Pending) -> OutcomeTable:
+    return _counts(state[0].cfg.item_names, state.items_deck, ItemDraw)
 
 
 @lru_cache(maxsize=4096)
-def _counts(names: tuple[str, ...], counts: tuple[int, ...], kind: type
-            ) -> tuple[tuple[Any, Fraction], ...]:
-    total = sum(counts)
-    return tuple((kind(name), Fraction(n, total)) for name, n in zip(names, counts,
-                                                                     strict=True) if n)
+def _tile_draws(tiles: tuple[str, ...], pool: tuple[str, ...]) -> OutcomeTable:
+    """The tiles a draw may give, as a chance table with its sampling table (cached)."""
+    return OutcomeTable((_draw(TileDraw, t), p) for t, p in stack_outcomes(tiles, pool))
+
+
+@lru_cache(maxsize=4096)
+def _counts(names: tuple[str, ...], counts: tuple[int, ...], kind: type) -> OutcomeTable:
+    """A card drawn from a deck of ``counts`` (cached per deck: built from the counts)."""
+    return OutcomeTable.from_counts((_draw(kind, name), n)
+                                    for name, n in zip(names, counts, strict=True) if n)
+
+
+@lru_cache(maxsize=1024)
+def _draw(kind: type, name: str) -> Any:
+    """One shared outcome per card or tile (interned: docs/engine-patterns.md)."""
+    return kind(name)
 
 
 _DECIDE_STEP = _stepper(_decide)
@@ -292,7 +329,7 @@ class Level7Rules:
 
     def initial(self, setup: Setup) -> State:
         """The scenario's starting position (L7-R9, L7-SB-setup, L7-S9-setup …)."""
-        cfg, scen, hooks = setup_info(setup)
+        cfg, scen, hooks = setup_info(setup)[:3]
         items_deck = list(cfg.item_deck())
         # Item kinds the scenario takes out of the game (scenario 12's maps).
         items_out: list[str] = []
@@ -363,6 +400,24 @@ class Level7Rules:
         if node is None or node.mover is not CHANCE:
             return ()
         return node.offer(state, p)
+
+    @staticmethod  # called once a ply by bulk play: a plain function costs less
+    def node(state: State) -> tuple[ToMove, Any, Any]:
+        """``(to_move, legal choices or chance outcomes, step)`` in one look at the state.
+
+        The fast path of bulk play (:meth:`boardlab.core.engine.Match._play`): the same
+        answers as :meth:`to_move`, :meth:`legal` / :meth:`outcomes` and :meth:`step`
+        (the conformance check compares them), found with one look at the table. Its
+        step hands back event rows, which the match makes Events when they are read.
+        """
+        p = state[25]
+        try:
+            mover, offer, step, _ = _NODE[p[0]]
+        except KeyError:  # the end, once a match: a dict subscript is cheaper than .get
+            return None, (), None
+        if mover is CHANCE:
+            return CHANCE, offer(state, p), step
+        return _seat(state, p), offer(state, p), step
 
     def step(self, state: State, choice: Any) -> tuple[State, tuple[Event, ...]]:
         """Apply a legal choice or outcome (unchecked: :class:`Match` checks legality)."""

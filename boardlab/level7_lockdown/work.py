@@ -39,7 +39,7 @@ from boardlab.level7_lockdown.events import (
     worded,
 )
 from boardlab.level7_lockdown.geometry import OPPOSITE, SIDE_ORDER, Door, Layout, layout
-from boardlab.level7_lockdown.kinds import Step
+from boardlab.level7_lockdown.kinds import STEPS, Step
 from boardlab.level7_lockdown.scenario import POOL, UNSEEN, Scenario
 from boardlab.level7_lockdown.scenarios import hooks_for
 from boardlab.level7_lockdown.scenarios.base import Hooks
@@ -61,13 +61,15 @@ __all__ = ["KIND_ORDER", "RULE", "SIDE_WORDS", "Work", "enemy_name", "enemy_sort
 
 _new = tuple.__new__  # builds a State from a plain tuple, no keyword parsing
 
-SetupInfo = tuple[Config, Scenario, Hooks]
+#: Per setup: the configuration, the scenario, its hooks, the name of each phase
+#: (``phases[step][character index]``) and each character's seat.
+SetupInfo = tuple[Config, Scenario, Hooks, dict[str, tuple[str, ...]], tuple[str, ...]]
 _SETUPS: dict[int, tuple[Setup, SetupInfo]] = {}
 
 
 def setup_info(setup: Setup) -> SetupInfo:
-    """The configuration, scenario and scenario hooks of ``setup`` (found by identity:
-    every state of a match shares its setup object)."""
+    """The configuration, scenario, scenario hooks, phase names and seats of ``setup``
+    (found by identity: every state of a match shares its setup object)."""
     last = _LAST_SETUP[0]
     if last[0] is setup:
         return last[1]
@@ -76,7 +78,10 @@ def setup_info(setup: Setup) -> SetupInfo:
         info = hit[1]
     else:
         scen = setup.scen
-        info = (setup.cfg, scen, hooks_for(scen.name))
+        names = setup.characters
+        phases = {step: tuple(phase_name(step, name) for name in names) for step in STEPS}
+        info = (setup.cfg, scen, hooks_for(scen.name), phases,
+                tuple(setup.seat_of(name) for name in names))
         if len(_SETUPS) > 256:
             _SETUPS.clear()
         _SETUPS[id(setup)] = (setup, info)   # keeps the setup alive: its id stays its own
@@ -91,13 +96,15 @@ _LAST_SETUP: list[tuple[Any, Any]] = [(None, None)]
 class Work:
     """State fields as attributes plus the queries and small changes every step needs."""
 
-    __slots__ = (*State._fields, "events", "cfg", "scen", "hooks", "next", "_lay",
-                 "_lay_for")
+    __slots__ = (*State._fields, "events", "cfg", "scen", "hooks", "phases", "seats", "next",
+                 "_lay", "_lay_for")
     # The State fields take their types from the unpacking in __init__; these are the rest.
     events: list[Any]
     cfg: Config
     scen: Scenario
     hooks: Hooks
+    phases: dict[str, tuple[str, ...]]
+    seats: tuple[str, ...]
     next: str | None
 
     def __init__(self, state: State) -> None:
@@ -111,7 +118,8 @@ class Work:
         self.events = []
         setup = self.setup
         last = _LAST_SETUP[0]
-        self.cfg, self.scen, self.hooks = last[1] if last[0] is setup else setup_info(setup)
+        self.cfg, self.scen, self.hooks, self.phases, self.seats = (
+            last[1] if last[0] is setup else setup_info(setup))
         #: The automatic step to run once the current procedure returns (``then``).
         self.next = None
         self._lay: Layout | None = None
@@ -147,7 +155,7 @@ class Work:
     # -- events ----------------------------------------------------------------------------
     def phase(self) -> str:
         """The current phase's name: this step of the active character's turn."""
-        return phase_name(self.step, self.chars[self.active].name if self.chars else "")
+        return self.phases[self.step][self.active]
 
     def emit(self, tag: str, summary: str, rule_id: str, who: str | None = None, /,
              *, phase: tuple[str, str] | None = None, **data: Any) -> None:
@@ -158,8 +166,8 @@ class Work:
         # The end of the match belongs to no round (its heading has no round number).
         self.events.append((worded(tag, rule_id, tuple(data)), who,
                             0 if step == Step.OVER else self.round,
-                            self.phase() if phase is None else phase_name(*phase), (),
-                            *data.values(), summary))
+                            self.phases[step][self.active] if phase is None
+                            else phase_name(*phase), (), *data.values(), summary))
 
     # -- the map ------------------------------------------------------------------------------
     @property
