@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from boardlab.level7_lockdown.choices import Roll, TileDraw
 from boardlab.level7_lockdown.config import SPEED
-from boardlab.level7_lockdown.events import plural
+from boardlab.level7_lockdown.events import CRONOS_IDLE, CRONOS_MOVE, CRONOS_MOVES, CRONOS_ROLL
 from boardlab.level7_lockdown.geometry import (
     Door,
     cells_of,
@@ -43,10 +43,9 @@ def start(w: Work) -> bool:
     rule_id = w.hooks.cronos_rule
     dice = w.dice(w.hooks.cronos_dice(w))
     if not dice:
-        w.emit("cronos_idle", "Dr. Cronos has no die to roll and stays", rule_id)
+        w.emit_t(CRONOS_IDLE[rule_id], None)
         return False
-    w.emit("cronos_roll", f"Dr. Cronos activates: {plural(dice, 'die')}", rule_id,
-           dice=dice)
+    w.emit_t(CRONOS_ROLL[rule_id], None, dice)
     w.wait(Pending(Kind.ROLL, Purpose.CRONOS, dice=dice, icon=SPEED))
     return True
 
@@ -73,8 +72,7 @@ def target(w: Work) -> Char | None:
 
 def resolve_roll(w: Work, roll: Roll) -> None:
     moves = roll.speed
-    w.emit("cronos_moves", f"Dr. Cronos rolls {plural(moves, 'Speed icon')}: "
-           f"{plural(moves, 'move')}", w.hooks.cronos_rule, moves=moves)
+    w.emit_t(CRONOS_MOVES[w.hooks.cronos_rule], None, moves)
     if walk(w, moves):
         return
     w.then(Auto.QUEUE)
@@ -127,8 +125,7 @@ def move_to(w: Work, here: int, nxt: int, why: str, left: int) -> bool:
     """He moves from ``here`` to ``nxt``; stops on a character; the scenario's
     departure rule follows (True while it waits for a roll)."""
     w.cronos = nxt
-    w.emit("cronos_move", f"Dr. Cronos moves from {w.tname(here)} to {w.tname(nxt)}, "
-           f"{why}", "L7-R37", start=here, end=nxt)
+    w.emit_t(CRONOS_MOVE["L7-R37"], None, here, nxt, w.tname(here), w.tname(nxt), why)
     if w.chars_on(nxt):
         w.emit("cronos_stop", f"Dr. Cronos reaches "
                f"{', '.join(c.name for c in w.chars_on(nxt))} and stops",

@@ -26,7 +26,25 @@ from boardlab.level7_lockdown.config import (
     SPEED,
     STRENGTH,
 )
-from boardlab.level7_lockdown.events import enemy_name, plural
+from boardlab.level7_lockdown.events import (
+    ACTIVATE_ALIENS,
+    ACTIVATE_CLONES,
+    ACTIVATE_GUARDS,
+    BLASTER_DIE,
+    BLASTER_ICONS,
+    ENEMY_ATTACK,
+    ENEMY_MOVE,
+    ENEMY_STEP,
+    HIT_CHARACTER,
+    HIT_ENEMY,
+    HUNTERS,
+    HUNTERS_DIE,
+    IDLE,
+    MISS,
+    POWER,
+    enemy_name,
+    plural,
+)
 from boardlab.level7_lockdown.geometry import Door, DoorCost, costs_from, step_toward
 from boardlab.level7_lockdown.kinds import Auto, Kind, Purpose, TaskKind
 from boardlab.level7_lockdown.spawning import CLONES, clones_on, enemy_sort_key
@@ -53,9 +71,7 @@ class Target(NamedTuple):
 def begin_enemies(w: Work) -> None:
     w.step = "enemies"
     card = w.cfg.events[w.event]
-    icons = ", ".join(card.activations) or "no activation icons"
-    w.emit("enemy_step", f"Enemy activation step ({card.name}: {icons}), then the "
-           "hybrids' dice and Dr. Cronos", "L7-R72")
+    w.emit_t(ENEMY_STEP["L7-R72"], None, card)
     tasks = [Task(TaskKind.GUARDS if icon == "guard" else TaskKind.CLONES)
              for icon in card.activations]
     w.queue = tuple(w.hooks.enemy_tasks(w, tasks))
@@ -65,16 +81,14 @@ def begin_enemies(w: Work) -> None:
 # -- the tasks (each returns True when the queue must stop: a roll to wait for) ------------
 def task_guards(w: Work, task: Task) -> bool:
     ids = [e.id for e in w.in_play("guard")]
-    w.emit("activate", f"The guards activate ({plural(len(ids), 'guard')})", "L7-R12",
-           count=len(ids))
+    w.emit_t(ACTIVATE_GUARDS["L7-R12"], None, len(ids))
     w.push_front([*(Task(TaskKind.ACTIVATE, i) for i in ids), Task(TaskKind.SECURE)])
     return False
 
 
 def task_clones(w: Work, task: Task) -> bool:
     ids = [e.id for e in w.enemies if e.kind in CLONES]
-    w.emit("activate", f"The clones activate ({plural(len(ids), 'clone')}; rogues first)",
-           "L7-warrior-reserves", count=len(ids))
+    w.emit_t(ACTIVATE_CLONES["L7-warrior-reserves"], None, len(ids))
     w.push_front(Task(TaskKind.ACTIVATE, i) for i in ids)
     return False
 
@@ -92,8 +106,7 @@ def task_activate(w: Work, task: Task) -> bool:
 
 def task_aliens(w: Work, task: Task) -> bool:
     ids = [e.id for e in w.enemies if e.kind in ALIENS]
-    w.emit("activate", f"The aliens activate once more ({plural(len(ids), 'alien')})",
-           task.actor or "L7-R12", count=len(ids))
+    w.emit_t(ACTIVATE_ALIENS[task.actor or "L7-R12"], None, len(ids))
     w.push_front(Task(TaskKind.ACTIVATE, i) for i in ids)
     return False
 
@@ -101,7 +114,7 @@ def task_aliens(w: Work, task: Task) -> bool:
 def task_hunters_die(w: Work, task: Task) -> bool:
     if not w.in_play("hunter"):
         return False
-    w.emit("hunters_die", "A die is rolled for the fear hunters", "L7-R32")
+    w.emit_t(HUNTERS_DIE["L7-R32"], None)
     w.wait(_P_HUNTERS)
     return True
 
@@ -109,7 +122,7 @@ def task_hunters_die(w: Work, task: Task) -> bool:
 def task_blaster_die(w: Work, task: Task) -> bool:
     if not w.in_play("blaster"):
         return False
-    w.emit("blaster_die", "A die is rolled for the blaster hybrids", "L7-blaster-activation")
+    w.emit_t(BLASTER_DIE["L7-blaster-activation"], None)
     w.wait(_P_BLASTERS)
     return True
 
@@ -196,8 +209,7 @@ def activate(w: Work, e: Enemy) -> bool:
     costs = costs_from(w.lay, e.tile, cost)
     reachable = [t for t in targets if costs[t.tile] is not None]
     if not reachable:
-        w.emit("idle", f"{enemy_name(e.id)} has no target it can reach", "L7-R83",
-               enemy_id=e.id)
+        w.emit_t(IDLE["L7-R83"], None, e.id)
         return False
     goal = reachable[0]
     step = step_toward(w.lay, e.tile, costs_from(w.lay, goal.tile, cost), cost)
@@ -228,9 +240,8 @@ def _enemy_step(w: Work, e: Enemy, goal: Target, nxt: int, door: Door | None) ->
         return False
     w.set_enemy(e.id, tile=nxt, door=None)
     crossed = " through the locked door" if door is not None and door in w.locked else ""
-    w.emit("enemy_move", f"{enemy_name(e.id)} moves from {w.tname(e.tile)} to "
-           f"{w.tname(nxt)}{crossed}, toward {target_name(w, goal)}",
-           "L7-R70" if crossed else "L7-R10", enemy_id=e.id, start=e.tile, end=nxt)
+    w.emit_t(ENEMY_MOVE["L7-R70" if crossed else "L7-R10"], None, e.id, e.tile, nxt,
+             w.tname(e.tile), w.tname(nxt), crossed, target_name(w, goal))
     if e.kind == "guard" and nxt == w.cronos:
         w.to_reserves(e.id, "it ends its activation on Dr. Cronos's tile",
                       "L7-cronos-guards")
@@ -272,10 +283,8 @@ def enemy_attack(w: Work, e: Enemy, t: Target, rule_id: str) -> bool:
     note = f" ({', '.join(notes)})" if notes else ""
     if e.kind == "blaster":
         rule_id = "L7-blaster-attack" if t.tile == e.tile else rule_id
-    w.emit("enemy_attack", f"{enemy_name(e.id)} attacks {target_name(w, t)}{where} with "
-           f"{plural(n, 'die')}{power}: Toughness {tough}{note}", rule_id,
-           t.id if t.is_char else None, enemy_id=e.id, target=t.id, dice=n,
-           toughness=tough)
+    w.emit_t(ENEMY_ATTACK[rule_id], t.id if t.is_char else None, e.id, t.id, n, tough,
+             target_name(w, t), where, power, note)
     w.wait(Pending(Kind.ROLL, Purpose.ENEMY_ATTACK, e.id, t.id, dice=n, icon=STRENGTH,
                    difficulty=tough))
     return True
@@ -285,21 +294,17 @@ def resolve_enemy_attack(w: Work, roll: Roll) -> None:
     p = w.pending
     e = w.find_enemy(p.actor)
     hit = roll.strength >= p.difficulty
-    tally = f"{roll.strength} Strength against Toughness {p.difficulty}"
     if e is not None and e.kind == "blaster" and e.power:
         w.set_enemy(e.id, power=0)
         w.emit("power_spent", f"{enemy_name(e.id)}'s power tokens leave the pool",
                "L7-blaster-attack", enemy_id=e.id)
     if not hit:
-        w.emit("miss", f"{enemy_name(p.actor)} misses ({tally})", "L7-R11",
-               enemy_id=p.actor)
+        w.emit_t(MISS["L7-R11"], None, p.actor, roll.strength, p.difficulty)
     elif "#" in p.target:
-        w.emit("hit", f"{enemy_name(p.actor)} hits {enemy_name(p.target)} ({tally})",
-               "L7-R11", enemy_id=p.actor)
+        w.emit_t(HIT_ENEMY["L7-R11"], None, p.actor, p.target, roll.strength, p.difficulty)
         w.to_reserves(p.target, f"beaten by {enemy_name(p.actor)}", "L7-R11")
     else:
-        w.emit("hit", f"{enemy_name(p.actor)} hits {p.target} ({tally})", "L7-R11",
-               p.target, enemy_id=p.actor)
+        w.emit_t(HIT_CHARACTER["L7-R11"], p.target, p.actor, roll.strength, p.difficulty)
         w.lose_vitality(w.ci(p.target), 1, f"hit by {enemy_name(p.actor)}", "L7-R11")
     w.then(Auto.QUEUE)
 
@@ -348,8 +353,7 @@ def resolve_enemy_barricade(w: Work, roll: Roll) -> None:
 def resolve_hunters(w: Work, roll: Roll) -> None:
     icons = roll.strength + roll.speed + roll.intelligence
     hunters = [e.id for e in w.in_play("hunter")]
-    w.emit("hunters", f"The fear hunters' die shows {plural(icons, 'icon')}: each fear "
-           f"hunter activates {plural(icons, 'time')}", "L7-R32", icons=icons)
+    w.emit_t(HUNTERS["L7-R32"], None, icons)
     w.push_front(Task(TaskKind.ACTIVATE, h) for h in hunters for _ in range(icons))
     w.then(Auto.QUEUE)
 
@@ -369,9 +373,7 @@ def resolve_blasters(w: Work, roll: Roll) -> None:
                    "blaster, which is not in play", "L7-blaster-icons")
             continue
         both = " (first)" if icon == STRENGTH and roll.speed else ""
-        w.emit("blaster_icons", f"{plural(count, icon + ' icon')}: "
-               f"{enemy_name(blaster.id)} activates {plural(count, 'time')}{both}",
-               "L7-blaster-icons", enemy_id=blaster.id, count=count)
+        w.emit_t(BLASTER_ICONS["L7-blaster-icons"], None, blaster.id, count, icon, both)
         tasks.extend(Task(TaskKind.ACTIVATE, blaster.id) for _ in range(count))
     if roll.intelligence and (roll.strength or roll.speed):
         w.emit("mixed_face", "Power tokens first, then the activations", "L7-R68")
@@ -391,6 +393,5 @@ def _blaster_power(w: Work, blasters: list[Enemy], icons: int) -> None:
         power = min(POWER_MAX, b.power + icons)
         w.set_enemy(b.id, power=power)
         capped = " (at most 5)" if b.power + icons > POWER_MAX else ""
-        w.emit("power", f"{enemy_name(b.id)} gains {plural(icons, 'power token')}: "
-               f"{power}{capped}", "L7-blaster-power" if icons == 1 else "L7-R30",
-               enemy_id=b.id, power=power)
+        w.emit_t(POWER["L7-blaster-power" if icons == 1 else "L7-R30"], None, b.id, power,
+                 icons, capped)

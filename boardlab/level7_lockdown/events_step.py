@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Final
 
 from boardlab.level7_lockdown.choices import CardDraw
 from boardlab.level7_lockdown.config import BARRICADE_FULL
-from boardlab.level7_lockdown.events import plural
+from boardlab.level7_lockdown.events import EVENT_CARD, POOL_EMPTIES, POOL_TOKEN
 from boardlab.level7_lockdown.geometry import Door
 from boardlab.level7_lockdown.kinds import Auto, Kind
 from boardlab.level7_lockdown.spawning import spawn
@@ -40,9 +40,7 @@ def card_drawn(w: Work, draw: CardDraw) -> None:
     card = cfg.events[idx]
     w.events_deck = tuple(n - (k == idx) for k, n in enumerate(w.events_deck))
     w.event = idx
-    acts = ", ".join(card.activations) or "none"
-    w.emit("event_card", f"{w.me.name} draws the event card {card.name} (spawn: "
-           f"{card.spawn}; activations: {acts})", "L7-R12", w.me.name, card=card.name)
+    w.emit_t(EVENT_CARD["L7-R12"], w.me.name, card.name, card)
     for tile in w.explored:
         icons = w.spec(tile).events
         matching = [s for s in card.sections if s[0] in icons][: len(icons)]
@@ -128,9 +126,7 @@ def pool_check(w: Work, keep: str, rule_id: str) -> None:
         left = 0 if keep == "empty" else min(1, w.lockdown)
         w.lockdown = left
         what = "empties" if keep == "empty" else "keeps only one token"
-        w.emit("pool", f"Dr. Cronos stands with a character: the lockdown pool {what}",
-               rule_id, tokens=left)
+        w.emit_t(POOL_EMPTIES[rule_id], None, left, what)
     else:
         w.lockdown += 1
-        w.emit("pool", f"A LOCKDOWN token joins the pool: {plural(w.lockdown, 'token')}",
-               rule_id, tokens=w.lockdown)
+        w.emit_t(POOL_TOKEN[rule_id], None, w.lockdown)

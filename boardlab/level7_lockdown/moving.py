@@ -29,7 +29,7 @@ from boardlab.level7_lockdown.choices import (
     Vent,
 )
 from boardlab.level7_lockdown.config import INTELLIGENCE, STRENGTH
-from boardlab.level7_lockdown.events import plural
+from boardlab.level7_lockdown.events import FALL, MOVE, plural
 from boardlab.level7_lockdown.geometry import Door, Placement, place, placements_through
 from boardlab.level7_lockdown.kinds import Auto, Kind, Purpose
 from boardlab.level7_lockdown.scenario import UNSEEN
@@ -128,7 +128,7 @@ def stand_up(w: Work, choice: StandUp) -> None:
 def fall_down(w: Work, choice: FallDown) -> None:
     c = w.me
     w.set_char(w.active, down=True)
-    w.emit("fall", f"{c.name} drops to the floor", "L7-fall", c.name)
+    w.emit_t(FALL["L7-fall"], c.name)
 
 
 def lower_terror(w: Work, choice: LowerTerror) -> None:
@@ -199,8 +199,8 @@ def go(w: Work, choice: Move | Vent | Explore) -> None:
     w.moves -= 1
     how = "crawls through the vents" if isinstance(choice, Vent) else "moves"
     w.set_char(w.active, tile=choice.to)
-    w.emit("move", f"{c.name} {how} from {w.tname(c.tile)} to {w.tname(choice.to)}",
-           "L7-R7", c.name, start=c.tile, end=choice.to)
+    w.emit_t(MOVE["L7-R7"], c.name, c.tile, choice.to, how, w.tname(c.tile),
+             w.tname(choice.to))
     # the move step goes on with the moves left (also after a bull rush's roll)
     w.wait(_P_MOVE)
     if enter(w, choice.to):

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from boardlab.level7_lockdown.config import ENEMY_KINDS, ENEMY_NAMES
-from boardlab.level7_lockdown.events import plural
+from boardlab.level7_lockdown.events import SPAWN, plural
 from boardlab.level7_lockdown.geometry import costs_from
 
 if TYPE_CHECKING:
@@ -92,8 +92,7 @@ def _spawn_one(w: Work, kind: str, first: int, cands: list[int], rule_id: str) -
                f"spawns on {w.tname(tile)} instead", "L7-R76", tile=tile)
     w.add_enemy(figure, number, tile)
     why = "L7-warrior-reserves" if figure == "warrior" else rule_id
-    w.emit("spawn", f"{ENEMY_NAMES[figure]} {number} spawns on {w.tname(tile)}", why,
-           enemy_id=f"{figure}#{number}", tile=tile)
+    w.emit_t(SPAWN[why], None, f"{figure}#{number}", tile, w.tname(tile))
     return True
 
 
@@ -111,8 +110,7 @@ def spawn_hybrid(w: Work, kind: str, tile: int, *, rule_id: str) -> bool:
         w.emit("spawn_none", f"No {ENEMY_NAMES[kind]} is left in the reserves", rule_id)
         return False
     w.add_enemy(kind, number, tile)
-    w.emit("spawn", f"{ENEMY_NAMES[kind]} {number} spawns on {w.tname(tile)}",
-           rule_id, enemy_id=f"{kind}#{number}", tile=tile)
+    w.emit_t(SPAWN[rule_id], None, f"{kind}#{number}", tile, w.tname(tile))
     return True
 
 

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from boardlab.level7_lockdown import cronos
 from boardlab.level7_lockdown.choices import EndStep
-from boardlab.level7_lockdown.events import plural
+from boardlab.level7_lockdown.events import END_MOVES, NO_ACTION, TURN, plural
 from boardlab.level7_lockdown.kinds import Auto, Kind, Step, TaskKind
 from boardlab.level7_lockdown.state import INFIRMARY, INSIDE, Pending, Task
 from boardlab.narrate import and_list
@@ -27,10 +27,10 @@ def end_step(w: Work, choice: EndStep) -> None:
     to the trigger-events step)."""
     name = w.me.name
     if w.step == Step.MOVE:
-        w.emit("end_moves", f"{name} ends the move step", "L7-R7", name)
+        w.emit_t(END_MOVES["L7-R7"], name)
         w.then(Auto.ACTION)
     else:
-        w.emit("no_action", f"{name} takes no action", "L7-R6", name)
+        w.emit_t(NO_ACTION["L7-R6"], name)
         w.then(Auto.EVENTS)
 
 
@@ -45,7 +45,7 @@ def begin_turn(w: Work) -> None:
         w.moves = w.cfg.moves
         w.explored = ()
         w.event = -1
-        w.emit("turn", f"{c.name}'s turn begins on {w.tname(c.tile)}", "L7-R6", c.name)
+        w.emit_t(TURN["L7-R6"], c.name, w.tname(c.tile))
         w.wait(_P_MOVE)
         return
     if c.status == INFIRMARY:

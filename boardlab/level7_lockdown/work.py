@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from boardlab.core.events import EventTemplate
 from boardlab.level7_lockdown.config import (
     ALIENS,
     FEAR_MAX,
@@ -31,8 +32,12 @@ from boardlab.level7_lockdown.config import (
     Config,
 )
 from boardlab.level7_lockdown.events import (
+    FEAR,
+    KNOCKED_OUT,
     RULE,
     SIDE_WORDS,
+    TO_RESERVES,
+    WOUND,
     enemy_name,
     phase_name,
     plural,
@@ -168,6 +173,13 @@ class Work:
                             0 if step == Step.OVER else self.round,
                             self.phases[step][self.active] if phase is None
                             else phase_name(*phase), (), *data.values(), summary))
+
+    def emit_t(self, template: EventTemplate, who: str | None, /, *args: Any) -> None:
+        """An event from a template of :mod:`.events`, stored as an event row: its text
+        is worded when read."""
+        step = self.step
+        self.events.append((template, who, 0 if step == Step.OVER else self.round,
+                            self.phases[step][self.active], (), *args))
 
     # -- the map ------------------------------------------------------------------------------
     @property
@@ -397,8 +409,7 @@ class Work:
         fear = min(fear, FEAR_MAX)
         if not over:
             self.set_char(i, fear=fear)
-            self.emit("fear", f"{c.name} gains {n} fear ({why}): fear {fear}", rule_id,
-                      c.name, fear=fear, terror=c.terror)
+            self.emit_t(FEAR[rule_id], c.name, fear, c.terror, n, why)
             return
         terror = c.terror + over
         first = " — the terror token goes on the track" if not c.terror else ""
@@ -437,8 +448,7 @@ class Work:
             return
         v = max(0, c.vitality - n)
         self.set_char(i, vitality=v)
-        self.emit("wound", f"{c.name} loses {n} vitality ({why}): {v} left", rule_id, c.name,
-                  vitality=v)
+        self.emit_t(WOUND[rule_id], c.name, v, n, why)
         if v == 0:
             self.knock_out(i, "no vitality left", "L7-R22")
 
@@ -446,8 +456,7 @@ class Work:
         """To the Infirmary (L7-R22): off the map until the end of their next turn."""
         c = self.chars[i]
         self.set_char(i, status=INFIRMARY, down=False, vitality=0)
-        self.emit("knocked_out", f"{c.name} is knocked out ({why}) and taken to the "
-                  "Infirmary", rule_id, c.name)
+        self.emit_t(KNOCKED_OUT[rule_id], c.name, why)
 
     # -- enemies ---------------------------------------------------------------------------
     def find_enemy(self, enemy_id: str) -> Enemy | None:
@@ -503,8 +512,7 @@ class Work:
             return
         self.reserves = tuple((k, tuple(sorted((*n, e.number))) if k == e.kind else n)
                               for k, n in self.reserves)
-        self.emit("to_reserves", f"{enemy_name(enemy_id)} goes back to the reserves "
-                  f"({why})", rule_id, enemy_id=enemy_id)
+        self.emit_t(TO_RESERVES[rule_id], None, enemy_id, why)
 
     def to_box(self, kind: str, number: int) -> None:
         """A figure leaves the game: into the box (off the map and out of the reserves)."""
