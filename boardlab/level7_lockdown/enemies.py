@@ -14,7 +14,7 @@ at a chance node; its resolution hands back to the queue (``w.then(Auto.QUEUE)``
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from boardlab.level7_lockdown.choices import Roll
 from boardlab.level7_lockdown.config import (
@@ -45,7 +45,7 @@ from boardlab.level7_lockdown.events import (
     enemy_name,
     plural,
 )
-from boardlab.level7_lockdown.geometry import Door, DoorCost, costs_from, step_toward
+from boardlab.level7_lockdown.geometry import Door, DoorCost, step_toward
 from boardlab.level7_lockdown.kinds import Auto, Kind, Purpose, TaskKind
 from boardlab.level7_lockdown.spawning import CLONES, clones_on, enemy_sort_key
 from boardlab.level7_lockdown.state import INSIDE, Enemy, Pending, Task
@@ -170,18 +170,32 @@ def targets_for(w: Work, e: Enemy) -> list[Target]:
 
 def enemy_cost(w: Work, e: Enemy) -> DoorCost:
     """How ``e`` may path (L7-R10, L7-barricade-block, L7-blaster-doors, L7-R70)."""
-    hybrid = e.kind in HYBRIDS
+    return _enemy_cost(w, e)[0]
+
+
+def _enemy_cost(w: Work, e: Enemy) -> tuple[DoorCost, Any]:
+    """``e``'s door cost and the key of what it depends on (see ``Work.costs``): with no
+    locked door every door costs 1, as for spawning (key ``None``)."""
     locked = w.locked
+    if not locked:
+        return _ONE, None
+    hybrid = e.kind in HYBRIDS
+    powerless = e.kind == "blaster" and e.power < 1
+    reached = e.door
 
     def cost(door: Door | None) -> int | None:
         if door is None or door not in locked:
             return 1   # open, or barricaded: a way to plan through and attack
         if not hybrid:
             return None
-        if e.kind == "blaster" and e.power < 1 and e.door != door:
+        if powerless and reached != door:
             return None   # no token to pay with: a wall for it (B3 #16)
         return 2
-    return cost
+    return cost, (locked, hybrid, powerless and reached)
+
+
+def _ONE(door: Door | None) -> int:
+    return 1
 
 
 def activate(w: Work, e: Enemy) -> bool:
@@ -205,14 +219,14 @@ def activate(w: Work, e: Enemy) -> bool:
         reach = [t for t in targets if t.tile in near]
         if reach:
             return enemy_attack(w, e, reach[0], "L7-ranged-enemy")
-    cost = enemy_cost(w, e)
-    costs = costs_from(w.lay, e.tile, cost)
+    cost, variant = _enemy_cost(w, e)
+    costs = w.costs(e.tile, cost, variant)
     reachable = [t for t in targets if costs[t.tile] is not None]
     if not reachable:
         w.emit_t(IDLE["L7-R83"], None, e.id)
         return False
     goal = reachable[0]
-    step = step_toward(w.lay, e.tile, costs_from(w.lay, goal.tile, cost), cost)
+    step = step_toward(w.lay, e.tile, w.costs(goal.tile, cost, variant), cost)
     assert step is not None
     return _enemy_step(w, e, goal, *step)
 

@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Final
 
 from boardlab.level7_lockdown.config import ENEMY_KINDS, ENEMY_NAMES
 from boardlab.level7_lockdown.events import SPAWN, plural
-from boardlab.level7_lockdown.geometry import costs_from
 
 if TYPE_CHECKING:
     from boardlab.level7_lockdown.state import Enemy
@@ -36,7 +35,7 @@ CLONES: Final = ("rogue", "warrior")
 def spawn_candidates(w: Work, kind: str, origin: int) -> list[int]:
     """Matching tiles by door-graph distance (every door counts), then placement
     order (L7-R13, L7-R24)."""
-    costs = costs_from(w.lay, origin, w.full_cost)
+    costs = w.costs(origin, w.full_cost)
     feats = SPAWN_FEATURES[kind]
     feature = w.hooks.feature
     tiles = [t for t, d in enumerate(costs)

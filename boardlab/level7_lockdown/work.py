@@ -43,7 +43,15 @@ from boardlab.level7_lockdown.events import (
     plural,
     worded,
 )
-from boardlab.level7_lockdown.geometry import OPPOSITE, SIDE_ORDER, Door, Layout, layout
+from boardlab.level7_lockdown.geometry import (
+    OPPOSITE,
+    SIDE_ORDER,
+    Door,
+    DoorCost,
+    Layout,
+    costs_from,
+    layout,
+)
 from boardlab.level7_lockdown.kinds import STEPS, Step
 from boardlab.level7_lockdown.scenario import POOL, UNSEEN, Scenario
 from boardlab.level7_lockdown.scenarios import hooks_for
@@ -96,6 +104,32 @@ def setup_info(setup: Setup) -> SetupInfo:
 
 #: The setup asked about last and its info: a match asks about one setup step after step.
 _LAST_SETUP: list[tuple[Any, Any]] = [(None, None)]
+
+#: Per map (a Layout, found by identity and kept alive so that its id stays its own):
+#: the crossing costs from a tile, by what the cost of a door depends on (``variant``).
+_COSTS: dict[int, tuple[Layout, dict[tuple[int, Any], tuple[int | None, ...]]]] = {}
+_NO_MATCH = ("", -1)
+
+
+def id_key(enemy_id: str) -> tuple[str, int]:
+    """``'guard#2'`` → ``('guard', 2)``: what ``Enemy.id`` is made of (cached; an id no
+    figure can have matches none).
+
+    >>> id_key("blaster#1"), id_key("guard#02")
+    (('blaster', 1), ('', -1))
+    """
+    key = _ID_KEYS.get(enemy_id)
+    if key is None:
+        kind, _, number = enemy_id.partition("#")
+        key = (kind, int(number)) if number.isdigit() and str(int(number)) == number \
+            else _NO_MATCH
+        if len(_ID_KEYS) > 4096:    # bounded: ids recur, a handful per kind
+            _ID_KEYS.clear()
+        _ID_KEYS[enemy_id] = key
+    return key
+
+
+_ID_KEYS: dict[str, tuple[str, int]] = {}
 
 
 class Work:
@@ -226,6 +260,26 @@ class Work:
     def full_cost(self, door: Door | None) -> int:
         """Every door counts: the distance of spawning (L7-R13)."""
         return 1
+
+    def costs(self, source: int, cost: DoorCost, variant: Any = None
+              ) -> tuple[int | None, ...]:
+        """:func:`~.geometry.costs_from` ``source`` with ``cost``, cached per map, source
+        and ``variant``: the key of everything ``cost`` depends on besides the map
+        (``None``: every door costs 1, as spawning counts them, L7-R13)."""
+        lay = self.lay
+        hit = _COSTS.get(id(lay))
+        if hit is None or hit[0] is not lay:
+            if len(_COSTS) > 512:
+                _COSTS.clear()
+            hit = _COSTS[id(lay)] = (lay, {})
+        memo = hit[1]
+        key = (source, variant)
+        out = memo.get(key)
+        if out is None:
+            if len(memo) > 4096:
+                memo.clear()
+            out = memo[key] = costs_from(lay, source, cost)
+        return out
 
     def ranged_neighbours(self, tile: int) -> tuple[int, ...]:
         """Tiles sharing an open door with ``tile`` (L7-ranged, L7-R36; no lift links)."""
@@ -460,8 +514,9 @@ class Work:
 
     # -- enemies ---------------------------------------------------------------------------
     def find_enemy(self, enemy_id: str) -> Enemy | None:
+        kind, number = _ID_KEYS.get(enemy_id) or id_key(enemy_id)
         for e in self.enemies:
-            if e.id == enemy_id:
+            if e[1] == number and e[0] == kind:
                 return e
         return None
 
@@ -475,8 +530,17 @@ class Work:
         return [e for e in self.enemies if e.kind == kind]
 
     def set_enemy(self, enemy_id: str, **changes: Any) -> None:
-        self.enemies = tuple(e._replace(**changes) if e.id == enemy_id else e
-                             for e in self.enemies)
+        kind, number = _ID_KEYS.get(enemy_id) or id_key(enemy_id)
+        enemies = list(self.enemies)
+        for i, e in enumerate(enemies):
+            if e[1] == number and e[0] == kind:
+                enemies[i] = e._replace(**changes)
+        self.enemies = tuple(enemies)
+
+    def without_enemy(self, enemy_id: str) -> None:
+        """``enemy_id`` leaves the map."""
+        kind, number = _ID_KEYS.get(enemy_id) or id_key(enemy_id)
+        self.enemies = tuple([x for x in self.enemies if x[1] != number or x[0] != kind])
 
     def add_enemy(self, kind: str, number: int, tile: int) -> None:
         self.enemies = tuple(sorted((*self.enemies, Enemy(kind, number, tile)),
@@ -503,7 +567,7 @@ class Work:
         e = self.find_enemy(enemy_id)
         if e is None:
             return
-        self.enemies = tuple(x for x in self.enemies if x.id != enemy_id)
+        self.without_enemy(enemy_id)
         box = self.hooks.to_box(self, e)
         if box:
             self.to_box(e.kind, e.number)
@@ -523,7 +587,7 @@ class Work:
         e = self.find_enemy(enemy_id)
         if e is None:
             return
-        self.enemies = tuple(x for x in self.enemies if x.id != enemy_id)
+        self.without_enemy(enemy_id)
         self.to_box(e.kind, e.number)
         self.emit("enemy_killed", f"{enemy_name(enemy_id)} is killed and removed from the "
                   f"game ({why})", rule_id, enemy_id=enemy_id)
