@@ -12,16 +12,14 @@ the trigger-events step (``w.then(Auto.EVENTS)``).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from boardlab.level7_lockdown.choices import (
     Access,
     Attack,
-    EndStep,
     Extinguish,
-    FallDown,
     ItemDraw,
-    LowerTerror,
     Roll,
     Search,
     Smash,
@@ -35,10 +33,17 @@ from boardlab.level7_lockdown.config import (
     STRENGTH,
 )
 from boardlab.level7_lockdown.events import enemy_name, plural
+from boardlab.level7_lockdown.geometry import Door
 from boardlab.level7_lockdown.kinds import Auto, Kind, Purpose
-from boardlab.level7_lockdown.moving import roll_or_resolve, spend_adrenaline
+from boardlab.level7_lockdown.moving import (
+    END_STEP,
+    FALL_DOWN,
+    LOWER_TERROR,
+    roll_or_resolve,
+    spend_adrenaline,
+)
 from boardlab.level7_lockdown.spawning import gain_threat
-from boardlab.level7_lockdown.state import INSIDE, Pending
+from boardlab.level7_lockdown.state import INSIDE, Char, Pending
 
 if TYPE_CHECKING:
     from boardlab.level7_lockdown.work import Work
@@ -46,6 +51,7 @@ if TYPE_CHECKING:
 #: The control panel's access difficulty (L7-R20).
 PANEL_DIFFICULTY = 3
 _P_ACTION = Pending(Kind.ACTION)
+EXTINGUISH = Extinguish()
 
 
 def begin_action(w: Work) -> None:
@@ -59,40 +65,71 @@ def begin_action(w: Work) -> None:
 
 
 def action_choices(w: Work) -> list[Any]:
+    """Every action of the active character's action step (L7-R8), each challenge with
+    0 to the most adrenaline cards playable (shared tuples of interned choices)."""
     c = w.me
-    out: list[Any] = []
     if c.status != INSIDE:
-        return [EndStep()]
-    adr = w.adrenaline_options(c)
-    for e in w.enemies_on(c.tile):
-        out.extend(Attack(e.id, a) for a in adr)
-    if w.has_item(c, "gun"):
-        for j in w.ranged_neighbours(c.tile):
-            for e in w.enemies_on(j):
-                out.extend(Attack(e.id, a) for a in adr)
-    for door in w.tile_doors(c.tile):
+        return [END_STEP]
+    most = w.adrenaline_max(c)
+    here = c.tile
+    out: list[Any] = []
+    _attacks_at(w, c, most, out)
+    doors = w.tile_doors(here)
+    for door in doors:
         if w.barricade(door):
-            out.extend(Smash(door, a) for a in adr)
-    if c.tile in w.caches:
-        out.extend(Search(a) for a in adr)
-    if w.scen.control_panels and w.has_feature(c.tile, "control_panel"):
-        for door in w.tile_doors(c.tile):
-            if w.hooks.sealed(w, door):
-                continue
-            if w.is_locked(door):
-                out.extend(Access(door, False, a) for a in adr)
-            elif not w.barricade(door):
-                out.extend(Access(door, True, a) for a in adr)
+            out.extend(_with_cards(Smash, door, most))
+    if here in w.caches:
+        out.extend(_searches(most))
+    if w.scen.control_panels and w.has_feature(here, "control_panel"):
+        _panel_choices(w, doors, most, out)
     for action in w.hooks.specials(w, c):
-        out.extend(Special(action, a) for a in adr)
+        out.extend(_with_cards(Special, action, most))
     if w.has_item(c, "extinguisher"):
-        out.append(Extinguish())
+        out.append(EXTINGUISH)
     if not c.down:
-        out.append(FallDown())
+        out.append(FALL_DOWN)
     if c.terror and c.adrenaline >= 2:
-        out.append(LowerTerror())
-    out.append(EndStep())
+        out.append(LOWER_TERROR)
+    out.append(END_STEP)
     return out
+
+
+def _attacks_at(w: Work, c: Char, most: int, out: list[Any]) -> None:
+    """Attacks on the enemies here, then (with a gun) next door (L7-ranged-gun)."""
+    here = c.tile
+    for e in w.enemies:
+        if e.tile == here:
+            out.extend(_with_cards(Attack, e.id, most))
+    if c.items and w.has_item(c, "gun"):
+        for j in w.ranged_neighbours(here):
+            for e in w.enemies:
+                if e.tile == j:
+                    out.extend(_with_cards(Attack, e.id, most))
+
+
+def _panel_choices(w: Work, doors: list[Door], most: int, out: list[Any]) -> None:
+    """The control panel here locks an open door or unlocks a locked one (L7-R20)."""
+    for door in doors:
+        if w.hooks.sealed(w, door):
+            continue
+        if w.is_locked(door):
+            out.extend(_with_cards(Access, door, most, False))
+        elif not w.barricade(door):
+            out.extend(_with_cards(Access, door, most, True))
+
+
+@lru_cache(maxsize=4096)
+def _with_cards(kind: type, what: Any, most: int, lock: bool | None = None
+                ) -> tuple[Any, ...]:
+    """``kind(what, [lock,] a)`` for 0 to ``most`` adrenaline cards (shared)."""
+    if lock is None:
+        return tuple(kind(what, a) for a in range(most + 1))
+    return tuple(kind(what, lock, a) for a in range(most + 1))
+
+
+@lru_cache(maxsize=64)
+def _searches(most: int) -> tuple[Search, ...]:
+    return tuple(Search(a) for a in range(most + 1))
 
 
 # -- challenges --------------------------------------------------------------------------

@@ -39,6 +39,10 @@ if TYPE_CHECKING:
     from boardlab.level7_lockdown.work import Work
 
 _P_MOVE = Pending(Kind.MOVE)
+# The choices without fields, shared (interned: docs/engine-patterns.md).
+STAND_UP, FALL_DOWN, LOWER_TERROR, END_STEP = StandUp(), FallDown(), LowerTerror(), EndStep()
+_ESCAPES = ("bullrush", "outwit")
+_PLAIN = ("",)
 
 
 # -- what may be done ------------------------------------------------------------------------
@@ -49,56 +53,75 @@ def move_choices(w: Work) -> list[Any]:
         return out
     if c.down:
         if w.moves > 0:
-            out.append(StandUp())
+            out.append(STAND_UP)
     else:
-        out.append(FallDown())
+        out.append(FALL_DOWN)
         if w.moves > 0:
-            out.extend(_leaving_choices(w, c))
+            _leaving_choices(w, c, out)
     if c.terror and c.adrenaline >= 2:
-        out.append(LowerTerror())
-    out.append(EndStep())
+        out.append(LOWER_TERROR)
+    out.append(END_STEP)
     return out
 
 
-def _leaving_choices(w: Work, c: Char) -> list[Any]:
+def _leaving_choices(w: Work, c: Char, out: list[Any]) -> None:
+    """Every way to leave ``c``'s tile (L7-R7, L7-R5, L7-R19), appended to ``out``: each
+    goal with every escape and adrenaline it may take, as shared tuples of interned
+    choices."""
     here = c.tile
     lay = w.lay
-    hooks = w.hooks
-    guarded = bool(w.enemies_on(here))
-    escapes = ("bullrush", "outwit") if guarded else ("",)
-    adrenaline = w.adrenaline_options(c) if guarded else range(1)
-    goals: list[tuple[type, Any, str]] = []
+    guarded = any(e.tile == here for e in w.enemies)
+    most = w.adrenaline_max(c) if guarded else 0
+    stacks = w.hooks.explore_stacks(w, c)
+    for kind, goal, stack in _goals(w, c, here, stacks):
+        out.extend(_variants(kind, goal, stack, guarded, most))
+    if not guarded:
+        # with every stack used up a peek is still possible (L7-R80)
+        for stack in stacks or _PLAIN:
+            dice, objective = w.hooks.peek(w, c, stack)
+            if dice:
+                out.extend(_peek(door, stack) for door, _ in lay.ends[here]
+                           if objective_fits(w, door, objective))
+
+
+def _goals(w: Work, c: Char, here: int, stacks: tuple[str, ...]
+           ) -> list[tuple[type, Any, str]]:
+    """Where ``c`` may go from ``here``: tiles through open doors and links, vents of
+    the floor, doors to explore (with the stack to draw from), in the order offered."""
+    lay, hooks = w.lay, w.hooks
     reach: dict[int, bool] = {}
     for j, door in lay.adj[here]:
         if w.is_open(door) and hooks.can_move(w, c, j, "link" if door is None else "move"):
             reach[j] = True
-    goals.extend((Move, j, "") for j in sorted(reach))
+    goals: list[tuple[type, Any, str]] = [(Move, j, "") for j in sorted(reach)]
     if w.has_feature(here, "vent"):
         floor = w.tiles[here].floor
         for j, p in enumerate(w.tiles):
             if j != here and p.floor == floor and w.has_feature(j, "vent") \
                     and hooks.can_move(w, c, j, "vent"):
                 goals.append((Vent, j, ""))
-    stacks = hooks.explore_stacks(w, c)
     for stack in stacks:
         goals.extend((Explore, door, stack) for door, _ in lay.ends[here])
     for door, j in lay.flips[here]:
         if w.stack_tiles(w.tiles[j].stack):
             goals.append((Explore, door, ""))
-    out: list[Any] = []
-    for kind, goal, stack in goals:
-        for esc in escapes:
-            for a in adrenaline:
-                out.append(Explore(goal, esc, a, stack) if kind is Explore
-                           else kind(goal, esc, a))
-    if not guarded:
-        # with every stack used up a peek is still possible (L7-R80)
-        for stack in stacks or ("",):
-            dice, objective = hooks.peek(w, c, stack)
-            if dice:
-                out.extend(Peek(door, stack) for door, _ in lay.ends[here]
-                           if objective_fits(w, door, objective))
-    return out
+    return goals
+
+
+@lru_cache(maxsize=4096)
+def _variants(kind: type, goal: Any, stack: str, guarded: bool, most: int
+              ) -> tuple[Any, ...]:
+    """Going to ``goal``: plainly, or past enemies by bull rush or outwit with 0 to
+    ``most`` adrenaline cards (one shared tuple per goal and options)."""
+    escapes, cards = (_ESCAPES, range(most + 1)) if guarded else (_PLAIN, range(1))
+    if kind is Explore:
+        return tuple(Explore(goal, esc, a, stack) for esc in escapes for a in cards)
+    return tuple(kind(goal, esc, a) for esc in escapes for a in cards)
+
+
+@lru_cache(maxsize=1024)
+def _peek(door: Door, stack: str) -> Peek:
+    return Peek(door, stack)
 
 
 def objective_fits(w: Work, door: Door, objective: str = "objective") -> bool:

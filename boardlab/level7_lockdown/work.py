@@ -19,7 +19,7 @@ copy back into a :class:`~.state.State` once per step. Events are stored as even
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from boardlab.core.events import EventTemplate
@@ -106,8 +106,9 @@ def setup_info(setup: Setup) -> SetupInfo:
 _LAST_SETUP: list[tuple[Any, Any]] = [(None, None)]
 
 #: Per map (a Layout, found by identity and kept alive so that its id stays its own):
-#: the crossing costs from a tile, by what the cost of a door depends on (``variant``).
-_COSTS: dict[int, tuple[Layout, dict[tuple[int, Any], tuple[int | None, ...]]]] = {}
+#: what the map alone decides — the crossing costs from a tile, by what the cost of a
+#: door depends on (``variant``), the doors of a tile.
+_COSTS: dict[int, tuple[Layout, dict[Any, Any]]] = {}
 _NO_MATCH = ("", -1)
 
 
@@ -266,20 +267,8 @@ class Work:
         """:func:`~.geometry.costs_from` ``source`` with ``cost``, cached per map, source
         and ``variant``: the key of everything ``cost`` depends on besides the map
         (``None``: every door costs 1, as spawning counts them, L7-R13)."""
-        lay = self.lay
-        hit = _COSTS.get(id(lay))
-        if hit is None or hit[0] is not lay:
-            if len(_COSTS) > 512:
-                _COSTS.clear()
-            hit = _COSTS[id(lay)] = (lay, {})
-        memo = hit[1]
-        key = (source, variant)
-        out = memo.get(key)
-        if out is None:
-            if len(memo) > 4096:
-                memo.clear()
-            out = memo[key] = costs_from(lay, source, cost)
-        return out
+        return self._map_memo((source, variant),
+                              lambda key: costs_from(self.lay, source, cost))
 
     def ranged_neighbours(self, tile: int) -> tuple[int, ...]:
         """Tiles sharing an open door with ``tile`` (L7-ranged, L7-R36; no lift links)."""
@@ -306,6 +295,10 @@ class Work:
     def tile_doors(self, tile: int) -> list[Door]:
         """The joined doors of ``tile`` (no links), cell by cell in N, E, S, W order
         (L7-R24)."""
+        return list(self._map_memo(("doors", tile), self._tile_doors))
+
+    def _tile_doors(self, key: tuple[str, int]) -> tuple[Door, ...]:
+        tile = key[1]
         owner = self.lay.owner
         keyed = []
         for _, d in self.lay.adj[tile]:
@@ -314,7 +307,23 @@ class Work:
             a, b = d.cells
             cell, side = (a, d.side) if owner[a] == tile else (b, OPPOSITE[d.side])
             keyed.append(((cell, SIDE_ORDER[side]), d))
-        return [d for _, d in sorted(keyed)]
+        return tuple(d for _, d in sorted(keyed))
+
+    def _map_memo(self, key: Any, make: Callable[[Any], Any]) -> Any:
+        """``make(key)``, remembered per map (for what the map alone decides)."""
+        lay = self.lay
+        hit = _COSTS.get(id(lay))
+        if hit is None or hit[0] is not lay:
+            if len(_COSTS) > 512:
+                _COSTS.clear()
+            hit = _COSTS[id(lay)] = (lay, {})
+        memo = hit[1]
+        out = memo.get(key)
+        if out is None:
+            if len(memo) > 4096:
+                memo.clear()
+            out = memo[key] = make(key)
+        return out
 
     def door_rank(self, tile: int, door: Door) -> tuple[int, ...]:
         """L7-R24's order for a door of ``tile``: cell by cell, then N, E, S, W."""
@@ -425,12 +434,24 @@ class Work:
         return max(value, 0)
 
     def has_item(self, c: Char, kind: str) -> bool:
-        return any(self.cfg.item_kind(it) == kind for it in c.items)
+        item_kind = self.cfg.item_kind
+        for it in c.items:  # noqa: SIM110 - a loop over a handful costs less than any()
+            if item_kind(it) == kind:
+                return True
+        return False
 
     def adrenaline_options(self, c: Char) -> range:
         """Cards playable on one challenge: never pushing fear past 8
         (L7-terror-adrenaline)."""
-        return range(0, max(0, min(c.adrenaline, FEAR_MAX - c.fear)) + 1)
+        return range(0, self.adrenaline_max(c) + 1)
+
+    @staticmethod
+    def adrenaline_max(c: Char) -> int:
+        """The most adrenaline cards ``c`` may play on one challenge."""
+        most = FEAR_MAX - c.fear
+        if c.adrenaline < most:
+            most = c.adrenaline
+        return most if most > 0 else 0
 
     def challenge_dice(self, c: Char, icon: str, *, adrenaline: int = 0,
                        weapon: bool = False) -> tuple[int, str]:
