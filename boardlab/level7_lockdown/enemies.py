@@ -47,6 +47,7 @@ from boardlab.level7_lockdown.events import (
 )
 from boardlab.level7_lockdown.geometry import Door, DoorCost, step_toward
 from boardlab.level7_lockdown.kinds import Auto, Kind, Purpose, TaskKind
+from boardlab.level7_lockdown.scenarios.base import Hooks
 from boardlab.level7_lockdown.spawning import CLONES, clones_on, enemy_sort_key
 from boardlab.level7_lockdown.state import INSIDE, Enemy, Pending, Task
 
@@ -141,31 +142,63 @@ def task_secure(w: Work, task: Task) -> bool:
 
 # -- targets ---------------------------------------------------------------------------------
 def targets_for(w: Work, e: Enemy) -> list[Target]:
-    """Everything ``e`` may attack, best first (L7-R10, L7-R4, L7-R69, L7-R82)."""
+    """Everything ``e`` may attack, best first (L7-R10, L7-R4, L7-R69, L7-R82).
+
+    The list depends only on whether ``e`` is a guard or an alien, the characters, the
+    enemies, whose turn it is and the scenario (and on the markers where a scenario's
+    guards target them): the last list of each kind of enemy is kept for the next
+    activation on the same figures (most activations in a row change nothing).
+    """
+    kind = e.kind
+    category = 0 if kind == "guard" else 1 if kind in ALIENS else 2
+    markers = category == 0 and type(w.hooks).marker_targets is not Hooks.marker_targets
+    chars, enemies, active, scen = w.chars, w.enemies, w.active, w.scen
+    if not markers:
+        last = _LAST_TARGETS[category]
+        if last[0] is chars and last[1] is enemies and last[2] == active and last[3] is scen:
+            return list(last[4])
+    out = _targets(w, e, category)
+    if markers:
+        for marker_id, tile, value in w.hooks.marker_targets(w, e):
+            out.append(_new(Target, ((-value, 2, tile, 0), marker_id, tile, value, False)))
+    out.sort()
+    if not markers:
+        _LAST_TARGETS[category] = (chars, enemies, active, scen, tuple(out))
+    return out
+
+
+def _targets(w: Work, e: Enemy, category: int) -> list[Target]:
+    """The characters and enemies ``e`` values, unsorted (see :func:`targets_for`)."""
     out: list[Target] = []
     scen = w.scen
-    for k, i in enumerate(w.turn_order()):
-        c = w.chars[i]
+    chars = w.chars
+    n, active = len(chars), w.active
+    guard = category == 0
+    for k in range(n):
+        c = chars[(active + k) % n]
         if c.status != INSIDE:
             continue
-        value = c.threat if e.kind == "guard" else w.total_fear(c)
+        value = c.threat if guard else c.fear + 2 * c.terror
         if value >= 1:
-            out.append(Target((-value, 0, k, 0), c.name, c.tile, value, True))
+            out.append(_new(Target, ((-value, 0, k, 0), c.name, c.tile, value, True)))
     for x in w.enemies:
-        if e.kind == "guard" and x.kind in ALIENS:
+        if guard and x.kind in ALIENS:
             value = scen.clone_threat if x.kind in CLONES else scen.hybrid_threat
-        elif e.kind in ALIENS and x.kind == "guard":
+        elif category == 1 and x.kind == "guard":
             value = scen.guard_fear
         else:
             continue
         if value >= 1:
             kind_rank, number = enemy_sort_key(x)
-            out.append(Target((-value, 1, kind_rank, number), x.id, x.tile, value, False))
-    if e.kind == "guard":
-        for marker_id, tile, value in w.hooks.marker_targets(w, e):
-            out.append(Target((-value, 2, tile, 0), marker_id, tile, value, False))
-    out.sort()
+            out.append(_new(Target, ((-value, 1, kind_rank, number), x.id, x.tile, value,
+                                     False)))
     return out
+
+
+_new = tuple.__new__   # a Target or Pending from a plain tuple: no keyword parsing
+#: Per kind of enemy (guard, alien, other): the figures and turn the last target list
+#: was made for, and the list (one tuple per entry, replaced whole).
+_LAST_TARGETS: list[tuple[Any, ...]] = [(None, None, -1, None, ())] * 3
 
 
 def enemy_cost(w: Work, e: Enemy) -> DoorCost:
@@ -211,9 +244,10 @@ def activate(w: Work, e: Enemy) -> bool:
     if e.kind == "guard" and w.hooks.guard_marker(w, e):
         return False
     targets = targets_for(w, e)
-    here = [t for t in targets if t.tile == e.tile]
-    if here:
-        return enemy_attack(w, e, here[0], "L7-R83")
+    tile = e.tile
+    for t in targets:
+        if t.tile == tile:
+            return enemy_attack(w, e, t, "L7-R83")
     if w.cfg.profile(e.kind).ranged:
         near = set(w.ranged_neighbours(e.tile))
         reach = [t for t in targets if t.tile in near]
@@ -299,8 +333,8 @@ def enemy_attack(w: Work, e: Enemy, t: Target, rule_id: str) -> bool:
         rule_id = "L7-blaster-attack" if t.tile == e.tile else rule_id
     w.emit_t(ENEMY_ATTACK[rule_id], t.id if t.is_char else None, e.id, t.id, n, tough,
              target_name(w, t), where, power, note)
-    w.wait(Pending(Kind.ROLL, Purpose.ENEMY_ATTACK, e.id, t.id, dice=n, icon=STRENGTH,
-                   difficulty=tough))
+    w.wait(_new(Pending, (Kind.ROLL, Purpose.ENEMY_ATTACK, e.id, t.id, None, n, STRENGTH,
+                          tough, "", "", -1, False, None, 0)))
     return True
 
 

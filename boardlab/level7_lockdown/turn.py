@@ -99,8 +99,10 @@ def end_turn(w: Work) -> None:
     if w.cronos >= 0:
         cronos.drain(w)
     w.hooks.end_of_turn(w)
-    if any(e.spent for e in w.enemies):
-        w.enemies = tuple(e._replace(spent=False) for e in w.enemies)
+    for e in w.enemies:
+        if e.spent:   # helpers at a barricade count as activated for this turn only
+            w.enemies = tuple(e._replace(spent=False) for e in w.enemies)
+            break
     if w.event >= 0:
         w.events_discard = tuple(n + (k == w.event) for k, n in enumerate(w.events_discard))
     w.event = -1
