@@ -47,7 +47,6 @@ from boardlab.level7_lockdown.events import (
 )
 from boardlab.level7_lockdown.geometry import Door, DoorCost, step_toward
 from boardlab.level7_lockdown.kinds import Auto, Kind, Purpose, TaskKind
-from boardlab.level7_lockdown.scenarios.base import Hooks
 from boardlab.level7_lockdown.spawning import CLONES, clones_on, enemy_sort_key
 from boardlab.level7_lockdown.state import INSIDE, Enemy, Pending, Task
 
@@ -151,7 +150,7 @@ def targets_for(w: Work, e: Enemy) -> list[Target]:
     """
     kind = e.kind
     category = 0 if kind == "guard" else 1 if kind in ALIENS else 2
-    markers = category == 0 and type(w.hooks).marker_targets is not Hooks.marker_targets
+    markers = category == 0 and not w.t.default_markers
     chars, enemies, active, scen = w.chars, w.enemies, w.active, w.scen
     if not markers:
         last = _LAST_TARGETS[category]

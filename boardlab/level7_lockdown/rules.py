@@ -233,7 +233,7 @@ def _seat(state: State, p: Pending) -> str:
     """The seat of the active character (one seat plays them all when solo)."""
     setup = state[0]
     last = _LAST_SETUP[0]
-    return (last[1] if last[0] is setup else setup_info(setup))[4][state[2]]
+    return (last[1] if last[0] is setup else setup_info(setup)).seats[state[2]]
 
 
 def _with_work(choices: Callable[[Work], list[Any]]) -> Callable[[State, Pending], Any]:
@@ -257,7 +257,25 @@ def _cronos_choices(w: Work) -> list[Any]:
 
 
 def _offer_roll(state: State, p: Pending) -> OutcomeTable:
-    return roll_outcomes(state[0].cfg.die, p[5], p[6])
+    """The dice's outcome table (the die's tables found by its identity: hashing its
+    faces on every roll would cost more than the look-up)."""
+    die = state[0].cfg.die
+    last = _LAST_DIE[0]
+    if last[0] is not die:
+        last = _LAST_DIE[0] = (die, {})
+    tables = last[1]
+    key = (p[5], p[6])
+    table = tables.get(key)
+    if table is None:
+        if len(tables) > 512:
+            tables.clear()
+        table = tables[key] = roll_outcomes(die, p[5], p[6])
+    return table
+
+
+#: The die asked about last and its outcome tables by (dice, icon) (one pair, replaced
+#: whole; it keeps the die alive).
+_LAST_DIE: list[tuple[Any, dict[tuple[int, str], OutcomeTable]]] = [(None, {})]
 
 
 def _offer_tile(state: State, p: Pending) -> OutcomeTable:
@@ -329,7 +347,8 @@ class Level7Rules:
 
     def initial(self, setup: Setup) -> State:
         """The scenario's starting position (L7-R9, L7-SB-setup, L7-S9-setup …)."""
-        cfg, scen, hooks = setup_info(setup)[:3]
+        t = setup_info(setup)
+        cfg, scen, hooks = t.cfg, t.scen, t.hooks
         items_deck = list(cfg.item_deck())
         # Item kinds the scenario takes out of the game (scenario 12's maps).
         items_out: list[str] = []

@@ -34,7 +34,15 @@ CLONES: Final = ("rogue", "warrior")
 
 def spawn_candidates(w: Work, kind: str, origin: int) -> list[int]:
     """Matching tiles by door-graph distance (every door counts), then placement
-    order (L7-R13, L7-R24)."""
+    order (L7-R13, L7-R24); remembered per map where the scenario counts the map's
+    features as they are."""
+    if w.t.default_features:
+        return list(w.map_memo(("spawn", kind, origin),
+                               lambda key: tuple(_candidates(w, kind, origin))))
+    return _candidates(w, kind, origin)
+
+
+def _candidates(w: Work, kind: str, origin: int) -> list[int]:
     costs = w.costs(origin, w.full_cost)
     feats = SPAWN_FEATURES[kind]
     feature = w.hooks.feature

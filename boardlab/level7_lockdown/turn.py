@@ -116,7 +116,7 @@ def advance(w: Work) -> None:
     if w.active == len(w.chars):
         w.active = 0
         w.round += 1
-        if w.round <= w.setup.rounds:
+        if w.round <= w.t.rounds:
             w.step = Step.MOVE
             w.emit("round", f"Round {w.round} begins", "L7-R6", phase=(Step.ROUND, ""))
 
@@ -126,7 +126,7 @@ def match_over(w: Work) -> bool:
     win or a defeat (scenario 13), or after the turn limit."""
     present = [c for c in w.chars if c.status in PRESENT]
     verdict = w.hooks.result(w)
-    if present and w.round <= w.setup.rounds and not verdict:
+    if present and w.round <= w.t.rounds and not verdict:
         return False
     w.step = Step.OVER
     w.queue = ()

@@ -20,7 +20,7 @@ copy back into a :class:`~.state.State` once per step. Events are stored as even
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, Final
 
 from boardlab.core.events import EventTemplate
 from boardlab.level7_lockdown.config import (
@@ -73,16 +73,41 @@ __all__ = ["KIND_ORDER", "RULE", "SIDE_WORDS", "Work", "enemy_name", "enemy_sort
            "plural", "setup_info"]
 
 _new = tuple.__new__  # builds a State from a plain tuple, no keyword parsing
+_CHAR_AT: Final = {name: i for i, name in enumerate(Char._fields)}
+_ENEMY_AT: Final = {name: i for i, name in enumerate(Enemy._fields)}
 
-#: Per setup: the configuration, the scenario, its hooks, the name of each phase
-#: (``phases[step][character index]``) and each character's seat.
-SetupInfo = tuple[Config, Scenario, Hooks, dict[str, tuple[str, ...]], tuple[str, ...]]
-_SETUPS: dict[int, tuple[Setup, SetupInfo]] = {}
+class SetupTable:
+    """What a setup decides once for a whole match (read-only): its configuration,
+    scenario, scenario hooks and turn limit, the name of each phase
+    (``phases[step][character index]``), each character's seat, and which hooks keep
+    the defaults (the rules may then remember their answers per map)."""
+
+    __slots__ = ("cfg", "default_features", "default_markers", "hooks", "phases", "rounds",
+                 "scen", "seats")
+
+    def __init__(self, setup: Setup) -> None:
+        scen = setup.scen
+        names = setup.characters
+        self.cfg: Config = setup.cfg
+        self.scen: Scenario = scen
+        self.hooks: Hooks = hooks_for(scen.name)
+        self.rounds: int = setup.rounds
+        self.phases = {step: tuple(phase_name(step, name) for name in names)
+                       for step in STEPS}
+        self.seats = tuple(setup.seat_of(name) for name in names)
+        kind = type(self.hooks)
+        #: Spawning sees the map's features as they are (no scenario marker counts).
+        self.default_features = kind.feature is Hooks.feature
+        #: The guards target no scenario marker.
+        self.default_markers = kind.marker_targets is Hooks.marker_targets
 
 
-def setup_info(setup: Setup) -> SetupInfo:
-    """The configuration, scenario, scenario hooks, phase names and seats of ``setup``
-    (found by identity: every state of a match shares its setup object)."""
+_SETUPS: dict[int, tuple[Setup, SetupTable]] = {}
+
+
+def setup_info(setup: Setup) -> SetupTable:
+    """The :class:`SetupTable` of ``setup`` (found by identity: every state of a match
+    shares its setup object)."""
     last = _LAST_SETUP[0]
     if last[0] is setup:
         return last[1]
@@ -90,11 +115,7 @@ def setup_info(setup: Setup) -> SetupInfo:
     if hit is not None and hit[0] is setup:
         info = hit[1]
     else:
-        scen = setup.scen
-        names = setup.characters
-        phases = {step: tuple(phase_name(step, name) for name in names) for step in STEPS}
-        info = (setup.cfg, scen, hooks_for(scen.name), phases,
-                tuple(setup.seat_of(name) for name in names))
+        info = SetupTable(setup)
         if len(_SETUPS) > 256:
             _SETUPS.clear()
         _SETUPS[id(setup)] = (setup, info)   # keeps the setup alive: its id stays its own
@@ -136,15 +157,15 @@ _ID_KEYS: dict[str, tuple[str, int]] = {}
 class Work:
     """State fields as attributes plus the queries and small changes every step needs."""
 
-    __slots__ = (*State._fields, "events", "cfg", "scen", "hooks", "phases", "seats", "next",
+    __slots__ = (*State._fields, "events", "t", "cfg", "scen", "hooks", "phases", "next",
                  "_lay", "_lay_for")
     # The State fields take their types from the unpacking in __init__; these are the rest.
     events: list[Any]
+    t: SetupTable
     cfg: Config
     scen: Scenario
     hooks: Hooks
     phases: dict[str, tuple[str, ...]]
-    seats: tuple[str, ...]
     next: str | None
 
     def __init__(self, state: State) -> None:
@@ -158,8 +179,8 @@ class Work:
         self.events = []
         setup = self.setup
         last = _LAST_SETUP[0]
-        self.cfg, self.scen, self.hooks, self.phases, self.seats = (
-            last[1] if last[0] is setup else setup_info(setup))
+        t = self.t = last[1] if last[0] is setup else setup_info(setup)
+        self.cfg, self.scen, self.hooks, self.phases = t.cfg, t.scen, t.hooks, t.phases
         #: The automatic step to run once the current procedure returns (``then``).
         self.next = None
         self._lay: Layout | None = None
@@ -267,7 +288,7 @@ class Work:
         """:func:`~.geometry.costs_from` ``source`` with ``cost``, cached per map, source
         and ``variant``: the key of everything ``cost`` depends on besides the map
         (``None``: every door costs 1, as spawning counts them, L7-R13)."""
-        return self._map_memo((source, variant),
+        return self.map_memo((source, variant),
                               lambda key: costs_from(self.lay, source, cost))
 
     def ranged_neighbours(self, tile: int) -> tuple[int, ...]:
@@ -295,7 +316,7 @@ class Work:
     def tile_doors(self, tile: int) -> list[Door]:
         """The joined doors of ``tile`` (no links), cell by cell in N, E, S, W order
         (L7-R24)."""
-        return list(self._map_memo(("doors", tile), self._tile_doors))
+        return list(self.map_memo(("doors", tile), self._tile_doors))
 
     def _tile_doors(self, key: tuple[str, int]) -> tuple[Door, ...]:
         tile = key[1]
@@ -309,7 +330,7 @@ class Work:
             keyed.append(((cell, SIDE_ORDER[side]), d))
         return tuple(d for _, d in sorted(keyed))
 
-    def _map_memo(self, key: Any, make: Callable[[Any], Any]) -> Any:
+    def map_memo(self, key: Any, make: Callable[[Any], Any]) -> Any:
         """``make(key)``, remembered per map (for what the map alone decides)."""
         lay = self.lay
         hit = _COSTS.get(id(lay))
@@ -398,7 +419,11 @@ class Work:
 
     def set_char(self, i: int, **changes: Any) -> None:
         chars = list(self.chars)
-        chars[i] = chars[i]._replace(**changes)
+        fields = list(chars[i])
+        at = _CHAR_AT
+        for name, value in changes.items():   # the fields by position: no _replace
+            fields[at[name]] = value
+        chars[i] = _new(Char, fields)
         self.chars = tuple(chars)
 
     @property
@@ -553,9 +578,13 @@ class Work:
     def set_enemy(self, enemy_id: str, **changes: Any) -> None:
         kind, number = _ID_KEYS.get(enemy_id) or id_key(enemy_id)
         enemies = list(self.enemies)
+        at = _ENEMY_AT
         for i, e in enumerate(enemies):
             if e[1] == number and e[0] == kind:
-                enemies[i] = e._replace(**changes)
+                fields = list(e)
+                for name, value in changes.items():
+                    fields[at[name]] = value
+                enemies[i] = _new(Enemy, fields)
         self.enemies = tuple(enemies)
 
     def without_enemy(self, enemy_id: str) -> None:
