@@ -220,7 +220,7 @@ def drop_item(w: Work, i: int, item: str) -> None:
     items.remove(item)
     w.set_char(i, items=tuple(items))
     idx = w.cfg.item_index(item)
-    w.items_discard = tuple(n + (k == idx) for k, n in enumerate(w.items_discard))
+    w.add_card("items_discard", idx, 1)
 
 
 # -- the challenges' rolls ---------------------------------------------------------------
@@ -324,7 +324,7 @@ def draw_item(w: Work) -> bool:
 
 def item_drawn(w: Work, draw: ItemDraw) -> None:
     idx = w.cfg.item_index(draw.item)
-    w.items_deck = tuple(n - (k == idx) for k, n in enumerate(w.items_deck))
+    w.add_card("items_deck", idx, -1)
     c = w.me
     w.set_char(w.active, items=tuple(sorted((*c.items, draw.item))))
     w.emit("item", f"{c.name} takes a {draw.item} from the cache", "L7-cache", c.name,

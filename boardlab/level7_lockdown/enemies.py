@@ -82,15 +82,29 @@ def begin_enemies(w: Work) -> None:
 def task_guards(w: Work, task: Task) -> bool:
     ids = [e.id for e in w.in_play("guard")]
     w.emit_t(ACTIVATE_GUARDS["L7-R12"], None, len(ids))
-    w.push_front([*(Task(TaskKind.ACTIVATE, i) for i in ids), Task(TaskKind.SECURE)])
+    w.push_front([*map(activation, ids), _SECURE])
     return False
 
 
 def task_clones(w: Work, task: Task) -> bool:
     ids = [e.id for e in w.enemies if e.kind in CLONES]
     w.emit_t(ACTIVATE_CLONES["L7-warrior-reserves"], None, len(ids))
-    w.push_front(Task(TaskKind.ACTIVATE, i) for i in ids)
+    w.push_front(map(activation, ids))
     return False
+
+
+def activation(enemy_id: str) -> Task:
+    """The task of one activation of ``enemy_id`` (shared: they recur all match long)."""
+    task = _ACTIVATIONS.get(enemy_id)
+    if task is None:
+        if len(_ACTIVATIONS) > 1024:
+            _ACTIVATIONS.clear()
+        task = _ACTIVATIONS[enemy_id] = Task(TaskKind.ACTIVATE, enemy_id)
+    return task
+
+
+_ACTIVATIONS: dict[str, Task] = {}
+_SECURE = Task(TaskKind.SECURE)
 
 
 def task_activate(w: Work, task: Task) -> bool:
@@ -107,7 +121,7 @@ def task_activate(w: Work, task: Task) -> bool:
 def task_aliens(w: Work, task: Task) -> bool:
     ids = [e.id for e in w.enemies if e.kind in ALIENS]
     w.emit_t(ACTIVATE_ALIENS[task.actor or "L7-R12"], None, len(ids))
-    w.push_front(Task(TaskKind.ACTIVATE, i) for i in ids)
+    w.push_front(map(activation, ids))
     return False
 
 
@@ -232,7 +246,7 @@ def _ONE(door: Door | None) -> int:
 
 def activate(w: Work, e: Enemy) -> bool:
     """One activation of ``e``; True when it waits for a roll."""
-    why = w.hooks.inactive(w, e)
+    why = "" if "inactive" in w.t.plain else w.hooks.inactive(w, e)
     if why:
         w.emit("inactive", f"{enemy_name(e.id)} does not activate yet ({why})",
                "L7-S11-airlock", enemy_id=e.id)
@@ -240,7 +254,7 @@ def activate(w: Work, e: Enemy) -> bool:
     if e.kind == "guard" and e.tile == w.cronos:
         w.to_reserves(e.id, "it activates on Dr. Cronos's tile", "L7-cronos-guards")
         return False
-    if e.kind == "guard" and w.hooks.guard_marker(w, e):
+    if e.kind == "guard" and "guard_marker" not in w.t.plain and w.hooks.guard_marker(w, e):
         return False
     targets = targets_for(w, e)
     tile = e.tile
@@ -293,7 +307,8 @@ def _enemy_step(w: Work, e: Enemy, goal: Target, nxt: int, door: Door | None) ->
         w.to_reserves(e.id, "it ends its activation on Dr. Cronos's tile",
                       "L7-cronos-guards")
         return False
-    w.hooks.enemy_entered(w, e, nxt)
+    if "enemy_entered" not in w.t.plain:
+        w.hooks.enemy_entered(w, e, nxt)
     return False
 
 
@@ -314,7 +329,7 @@ def enemy_attack(w: Work, e: Enemy, t: Target, rule_id: str) -> bool:
     notes = []
     if t.is_char:
         c = w.chars[w.ci(t.id)]
-        tough = w.cfg.character(c.name).toughness
+        tough = w.t.toughness[c.name]
         if c.down and ranged:
             tough += 1
             notes.append("+1 downed against a ranged attack")
@@ -401,7 +416,7 @@ def resolve_hunters(w: Work, roll: Roll) -> None:
     icons = roll.strength + roll.speed + roll.intelligence
     hunters = [e.id for e in w.in_play("hunter")]
     w.emit_t(HUNTERS["L7-R32"], None, icons)
-    w.push_front(Task(TaskKind.ACTIVATE, h) for h in hunters for _ in range(icons))
+    w.push_front([activation(h) for h in hunters for _ in range(icons)])
     w.then(Auto.QUEUE)
 
 
@@ -421,7 +436,7 @@ def resolve_blasters(w: Work, roll: Roll) -> None:
             continue
         both = " (first)" if icon == STRENGTH and roll.speed else ""
         w.emit_t(BLASTER_ICONS["L7-blaster-icons"], None, blaster.id, count, icon, both)
-        tasks.extend(Task(TaskKind.ACTIVATE, blaster.id) for _ in range(count))
+        tasks.extend([activation(blaster.id)] * count)
     if roll.intelligence and (roll.strength or roll.speed):
         w.emit("mixed_face", "Power tokens first, then the activations", "L7-R68")
     w.push_front(tasks)

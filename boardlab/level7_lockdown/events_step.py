@@ -38,7 +38,7 @@ def card_drawn(w: Work, draw: CardDraw) -> None:
     cfg = w.cfg
     idx = cfg.event_index(draw.card)
     card = cfg.events[idx]
-    w.events_deck = tuple(n - (k == idx) for k, n in enumerate(w.events_deck))
+    w.add_card("events_deck", idx, -1)
     w.event = idx
     w.emit_t(EVENT_CARD["L7-R12"], w.me.name, card.name, card)
     for tile in w.explored:

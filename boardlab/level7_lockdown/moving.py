@@ -90,8 +90,10 @@ def _goals(w: Work, c: Char, here: int, stacks: tuple[str, ...]
     the floor, doors to explore (with the stack to draw from), in the order offered."""
     lay, hooks = w.lay, w.hooks
     reach: dict[int, bool] = {}
+    free = "can_move" in w.t.plain
     for j, door in lay.adj[here]:
-        if w.is_open(door) and hooks.can_move(w, c, j, "link" if door is None else "move"):
+        if w.is_open(door) and (free or hooks.can_move(w, c, j,
+                                                      "link" if door is None else "move")):
             reach[j] = True
     goals: list[tuple[type, Any, str]] = [(Move, j, "") for j in sorted(reach)]
     if w.has_feature(here, "vent"):

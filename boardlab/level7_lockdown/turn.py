@@ -98,13 +98,14 @@ def end_turn(w: Work) -> None:
             w.gain_fear(w.active, 1, f"the Alien Zone: {why}", "L7-R17")
     if w.cronos >= 0:
         cronos.drain(w)
-    w.hooks.end_of_turn(w)
+    if "end_of_turn" not in w.t.plain:
+        w.hooks.end_of_turn(w)
     for e in w.enemies:
         if e.spent:   # helpers at a barricade count as activated for this turn only
             w.enemies = tuple(e._replace(spent=False) for e in w.enemies)
             break
     if w.event >= 0:
-        w.events_discard = tuple(n + (k == w.event) for k, n in enumerate(w.events_discard))
+        w.add_card("events_discard", w.event, 1)
     w.event = -1
     w.explored = ()
     w.queue = ()

@@ -82,8 +82,8 @@ class SetupTable:
     (``phases[step][character index]``), each character's seat, and which hooks keep
     the defaults (the rules may then remember their answers per map)."""
 
-    __slots__ = ("cfg", "default_features", "default_markers", "hooks", "phases", "rounds",
-                 "scen", "seats")
+    __slots__ = ("cfg", "default_features", "default_markers", "hooks", "phases", "plain",
+                 "rounds", "scen", "seats", "toughness")
 
     def __init__(self, setup: Setup) -> None:
         scen = setup.scen
@@ -100,6 +100,17 @@ class SetupTable:
         self.default_features = kind.feature is Hooks.feature
         #: The guards target no scenario marker.
         self.default_markers = kind.marker_targets is Hooks.marker_targets
+        #: The hooks the scenario leaves as they are (the rules skip calling those that
+        #: do nothing by default): names of :class:`~.scenarios.base.Hooks`.
+        self.plain = frozenset(name for name in _SKIPPABLE
+                               if getattr(kind, name) is getattr(Hooks, name))
+        #: Each character's toughness, by name.
+        self.toughness = {c.name: c.toughness for c in self.cfg.characters}
+
+
+#: Hooks that do nothing by default: where a scenario keeps them, they are not called.
+_SKIPPABLE: Final = ("inactive", "guard_marker", "enemy_entered", "to_box", "can_move",
+                     "end_of_turn")
 
 
 _SETUPS: dict[int, tuple[Setup, SetupTable]] = {}
@@ -212,6 +223,13 @@ class Work:
 
     def push_front(self, tasks: Iterable[Task]) -> None:
         self.queue = (*tasks, *self.queue)
+
+    def add_card(self, field: str, index: int, n: int) -> None:
+        """``n`` more cards of kind ``index`` in the counts ``field`` (a deck or its
+        discards; ``n`` negative: fewer)."""
+        counts = list(getattr(self, field))
+        counts[index] += n
+        setattr(self, field, tuple(counts))
 
     # -- events ----------------------------------------------------------------------------
     def phase(self) -> str:
@@ -354,7 +372,10 @@ class Work:
         return (*cell, SIDE_ORDER[side])
 
     def cloud(self, tile: int) -> bool:
-        return any(t == tile for t, _ in self.clouds)
+        for t, _ in self.clouds:  # noqa: SIM110 - a loop over a handful costs less than any()
+            if t == tile:
+                return True
+        return False
 
     def add_cloud(self, tile: int, kind: str) -> None:
         if (tile, kind) not in self.clouds:
@@ -618,7 +639,7 @@ class Work:
         if e is None:
             return
         self.without_enemy(enemy_id)
-        box = self.hooks.to_box(self, e)
+        box = "" if "to_box" in self.t.plain else self.hooks.to_box(self, e)
         if box:
             self.to_box(e.kind, e.number)
             self.emit("to_box", f"{enemy_name(enemy_id)} goes to the box, not back to the "
