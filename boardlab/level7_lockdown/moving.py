@@ -70,7 +70,11 @@ def _leaving_choices(w: Work, c: Char, out: list[Any]) -> None:
     choices."""
     here = c.tile
     lay = w.lay
-    guarded = any(e.tile == here for e in w.enemies)
+    guarded = False
+    for e in w.enemies:
+        if e.tile == here:
+            guarded = True
+            break
     most = w.adrenaline_max(c) if guarded else 0
     stacks = w.hooks.explore_stacks(w, c)
     for kind, goal, stack in _goals(w, c, here, stacks):
@@ -91,9 +95,11 @@ def _goals(w: Work, c: Char, here: int, stacks: tuple[str, ...]
     lay, hooks = w.lay, w.hooks
     reach: dict[int, bool] = {}
     free = "can_move" in w.t.plain
+    locked, barricaded = w.locked, w.barricades
     for j, door in lay.adj[here]:
-        if w.is_open(door) and (free or hooks.can_move(w, c, j,
-                                                      "link" if door is None else "move")):
+        if door is not None and (door in locked or (barricaded and w.barricade(door))):
+            continue    # not open (L7-R3, L7-barricade-block); a lift link always is
+        if free or hooks.can_move(w, c, j, "link" if door is None else "move"):
             reach[j] = True
     goals: list[tuple[type, Any, str]] = [(Move, j, "") for j in sorted(reach)]
     if w.has_feature(here, "vent"):
@@ -127,9 +133,12 @@ def _peek(door: Door, stack: str) -> Peek:
 
 
 def objective_fits(w: Work, door: Door, objective: str = "objective") -> bool:
-    """Some objective tile of the stack fits behind ``door`` (else no peek, L7-R19)."""
-    return any(placements_through(w.lay, w.cfg.tile(name), door)
-               for name in set(w.stack_tiles(objective)))
+    """Some objective tile of the stack fits behind ``door`` (else no peek, L7-R19);
+    remembered per map, door and tiles of the stack."""
+    tiles = w.stack_tiles(objective)
+    return w.map_memo(("fits", door, tiles),
+                      lambda key: any(placements_through(w.lay, w.cfg.tile(name), door)
+                                      for name in set(tiles)))
 
 
 def place_choices(w: Work) -> list[Place]:

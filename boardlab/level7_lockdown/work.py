@@ -82,8 +82,8 @@ class SetupTable:
     (``phases[step][character index]``), each character's seat, and which hooks keep
     the defaults (the rules may then remember their answers per map)."""
 
-    __slots__ = ("cfg", "default_features", "default_markers", "hooks", "phases", "plain",
-                 "rounds", "scen", "seats", "toughness")
+    __slots__ = ("cfg", "default_features", "default_markers", "explore", "hooks", "phases",
+                 "plain", "rounds", "scen", "seats", "toughness")
 
     def __init__(self, setup: Setup) -> None:
         scen = setup.scen
@@ -92,6 +92,8 @@ class SetupTable:
         self.scen: Scenario = scen
         self.hooks: Hooks = hooks_for(scen.name)
         self.rounds: int = setup.rounds
+        #: The exploring stacks, in the order they are drawn from.
+        self.explore: tuple[str, ...] = scen.explore
         self.phases = {step: tuple(phase_name(step, name) for name in names)
                        for step in STEPS}
         self.seats = tuple(setup.seat_of(name) for name in names)
@@ -404,7 +406,7 @@ class Work:
 
     def current_stack(self) -> str | None:
         """The stack exploring draws from: the first non-empty one, in order."""
-        for name in self.scen.explore:
+        for name in self.t.explore:
             if self.stack_tiles(name):
                 return name
         return None
@@ -415,7 +417,7 @@ class Work:
         ``names`` are the stacks A, B, … that count (default: the exploring stacks)."""
         if not self.scen.peeking or not self.stack_tiles(objective):
             return 0
-        used = [not self.stack_tiles(n) for n in (names or self.scen.explore)]
+        used = [not self.stack_tiles(n) for n in (names or self.t.explore)]
         if len(used) >= 2 and used[0] and used[1]:
             return 2
         return 1 if used and used[0] else 0
