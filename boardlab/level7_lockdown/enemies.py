@@ -262,18 +262,21 @@ def activate(w: Work, e: Enemy) -> bool:
         if t.tile == tile:
             return enemy_attack(w, e, t, "L7-R83")
     if w.cfg.profile(e.kind).ranged:
-        near = set(w.ranged_neighbours(e.tile))
-        reach = [t for t in targets if t.tile in near]
-        if reach:
-            return enemy_attack(w, e, reach[0], "L7-ranged-enemy")
+        near = w.ranged_neighbours(tile)
+        for t in targets:
+            if t.tile in near:
+                return enemy_attack(w, e, t, "L7-ranged-enemy")
     cost, variant = _enemy_cost(w, e)
-    costs = w.costs(e.tile, cost, variant)
-    reachable = [t for t in targets if costs[t.tile] is not None]
-    if not reachable:
+    costs = w.costs(tile, cost, variant)
+    for goal in targets:
+        if costs[goal.tile] is not None:
+            break
+    else:
         w.emit_t(IDLE["L7-R83"], None, e.id)
         return False
-    goal = reachable[0]
-    step = step_toward(w.lay, e.tile, w.costs(goal.tile, cost, variant), cost)
+    goal_tile = goal.tile
+    step = w.map_memo(("step", tile, goal_tile, variant), lambda key: step_toward(
+        w.lay, tile, w.costs(goal_tile, cost, variant), cost))
     assert step is not None
     return _enemy_step(w, e, goal, *step)
 

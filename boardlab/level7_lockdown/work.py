@@ -312,9 +312,12 @@ class Work:
                               lambda key: costs_from(self.lay, source, cost))
 
     def ranged_neighbours(self, tile: int) -> tuple[int, ...]:
-        """Tiles sharing an open door with ``tile`` (L7-ranged, L7-R36; no lift links)."""
-        return tuple(sorted({j for j, door in self.lay.adj[tile]
-                             if door is not None and self.is_open(door)}))
+        """Tiles sharing an open door with ``tile`` (L7-ranged, L7-R36; no lift links);
+        remembered per map, locked doors and barricades."""
+        return self.map_memo(
+            ("near", tile, self.locked, self.barricades),
+            lambda key: tuple(sorted({j for j, door in self.lay.adj[tile]
+                                      if door is not None and self.is_open(door)})))
 
     def door_tiles(self, door: Door) -> tuple[int, int]:
         a, b = door.cells
