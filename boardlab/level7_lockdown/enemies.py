@@ -160,7 +160,9 @@ def targets_for(w: Work, e: Enemy) -> list[Target]:
     The list depends only on whether ``e`` is a guard or an alien, the characters, the
     enemies, whose turn it is and the scenario (and on the markers where a scenario's
     guards target them): the last list of each kind of enemy is kept for the next
-    activation on the same figures (most activations in a row change nothing).
+    activation on the same figures (most activations in a row change nothing), and so
+    are its characters and its enemies apart (a move changes only the enemies, a hit
+    often only the characters).
     """
     kind = e.kind
     category = 0 if kind == "guard" else 1 if kind in ALIENS else 2
@@ -170,7 +172,7 @@ def targets_for(w: Work, e: Enemy) -> list[Target]:
         last = _LAST_TARGETS[category]
         if last[0] is chars and last[1] is enemies and last[2] == active and last[3] is scen:
             return list(last[4])
-    out = _targets(w, e, category)
+    out = [*_character_targets(w, category), *_enemy_targets(w, category)]
     if markers:
         for marker_id, tile, value in w.hooks.marker_targets(w, e):
             out.append(_new(Target, ((-value, 2, tile, 0), marker_id, tile, value, False)))
@@ -180,12 +182,15 @@ def targets_for(w: Work, e: Enemy) -> list[Target]:
     return out
 
 
-def _targets(w: Work, e: Enemy, category: int) -> list[Target]:
-    """The characters and enemies ``e`` values, unsorted (see :func:`targets_for`)."""
+def _character_targets(w: Work, category: int) -> tuple[Target, ...]:
+    """The characters a guard (``category`` 0: by threat) or an alien (by total fear)
+    values, in turn order from the active one (see :func:`targets_for`)."""
+    chars, active = w.chars, w.active
+    last = _LAST_CHARACTERS[category]
+    if last[0] is chars and last[1] == active:
+        return last[2]
     out: list[Target] = []
-    scen = w.scen
-    chars = w.chars
-    n, active = len(chars), w.active
+    n = len(chars)
     guard = category == 0
     for k in range(n):
         c = chars[(active + k) % n]
@@ -194,7 +199,21 @@ def _targets(w: Work, e: Enemy, category: int) -> list[Target]:
         value = c.threat if guard else c.fear + 2 * c.terror
         if value >= 1:
             out.append(_new(Target, ((-value, 0, k, 0), c.name, c.tile, value, True)))
-    for x in w.enemies:
+    found = tuple(out)
+    _LAST_CHARACTERS[category] = (chars, active, found)
+    return found
+
+
+def _enemy_targets(w: Work, category: int) -> tuple[Target, ...]:
+    """The enemies a guard (``category`` 0: the aliens) or an alien (the guards) values,
+    in figure order (see :func:`targets_for`)."""
+    enemies, scen = w.enemies, w.scen
+    last = _LAST_FOES[category]
+    if last[0] is enemies and last[1] is scen:
+        return last[2]
+    out: list[Target] = []
+    guard = category == 0
+    for x in enemies:
         if guard and x.kind in ALIENS:
             value = scen.clone_threat if x.kind in CLONES else scen.hybrid_threat
         elif category == 1 and x.kind == "guard":
@@ -205,13 +224,18 @@ def _targets(w: Work, e: Enemy, category: int) -> list[Target]:
             kind_rank, number = enemy_sort_key(x)
             out.append(_new(Target, ((-value, 1, kind_rank, number), x.id, x.tile, value,
                                      False)))
-    return out
+    found = tuple(out)
+    _LAST_FOES[category] = (enemies, scen, found)
+    return found
 
 
 _new = tuple.__new__   # a Target or Pending from a plain tuple: no keyword parsing
 #: Per kind of enemy (guard, alien, other): the figures and turn the last target list
-#: was made for, and the list (one tuple per entry, replaced whole).
+#: was made for, and the list; the same for its characters and its enemies apart (one
+#: tuple per entry, replaced whole).
 _LAST_TARGETS: list[tuple[Any, ...]] = [(None, None, -1, None, ())] * 3
+_LAST_CHARACTERS: list[tuple[Any, ...]] = [(None, -1, ())] * 3
+_LAST_FOES: list[tuple[Any, ...]] = [(None, None, ())] * 3
 
 
 def enemy_cost(w: Work, e: Enemy) -> DoorCost:
