@@ -41,7 +41,9 @@ from boardlab.level7_lockdown.events import (
     HUNTERS_DIE,
     IDLE,
     MISS,
+    PACK_LIMIT,
     POWER,
+    POWER_SPENT,
     enemy_name,
     plural,
 )
@@ -323,8 +325,7 @@ def _enemy_step(w: Work, e: Enemy, goal: Target, nxt: int, door: Door | None) ->
                "will cross on its next activation", rule_id, enemy_id=e.id, door=door)
         return False
     if e.kind in CLONES and clones_on(w, nxt) >= w.scen.pack_limit:
-        w.emit("pack_limit", f"{enemy_name(e.id)} stays: {w.tname(nxt)} already holds the "
-               "pack limit", "L7-R15", enemy_id=e.id)
+        w.emit_t(PACK_LIMIT["L7-R15"], None, e.id, w.tname(nxt))
         return False
     w.set_enemy(e.id, tile=nxt, door=None)
     crossed = " through the locked door" if door is not None and door in w.locked else ""
@@ -385,8 +386,7 @@ def resolve_enemy_attack(w: Work, roll: Roll) -> None:
     hit = roll.strength >= p.difficulty
     if e is not None and e.kind == "blaster" and e.power:
         w.set_enemy(e.id, power=0)
-        w.emit("power_spent", f"{enemy_name(e.id)}'s power tokens leave the pool",
-               "L7-blaster-attack", enemy_id=e.id)
+        w.emit_t(POWER_SPENT["L7-blaster-attack"], None, e.id)
     if not hit:
         w.emit_t(MISS["L7-R11"], None, p.actor, roll.strength, p.difficulty)
     elif "#" in p.target:
@@ -426,8 +426,7 @@ def resolve_enemy_barricade(w: Work, roll: Roll) -> None:
     e = w.find_enemy(p.actor)
     if e is not None and e.kind == "blaster" and e.power:
         w.set_enemy(e.id, power=0)
-        w.emit("power_spent", f"{enemy_name(e.id)}'s power tokens leave the pool",
-               "L7-R67", enemy_id=e.id)
+        w.emit_t(POWER_SPENT["L7-R67"], None, e.id)
     tally = f"{roll.strength} Strength"
     if roll.strength >= p.difficulty:
         w.damage_barricade(p.door, f"{enemy_name(p.actor)}: {tally}", "L7-barricade-enemy")

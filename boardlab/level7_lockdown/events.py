@@ -208,3 +208,26 @@ WOUND = PerRule("wound", lambda who, vitality, n, why:
                 f"{who} loses {n} vitality ({why}): {vitality} left", ("vitality",))
 KNOCKED_OUT = PerRule("knocked_out", lambda who, why:
                       f"{who} is knocked out ({why}) and taken to the Infirmary")
+BACK_FROM_INFIRMARY = PerRule("infirmary", lambda who, where, vitality:
+                    f"{who} misses this turn in the Infirmary and returns to {where} with "
+                    f"{vitality} vitality")
+FEAR_SET = PerRule("fear", lambda who, fear, terror:
+                   f"{who}'s fear is set to {fear} (the higher of 4 and the terror {terror})",
+                   ("fear",))
+GOT_UP = PerRule("stand_up", "{0} spends a move to get up")
+ADRENALINE = PerRule("adrenaline", lambda who, n, fear:
+                     f"{who} plays {plural(n, 'adrenaline card')}: +{n} dice, fear {fear}",
+                     ("cards",))
+POWER_SPENT = PerRule("power_spent", lambda who, eid:
+                      f"{enemy_name(eid)}'s power tokens leave the pool", ("enemy_id",))
+PACK_LIMIT = PerRule("pack_limit", lambda who, eid, where:
+                     f"{enemy_name(eid)} stays: {where} already holds the pack limit",
+                     ("enemy_id",))
+GOT_AWAY = PerRule("challenge_won", lambda who, got, icon, difficulty:
+                   f"{who} gets away ({got} {icon} against {difficulty})", ("icons",))
+STUCK = PerRule("challenge_lost", lambda who, got, icon, difficulty:
+                f"{who} fails to get away ({got} {icon} against {difficulty}): the move step "
+                "ends", ("icons",))
+NEW_ROUND = PerRule("round", lambda who, number: f"Round {number} begins")
+#: The phase of the event that opens a round (no character's turn).
+ROUND_PHASE: Final = phase_name("round", "")

@@ -29,7 +29,15 @@ from boardlab.level7_lockdown.choices import (
     Vent,
 )
 from boardlab.level7_lockdown.config import INTELLIGENCE, STRENGTH
-from boardlab.level7_lockdown.events import FALL, MOVE, plural
+from boardlab.level7_lockdown.events import (
+    ADRENALINE,
+    FALL,
+    GOT_AWAY,
+    GOT_UP,
+    MOVE,
+    STUCK,
+    plural,
+)
 from boardlab.level7_lockdown.geometry import Door, Placement, place, placements_through
 from boardlab.level7_lockdown.kinds import Auto, Kind, Purpose
 from boardlab.level7_lockdown.scenario import UNSEEN
@@ -155,7 +163,7 @@ def stand_up(w: Work, choice: StandUp) -> None:
     c = w.me
     w.moves -= 1
     w.set_char(w.active, down=False)
-    w.emit("stand_up", f"{c.name} spends a move to get up", "L7-fall-effects", c.name)
+    w.emit_t(GOT_UP["L7-fall-effects"], c.name)
     after_move(w)
 
 
@@ -180,8 +188,7 @@ def spend_adrenaline(w: Work, n: int) -> None:
         return
     c = w.me
     w.set_char(w.active, adrenaline=c.adrenaline - n, fear=c.fear + n)
-    w.emit("adrenaline", f"{c.name} plays {plural(n, 'adrenaline card')}: "
-           f"+{n} dice, fear {c.fear + n}", "L7-R21", c.name, cards=n)
+    w.emit_t(ADRENALINE["L7-R21"], c.name, n, c.fear + n)
 
 
 def roll_or_resolve(w: Work, pending: Pending) -> None:
@@ -216,12 +223,10 @@ def resolve_escape(w: Work, roll: Roll) -> None:
     c = w.me
     got = roll.count(p.icon)
     if got >= p.difficulty:
-        w.emit("challenge_won", f"{c.name} gets away ({got} {p.icon} against "
-               f"{p.difficulty})", "L7-R7", c.name, icons=got)
+        w.emit_t(GOT_AWAY["L7-R7"], c.name, got, p.icon, p.difficulty)
         assert p.then is not None
         return go(w, p.then)
-    w.emit("challenge_lost", f"{c.name} fails to get away ({got} {p.icon} against "
-           f"{p.difficulty}): the move step ends", "L7-R7", c.name, icons=got)
+    w.emit_t(STUCK["L7-R7"], c.name, got, p.icon, p.difficulty)
     w.hooks.challenge_lost(w, "escape")
     w.then(Auto.ACTION)
 

@@ -7,7 +7,16 @@ from typing import TYPE_CHECKING
 
 from boardlab.level7_lockdown import cronos
 from boardlab.level7_lockdown.choices import EndStep
-from boardlab.level7_lockdown.events import END_MOVES, NO_ACTION, TURN, plural
+from boardlab.level7_lockdown.events import (
+    BACK_FROM_INFIRMARY,
+    END_MOVES,
+    FEAR_SET,
+    NEW_ROUND,
+    NO_ACTION,
+    ROUND_PHASE,
+    TURN,
+    plural,
+)
 from boardlab.level7_lockdown.kinds import Auto, Kind, Step, TaskKind
 from boardlab.level7_lockdown.state import INFIRMARY, INSIDE, Pending, Task
 from boardlab.narrate import and_list
@@ -79,12 +88,10 @@ def return_from_infirmary(w: Work) -> None:
     w.step = Step.MOVE
     w.set_char(w.active, status=INSIDE, tile=home, vitality=w.scen.vitality, fear=fear,
                down=False)
-    w.emit("infirmary", f"{c.name} misses this turn in the Infirmary and returns to "
-           f"{w.tname(home)} with {w.scen.vitality} vitality",
-           "L7-R71" if w.scen.name == "9" else "L7-R84", c.name)
-    rule_id = "L7-terror-infirmary" if c.terror else "L7-R22"
-    w.emit("fear", f"{c.name}'s fear is set to {fear} (the higher of 4 and the terror "
-           f"{c.terror})", rule_id, c.name, fear=fear)
+    w.emit_t(BACK_FROM_INFIRMARY["L7-R71" if w.scen.name == "9" else "L7-R84"], c.name,
+             w.tname(home), w.scen.vitality)
+    w.emit_t(FEAR_SET["L7-terror-infirmary" if c.terror else "L7-R22"], c.name, fear,
+             c.terror)
 
 
 def end_turn(w: Work) -> None:
@@ -119,7 +126,7 @@ def advance(w: Work) -> None:
         w.round += 1
         if w.round <= w.t.rounds:
             w.step = Step.MOVE
-            w.emit("round", f"Round {w.round} begins", "L7-R6", phase=(Step.ROUND, ""))
+            w.events.append((NEW_ROUND["L7-R6"], None, w.round, ROUND_PHASE, (), w.round))
 
 
 def match_over(w: Work) -> bool:
