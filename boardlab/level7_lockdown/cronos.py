@@ -19,6 +19,7 @@ from boardlab.level7_lockdown.config import SPEED
 from boardlab.level7_lockdown.events import CRONOS_IDLE, CRONOS_MOVE, CRONOS_MOVES, CRONOS_ROLL
 from boardlab.level7_lockdown.geometry import (
     Door,
+    DoorCost,
     cells_of,
     costs_from,
     place,
@@ -99,7 +100,7 @@ def walk(w: Work, moves: int) -> bool:
         goal = target(w)
         if goal is None:
             return False
-        step = step_toward(w.lay, here, costs_from(w.lay, goal.tile, cost), cost)
+        step = _step(w, here, goal.tile, cost)
         if step is None:
             if w.hooks.cronos_explores(w):
                 return explore(w, goal, moves)
@@ -119,6 +120,16 @@ def walk(w: Work, moves: int) -> bool:
             return True
         moves = 0 if w.chars_on(nxt) else moves
     return False
+
+
+def _step(w: Work, here: int, goal: int, cost: DoorCost) -> tuple[int, Door | None] | None:
+    """His next tile and door on a cheapest path from ``here`` to ``goal``; remembered
+    per map, locked doors and barricades where no door is sealed by the scenario."""
+    if "sealed" not in w.t.plain:
+        return step_toward(w.lay, here, costs_from(w.lay, goal, cost), cost)
+    variant = ("cronos", w.locked, w.barricades)
+    return w.map_memo(("step", here, goal, variant), lambda key: step_toward(
+        w.lay, here, w.costs(goal, cost, variant), cost))
 
 
 def move_to(w: Work, here: int, nxt: int, why: str, left: int) -> bool:

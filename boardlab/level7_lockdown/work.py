@@ -112,7 +112,7 @@ class SetupTable:
 
 #: Hooks that do nothing by default: where a scenario keeps them, they are not called.
 _SKIPPABLE: Final = ("inactive", "guard_marker", "enemy_entered", "to_box", "can_move",
-                     "end_of_turn")
+                     "end_of_turn", "sealed")
 
 
 _SETUPS: dict[int, tuple[Setup, SetupTable]] = {}
