@@ -272,16 +272,18 @@ def _ONE(door: Door | None) -> int:
 
 def activate(w: Work, e: Enemy) -> bool:
     """One activation of ``e``; True when it waits for a roll."""
-    why = "" if "inactive" in w.t.plain else w.hooks.inactive(w, e)
+    plain = w.t.plain
+    why = "" if "inactive" in plain else w.hooks.inactive(w, e)
     if why:
         w.emit("inactive", f"{enemy_name(e.id)} does not activate yet ({why})",
                "L7-S11-airlock", enemy_id=e.id)
         return False
-    if e.kind == "guard" and e.tile == w.cronos:
-        w.to_reserves(e.id, "it activates on Dr. Cronos's tile", "L7-cronos-guards")
-        return False
-    if e.kind == "guard" and "guard_marker" not in w.t.plain and w.hooks.guard_marker(w, e):
-        return False
+    if e.kind == "guard":
+        if e.tile == w.cronos:
+            w.to_reserves(e.id, "it activates on Dr. Cronos's tile", "L7-cronos-guards")
+            return False
+        if "guard_marker" not in plain and w.hooks.guard_marker(w, e):
+            return False
     targets = targets_for(w, e)
     tile = e.tile
     for t in targets:
@@ -350,33 +352,40 @@ def target_name(w: Work, t: Target) -> str:
 
 # -- attacks ---------------------------------------------------------------------------------
 def enemy_attack(w: Work, e: Enemy, t: Target, rule_id: str) -> bool:
-    prof = w.cfg.profile(e.kind)
-    ranged = prof.ranged
-    dice = prof.dice + (e.power if e.kind == "blaster" else 0)
-    n = w.dice(dice)
+    """``e`` attacks ``t``: its dice (with a blaster's power) against the target's
+    toughness (+1 downed against a ranged attack, +1 in a cloud: L7-R11, L7-cloud)."""
+    cfg = w.cfg
+    prof = cfg.profile(e.kind)
+    blaster = e.kind == "blaster"
+    n = w.dice(prof.dice + e.power if blaster else prof.dice)
     notes = []
+    tile, target_id = t.tile, t.id
     if t.is_char:
-        c = w.chars[w.ci(t.id)]
+        chars = w.chars
+        c = chars[(w.active + t.key[2]) % len(chars)]    # the key holds its turn order
         tough = w.t.toughness[c.name]
-        if c.down and ranged:
+        if c.down and prof.ranged:
             tough += 1
             notes.append("+1 downed against a ranged attack")
+        words: str = target_id
     else:
-        target = w.find_enemy(t.id)
+        target = w.find_enemy(target_id)
         assert target is not None
-        tough = w.cfg.profile(target.kind).toughness
-    if w.cloud(t.tile):
+        tough = cfg.profile(target.kind).toughness
+        words = target_name(w, t)
+    if w.clouds and w.cloud(tile):
         tough += 1
         notes.append("+1 cloud")
-    power = f", {plural(e.power, 'power die')}" if e.kind == "blaster" and e.power else ""
-    where = f" on {w.tname(t.tile)}" if t.tile != e.tile else ""
+    power = f", {plural(e.power, 'power die')}" if blaster and e.power else ""
+    where = f" on {w.tname(tile)}" if tile != e.tile else ""
     note = f" ({', '.join(notes)})" if notes else ""
-    if e.kind == "blaster":
-        rule_id = "L7-blaster-attack" if t.tile == e.tile else rule_id
-    w.emit_t(ENEMY_ATTACK[rule_id], t.id if t.is_char else None, e.id, t.id, n, tough,
-             target_name(w, t), where, power, note)
-    w.wait(_new(Pending, (Kind.ROLL, Purpose.ENEMY_ATTACK, e.id, t.id, None, n, STRENGTH,
-                          tough, "", "", -1, False, None, 0)))
+    if blaster and tile == e.tile:
+        rule_id = "L7-blaster-attack"
+    enemy_id = e.id
+    w.emit_t(ENEMY_ATTACK[rule_id], target_id if t.is_char else None, enemy_id, target_id,
+             n, tough, words, where, power, note)
+    w.wait(_new(Pending, (Kind.ROLL, Purpose.ENEMY_ATTACK, enemy_id, target_id, None, n,
+                          STRENGTH, tough, "", "", -1, False, None, 0)))
     return True
 
 
