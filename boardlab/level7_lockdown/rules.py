@@ -36,12 +36,10 @@ from boardlab.level7_lockdown.choices import (
     DECISION_TYPES,
     Access,
     Attack,
-    CardDraw,
     EndStep,
     Explore,
     Extinguish,
     FallDown,
-    ItemDraw,
     LowerTerror,
     Move,
     Peek,
@@ -283,24 +281,25 @@ def _offer_tile(state: State, p: Pending) -> OutcomeTable:
 
 
 def _offer_event(state: State, p: Pending) -> OutcomeTable:
-    return _counts(state[0].cfg.event_names, state.events_deck, CardDraw)
+    """The event card drawn: the deck's table from shared parts (a deck changes every
+    draw, so its tables are rarely found made)."""
+    setup = state[0]
+    last = _LAST_SETUP[0]
+    t = last[1] if last[0] is setup else setup_info(setup)
+    return t.events.one(state.events_deck)
 
 
 def _offer_item(state: State, p: Pending) -> OutcomeTable:
-    return _counts(state[0].cfg.item_names, state.items_deck, ItemDraw)
+    setup = state[0]
+    last = _LAST_SETUP[0]
+    t = last[1] if last[0] is setup else setup_info(setup)
+    return t.items.one(state.items_deck)
 
 
 @lru_cache(maxsize=4096)
 def _tile_draws(tiles: tuple[str, ...], pool: tuple[str, ...]) -> OutcomeTable:
     """The tiles a draw may give, as a chance table with its sampling table (cached)."""
     return OutcomeTable((_draw(TileDraw, t), p) for t, p in stack_outcomes(tiles, pool))
-
-
-@lru_cache(maxsize=4096)
-def _counts(names: tuple[str, ...], counts: tuple[int, ...], kind: type) -> OutcomeTable:
-    """A card drawn from a deck of ``counts`` (cached per deck: built from the counts)."""
-    return OutcomeTable.from_counts((_draw(kind, name), n)
-                                    for name, n in zip(names, counts, strict=True) if n)
 
 
 @lru_cache(maxsize=1024)

@@ -23,6 +23,8 @@ from collections.abc import Callable, Iterable
 from typing import Any, Final
 
 from boardlab.core.events import EventTemplate
+from boardlab.core.piles import Pile
+from boardlab.level7_lockdown.choices import CardDraw, ItemDraw
 from boardlab.level7_lockdown.config import (
     ALIENS,
     FEAR_MAX,
@@ -82,8 +84,8 @@ class SetupTable:
     (``phases[step][character index]``), each character's seat, and which hooks keep
     the defaults (the rules may then remember their answers per map)."""
 
-    __slots__ = ("cfg", "default_features", "default_markers", "explore", "hooks", "phases",
-                 "plain", "rounds", "scen", "seats", "toughness")
+    __slots__ = ("cfg", "default_features", "default_markers", "events", "explore", "hooks",
+                 "items", "phases", "plain", "rounds", "scen", "seats", "toughness")
 
     def __init__(self, setup: Setup) -> None:
         scen = setup.scen
@@ -108,6 +110,26 @@ class SetupTable:
                                if getattr(kind, name) is getattr(Hooks, name))
         #: Each character's toughness, by name.
         self.toughness = {c.name: c.toughness for c in self.cfg.characters}
+        #: The event and item decks' chance tables (shared by every setup of the
+        #: configuration: :func:`deck_pile`).
+        self.events = deck_pile(self.cfg.event_names, CardDraw)
+        self.items = deck_pile(self.cfg.item_names, ItemDraw)
+
+
+def deck_pile(names: tuple[str, ...], kind: type) -> Pile:
+    """The :class:`~boardlab.core.piles.Pile` of a deck of these card names, its outcomes
+    ``kind(name)`` (one shared per card)."""
+    key = (kind, names)
+    pile = _PILES.get(key)
+    if pile is None:
+        if len(_PILES) > 64:
+            _PILES.clear()
+        outcomes = {name: kind(name) for name in names}
+        pile = _PILES[key] = Pile(names, outcomes.__getitem__, tuple)
+    return pile
+
+
+_PILES: dict[tuple[type, tuple[str, ...]], Pile] = {}
 
 
 #: Hooks that do nothing by default: where a scenario keeps them, they are not called.
