@@ -1,8 +1,10 @@
 """Icon-dice rolls as chance nodes, collapsed to the counts that matter (L7-R2, L7-R25).
 
 A challenge only reads one icon, so its outcomes are the counts of that icon (0…2n on
-the default die), each with its exact probability from :func:`boardlab.prob.dice.icon_pool`;
-the fear hunters' and blasters' dice read every icon.
+the default die), each with its exact probability: the faces are equally likely, so the
+counts of ``n`` dice are an integer convolution of one die's, over ``faces ** n`` (the
+distribution :func:`boardlab.prob.dice.icon_pool` gives, which a test checks; playing
+needs no :mod:`boardlab.prob`). The fear hunters' and blasters' dice read every icon.
 
 >>> from boardlab.level7_lockdown.config import DIE_FACES
 >>> dict(roll_outcomes(DIE_FACES, 1, "Strength"))[Roll(strength=1)]
@@ -20,7 +22,7 @@ from functools import lru_cache
 
 from boardlab.core.engine import OutcomeTable
 from boardlab.level7_lockdown.choices import Roll
-from boardlab.prob.dice import IconDie, icon_pool
+from boardlab.level7_lockdown.config import INTELLIGENCE, SPEED, STRENGTH
 
 Faces = tuple[tuple[str, ...], ...]
 
@@ -32,21 +34,28 @@ def roll_outcomes(faces: Faces, n: int, icon: str) -> OutcomeTable:
     :class:`~boardlab.core.engine.OutcomeTable` (its sampling table made once, cached)."""
     if n == 0:
         return OutcomeTable(((Roll(), Fraction(1)),))
-    pool = icon_pool([IconDie(faces)] * n)
-    merged: dict[Roll, Fraction] = {}
-    for icons, p in pool.items():
-        s, sp, i = icons["Strength"], icons["Speed"], icons["Intelligence"]
-        if icon == "Strength":
-            roll = Roll(strength=s)
-        elif icon == "Speed":
-            roll = Roll(speed=sp)
-        elif icon == "Intelligence":
-            roll = Roll(intelligence=i)
-        else:
-            roll = Roll(s, sp, i)
-        merged[roll] = merged.get(roll, Fraction(0)) + p
-    return OutcomeTable(sorted(merged.items(), key=lambda rp: (rp[0].strength, rp[0].speed,
-                                                                rp[0].intelligence)))
+    counted = [_counted(face, icon) for face in faces]
+    ways: dict[tuple[int, int, int], int] = {(0, 0, 0): 1}   # icon counts → face tuples
+    for _ in range(n):
+        more: dict[tuple[int, int, int], int] = {}
+        for (s, sp, i), w in ways.items():
+            for x, y, z in counted:
+                key = (s + x, sp + y, i + z)
+                more[key] = more.get(key, 0) + w
+        ways = more
+    return OutcomeTable.from_counts((Roll(*key), w) for key, w in sorted(ways.items()))
+
+
+def _counted(face: tuple[str, ...], icon: str) -> tuple[int, int, int]:
+    """The Strength, Speed and Intelligence icons of ``face`` that the roll counts."""
+    s, sp, i = face.count(STRENGTH), face.count(SPEED), face.count(INTELLIGENCE)
+    if icon == STRENGTH:
+        return (s, 0, 0)
+    if icon == SPEED:
+        return (0, sp, 0)
+    if icon == INTELLIGENCE:
+        return (0, 0, i)
+    return (s, sp, i)
 
 
 def challenge_chance(faces: Faces, n: int, icon: str, difficulty: int) -> Fraction:

@@ -102,6 +102,33 @@ def test_l7_r2_default_die_and_exact_challenge_odds() -> None:
     assert sum(p for _, p in roll_outcomes(MIXED.die, 3, "")) == 1
 
 
+def test_l7_r2_roll_tables_are_the_icon_pools_of_the_prob_layer() -> None:
+    """The engine's roll tables (an integer convolution of one die's icons) are
+    boardlab.prob's icon pools collapsed to the counted icons: the same outcomes in the
+    same order, the same Fractions, the same sampling table."""
+    from boardlab.core.engine import OutcomeTable
+    from boardlab.prob.dice import IconDie, icon_pool
+
+    def by_pool(faces: tuple[tuple[str, ...], ...], n: int, icon: str) -> OutcomeTable:
+        merged: dict[Roll, Fraction] = {}
+        for icons, p in icon_pool([IconDie(faces)] * n).items():
+            s, sp, i = icons["Strength"], icons["Speed"], icons["Intelligence"]
+            roll = {"Strength": Roll(strength=s), "Speed": Roll(speed=sp),
+                    "Intelligence": Roll(intelligence=i)}.get(icon, Roll(s, sp, i))
+            merged[roll] = merged.get(roll, Fraction(0)) + p
+        return OutcomeTable(sorted(merged.items(), key=lambda rp: (
+            rp[0].strength, rp[0].speed, rp[0].intelligence)))
+
+    for faces in (DIE_FACES, MIXED.die):
+        for n in range(1, 9):
+            for icon in ("", "Strength", "Speed", "Intelligence"):
+                ours, theirs = roll_outcomes(faces, n, icon), by_pool(faces, n, icon)
+                assert list(ours) == list(theirs), (faces, n, icon)
+                assert (ours.denominator, ours.cumulative) == (theirs.denominator,
+                                                               theirs.cumulative)
+    assert list(roll_outcomes(DIE_FACES, 0, "Speed")) == [(Roll(), Fraction(1))]
+
+
 def test_l7_r3_door_graph_distances_and_what_stops_characters() -> None:
     s = start().state
     lay = layout(s.tiles, s.links, s.cfg)
