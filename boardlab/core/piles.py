@@ -47,7 +47,8 @@ class Pile:
     ([('b+b', '1/3'), ('a+b', '2/3')], 3, (1, 3))
     """
 
-    __slots__ = ("names", "draw", "draw_set", "_one", "_many", "_pairs", "_sets", "_outs")
+    __slots__ = ("names", "draw", "draw_set", "_one", "_many", "_pairs", "_units", "_sets",
+                 "_outs")
 
     #: Tables kept per pile before a cache is emptied: top-card tables are a few hundred
     #: bytes (their pairs are shared), multi-card tables a few KB.
@@ -63,6 +64,8 @@ class Pile:
         self._many: dict[tuple[tuple[int, ...], int], OutcomeTable] = {}
         #: pile size → per kind, per count: the shared (outcome, count / size) pair
         self._pairs: dict[int, list[list[tuple[Any, Fraction]]]] = {}
+        #: pile size → per kind: the shared (outcome, 1 / size) pair (single copies)
+        self._units: dict[int, list[tuple[Any, Fraction]]] = {}
         self._sets = _Sets(self)
         #: (kinds present, k) → the outcomes of every multiset, in the skeleton's order
         self._outs: dict[tuple[tuple[int, ...], int], tuple[Any, ...]] = {}
@@ -87,6 +90,21 @@ class Pile:
             raise ValueError("cannot draw from an empty pile")
         if min(counts) < 0:
             raise ValueError(f"outcome counts must be positive integers, got {min(counts)!r}")
+        if max(counts) == 1:     # single copies (a deck of distinct cards): uniform
+            units = self._units.get(total)
+            if units is None:
+                p = Fraction(1, total)
+                units = self._units[total] = [(self.draw(name), p) for name in self.names]
+            table = _table(list(compress(units, counts)), total, _steps(total))
+        else:
+            table = self._build_weighted(counts, total)
+        if len(self._one) >= self.ONE_LIMIT:
+            self._one.clear()
+        self._one[counts] = table
+        return table
+
+    def _build_weighted(self, counts: tuple[int, ...], total: int) -> OutcomeTable:
+        """The top card of a pile with several copies of some kind."""
         rows = self._pairs.get(total)
         if rows is None:
             rows = self._pairs[total] = [[] for _ in self.names]
@@ -101,11 +119,7 @@ class Pile:
                 pairs.append(row[n])
                 acc += n // g
                 cumulative.append(acc)
-        table = _table(pairs, total // g, tuple(cumulative))
-        if len(self._one) >= self.ONE_LIMIT:
-            self._one.clear()
-        self._one[counts] = table
-        return table
+        return _table(pairs, total // g, tuple(cumulative))
 
     def _build_many(self, counts: tuple[int, ...], k: int) -> OutcomeTable:
         total = sum(counts)
