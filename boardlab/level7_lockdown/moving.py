@@ -152,10 +152,9 @@ def objective_fits(w: Work, door: Door, objective: str = "objective") -> bool:
 def place_choices(w: Work) -> list[Place]:
     p = w.pending
     assert p.door is not None
-    spec = w.cfg.tile(p.tile)
     replacing = p.index if p.index >= 0 else None
     return [Place(o.x, o.y, o.rotation)
-            for o in placements_through(w.lay, spec, p.door, replacing=replacing)]
+            for o in w.placements(p.tile, p.door, replacing)]
 
 
 # -- doing it ------------------------------------------------------------------------------
@@ -340,8 +339,7 @@ def tile_drawn(w: Work, draw: TileDraw) -> None:
     p = w.pending
     assert p.door is not None
     replacing = p.index if p.index >= 0 else None
-    spec = w.cfg.tile(draw.tile)
-    options = placements_through(w.lay, spec, p.door, replacing=replacing)
+    options = w.placements(draw.tile, p.door, replacing)
     w.emit("draw_tile", f"The tile is {draw.tile}", "L7-R5", p.actor, tile=draw.tile,
            stack=p.stack)
     if not options:

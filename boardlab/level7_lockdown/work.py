@@ -51,8 +51,10 @@ from boardlab.level7_lockdown.geometry import (
     Door,
     DoorCost,
     Layout,
+    Placement,
     costs_from,
     layout,
+    placements_through,
 )
 from boardlab.level7_lockdown.kinds import STEPS, Step
 from boardlab.level7_lockdown.scenario import POOL, UNSEEN, Scenario
@@ -332,6 +334,14 @@ class Work:
         (``None``: every door costs 1, as spawning counts them, L7-R13)."""
         return self.map_memo((source, variant),
                               lambda key: costs_from(self.lay, source, cost))
+
+    def placements(self, name: str, door: Door, replacing: int | None = None
+                   ) -> tuple[Placement, ...]:
+        """:func:`~.geometry.placements_through` of the tile called ``name`` behind
+        ``door`` (L7-R5), remembered per map: the draw and the explorer's choice that
+        follows ask the same."""
+        return self.map_memo(("place", name, door, replacing), lambda key: (
+            placements_through(self.lay, self.cfg.tile(name), door, replacing=replacing)))
 
     def ranged_neighbours(self, tile: int) -> tuple[int, ...]:
         """Tiles sharing an open door with ``tile`` (L7-ranged, L7-R36; no lift links);
