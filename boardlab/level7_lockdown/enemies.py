@@ -74,8 +74,7 @@ def begin_enemies(w: Work) -> None:
     w.step = "enemies"
     card = w.cfg.events[w.event]
     w.emit_t(ENEMY_STEP["L7-R72"], None, card)
-    tasks = [Task(TaskKind.GUARDS if icon == "guard" else TaskKind.CLONES)
-             for icon in card.activations]
+    tasks = [_GUARDS if icon == "guard" else _CLONES for icon in card.activations]
     w.queue = tuple(w.hooks.enemy_tasks(w, tasks))
     w.then(Auto.QUEUE)
 
@@ -107,6 +106,8 @@ def activation(enemy_id: str) -> Task:
 
 _ACTIVATIONS: dict[str, Task] = {}
 _SECURE = Task(TaskKind.SECURE)
+_GUARDS = Task(TaskKind.GUARDS)
+_CLONES = Task(TaskKind.CLONES)
 
 
 def task_activate(w: Work, task: Task) -> bool:

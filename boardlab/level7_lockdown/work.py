@@ -663,10 +663,11 @@ class Work:
 
     def take_reserve(self, kind: str) -> int | None:
         """The lowest-numbered figure of ``kind`` in the reserves (L7-R29), taken."""
-        for k, numbers in self.reserves:
+        for i, (k, numbers) in enumerate(self.reserves):
             if k == kind and numbers:
-                self.reserves = tuple((k2, n2[1:] if k2 == kind else n2)
-                                      for k2, n2 in self.reserves)
+                reserves = list(self.reserves)
+                reserves[i] = (k, numbers[1:])
+                self.reserves = tuple(reserves)
                 return numbers[0]
         return None
 

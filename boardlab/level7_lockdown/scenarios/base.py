@@ -151,8 +151,7 @@ class Hooks:
 
     def enemy_tasks(self, w: Work, activations: list[Task]) -> list[Task]:
         """The enemy step (L7-R72): card icons, the hybrids' dice, Dr. Cronos, the end."""
-        return [*activations, Task("hunters_die"), Task("blaster_die"), Task("cronos"),
-                Task("end_turn")]
+        return [*activations, *_ENEMY_STEP_TAIL]
 
     def inactive(self, w: Work, e: Enemy) -> str:
         """Why ``e`` does not activate now (scenario 11's Airlock, L7-R51); ``""``: it
@@ -221,6 +220,10 @@ class Hooks:
     def result(self, w: Work) -> str:
         """``"win"`` or ``"defeat"`` once the scenario itself ends the match, else ``""``."""
         return w.scn.result
+
+
+#: The tasks every enemy step ends with (shared: the same each turn).
+_ENEMY_STEP_TAIL = (Task("hunters_die"), Task("blaster_die"), Task("cronos"), Task("end_turn"))
 
 
 def count_unseen(tiles: tuple[str, ...]) -> int:
