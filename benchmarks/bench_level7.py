@@ -17,6 +17,11 @@ Measured side by side in one run, interleaved in rounds, as CPU time of this pro
   package name (``bench_breakout.load_baseline``), so the old and the new engine run in
   the same process, round by round.
 
+Inside a round the variants take turns every few matches (``CHUNK``), so a burst of load
+from other jobs slows them alike; the ratios printed are the medians of the rounds'
+ratios (each round plays the same seeds in every variant; every seed is played once per
+variant, so the per-map caches start cold, as in a soak).
+
 The profile lines show what dominates the time of ``play``.
 
 ``--scenarios`` instead compares the scenarios: complete random matches of the sandbox
@@ -80,6 +85,8 @@ def bench_raw(seeds: range, players: int) -> tuple[float, int]:
 
 
 SCENARIOS = ("sandbox", "9", "10", "11", "12", "13")
+#: Matches each variant plays before the next variant's turn inside a round.
+CHUNK = 5
 
 
 def bench_scenarios(matches: int, players: int, rounds: int) -> None:
@@ -156,14 +163,19 @@ def main(argv: list[str] | None = None) -> None:
     totals = {name: [0.0, 0] for name in runs}
     per_round: list[dict[str, float]] = []     # steps/s of each variant, round by round
     for r in range(args.rounds):
-        seeds = range(r * per, (r + 1) * per)
-        rates: dict[str, float] = {}
-        for name, fn in runs.items():
-            t, plies = fn(seeds, args.players)
+        # Each round's seeds are played in chunks of a few matches, every variant in turn,
+        # so that a moment of load on the shared machine slows every variant alike.
+        spent = {name: [0.0, 0] for name in runs}
+        for chunk in range(r * per, (r + 1) * per, CHUNK):
+            seeds = range(chunk, min(chunk + CHUNK, (r + 1) * per))
+            for name, fn in runs.items():
+                t, plies = fn(seeds, args.players)
+                spent[name][0] += t
+                spent[name][1] += plies
+        for name, (t, plies) in spent.items():
             totals[name][0] += t
             totals[name][1] += plies
-            rates[name] = plies / t
-        per_round.append(rates)
+        per_round.append({name: plies / t for name, (t, plies) in spent.items()})
     n = per * args.rounds
     print(f"Level 7 sandbox, {args.players} players, {n} matches per variant "
           f"({totals['play'][1] / n:.1f} plies per random match; Mall of Horror: 4 players, "
