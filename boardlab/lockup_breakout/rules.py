@@ -26,7 +26,7 @@ from boardlab.core.events import Event, as_events
 from boardlab.core.procedure import Dispatch, Node, Procedure
 from boardlab.core.rules import RuleRef
 from boardlab.lockup_breakout import final as final_mod
-from boardlab.lockup_breakout import flow, goods, moves, resolve
+from boardlab.lockup_breakout import flow, goods, moves, resolve, rewards
 from boardlab.lockup_breakout.catacombs import ENTRANCE, ESCAPED, TOMB
 from boardlab.lockup_breakout.choices import (
     CHOICE_TYPES,
@@ -103,7 +103,7 @@ def _apply_guard_card(w: Work, choice: Draw) -> None:
 
 #: Decision kind → function applying a legal choice to the worker.
 DECIDE: dict[str, Callable[[Work, Any], None]] = {
-    K.ASSIGN: flow.apply_assign, K.TOME: resolve.apply_tome, K.REWARD: resolve.apply_reward,
+    K.ASSIGN: flow.apply_assign, K.TOME: resolve.apply_tome, K.REWARD: rewards.apply_reward,
     K.IMPROVE: resolve.apply_improve, K.RESERVE: resolve.apply_reserve,
     K.STEP: moves.apply_step, K.LOOT: moves.apply_loot, K.KEEP: goods.apply_keep,
     K.PENALTY: resolve.apply_penalty, K.GOLEM: final_mod.apply_golem,
@@ -484,7 +484,7 @@ PROCEDURE = Procedure(
               for kind in sorted(CHANCE_KINDS)}},
     dispatch=(Dispatch("automatic frame", sorted(AUTO_KINDS), AUTO),
               Dispatch("choice applier", sorted(DECISION_KINDS | CHANCE_KINDS), DECIDE),
-              Dispatch("reward choice", resolve.REWARD_CHOICES, resolve.APPLY_REWARD)))
+              Dispatch("reward choice", rewards.REWARD_CHOICES, rewards.APPLY_REWARD)))
 _NODE = PROCEDURE.nodes
 
 
