@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from boardlab.level7_lockdown import effects
 from boardlab.level7_lockdown.choices import Roll, TileDraw
 from boardlab.level7_lockdown.config import SPEED
 from boardlab.level7_lockdown.events import CRONOS_IDLE, CRONOS_MOVE, CRONOS_MOVES, CRONOS_ROLL
@@ -214,4 +215,4 @@ def drain(w: Work) -> None:
     (L7-cronos-drain)."""
     for i, c in enumerate(w.chars):
         if c.status == INSIDE and c.tile == w.cronos:
-            w.lose_vitality(i, 1, "Dr. Cronos is on their tile", "L7-cronos-drain")
+            effects.lose_vitality(w, i, 1, "Dr. Cronos is on their tile", "L7-cronos-drain")

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from boardlab.level7_lockdown import effects
 from boardlab.level7_lockdown.choices import Roll
 from boardlab.level7_lockdown.config import (
     ALIENS,
@@ -151,7 +152,7 @@ def task_secure(w: Work, task: Task) -> bool:
             continue
         guards = sum(1 for e in w.enemies if e.kind == "guard" and e.tile == c.tile)
         if guards >= w.scen.secure_number:
-            w.knock_out(i, f"captured by {plural(guards, 'guard')}, at least the secure "
+            effects.knock_out(w, i, f"captured by {plural(guards, 'guard')}, at least the secure "
                         f"number {w.scen.secure_number}", "L7-R14")
     return False
 
@@ -404,7 +405,7 @@ def resolve_enemy_attack(w: Work, roll: Roll) -> None:
         w.to_reserves(p.target, f"beaten by {enemy_name(p.actor)}", "L7-R11")
     else:
         w.emit_t(HIT_CHARACTER["L7-R11"], p.target, p.actor, roll.strength, p.difficulty)
-        w.lose_vitality(w.ci(p.target), 1, f"hit by {enemy_name(p.actor)}", "L7-R11")
+        effects.lose_vitality(w, w.ci(p.target), 1, f"hit by {enemy_name(p.actor)}", "L7-R11")
     w.then(Auto.QUEUE)
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Final
 
+from boardlab.level7_lockdown import effects
 from boardlab.level7_lockdown.choices import CardDraw
 from boardlab.level7_lockdown.config import BARRICADE_FULL
 from boardlab.level7_lockdown.events import EVENT_CARD, POOL_EMPTIES, POOL_TOKEN
@@ -56,12 +57,12 @@ def card_drawn(w: Work, draw: CardDraw) -> None:
 # -- the tile sections of an event card (illustrative effects, L7-R12) ----------------------
 def _fear(w: Work, tile: int, where: str, rule_id: str) -> None:
     if w.me.status == INSIDE:
-        w.gain_fear(w.active, 1, f"event at {where}", rule_id)
+        effects.gain_fear(w, w.active, 1, f"event at {where}", rule_id)
 
 
 def _calm(w: Work, tile: int, where: str, rule_id: str) -> None:
     if w.me.status == INSIDE:
-        w.lose_fear(w.active, 1, f"event at {where}", rule_id)
+        effects.lose_fear(w, w.active, 1, f"event at {where}", rule_id)
 
 
 def _gas(w: Work, tile: int, where: str, rule_id: str) -> None:

@@ -83,7 +83,8 @@ from boardlab.level7_lockdown.state import (
     State,
     Task,
 )
-from boardlab.level7_lockdown.work import _LAST_SETUP, Work, setup_info
+from boardlab.level7_lockdown.tables import LAST_SETUP, setup_info
+from boardlab.level7_lockdown.work import Work
 
 __all__ = ["CHANCE_KINDS", "DECISION_KINDS", "PENDING_KINDS", "PROCEDURE", "ROLL_PURPOSES",
            "RULES", "STEPS", "Level7Rules", "Work", "run_auto"]
@@ -230,7 +231,7 @@ def _drawn(w: Work, draw: TileDraw) -> None:
 def _seat(state: State, p: Pending) -> str:
     """The seat of the active character (one seat plays them all when solo)."""
     setup = state[0]
-    last = _LAST_SETUP[0]
+    last = LAST_SETUP[0]
     return (last[1] if last[0] is setup else setup_info(setup)).seats[state[2]]
 
 
@@ -284,14 +285,14 @@ def _offer_event(state: State, p: Pending) -> OutcomeTable:
     """The event card drawn: the deck's table from shared parts (a deck changes every
     draw, so its tables are rarely found made)."""
     setup = state[0]
-    last = _LAST_SETUP[0]
+    last = LAST_SETUP[0]
     t = last[1] if last[0] is setup else setup_info(setup)
     return t.events.one(state.events_deck)
 
 
 def _offer_item(state: State, p: Pending) -> OutcomeTable:
     setup = state[0]
-    last = _LAST_SETUP[0]
+    last = LAST_SETUP[0]
     t = last[1] if last[0] is setup else setup_info(setup)
     return t.items.one(state.items_deck)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from boardlab.level7_lockdown import cronos
+from boardlab.level7_lockdown import cronos, effects
 from boardlab.level7_lockdown.choices import EndStep
 from boardlab.level7_lockdown.events import (
     BACK_FROM_INFIRMARY,
@@ -102,7 +102,7 @@ def end_turn(w: Work) -> None:
         aliens = w.aliens_on(c.tile)
         if fear_tile or aliens:
             why = "a fear tile" if fear_tile else plural(len(aliens), "alien")
-            w.gain_fear(w.active, 1, f"the Alien Zone: {why}", "L7-R17")
+            effects.gain_fear(w, w.active, 1, f"the Alien Zone: {why}", "L7-R17")
     if w.cronos >= 0:
         cronos.drain(w)
     if "end_of_turn" not in w.t.plain:

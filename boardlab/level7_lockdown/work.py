@@ -4,11 +4,12 @@ procedure shares.
 :class:`Work` holds a state's fields as attributes; the procedures of a turn are plain
 functions over it, one module per step of the turn (:mod:`.moving`, :mod:`.actions`,
 :mod:`.events_step`, :mod:`.enemies`, :mod:`.cronos`, :mod:`.turn`, with
-:mod:`.spawning`), and the declared procedure table of :mod:`.rules` dispatches to them.
-A procedure that hands the turn on to the next step says so with :meth:`Work.then`
-(an automatic step of the table, run when the procedure returns); ``freeze`` turns the
-copy back into a :class:`~.state.State` once per step. Events are stored as event rows
-(:mod:`.events`).
+:mod:`.spawning` and :mod:`.effects`), and the declared procedure table of
+:mod:`.rules` dispatches to them. A procedure that hands the turn on to the next step
+says so with :meth:`Work.then` (an automatic step of the table, run when the procedure
+returns); ``freeze`` turns the copy back into a :class:`~.state.State` once per step.
+Events are stored as event rows (:mod:`.events`); what a setup or a map decides once
+comes from :mod:`.tables`.
 
 >>> from boardlab.level7_lockdown.rules import RULES
 >>> from boardlab.level7_lockdown.state import Setup
@@ -23,23 +24,17 @@ from collections.abc import Callable, Iterable
 from typing import Any, Final
 
 from boardlab.core.events import EventTemplate
-from boardlab.core.piles import Pile
-from boardlab.level7_lockdown.choices import CardDraw, ItemDraw
 from boardlab.level7_lockdown.config import (
     ALIENS,
     FEAR_MAX,
-    HEART_ATTACK,
     INTELLIGENCE,
     STRENGTH,
     Config,
 )
 from boardlab.level7_lockdown.events import (
-    FEAR,
-    KNOCKED_OUT,
     RULE,
     SIDE_WORDS,
     TO_RESERVES,
-    WOUND,
     enemy_name,
     phase_name,
     plural,
@@ -56,21 +51,25 @@ from boardlab.level7_lockdown.geometry import (
     layout,
     placements_through,
 )
-from boardlab.level7_lockdown.kinds import STEPS, Step
+from boardlab.level7_lockdown.kinds import Step
 from boardlab.level7_lockdown.scenario import POOL, UNSEEN, Scenario
-from boardlab.level7_lockdown.scenarios import hooks_for
 from boardlab.level7_lockdown.scenarios.base import Hooks
 from boardlab.level7_lockdown.spawning import KIND_ORDER, enemy_sort_key
-from boardlab.level7_lockdown.state import HEART_ATTACK as HEART
 from boardlab.level7_lockdown.state import (
-    INFIRMARY,
     INSIDE,
     Char,
     Enemy,
     Pending,
-    Setup,
     State,
     Task,
+)
+from boardlab.level7_lockdown.tables import (
+    ID_KEYS,
+    LAST_SETUP,
+    MAPS,
+    SetupTable,
+    id_key,
+    setup_info,
 )
 
 __all__ = ["KIND_ORDER", "RULE", "SIDE_WORDS", "Work", "enemy_name", "enemy_sort_key",
@@ -79,117 +78,6 @@ __all__ = ["KIND_ORDER", "RULE", "SIDE_WORDS", "Work", "enemy_name", "enemy_sort
 _new = tuple.__new__  # builds a State from a plain tuple, no keyword parsing
 _CHAR_AT: Final = {name: i for i, name in enumerate(Char._fields)}
 _ENEMY_AT: Final = {name: i for i, name in enumerate(Enemy._fields)}
-
-class SetupTable:
-    """What a setup decides once for a whole match (read-only): its configuration,
-    scenario, scenario hooks and turn limit, the name of each phase
-    (``phases[step][character index]``), each character's seat, and which hooks keep
-    the defaults (the rules may then remember their answers per map)."""
-
-    __slots__ = ("cfg", "default_features", "default_markers", "events", "explore", "hooks",
-                 "items", "phases", "plain", "rounds", "scen", "seats", "toughness")
-
-    def __init__(self, setup: Setup) -> None:
-        scen = setup.scen
-        names = setup.characters
-        self.cfg: Config = setup.cfg
-        self.scen: Scenario = scen
-        self.hooks: Hooks = hooks_for(scen.name)
-        self.rounds: int = setup.rounds
-        #: The exploring stacks, in the order they are drawn from.
-        self.explore: tuple[str, ...] = scen.explore
-        self.phases = {step: tuple(phase_name(step, name) for name in names)
-                       for step in STEPS}
-        self.seats = tuple(setup.seat_of(name) for name in names)
-        kind = type(self.hooks)
-        #: Spawning sees the map's features as they are (no scenario marker counts).
-        self.default_features = kind.feature is Hooks.feature
-        #: The guards target no scenario marker.
-        self.default_markers = kind.marker_targets is Hooks.marker_targets
-        #: The hooks the scenario leaves as they are (the rules skip calling those that
-        #: do nothing by default): names of :class:`~.scenarios.base.Hooks`.
-        self.plain = frozenset(name for name in _SKIPPABLE
-                               if getattr(kind, name) is getattr(Hooks, name))
-        #: Each character's toughness, by name.
-        self.toughness = {c.name: c.toughness for c in self.cfg.characters}
-        #: The event and item decks' chance tables (shared by every setup of the
-        #: configuration: :func:`deck_pile`).
-        self.events = deck_pile(self.cfg.event_names, CardDraw)
-        self.items = deck_pile(self.cfg.item_names, ItemDraw)
-
-
-def deck_pile(names: tuple[str, ...], kind: type) -> Pile:
-    """The :class:`~boardlab.core.piles.Pile` of a deck of these card names, its outcomes
-    ``kind(name)`` (one shared per card)."""
-    key = (kind, names)
-    pile = _PILES.get(key)
-    if pile is None:
-        if len(_PILES) > 64:
-            _PILES.clear()
-        outcomes = {name: kind(name) for name in names}
-        pile = _PILES[key] = Pile(names, outcomes.__getitem__, tuple)
-    return pile
-
-
-_PILES: dict[tuple[type, tuple[str, ...]], Pile] = {}
-
-
-#: Hooks that do nothing by default: where a scenario keeps them, they are not called.
-_SKIPPABLE: Final = ("inactive", "guard_marker", "enemy_entered", "to_box", "can_move",
-                     "end_of_turn", "sealed")
-
-
-_SETUPS: dict[int, tuple[Setup, SetupTable]] = {}
-
-
-def setup_info(setup: Setup) -> SetupTable:
-    """The :class:`SetupTable` of ``setup`` (found by identity: every state of a match
-    shares its setup object)."""
-    last = _LAST_SETUP[0]
-    if last[0] is setup:
-        return last[1]
-    hit = _SETUPS.get(id(setup))
-    if hit is not None and hit[0] is setup:
-        info = hit[1]
-    else:
-        info = SetupTable(setup)
-        if len(_SETUPS) > 256:
-            _SETUPS.clear()
-        _SETUPS[id(setup)] = (setup, info)   # keeps the setup alive: its id stays its own
-    _LAST_SETUP[0] = (setup, info)           # one tuple, replaced whole: no torn reads
-    return info
-
-
-#: The setup asked about last and its info: a match asks about one setup step after step.
-_LAST_SETUP: list[tuple[Any, Any]] = [(None, None)]
-
-#: Per map (a Layout, found by identity and kept alive so that its id stays its own):
-#: what the map alone decides — the crossing costs from a tile, by what the cost of a
-#: door depends on (``variant``), the doors of a tile.
-_COSTS: dict[int, tuple[Layout, dict[Any, Any]]] = {}
-_NO_MATCH = ("", -1)
-
-
-def id_key(enemy_id: str) -> tuple[str, int]:
-    """``'guard#2'`` → ``('guard', 2)``: what ``Enemy.id`` is made of (cached; an id no
-    figure can have matches none).
-
-    >>> id_key("blaster#1"), id_key("guard#02")
-    (('blaster', 1), ('', -1))
-    """
-    key = _ID_KEYS.get(enemy_id)
-    if key is None:
-        kind, _, number = enemy_id.partition("#")
-        key = (kind, int(number)) if number.isdigit() and str(int(number)) == number \
-            else _NO_MATCH
-        if len(_ID_KEYS) > 4096:    # bounded: ids recur, a handful per kind
-            _ID_KEYS.clear()
-        _ID_KEYS[enemy_id] = key
-    return key
-
-
-_ID_KEYS: dict[str, tuple[str, int]] = {}
-
 
 class Work:
     """State fields as attributes plus the queries and small changes every step needs."""
@@ -215,7 +103,7 @@ class Work:
         #: the public step makes Events and bulk play keeps as they are.
         self.events = []
         setup = self.setup
-        last = _LAST_SETUP[0]
+        last = LAST_SETUP[0]
         t = self.t = last[1] if last[0] is setup else setup_info(setup)
         self.cfg, self.scen, self.hooks, self.phases = t.cfg, t.scen, t.hooks, t.phases
         #: The automatic step to run once the current procedure returns (``then``).
@@ -388,11 +276,11 @@ class Work:
     def map_memo(self, key: Any, make: Callable[[Any], Any]) -> Any:
         """``make(key)``, remembered per map (for what the map alone decides)."""
         lay = self.lay
-        hit = _COSTS.get(id(lay))
+        hit = MAPS.get(id(lay))
         if hit is None or hit[0] is not lay:
-            if len(_COSTS) > 512:
-                _COSTS.clear()
-            hit = _COSTS[id(lay)] = (lay, {})
+            if len(MAPS) > 512:
+                MAPS.clear()
+            hit = MAPS[id(lay)] = (lay, {})
         memo = hit[1]
         out = memo.get(key)
         if out is None:
@@ -557,68 +445,9 @@ class Work:
                 parts.append("−1 darkness")
         return self.dice(n), ", ".join(parts)
 
-    def gain_fear(self, i: int, n: int, why: str, rule_id: str) -> None:
-        """Fear forced up by ``n``; past 8 it becomes terror (L7-terror-gain)."""
-        c = self.chars[i]
-        if c.status != INSIDE or n <= 0:
-            return
-        fear = c.fear + n
-        over = max(0, fear - FEAR_MAX)
-        fear = min(fear, FEAR_MAX)
-        if not over:
-            self.set_char(i, fear=fear)
-            self.emit_t(FEAR[rule_id], c.name, fear, c.terror, n, why)
-            return
-        terror = c.terror + over
-        first = " — the terror token goes on the track" if not c.terror else ""
-        self.set_char(i, fear=max(fear, min(terror, FEAR_MAX)), terror=terror)
-        self.emit("terror", f"{c.name}'s fear would pass 8 ({why}): {over} terror instead, "
-                  f"terror {terror}{first}", "L7-terror-gain", c.name, fear=fear,
-                  terror=terror)
-        if terror >= HEART_ATTACK:
-            self.heart_attack(i)
-
-    def heart_attack(self, i: int) -> None:
-        c = self.chars[i]
-        self.set_char(i, status=HEART, terror=HEART_ATTACK, fear=FEAR_MAX, down=False)
-        self.emit("heart_attack", f"{c.name} reaches terror 8: a heart attack; "
-                  f"{c.name} loses and leaves the game", "L7-terror-heart", c.name)
-
-    def lose_fear(self, i: int, n: int, why: str, rule_id: str) -> None:
-        """Fear down by ``n``, never below 1 nor below the terror token (L7-terror-floor)."""
-        c = self.chars[i]
-        if c.status != INSIDE:
-            return
-        floor = max(1, c.terror)
-        fear = max(floor, c.fear - n)
-        if fear == c.fear:
-            held = (" (the terror token holds it)" if c.terror >= c.fear else "")
-            self.emit("fear", f"{c.name}'s fear stays {fear} ({why}){held}",
-                      "L7-terror-floor" if held else rule_id, c.name, fear=fear)
-            return
-        self.set_char(i, fear=fear)
-        self.emit("fear", f"{c.name} loses fear ({why}): fear {fear}", rule_id, c.name,
-                  fear=fear)
-
-    def lose_vitality(self, i: int, n: int, why: str, rule_id: str) -> None:
-        c = self.chars[i]
-        if c.status != INSIDE:
-            return
-        v = max(0, c.vitality - n)
-        self.set_char(i, vitality=v)
-        self.emit_t(WOUND[rule_id], c.name, v, n, why)
-        if v == 0:
-            self.knock_out(i, "no vitality left", "L7-R22")
-
-    def knock_out(self, i: int, why: str, rule_id: str) -> None:
-        """To the Infirmary (L7-R22): off the map until the end of their next turn."""
-        c = self.chars[i]
-        self.set_char(i, status=INFIRMARY, down=False, vitality=0)
-        self.emit_t(KNOCKED_OUT[rule_id], c.name, why)
-
     # -- enemies ---------------------------------------------------------------------------
     def find_enemy(self, enemy_id: str) -> Enemy | None:
-        kind, number = _ID_KEYS.get(enemy_id) or id_key(enemy_id)
+        kind, number = ID_KEYS.get(enemy_id) or id_key(enemy_id)
         for e in self.enemies:
             if e[1] == number and e[0] == kind:
                 return e
@@ -634,7 +463,7 @@ class Work:
         return [e for e in self.enemies if e.kind == kind]
 
     def set_enemy(self, enemy_id: str, **changes: Any) -> None:
-        kind, number = _ID_KEYS.get(enemy_id) or id_key(enemy_id)
+        kind, number = ID_KEYS.get(enemy_id) or id_key(enemy_id)
         enemies = list(self.enemies)
         at = _ENEMY_AT
         for i, e in enumerate(enemies):
@@ -647,7 +476,7 @@ class Work:
 
     def without_enemy(self, enemy_id: str) -> None:
         """``enemy_id`` leaves the map."""
-        kind, number = _ID_KEYS.get(enemy_id) or id_key(enemy_id)
+        kind, number = ID_KEYS.get(enemy_id) or id_key(enemy_id)
         self.enemies = tuple([x for x in self.enemies if x[1] != number or x[0] != kind])
 
     def add_enemy(self, kind: str, number: int, tile: int) -> None:

@@ -29,6 +29,7 @@ from boardlab.level7_lockdown import (
     Smash,
     StandUp,
     TileDraw,
+    effects,
     enemies,
     new_match,
     spawning,
@@ -309,7 +310,7 @@ def test_l7_cache_search_intelligence_4_draws_an_item_or_may_lose_the_cache() ->
 # -- Terror -----------------------------------------------------------------------------
 def test_l7_terror_gain_fear_forced_past_8_becomes_terror() -> None:
     w = Work(start(characters={"Leo": {"fear": 7}}, **QUIET).state)
-    w.gain_fear(0, 3, "test", "L7-R17")
+    effects.gain_fear(w, 0, 3, "test", "L7-R17")
     assert (w.chars[0].fear, w.chars[0].terror) == (8, 2)
     # In play: the Alien Zone on the Lair (a fear tile) at fear 8.
     m = start(characters={"Leo": {"fear": 8, "tile": "Lair"}}, **QUIET, step="enemies")
@@ -327,20 +328,20 @@ def test_l7_terror_adrenaline_never_pays_with_terror() -> None:
 
 def test_l7_terror_token_starts_at_1_and_climbs_one_per_terror() -> None:
     w = Work(start(characters={"Leo": {"fear": 8}}, **QUIET).state)
-    w.gain_fear(0, 1, "test", "L7-R17")
+    effects.gain_fear(w, 0, 1, "test", "L7-R17")
     assert w.chars[0].terror == 1
     assert "terror token goes on the track" in as_events(w.events)[-1].summary
-    w.gain_fear(0, 2, "test", "L7-R17")
+    effects.gain_fear(w, 0, 2, "test", "L7-R17")
     assert (w.chars[0].fear, w.chars[0].terror) == (8, 3)
-    w.lose_fear(0, 2, "test", "L7-R85")                  # fear still moves
+    effects.lose_fear(w, 0, 2, "test", "L7-R85")                  # fear still moves
     assert w.chars[0].fear == 6
 
 
 def test_l7_terror_floor_fear_never_below_the_token() -> None:
     w = Work(start(characters={"Leo": {"fear": 4, "terror": 3}}, **QUIET).state)
-    w.lose_fear(0, 3, "test", "L7-R85")
+    effects.lose_fear(w, 0, 3, "test", "L7-R85")
     assert w.chars[0].fear == 3
-    w.lose_fear(0, 1, "test", "L7-R85")
+    effects.lose_fear(w, 0, 1, "test", "L7-R85")
     assert w.chars[0].fear == 3 and as_events(w.events)[-1].rule.id == "L7-terror-floor"
 
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from boardlab.level7_lockdown import cronos, moving, spawning
+from boardlab.level7_lockdown import cronos, effects, moving, spawning
 from boardlab.level7_lockdown.config import INTELLIGENCE, STRENGTH
 from boardlab.level7_lockdown.events import plural
 from boardlab.level7_lockdown.geometry import costs_from
@@ -103,7 +103,7 @@ class Scenario12(Hooks):
             if roll.strength >= p.difficulty:
                 w.emit("hit", f"The swarm hits {c.name} ({roll.strength} Strength against "
                        f"Toughness {p.difficulty})", "L7-S12-swarm", c.name)
-                w.lose_vitality(w.active, 1, "the swarm", "L7-S12-swarm")
+                effects.lose_vitality(w, w.active, 1, "the swarm", "L7-S12-swarm")
             else:
                 w.emit("miss", f"The swarm misses {c.name} ({roll.strength} Strength)",
                        "L7-S12-swarm", c.name)

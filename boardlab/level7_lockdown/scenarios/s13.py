@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from boardlab.level7_lockdown import events_step, turn
+from boardlab.level7_lockdown import effects, events_step, turn
 from boardlab.level7_lockdown.config import INTELLIGENCE
 from boardlab.level7_lockdown.geometry import costs_from, place, placements_through
 from boardlab.level7_lockdown.scenarios.base import Hooks
@@ -84,7 +84,7 @@ class Scenario13(Hooks):
     def after_place(self, w: Work, index: int, purpose: str) -> None:
         name = w.tiles[index].tile
         if purpose == "peek":
-            w.gain_fear(w.active, w.scen.param("peek_fear"), "a successful peek",
+            effects.gain_fear(w, w.active, w.scen.param("peek_fear"), "a successful peek",
                         "L7-S13-peek")
             if name == LAIR and not w.scn.locked_down:
                 w.set_scn(locked_down=True)
