@@ -16,13 +16,17 @@ from typing import Any
 
 from boardlab.core.agents import Agent
 from boardlab.core.engine import Match
+from boardlab.gamekit.spec import GameSpec, Option, random_agent
+from boardlab.mall_of_horror import facts
 from boardlab.mall_of_horror.agents import HeuristicAgent
+from boardlab.mall_of_horror.choices import Choice
+from boardlab.mall_of_horror.config import Config, Setup
+from boardlab.mall_of_horror.invariants import sound_state
 from boardlab.mall_of_horror.rules import PHASE_NAMES, RULES
 from boardlab.mall_of_horror.snapshot import board_lines
 from boardlab.mall_of_horror.state import State
 from boardlab.mall_of_horror.winners import winners
 from boardlab.narrate import Tiebreak, standings
-from boardlab.registry import Game, Option, random_agent
 
 __all__ = ["GAME", "MallOfHorror"]
 
@@ -32,10 +36,17 @@ def heuristic_agent(player: str, index: int, seed: int) -> Agent:
     return HeuristicAgent(seed=seed)
 
 
-class MallOfHorror(Game):
+_DEFAULT = Config()
+
+
+class MallOfHorror(GameSpec[State, Choice]):
     """Mall of Horror's registry entry: 3–6 players (MoH-R3); ties on cards in hand."""
 
     rules = RULES
+    package = "boardlab.mall_of_horror"
+    alias = "moh"
+    config_type = Config
+    seat_word = "colour"
     phase_titles = PHASE_NAMES
     options = (Option("players", int, 4, "number of players (default 4)",
                       soak=(3, 4, 5, 6)),)
@@ -44,8 +55,37 @@ class MallOfHorror(Game):
     # MoH-R12): the command line says so once per location.
     narrate_once = frozenset({"die_ignored"})
 
-    def players(self, match: Match) -> tuple[str, ...]:
-        return match.state.setup.colours
+    def __init__(self) -> None:
+        # The setups with the default configuration, made once: every match shares one
+        # (frozen) object, so the rules' per-setup tables are found by identity.
+        self._setups: dict[int, Setup] = {}
+
+    def make_setup(self, players: int | None, config: Config | None, **keywords: Any) -> Setup:
+        """A validated :class:`Setup` (3–6 players, MoH-R3); the default configuration's
+        setups are shared."""
+        players = 4 if players is None else players
+        if config is None or config == _DEFAULT:
+            setup = self._setups.get(players)
+            if setup is None:
+                setup = self._setups[players] = Setup(players=players, config=_DEFAULT)
+            return setup
+        return Setup(players=players, config=config)
+
+    def seats(self, state: State) -> tuple[str, ...]:
+        return state.setup.colours
+
+    def check_state(self, value: Any, path: str = "state", *, sound: bool = True) -> State:
+        """A sound position (every invariant of :mod:`.invariants`); ``sound=False``
+        checks the field types only."""
+        return sound_state(value, path, facts=sound)
+
+    def scores_of(self, state: Any) -> dict[str, int]:
+        """Points of the living characters per seat, of a position or a seat's view."""
+        return facts.scores(state)
+
+    def winners_of(self, state: Any) -> tuple[str, ...]:
+        """Most points, then most cards in hand, else a shared win (MoH-end, MoH-R16)."""
+        return winners(state)
 
     def parse_choice(self, text: str, state: Any) -> Any:
         """What a player says, as a legal choice (see :mod:`boardlab.mall_of_horror.parse`)."""
@@ -56,10 +96,6 @@ class MallOfHorror(Game):
     def board_lines(self, state: State) -> list[str]:
         """Zombies and characters per location, and which are closed or sealed."""
         return board_lines(state)
-
-    def winners(self, match: Match) -> tuple[str, ...]:
-        """Most points, then most cards in hand, else a shared win (MoH-end, MoH-R16)."""
-        return winners(match.state)
 
     def result_lines(self, match: Match) -> list[str]:
         """Scores with each player's cards in hand, the tie-break of MoH-R16."""
