@@ -33,7 +33,10 @@ from typing import Any, TypeVar
 
 from boardlab.core.errors import ArgumentError, ArgumentTypeError
 
-__all__ = ["flag", "instance", "name", "text", "whole"]
+__all__ = ["PUBLIC", "flag", "instance", "name", "text", "viewer", "whole"]
+
+#: The viewer who knows only what every player knows (a spectator, a projector).
+PUBLIC = "public"
 
 T = TypeVar("T")
 
@@ -117,4 +120,29 @@ def instance(value: Any, path: str, cls: type[T] | tuple[type[Any], ...], expect
     """
     if not isinstance(value, cls):
         raise ArgumentTypeError(path, value, f"expected {expected}")
+    return value
+
+
+def viewer(value: Any, path: str, seats: Collection[str], *, public: bool = True) -> str | None:
+    """Whose knowledge a function shows: ``None`` (a narrator: everything), a seat, or,
+    where ``public`` allows, :data:`PUBLIC` (only what every player knows).
+
+    >>> viewer("public", "viewer", ("red", "blue")), viewer(None, "viewer", ("red",))
+    ('public', None)
+    >>> viewer(3, "viewer", ("red",))
+    Traceback (most recent call last):
+    ...
+    boardlab.core.errors.ArgumentTypeError: viewer: a viewer is a seat, 'public' or None (got 3)
+    """
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise ArgumentTypeError(path, value, "a viewer is a seat, 'public' or None"
+                                if public else "a viewer is a seat or None")
+    if public and value == PUBLIC:
+        return value
+    if value not in seats:
+        more = f", {PUBLIC!r}" if public else ""
+        raise ArgumentError(path, value, f"not a seat of this match; one of "
+                            f"{', '.join(seats)}{more} or None")
     return value

@@ -40,6 +40,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Final, Literal, TypeAlias, overload
 
+from boardlab.core import validate
 from boardlab.core.errors import ArgumentTypeError, ConfigError, QuestionError, show_value
 from boardlab.level7_lockdown.choices import (
     Access,
@@ -1256,7 +1257,13 @@ _DEPARTURE_WORDS: Final = {"fear hunter": "a fear hunter appears",
                            "swarm": "a swarm token goes on the tile"}
 
 
-def live_odds(state: State) -> dict[str, Fraction]:
+@overload
+def live_odds(state: State, *, viewer: str | None = ...,
+              explain: Literal[False] = ...) -> dict[str, Fraction]: ...
+@overload
+def live_odds(state: State, *, viewer: str | None = ...,
+              explain: Literal[True]) -> Derivation[dict[str, Fraction]]: ...
+def live_odds(state: State, *, viewer: str | None = None, explain: bool = False) -> Any:
     """The odds a board shows for ``state``: label → exact probability.
 
     At a character's action: P(success) of each challenge on offer (no adrenaline),
@@ -1268,15 +1275,38 @@ def live_odds(state: State) -> dict[str, Fraction]:
     draw: each tile; at an event draw: each kind of spawn; at an item draw: each kind
     of item. Empty at the end.
 
+    ``viewer`` is whose knowledge the numbers use: ``None`` (a narrator: everything), a
+    seat or ``"public"``; every seat sees what the narrator sees but the stacks' and
+    decks' order (L7-R21), and draws are uniform over what is unseen, so the numbers
+    are the same for every viewer.
+
     >>> from boardlab.level7_lockdown.position import position
     >>> s = position(players=1, characters={"Leo": {"tile": "Storage Bay"}}, step="action")
     >>> live_odds(s)
     {'search the supply cache': Fraction(19, 216)}
+    >>> live_odds(s, viewer="Leo", explain=True).parts[0][1].answer
+    Fraction(19, 216)
     """
     if not isinstance(state, State):
-        raise ArgumentTypeError("level7 odds.live_odds: state", state,
-                                "live_odds needs a Level 7 State")
-    return dict(_live(state))
+        raise ArgumentTypeError("state", state, "expected a Level 7 [Escape]: Lockdown "
+                                "position (l7.State: match.state, l7.position(...) or "
+                                "l7.load_position(...))")
+    validate.viewer(viewer, "viewer", state.setup.seats)
+    explain = validate.flag(explain, "explain")
+    answer = dict(_live(state))
+    if not explain:
+        return answer
+    kind = state.pending.kind
+    if not answer:
+        step = "Nothing here waits on a challenge, a roll or a draw."
+    else:
+        step = ("Each number is the engine's own: a challenge is played and its roll read, "
+                "a roll or draw summed over the outcomes of its chance node.")
+    parts = [(label, Derivation(label, p, facts=(("step", kind),)))
+             for label, p in answer.items()]
+    return Derivation("What the board shows: the exact chance of what comes next", answer,
+                      parts=parts, steps=(step,), facts=(("die", _die_facts(
+                          state.setup.cfg.die)[1]),))
 
 
 @lru_cache(maxsize=_CACHE)

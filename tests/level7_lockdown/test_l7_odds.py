@@ -638,7 +638,7 @@ def test_bad_input_is_refused_with_the_field_named() -> None:
         odds.chase(0)
     with pytest.raises(ConfigError, match="never lost"):
         odds.cache_items(2, die=[["Intelligence", "Intelligence"]])
-    with pytest.raises(ArgumentTypeError, match="live_odds needs"):
+    with pytest.raises(ArgumentTypeError, match="state: expected a Level 7"):
         odds.live_odds("not a state")  # type: ignore[arg-type]
 
 

@@ -16,9 +16,9 @@ import pytest
 from boardlab import lockup_breakout as lb
 from boardlab.core.engine import CHANCE
 from boardlab.core.errors import ArgumentTypeError
-from boardlab.lockup_breakout.board import Board, choice_group, live_odds
+from boardlab.lockup_breakout.board import Board, choice_group
 from boardlab.lockup_breakout.explainer import PHASE_GUIDE, Explainer
-from boardlab.lockup_breakout.odds import seeker_contest
+from boardlab.lockup_breakout.odds import live_odds, seeker_contest
 from boardlab.lockup_breakout.render import render_svg
 
 
@@ -139,8 +139,9 @@ def test_live_odds_never_use_another_seats_secret() -> None:
                            5: ["blue 1*"]}, **common)
     b = lb.position(crews={3: ["red seeker", "red 2", "blue seeker", "blue 1*"],
                            5: ["blue 3*"]}, **common)
-    assert live_odds(a, "red") == live_odds(b, "red") == {"3": seeker_contest(a, 3, "red")}
-    assert live_odds(a, "blue") != live_odds(b, "blue")
+    assert live_odds(a, viewer="red") == live_odds(b, viewer="red") == \
+        {"3": seeker_contest(a, 3, "red")}
+    assert live_odds(a, viewer="blue") != live_odds(b, viewer="blue")
 
 
 def test_the_board_refuses_another_game_and_an_unknown_seat() -> None:
