@@ -77,6 +77,7 @@ from boardlab.level7_lockdown.geometry import Door, Placement, layout, to_networ
 from boardlab.level7_lockdown.narration import PHASE_TITLES, phase_title
 from boardlab.level7_lockdown.observe import View
 from boardlab.level7_lockdown.position import position
+from boardlab.level7_lockdown.queries import fear_gain, fear_loss, stat, total_fear
 from boardlab.level7_lockdown.rulebook import BOOK
 from boardlab.level7_lockdown.rules import RULES
 from boardlab.level7_lockdown.scenario import SCENARIOS, Scenario, scenario
@@ -90,7 +91,8 @@ __all__ = [
     "Scenario", "Search", "Setup", "Smash", "Special", "StandUp", "State", "TileDraw", "TileSpec",
     "Vent", "View", "scenario", "config_from_json", "config_to_json", "layout", "load_match",
     "load_position", "new_match", "observe", "outcome", "phase_title", "play", "position",
-    "render_svg", "rule", "save_position", "scores", "to_networkx", "winners", "parse_choice",
+    "render_svg", "rule", "save_position", "scores", "fear_gain", "fear_loss", "stat", "total_fear",
+    "to_networkx", "winners", "parse_choice",
 ]
 
 # Board, Explainer, explain_phase, odds, win_odds and compare_win_odds load on first use

@@ -596,15 +596,24 @@ def _barricade_state(cfg: Config, kind: str, extra: int, power: int) -> State:
             if k in same for n in ns]
     lead = _figure(kind)
     helpers = sorted(f for f in pool if f != lead)
-    if extra > len(helpers):
-        raise QuestionError(f"level7 odds.barricade_attack: extra: the sandbox has "
-                            f"{len(helpers)} other figures of this type, not {extra}")
+    if _kind_type(kind) == "clone" and extra + 1 > SANDBOX.pack_limit:
+        raise QuestionError(f"level7 odds.barricade_attack: extra: at most "
+                            f"{SANDBOX.pack_limit} clones share a tile (the pack limit, "
+                            f"L7-R15), so a {kind} has at most {SANDBOX.pack_limit - 1} "
+                            f"helper(s), not {extra}")
     enemies: dict[str, Any] = {lead: ("Hub", power) if kind == "blaster" else "Hub"}
     enemies.update({h: "Hub" for h in helpers[:extra]})
     state, _ = build(players=1, names=(base.name,), config=cfg,
                      characters={base.name: {"tile": "Maintenance", "fear": 3, "threat": 3}},
                      enemies=enemies, cronos=None, step="enemies", clouds=[],
                      tasks=(f"activate:{lead}",))
+    more = extra - len(helpers)
+    if more > 0:
+        # The sandbox holds fewer figures of the type than asked: each further helper is
+        # one more die on the engine's own roll (L7-barricade-enemy, L7-R28), exactly as
+        # the engine adds the helpers it has.
+        state = state._replace(pending=state.pending._replace(
+            dice=state.pending.dice + more))
     return state
 
 
@@ -628,10 +637,14 @@ def barricade_attack(kind: str = "guard", extra: int = 0, *, power: int = 0,
 
     It rolls its dice plus one per ``extra`` enemy of its type on its tile (each then
     counts as activated) and needs 3 Strength icons; a blaster adds its ``power``
-    (L7-R67). Asked of the engine: the enemy step on the sandbox's barricaded door.
+    (L7-R67). Asked of the engine: the enemy step on the sandbox's barricaded door (up to
+    9 helpers; beyond the sandbox's own figures of the type, each is one more die on the
+    engine's roll).
 
     >>> [barricade_attack("guard", extra) for extra in range(4)]
     [Fraction(1, 12), Fraction(11, 54), Fraction(1, 3), Fraction(37, 81)]
+    >>> barricade_attack("guard", 9)
+    Fraction(52265, 59049)
     """
     _check_flag("explain", explain, "barricade_attack")
     cfg = _config(config)
