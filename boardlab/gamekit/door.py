@@ -181,7 +181,12 @@ class FrontDoor(Generic[S, C]):
 
     def _config(self, config: Any) -> Any:
         cls = self.spec.config_type
-        if config is not None and cls is not None and not isinstance(config, cls):
+        if config is None:
+            return None
+        if cls is None:
+            raise ArgumentTypeError("config", config, f"{self.alias} has no configuration "
+                                    "to give (leave config out)")
+        if not isinstance(config, cls):
             raise ArgumentTypeError("config", config, f"expected a {self.alias}."
                                     f"{cls.__name__} (or None for the game's own)")
         return config
@@ -192,6 +197,8 @@ class FrontDoor(Generic[S, C]):
         setup = getattr(start, "setup", None)
         for name, value in given.items():
             own = getattr(setup, name, _MISSING)
+            if name == "players" and own is _MISSING:
+                own = len(self.spec.seats(start))
             if value is None or own is _MISSING or own == value:
                 continue
             if name == "players":

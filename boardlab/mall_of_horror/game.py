@@ -12,6 +12,8 @@
 
 from __future__ import annotations
 
+import random
+from collections.abc import Iterator
 from typing import Any
 
 from boardlab.core.agents import Agent
@@ -19,16 +21,31 @@ from boardlab.core.engine import Match
 from boardlab.gamekit.spec import GameSpec, Option, random_agent
 from boardlab.mall_of_horror import facts
 from boardlab.mall_of_horror.agents import HeuristicAgent
-from boardlab.mall_of_horror.choices import Choice
-from boardlab.mall_of_horror.config import Config, Setup
+from boardlab.mall_of_horror.choices import (
+    Choice,
+    Destination,
+    Dice,
+    Draw,
+    Move,
+    Pass,
+    Place,
+    PlaceZombie,
+    PlayCard,
+    Sacrifice,
+    TieBreak,
+    TruckSplit,
+    Vote,
+)
+from boardlab.mall_of_horror.config import CARDS, COLOURS, KINDS, Config, Setup
 from boardlab.mall_of_horror.invariants import sound_state
+from boardlab.mall_of_horror.observe import View
 from boardlab.mall_of_horror.rules import PHASE_NAMES, RULES
 from boardlab.mall_of_horror.snapshot import board_lines
 from boardlab.mall_of_horror.state import State
 from boardlab.mall_of_horror.winners import winners
 from boardlab.narrate import Tiebreak, standings
 
-__all__ = ["GAME", "MallOfHorror"]
+__all__ = ["GAME", "MallOfHorror", "illegal_candidates"]
 
 
 def heuristic_agent(player: str, index: int, seed: int) -> Agent:
@@ -37,6 +54,24 @@ def heuristic_agent(player: str, index: int, seed: int) -> Agent:
 
 
 _DEFAULT = Config()
+
+
+def illegal_candidates(state: State, rng: random.Random) -> Iterator[Any]:
+    """A few random choices of every kind; the soak and the conformance check keep those
+    that are not legal and expect them refused with the match unchanged."""
+    colours = (*COLOURS, "purple")
+    yield Vote(rng.choice(colours))
+    yield Destination(rng.randint(0, 7))
+    yield Move(rng.choice(KINDS), rng.randint(1, 6), rng.random() < 0.5)
+    yield PlayCard(rng.choice(CARDS), rng.randint(1, 6), rng.choice((None, *KINDS)))
+    yield Pass()
+    yield Place(rng.choice(KINDS), rng.randint(1, 6))
+    yield Sacrifice(rng.choice(KINDS))
+    yield PlaceZombie(rng.randint(0, 7))
+    yield TruckSplit(rng.choice(CARDS), rng.choice(CARDS), rng.choice(colours))
+    yield Dice(tuple(sorted(rng.randint(1, 6) for _ in range(rng.choice((2, 4))))))
+    yield Draw(rng.choice(CARDS))
+    yield TieBreak(rng.choice(colours))
 
 
 class MallOfHorror(GameSpec[State, Choice]):
@@ -51,6 +86,7 @@ class MallOfHorror(GameSpec[State, Choice]):
     options = (Option("players", int, 4, "number of players (default 4)",
                       soak=(3, 4, 5, 6)),)
     agents = {"random": random_agent, "heuristic": heuristic_agent}
+    illegal = staticmethod(illegal_candidates)
     # A die on a closed (or sealed) location is ignored every round it shows it (MoH-R3,
     # MoH-R12): the command line says so once per location.
     narrate_once = frozenset({"die_ignored"})
@@ -81,6 +117,8 @@ class MallOfHorror(GameSpec[State, Choice]):
 
     def scores_of(self, state: Any) -> dict[str, int]:
         """Points of the living characters per seat, of a position or a seat's view."""
+        if not isinstance(state, (State, View)):
+            self.check_state(state, sound=False)  # the front door's wording
         return facts.scores(state)
 
     def winners_of(self, state: Any) -> tuple[str, ...]:
