@@ -18,6 +18,7 @@ from typing import Any, Final, NamedTuple
 from boardlab.core.engine import CHANCE
 from boardlab.core.events import Event
 from boardlab.core.procedure import Node, Procedure
+from boardlab.core.records import equal_only_to_itself
 from boardlab.core.rules import RuleBook, RuleRef
 
 BOOK = RuleBook("Toy", [RuleRef("T-1", "Toy", "Turn", "Flip, then add."),
@@ -47,6 +48,9 @@ class ToyState(NamedTuple):
     totals: tuple[int, int]
     mover: int
     coin: bool | None
+
+
+equal_only_to_itself(ToyState)  # as every game's state (docs/api.md)
 
 
 # -- the recipe every game follows (docs/engine-patterns.md, "One shape of rules") --------
