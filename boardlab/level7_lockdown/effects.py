@@ -38,10 +38,10 @@ def gain_fear(w: Work, i: int, n: int, why: str, rule_id: str) -> None:
     w.emit("terror", f"{c.name}'s fear would pass 8 ({why}): {over} terror instead, "
            f"terror {terror}{first}", "L7-terror-gain", c.name, fear=fear, terror=terror)
     if terror >= HEART_ATTACK:
-        _heart_attack(w, i)
+        heart_attack(w, i)
 
 
-def _heart_attack(w: Work, i: int) -> None:
+def heart_attack(w: Work, i: int) -> None:
     c = w.chars[i]
     w.set_char(i, status=HEART, terror=HEART_ATTACK, fear=FEAR_MAX, down=False)
     w.emit("heart_attack", f"{c.name} reaches terror 8: a heart attack; {c.name} loses and "
