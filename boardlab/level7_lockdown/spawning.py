@@ -38,17 +38,31 @@ def spawn_candidates(w: Work, kind: str, origin: int) -> list[int]:
     features as they are."""
     if w.t.default_features:
         return list(w.map_memo(("spawn", kind, origin),
-                               lambda key: tuple(_candidates(w, kind, origin))))
-    return _candidates(w, kind, origin)
-
-
-def _candidates(w: Work, kind: str, origin: int) -> list[int]:
+                               lambda key: tuple(_printed_candidates(w, kind, origin))))
     costs = w.costs(origin, w.full_cost)
     feats = SPAWN_FEATURES[kind]
     feature = w.hooks.feature
     tiles = [t for t, d in enumerate(costs)
              if d is not None and any(feature(w, t, f) for f in feats)]
     return sorted(tiles, key=lambda t: (costs[t], t))
+
+
+def _printed_candidates(w: Work, kind: str, origin: int) -> list[int]:
+    """:func:`spawn_candidates` where only the tiles' printed features count (the hooks'
+    default ``feature``: a face-up tile's own)."""
+    costs = w.costs(origin, w.full_cost)
+    wanted = _WANTED[kind]
+    placed, spec = w.tiles, w.cfg.tile
+    tiles = []
+    for t, d in enumerate(costs):
+        if d is not None:
+            p = placed[t]
+            if not p.face_down and not wanted.isdisjoint(spec(p.tile).features):
+                tiles.append(t)
+    return sorted(tiles, key=lambda t: (costs[t], t))
+
+
+_WANTED: Final = {kind: frozenset(feats) for kind, feats in SPAWN_FEATURES.items()}
 
 
 def clones_on(w: Work, tile: int) -> int:
