@@ -76,6 +76,8 @@ __all__ = ["KIND_ORDER", "RULE", "SIDE_WORDS", "Work", "enemy_name", "enemy_sort
            "plural", "setup_info"]
 
 _new = tuple.__new__  # builds a State from a plain tuple, no keyword parsing
+#: The last map's tiles, links, configuration and door graph (one tuple, kept alive).
+_LAST_LAYOUT: list[tuple[Any, Any, Any, Any]] = [(None, None, None, None)]
 _CHAR_AT: Final = {name: i for i, name in enumerate(Char._fields)}
 _ENEMY_AT: Final = {name: i for i, name in enumerate(Enemy._fields)}
 
@@ -172,10 +174,20 @@ class Work:
     # -- the map ------------------------------------------------------------------------------
     @property
     def lay(self) -> Layout:
+        """The door graph of the map (:func:`~.geometry.layout`). The map's tuples are
+        the same objects from step to step until a tile is placed: the last map's
+        graph is found by their identity, without hashing every placement again."""
         key = self._lay_for
-        if key is None or key[0] is not self.tiles or key[1] is not self.links:
-            self._lay = layout(self.tiles, self.links, self.cfg)
-            self._lay_for = (self.tiles, self.links)
+        tiles, links = self.tiles, self.links
+        if key is None or key[0] is not tiles or key[1] is not links:
+            last = _LAST_LAYOUT[0]
+            if last[0] is tiles and last[1] is links and last[2] is self.cfg:
+                lay = last[3]
+            else:
+                lay = layout(tiles, links, self.cfg)
+                _LAST_LAYOUT[0] = (tiles, links, self.cfg, lay)   # replaced whole
+            self._lay = lay
+            self._lay_for = (tiles, links)
         return self._lay  # type: ignore[return-value]
 
     def tname(self, tile: int) -> str:
