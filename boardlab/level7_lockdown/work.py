@@ -77,7 +77,18 @@ __all__ = ["KIND_ORDER", "RULE", "SIDE_WORDS", "Work", "enemy_name", "enemy_sort
 
 _new = tuple.__new__  # builds a State from a plain tuple, no keyword parsing
 #: The last map's tiles, links, configuration and door graph (one tuple, kept alive).
-_LAST_LAYOUT: list[tuple[Any, Any, Any, Any]] = [(None, None, None, None)]
+_LAST_LAYOUT: list[tuple[Any, ...]] = [(None, None, None, None, {})]
+
+
+def _map_memo(lay: Layout) -> dict[Any, Any]:
+    """The memo of what the map ``lay`` alone decides (in ``MAPS``, kept with the map so
+    that its id stays its own)."""
+    hit = MAPS.get(id(lay))
+    if hit is None or hit[0] is not lay:
+        if len(MAPS) > 512:
+            MAPS.clear()
+        hit = MAPS[id(lay)] = (lay, {})
+    return hit[1]
 _CHAR_AT: Final = {name: i for i, name in enumerate(Char._fields)}
 _ENEMY_AT: Final = {name: i for i, name in enumerate(Enemy._fields)}
 
@@ -85,7 +96,7 @@ class Work:
     """State fields as attributes plus the queries and small changes every step needs."""
 
     __slots__ = (*State._fields, "events", "t", "cfg", "scen", "hooks", "phases", "next",
-                 "_lay", "_lay_for")
+                 "_lay", "_lay_for", "_memo")
     # The State fields take their types from the unpacking in __init__; these are the rest.
     events: list[Any]
     t: SetupTable
@@ -112,6 +123,7 @@ class Work:
         self.next = None
         self._lay: Layout | None = None
         self._lay_for: Any = None
+        self._memo: dict[Any, Any] = {}   # the map's memo (see map_memo), set with _lay
 
     def freeze(self) -> State:
         return _new(State, (
@@ -178,17 +190,22 @@ class Work:
         the same objects from step to step until a tile is placed: the last map's
         graph is found by their identity, without hashing every placement again."""
         key = self._lay_for
-        tiles, links = self.tiles, self.links
-        if key is None or key[0] is not tiles or key[1] is not links:
-            last = _LAST_LAYOUT[0]
-            if last[0] is tiles and last[1] is links and last[2] is self.cfg:
-                lay = last[3]
-            else:
-                lay = layout(tiles, links, self.cfg)
-                _LAST_LAYOUT[0] = (tiles, links, self.cfg, lay)   # replaced whole
-            self._lay = lay
-            self._lay_for = (tiles, links)
+        if key is None or key[0] is not self.tiles or key[1] is not self.links:
+            self._new_map()
         return self._lay  # type: ignore[return-value]
+
+    def _new_map(self) -> None:
+        """The door graph and memo of the map the tiles and links now make."""
+        tiles, links = self.tiles, self.links
+        last = _LAST_LAYOUT[0]
+        if last[0] is tiles and last[1] is links and last[2] is self.cfg:
+            lay, memo = last[3], last[4]
+        else:
+            lay = layout(tiles, links, self.cfg)
+            memo = _map_memo(lay)
+            _LAST_LAYOUT[0] = (tiles, links, self.cfg, lay, memo)   # replaced whole
+        self._lay, self._memo = lay, memo
+        self._lay_for = (tiles, links)
 
     def tname(self, tile: int) -> str:
         p = self.tiles[tile]
@@ -287,13 +304,10 @@ class Work:
 
     def map_memo(self, key: Any, make: Callable[[Any], Any]) -> Any:
         """``make(key)``, remembered per map (for what the map alone decides)."""
-        lay = self.lay
-        hit = MAPS.get(id(lay))
-        if hit is None or hit[0] is not lay:
-            if len(MAPS) > 512:
-                MAPS.clear()
-            hit = MAPS[id(lay)] = (lay, {})
-        memo = hit[1]
+        key_for = self._lay_for
+        if key_for is None or key_for[0] is not self.tiles or key_for[1] is not self.links:
+            self._new_map()
+        memo = self._memo
         out = memo.get(key)
         if out is None:
             if len(memo) > 4096:
