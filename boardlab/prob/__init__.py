@@ -38,6 +38,8 @@ if TYPE_CHECKING:
         face_counts,
         icon_count,
         icon_pool,
+        keep_highest,
+        keep_lowest,
     )
     from boardlab.prob.exact import WalkStats, enumerate_game
     from boardlab.prob.markov import AbsorbingChain, LabelledMatrix
@@ -62,7 +64,8 @@ if TYPE_CHECKING:
 _LAZY = {
     "Derivation": "derivation",
     **dict.fromkeys(("IconDie", "IconRoll", "Icons", "at_least_icons", "challenge",
-                     "count_face", "die", "face_counts", "icon_count", "icon_pool"), "dice"),
+                     "count_face", "die", "face_counts", "icon_count", "icon_pool",
+                     "keep_highest", "keep_lowest"), "dice"),
     **dict.fromkeys(("WalkStats", "enumerate_game"), "exact"),
     **dict.fromkeys(("AbsorbingChain", "LabelledMatrix"), "markov"),
     **dict.fromkeys(("at_least_k_of_n", "binomial_tail_value", "exactly_k_of_n",
@@ -114,6 +117,8 @@ __all__ = [
     "hypergeometric_tail",
     "icon_count",
     "icon_pool",
+    "keep_highest",
+    "keep_lowest",
     "multinomial_probability",
     "pretty_fractions",
     "show_prob",
