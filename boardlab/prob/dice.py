@@ -269,7 +269,14 @@ class Icons(Mapping[str, int]):
         merged = dict(self._items)
         for name, c in other._items:
             merged[name] = merged.get(name, 0) + c
-        return Icons(merged)
+        return Icons._of(tuple(sorted(merged.items())))  # both were checked already
+
+    @classmethod
+    def _of(cls, items: tuple[tuple[str, int], ...]) -> Icons:
+        """Icons from items already checked: sorted, names non-empty, counts ≥ 1."""
+        icons = object.__new__(cls)
+        icons._items = items
+        return icons
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Icons):
@@ -360,7 +367,31 @@ def icon_pool(dice: Sequence[IconDie]) -> Dist[Icons]:
     distinct = len({face for d in dists for face in d.outcomes})
     _check_sum("icon_pool", dists, comb(len(dists) + distinct - 1, distinct - 1)
                if dists else 1)
-    return sum(dists, Dist.point(Icons()))
+    # Summed as whole numbers: icon i's count is a digit of radix[i], each digit wide
+    # enough for the most of that icon the dice can show, so adding codes adds the
+    # multisets and no digit carries into the next; decoded once at the end.
+    names = sorted({name for d in dists for face in d.outcomes for name in face})
+    radix = []
+    r = 1
+    for name in names:
+        radix.append(r)
+        r *= 1 + sum(max(face[name] for face in d.outcomes) for d in dists)
+    coded = [d.map(lambda face: sum(face[name] * r for name, r in zip(names, radix,
+                                                                      strict=True)))
+             for d in dists]
+    total: Dist[int] = sum(coded, Dist.point(0))
+    weights, den = total._weights()
+    decoded: dict[Icons, int] = {}
+    for code, w in weights.items():
+        counts = []
+        for name, r in zip(reversed(names), reversed(radix), strict=True):
+            c, code = divmod(code, r)
+            if c:
+                counts.append((name, c))
+        decoded[Icons._of(tuple(reversed(counts)))] = w
+    # in Icons order (by their items), sorted on the item tuples themselves
+    ordered = dict(sorted(decoded.items(), key=lambda iw: iw[0]._items))
+    return Dist._from_weights(ordered, den, ordered=True)
 
 
 def _dice_list(dice: Any, function: str) -> list[IconDie]:

@@ -127,28 +127,88 @@ def keep_weights(weights: Mapping[Any, int], n: int, keep: int,
             out[face] = worse**n - nxt**n
             worse = nxt
         return {o: w for o, w in out.items() if w}
+    if all(type(o) is int for o in faces) and \
+            max(faces) - min(faces) <= DENSE_SPREAD * len(faces) + 8:
+        return _keep_dense(weights, faces, n, keep)
     result: dict[Any, int] = {}
     states: dict[tuple[int, Any], int] = {(0, 0): 1}  # (dice placed, sum kept) -> weight
     below = sum(weights.values())
     for face in faces:
         x = weights[face]
         below -= x  # weight of the faces worse than this one
-        powers = [1]
+        go, done = _steps(x, below, n, keep)
         new: dict[tuple[int, Any], int] = {}
-        for (placed, kept), w in states.items():
-            left = n - placed
-            while len(powers) <= left:
-                powers.append(powers[-1] * x)
-            room = keep - placed
-            for j in range(left + 1):
-                ways = w * comb(left, j) * powers[j]
-                total = kept + face * min(j, room)
-                if placed + j >= keep:  # finished: the rest show worse faces
-                    rest = below ** (left - j)
-                    if rest:
-                        result[total] = result.get(total, 0) + ways * rest
-                else:
-                    key = (placed + j, total)
-                    new[key] = new.get(key, 0) + ways
+        get = new.get
+        for (p, kept), w in states.items():
+            if done[p]:
+                total = kept + face * (keep - p)
+                result[total] = result.get(total, 0) + w * done[p]
+            for j, t in enumerate(go[p]):
+                key = (p + j, kept + face * j)
+                new[key] = get(key, 0) + w * t
         states = new
     return result
+
+
+def _steps(x: int, below: int, n: int, keep: int) -> tuple[list[list[int]], list[int]]:
+    """For a face of weight ``x`` with ``below`` the weight of the worse faces: with p
+    dice placed (p < keep) there are n − p left; j < keep − p of them show this face and
+    the state goes on in ``go[p][j]`` = C(n − p, j)·x^j ways, or keep − p or more do and
+    it is finished, the others showing worse faces, in ``done[p]`` ways."""
+    go: list[list[int]] = []
+    done: list[int] = []
+    xs = [1]  # x^j
+    for _ in range(keep):
+        xs.append(xs[-1] * x)
+    bs = [1]  # below^i
+    for _ in range(n):
+        bs.append(bs[-1] * below)
+    everything = (x + below) ** (n - keep + 1)  # (x + below)^left, left = n − p
+    alls = [everything]
+    for _ in range(keep - 1):
+        alls.append(alls[-1] * (x + below))
+    for p in range(keep):
+        left = n - p
+        terms = [comb(left, j) * xs[j] for j in range(keep - p)]
+        go.append(terms)
+        done.append(alls[keep - 1 - p] - sum(t * bs[left - j] for j, t in enumerate(terms)))
+    return go, done
+
+
+def _keep_dense(weights: Mapping[Any, int], faces: list[int], n: int,
+                keep: int) -> dict[Any, int]:
+    """:func:`keep_weights` for whole-number faces close together. The states with p
+    dice placed are one polynomial in the sum kept (indexed from p·lowest face), packed
+    into a big integer as in :func:`convolve`: putting j more dice on a face d above the
+    lowest is a shift by d·j slots, so each step of the programme is a few big-integer
+    operations in C instead of a loop over sums."""
+    lo = min(faces)
+    # No weight in the programme exceeds C(n, p)·den^n < 2^n·den^n: the slot holds that.
+    width = ((sum(weights.values()) ** n).bit_length() + n + 8) // 8
+    slot = 8 * width
+    states = [0] * keep
+    states[0] = 1
+    result = 0
+    below = sum(weights.values())
+    for face in faces:
+        x = weights[face]
+        below -= x
+        go, done = _steps(x, below, n, keep)
+        shift = slot * (face - lo)
+        new = [0] * keep
+        for p, row in enumerate(states):
+            if not row:
+                continue
+            if done[p]:
+                result += (row * done[p]) << (shift * (keep - p))
+            for j, t in enumerate(go[p]):
+                new[p + j] += (row * t) << (shift * j)
+        states = new
+    slots = keep * (max(faces) - lo) + 1
+    raw = result.to_bytes(slots * width, "little")
+    out = {}
+    for i in range(slots):
+        w = int.from_bytes(raw[i * width:(i + 1) * width], "little")
+        if w:
+            out[i + keep * lo] = w
+    return out
