@@ -1,7 +1,9 @@
-"""boardlab.prob: exact probability with Fractions inside and sympy at the edge.
+"""boardlab.prob: exact probability, integer weights inside, Fractions and sympy at the edge.
 
 Every answer is a :class:`fractions.Fraction` (see :mod:`boardlab.prob.dist` for the one
-spelling per question, and :mod:`boardlab.prob.derivation` for ``explain=True``).
+spelling per question, and :mod:`boardlab.prob.derivation` for ``explain=True``); inside,
+a distribution is integer weights over one denominator (:mod:`boardlab.prob.weights`),
+so sums of dice and keep-highest questions are integer arithmetic.
 Importing it loads neither sympy nor matplotlib; they load when a method needs them. In
 an IPython kernel it registers a display formatter so that Fractions show as ``19/144``
 (see :mod:`boardlab.prob.display`; ``pretty_fractions(False)`` turns it off).

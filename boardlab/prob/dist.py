@@ -210,7 +210,9 @@ class Dist(Generic[T]):
 
     ``Dist(weights)`` takes a mapping outcome → weight, where weights are ints (counts)
     or Fractions; they are divided by their total, so probabilities sum to exactly 1.
-    Outcomes with weight 0 are dropped. A Dist is immutable and hashable.
+    Outcomes with weight 0 are dropped. A Dist is immutable and hashable. Inside it
+    keeps integer weights over a common denominator and makes its Fractions when first
+    asked for them; ``repeat`` answers are kept with the Dist (a few of them).
 
     >>> Dist({"hit": 1, "miss": 2}).probs
     {'hit': Fraction(1, 3), 'miss': Fraction(2, 3)}

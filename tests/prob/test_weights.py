@@ -189,3 +189,13 @@ def test_keep_refuses_bad_questions_with_a_reason() -> None:
         keep_highest(LIMITS.dice + 1, 6)
     with LIMITS.using(work=1000), pytest.raises(LimitError, match="LIMITS.work"):
         keep_highest(20, 20, keep=10)
+
+
+def test_a_dist_pickles_and_copies_with_its_answers() -> None:
+    import copy
+    import pickle
+
+    d = die(6).repeat(3)
+    for other in (pickle.loads(pickle.dumps(d)), copy.deepcopy(d), copy.copy(d)):
+        assert other == d and other.probs == d.probs and other.outcomes == d.outcomes
+        assert other.P(10) == F(27, 216)
