@@ -314,9 +314,9 @@ class Dist(Generic[T]):
             probs = self._fr
             assert probs is not None
             den = lcm(*(q.denominator for q in probs.values()))
-            weights = self._w = {o: q.numerator * (den // q.denominator)
-                                 for o, q in probs.items()}
-            self._den = den
+            weights = {o: q.numerator * (den // q.denominator) for o, q in probs.items()}
+            self._den = den  # before _w: a reader that sees the weights sees their den
+            self._w = weights
         return weights, self._den
 
     def _keys(self) -> dict[T, Any]:
