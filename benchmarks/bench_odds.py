@@ -378,7 +378,11 @@ def fresh_interpreter(runs: int = 5) -> dict[str, Any]:
 
 
 # -- part 5: the race against icepool (benchmarks/odds_icepool.py) -----------------------------
-def race_icepool(rounds: int, report: bool = True) -> list[tuple[str, bool, str]]:
+def verdict(ok: bool | None) -> str:
+    return "n/a   " if ok is None else "met   " if ok else "MISSED"
+
+
+def race_icepool(rounds: int, report: bool = True) -> list[tuple[str, bool | None, str]]:
     """Run odds_icepool's race; print its targets when ``report``, else return them."""
     import odds_icepool
 
@@ -391,7 +395,7 @@ def race_icepool(rounds: int, report: bool = True) -> list[tuple[str, bool, str]
     if report:
         print("\ntargets:")
         for what, ok, value in found:
-            print(f"  {'met   ' if ok else 'MISSED'} {what} ({value})")
+            print(f"  {verdict(ok)} {what} ({value})")
         return []
     return found
 
@@ -552,7 +556,7 @@ def main() -> None:
     verdicts += race_icepool(args.rounds, report=False)
     print("\ntargets:")
     for what, ok, value in verdicts:
-        print(f"  {'met   ' if ok else 'MISSED'} {what} ({value})")
+        print(f"  {verdict(ok)} {what} ({value})")
     print(f"\nbenchmark wall time: {time.perf_counter() - wall_start:.0f} s")
 
 

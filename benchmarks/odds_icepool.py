@@ -415,7 +415,8 @@ def run(classic: dict[str, tuple[Thunk, Thunk]], exact: Callable[[Any], Any],
     return out
 
 
-def verdicts(ratios: dict[str, Any]) -> Iterable[tuple[str, bool, str]]:
+def verdicts(ratios: dict[str, Any]) -> Iterable[tuple[str, bool | None, str]]:
+    """(target, met — None where there is no target, the ratio)."""
     for (kind, mode), (_, _, r) in ratios["everyday"].items():
         if not kind.startswith("(for scale)"):
             yield (f"everyday, {mode}: {kind.split(':')[0]} no slower than icepool", r <= 1,
@@ -425,7 +426,7 @@ def verdicts(ratios: dict[str, Any]) -> Iterable[tuple[str, bool, str]]:
         if mode == "cold" and label not in ICEPOOL_KEEPS:
             warm = games[label, "warm"][1]
             yield (f"{label}, cold: no target, icepool keeps nothing between these calls "
-                   f"(its cold {fmt(theirs)}, warm {fmt(warm)})", True, f"{r:.3f}")
+                   f"(its cold {fmt(theirs)}, warm {fmt(warm)})", None, f"{r:.3f}")
             continue
         yield (f"{label}, {mode}: at least 2x faster than icepool", r <= 0.5, f"{r:.3f}")
 
