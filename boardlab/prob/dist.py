@@ -771,7 +771,7 @@ class Dist(Generic[T]):
         # the same question of the same die again is a lookup, as in icepool.
         if memo is None:
             memo = self._memo = {}
-        if copies > 1 and len(memo) < _REPEAT_MEMO:
+        if copies > 1 and len(memo) < _REPEAT_MEMO and len(result) <= _MEMO_OUTCOMES:
             memo[copies] = result
         return result
 
@@ -958,8 +958,10 @@ class Dist(Generic[T]):
         return ax
 
 
-#: How many ``repeat`` answers one Dist keeps (its memo is bounded: docs/api.md).
+#: How many ``repeat`` answers one Dist keeps (its memo is bounded: docs/api.md), and
+#: how many outcomes a kept answer may have (a huge one is worked out again instead).
 _REPEAT_MEMO = 16
+_MEMO_OUTCOMES = 4096
 
 
 def _check_format(fmt: Any, function: str) -> None:

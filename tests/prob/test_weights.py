@@ -106,6 +106,10 @@ def test_repeat_keeps_a_bounded_number_of_answers() -> None:
     for n in range(2, 60):
         assert d.repeat(n) == count_face(n, 1, 2)
     assert d._memo is not None and len(d._memo) <= 16
+    big = die(100)
+    with LIMITS.using(work=10**7):
+        assert big.repeat(50) is not big.repeat(50)  # 4,951 outcomes: not kept
+    assert not big._memo
 
 
 def test_equality_across_representations() -> None:
