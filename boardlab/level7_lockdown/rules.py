@@ -332,7 +332,8 @@ PROCEDURE: Final = Procedure(
         Dispatch("automatic step", AUTO_STEPS, AUTO),
         Dispatch("event section", EFFECTS, events_step.SECTIONS),
     ), rules=("L7-R6",))
-_NODE = PROCEDURE.nodes
+_NODE = PROCEDURE.entries   # plain tuples: the hot paths read them
+_NODES = PROCEDURE.nodes
 
 
 class Level7Rules:
@@ -408,14 +409,14 @@ class Level7Rules:
 
     def legal(self, state: State) -> tuple[Any, ...]:
         p = state.pending
-        node = _NODE.get(p.kind)
+        node = _NODES.get(p.kind)
         if node is None or node.mover is CHANCE:
             return ()
         return node.offer(state, p)
 
     def outcomes(self, state: State) -> tuple[tuple[Any, Fraction], ...]:
         p = state.pending
-        node = _NODE.get(p.kind)
+        node = _NODES.get(p.kind)
         if node is None or node.mover is not CHANCE:
             return ()
         return node.offer(state, p)
@@ -444,7 +445,7 @@ class Level7Rules:
 
     def decision_rule(self, state: State) -> RuleRef:
         kind = state.pending.kind
-        node = _NODE.get(kind)
+        node = _NODES.get(kind)
         if node is not None:
             return BOOK[node.rule]
         return BOOK[PROCEDURE.end_rule if kind == Kind.OVER else "L7-R6"]

@@ -485,7 +485,7 @@ PROCEDURE = Procedure(
     dispatch=(Dispatch("automatic frame", sorted(AUTO_KINDS), AUTO),
               Dispatch("choice applier", sorted(DECISION_KINDS | CHANCE_KINDS), DECIDE),
               Dispatch("reward choice", rewards.REWARD_CHOICES, rewards.APPLY_REWARD)))
-_NODE = PROCEDURE.nodes
+_NODE = PROCEDURE.entries   # plain tuples: the hot paths read them
 
 
 class LockupBreakoutRules:
@@ -566,7 +566,7 @@ class LockupBreakoutRules:
             return BOOK["LB-legend-effect"]
         if f.kind == K.TOME and f.loc == 0:
             return BOOK["LB-legend-tomes"]
-        node = _NODE.get(f.kind)
+        node = PROCEDURE.nodes.get(f.kind)
         if node is None:   # an automatic frame on top (never at rest): the flow of play
             return BOOK["LB-end" if f.kind == K.OVER else "LB-flow"]
         return BOOK[node.rule]

@@ -141,7 +141,7 @@ PROCEDURE: Final = Procedure(
         Kind.TIEBREAK: Node(CHANCE, truck_votes.offer_tiebreak, in_worker(Work.tiebreak),
                             "MoH-R8"),
     })
-_NODE = PROCEDURE.nodes
+_NODE = PROCEDURE.entries   # plain tuples: the hot paths read them
 #: What ``step`` does for each pending kind.
 _STEP: dict[str, Step] = {kind: entry[2] for kind, entry in _NODE.items()}
 
