@@ -17,10 +17,13 @@ Measured side by side in one run, interleaved in rounds, as CPU time of this pro
   package name (``bench_breakout.load_baseline``), so the old and the new engine run in
   the same process, round by round.
 
-Inside a round the variants take turns every few matches (``CHUNK``), so a burst of load
-from other jobs slows them alike; the ratios printed are the medians of the rounds'
-ratios (each round plays the same seeds in every variant; every seed is played once per
-variant, so the per-map caches start cold, as in a soak).
+The ratios printed are the medians of the rounds' ratios (each round plays the same
+seeds in every variant; every seed is played once per variant, so the per-map caches
+start cold, as in a soak). By default each variant plays its round's matches as one
+block, as when this benchmark first measured the engines; ``--chunk N`` makes the
+variants take turns every ``N`` matches instead, so that a burst of load from other
+jobs slows them alike (it also leaves each variant's caches less warm, which costs the
+short Mall of Horror matches more than Level 7's: read the two side by side).
 
 The profile lines show what dominates the time of ``play``.
 
@@ -85,8 +88,7 @@ def bench_raw(seeds: range, players: int) -> tuple[float, int]:
 
 
 SCENARIOS = ("sandbox", "9", "10", "11", "12", "13")
-#: Matches each variant plays before the next variant's turn inside a round.
-CHUNK = 5
+
 
 
 def bench_scenarios(matches: int, players: int, rounds: int) -> None:
@@ -153,6 +155,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--baseline", metavar="REF",
                         help="also time play of the engines at this git ref (e.g. main)")
     parser.add_argument("--no-profile", action="store_true", help="skip the profile lines")
+    parser.add_argument("--chunk", type=int, default=0, metavar="N",
+                        help="variants take turns every N matches inside a round "
+                             "(0: each plays the round's matches as one block)")
     args = parser.parse_args(argv)
     if args.scenarios:
         return bench_scenarios(args.matches, args.players, args.rounds)
@@ -163,11 +168,12 @@ def main(argv: list[str] | None = None) -> None:
     totals = {name: [0.0, 0] for name in runs}
     per_round: list[dict[str, float]] = []     # steps/s of each variant, round by round
     for r in range(args.rounds):
-        # Each round's seeds are played in chunks of a few matches, every variant in turn,
-        # so that a moment of load on the shared machine slows every variant alike.
+        # Each round's seeds are played in chunks (the whole round by default), every
+        # variant in turn.
         spent = {name: [0.0, 0] for name in runs}
-        for chunk in range(r * per, (r + 1) * per, CHUNK):
-            seeds = range(chunk, min(chunk + CHUNK, (r + 1) * per))
+        chunk_size = args.chunk or per
+        for chunk in range(r * per, (r + 1) * per, chunk_size):
+            seeds = range(chunk, min(chunk + chunk_size, (r + 1) * per))
             for name, fn in runs.items():
                 t, plies = fn(seeds, args.players)
                 spent[name][0] += t
@@ -179,7 +185,8 @@ def main(argv: list[str] | None = None) -> None:
     n = per * args.rounds
     print(f"Level 7 sandbox, {args.players} players, {n} matches per variant "
           f"({totals['play'][1] / n:.1f} plies per random match; Mall of Horror: 4 players, "
-          f"{totals['moh play'][1] / n:.1f} plies), CPU time, {args.rounds} interleaved rounds")
+          f"{totals['moh play'][1] / n:.1f} plies), CPU time, {args.rounds} interleaved rounds"
+          + (f", turns every {args.chunk} matches" if args.chunk else ""))
     for name, (t, plies) in totals.items():
         print(f"  {name:10s} {n / t:8.1f} matches/s  {plies / t:10.0f} steps/s")
     print(f"  play / raw time ratio: {totals['play'][0] / totals['raw'][0]:.2f}")
