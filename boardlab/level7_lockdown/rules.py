@@ -256,25 +256,16 @@ def _cronos_choices(w: Work) -> list[Any]:
 
 
 def _offer_roll(state: State, p: Pending) -> OutcomeTable:
-    """The dice's outcome table (the die's tables found by its identity: hashing its
-    faces on every roll would cost more than the look-up)."""
-    die = state[0].cfg.die
-    last = _LAST_DIE[0]
-    if last[0] is not die:
-        last = _LAST_DIE[0] = (die, {})
-    tables = last[1]
+    """The dice's outcome table, kept per setup by (dice, counted icon): hashing the die's
+    faces on every roll would cost more than the look-up."""
+    setup = state[0]
+    last = LAST_SETUP[0]
+    t = last[1] if last[0] is setup else setup_info(setup)
     key = (p[5], p[6])
-    table = tables.get(key)
+    table = t.rolls.get(key)
     if table is None:
-        if len(tables) > 512:
-            tables.clear()
-        table = tables[key] = roll_outcomes(die, p[5], p[6])
+        table = t.rolls[key] = roll_outcomes(t.die, p[5], p[6])   # a few dozen at most
     return table
-
-
-#: The die asked about last and its outcome tables by (dice, icon) (one pair, replaced
-#: whole; it keeps the die alive).
-_LAST_DIE: list[tuple[Any, dict[tuple[int, str], OutcomeTable]]] = [(None, {})]
 
 
 def _offer_tile(state: State, p: Pending) -> OutcomeTable:

@@ -36,8 +36,9 @@ class SetupTable:
     (``phases[step][character index]``), each character's seat, and which hooks keep
     the defaults (the rules may then remember their answers per map)."""
 
-    __slots__ = ("cfg", "default_features", "default_markers", "events", "explore", "hooks",
-                 "items", "phases", "plain", "rounds", "scen", "seats", "toughness")
+    __slots__ = ("cfg", "default_features", "default_markers", "die", "events", "explore",
+                 "features", "hooks", "items", "phases", "plain", "rolls", "rounds", "scen",
+                 "seats", "toughness")
 
     def __init__(self, setup: Setup) -> None:
         scen = setup.scen
@@ -62,6 +63,12 @@ class SetupTable:
                                if getattr(kind, name) is getattr(Hooks, name))
         #: Each character's toughness, by name.
         self.toughness = {c.name: c.toughness for c in self.cfg.characters}
+        #: Each tile's printed features, by name.
+        self.features = {t.name: t.features for t in self.cfg.tiles}
+        #: The challenge die, and its outcome tables by (dice, counted icon), filled on
+        #: first use (``rules``).
+        self.die = self.cfg.die
+        self.rolls: dict[tuple[int, str], Any] = {}
         #: The event and item decks' chance tables (shared by every setup of the
         #: configuration: :func:`deck_pile`).
         self.events = deck_pile(self.cfg.event_names, CardDraw)

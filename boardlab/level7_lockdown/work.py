@@ -218,11 +218,11 @@ class Work:
 
     def has_feature(self, tile: int, feature: str) -> bool:
         p = self.tiles[tile]
-        return not p.face_down and feature in self.cfg.tile(p.tile).features
+        return not p.face_down and feature in self.t.features[p.tile]
 
     def barricade(self, door: Door | None) -> int:
         """The barricade's remaining strength on ``door`` (0: none)."""
-        if door is None:
+        if door is None or not self.barricades:
             return 0
         for d, s in self.barricades:
             if d == door:
