@@ -248,9 +248,12 @@ class Work:
               ) -> tuple[int | None, ...]:
         """:func:`~.geometry.costs_from` ``source`` with ``cost``, cached per map, source
         and ``variant``: the key of everything ``cost`` depends on besides the map
-        (``None``: every door costs 1, as spawning counts them, L7-R13)."""
+        (``None``: every door costs 1, as spawning counts them, L7-R13: then the cheapest
+        costs are door counts, found breadth first)."""
+        if variant is None:
+            return self.map_memo((source, None), lambda key: door_counts(self.lay, source))
         return self.map_memo((source, variant),
-                              lambda key: costs_from(self.lay, source, cost))
+                             lambda key: costs_from(self.lay, source, cost))
 
     def placements(self, name: str, door: Door, replacing: int | None = None
                    ) -> tuple[Placement, ...]:
@@ -560,6 +563,33 @@ class Work:
     def dice(self, n: int) -> int:
         """A roll's dice, between 0 and the cap (L7-R25)."""
         return max(0, min(n, self.cfg.dice_cap))
+
+
+def door_counts(lay: Layout, source: int) -> tuple[int | None, ...]:
+    """The fewest doors (or links) from ``source`` to every tile (``None``: unreachable):
+    :func:`~.geometry.costs_from` with every crossing costing 1, breadth first.
+
+    >>> from boardlab.level7_lockdown.rules import RULES
+    >>> from boardlab.level7_lockdown.state import Setup
+    >>> w = Work(RULES.initial(Setup(players=2)))
+    >>> door_counts(w.lay, 0) == costs_from(w.lay, 0, w.full_cost)
+    True
+    """
+    best: list[int | None] = [None] * len(lay.tiles)
+    best[source] = 0
+    frontier = [source]
+    adj = lay.adj
+    d = 0
+    while frontier:
+        d += 1
+        nxt = []
+        for i in frontier:
+            for j, _ in adj[i]:
+                if best[j] is None:
+                    best[j] = d
+                    nxt.append(j)
+        frontier = nxt
+    return tuple(best)
 
 
 def _without(tiles: tuple[str, ...], name: str) -> tuple[str, ...]:

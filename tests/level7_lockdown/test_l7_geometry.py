@@ -227,3 +227,20 @@ def test_l7_r5_peeked_objective_needs_room_or_there_is_no_peek() -> None:
     m.push(TileDraw("Exit Shaft"))          # one way to put it: placed at once
     s = m.state
     assert s.tiles[-1].tile == "Exit Shaft" and s.char("Leo").tile == STORAGE
+
+
+def test_l7_r13_door_counts_breadth_first_equal_the_cheapest_costs() -> None:
+    """The engine's breadth-first door counts (every crossing 1: spawning, unlocked
+    maps) are geometry.costs_from's cheapest costs, from every tile of real maps."""
+    from boardlab.level7_lockdown import play
+    from boardlab.level7_lockdown.work import Work, door_counts
+
+    seen = 0
+    for seed, scenario in enumerate(("sandbox", "9", "11", "12", "13")):
+        match = play(2, scenario=scenario, seed=seed)
+        for record in match.records[::25]:
+            w = Work(record.before)
+            for source in range(len(w.tiles)):
+                assert door_counts(w.lay, source) == costs_from(w.lay, source, lambda d: 1)
+                seen += 1
+    assert seen > 300
