@@ -186,6 +186,24 @@ def targets_for(w: Work, e: Enemy) -> list[Target]:
     return out
 
 
+def _best_here(w: Work, e: Enemy) -> Target | None:
+    """The first target of :func:`targets_for` on ``e``'s own tile, among the characters
+    and enemies (keys are unique, so the one with the lowest key), read from the two
+    parts without sorting the whole list: most activations attack here. ``None`` also
+    where a scenario's markers are targets too (then ask :func:`targets_for`)."""
+    kind = e.kind
+    category = 0 if kind == "guard" else 1 if kind in ALIENS else 2
+    if category == 0 and not w.t.default_markers:
+        return None
+    tile = e.tile
+    best: Target | None = None
+    for part in (_character_targets(w, category), _enemy_targets(w, category)):
+        for t in part:
+            if t.tile == tile and (best is None or t.key < best.key):
+                best = t
+    return best
+
+
 def _character_targets(w: Work, category: int) -> tuple[Target, ...]:
     """The characters a guard (``category`` 0: by threat) or an alien (by total fear)
     values, in turn order from the active one (see :func:`targets_for`)."""
@@ -286,10 +304,13 @@ def activate(w: Work, e: Enemy) -> bool:
             return False
         if "guard_marker" not in plain and w.hooks.guard_marker(w, e):
             return False
-    targets = targets_for(w, e)
     tile = e.tile
+    here = _best_here(w, e)
+    if here is not None:
+        return enemy_attack(w, e, here, "L7-R83")
+    targets = targets_for(w, e)
     for t in targets:
-        if t.tile == tile:
+        if t.tile == tile:      # where markers are targets (scenario 9's guards)
             return enemy_attack(w, e, t, "L7-R83")
     if w.cfg.profile(e.kind).ranged:
         near = w.ranged_neighbours(tile)
