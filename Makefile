@@ -15,8 +15,10 @@
 #   make overlap  the rule-text overlap check alone (it also runs inside make test)
 #   make bench  install boardlab[test,bench] and run benchmarks/run_all.py
 #   make lint   ruff only
-#   make lite   build the browser edition (JupyterLite, offline) into build/lite/
+#   make lite   build the browser edition (JupyterLite, offline): the teacher site into
+#               build/lite/, the student site (student edition only) into build/lite-student/
 #   make lite-serve  serve build/lite/ on http://127.0.0.1:8000/ for a quick look
+#               (make lite-serve LITE_SITE=student: the student site)
 #   make clean  remove .venv, build output and caches
 
 PYTHON ?= python3
@@ -157,6 +159,7 @@ $(DOCS_STAMP): pyproject.toml | $(BIN)/python
 # once, to fetch the Pyodide core. `make test` builds and tests it too (tests/lite/): it
 # skips with the reason without npm or Chromium, and fails under BOARDLAB_REQUIRE_LITE=1.
 LITE_PORT  ?= 8000
+LITE_SITE  ?= teacher
 
 $(LITE_STAMP): scripts/lite/lite.toml $(STAMP)
 	$(BIN)/pip install --quiet $$($(BIN)/python -m scripts.lite.build tools)
@@ -166,7 +169,7 @@ lite: $(LITE_STAMP)
 	$(BIN)/python -m scripts.lite.build
 
 lite-serve:
-	$(BIN)/python -m scripts.lite.build serve $(LITE_PORT)
+	$(BIN)/python -m scripts.lite.build serve $(LITE_PORT) $(LITE_SITE)
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .ruff_cache .mypy_cache .hypothesis \
