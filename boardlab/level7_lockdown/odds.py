@@ -40,6 +40,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Final, Literal, TypeAlias, overload
 
+from boardlab.core import validate
 from boardlab.core.errors import ArgumentTypeError, ConfigError, QuestionError, show_value
 from boardlab.level7_lockdown.choices import (
     Access,
@@ -595,15 +596,24 @@ def _barricade_state(cfg: Config, kind: str, extra: int, power: int) -> State:
             if k in same for n in ns]
     lead = _figure(kind)
     helpers = sorted(f for f in pool if f != lead)
-    if extra > len(helpers):
-        raise QuestionError(f"level7 odds.barricade_attack: extra: the sandbox has "
-                            f"{len(helpers)} other figures of this type, not {extra}")
+    if _kind_type(kind) == "clone" and extra + 1 > SANDBOX.pack_limit:
+        raise QuestionError(f"level7 odds.barricade_attack: extra: at most "
+                            f"{SANDBOX.pack_limit} clones share a tile (the pack limit, "
+                            f"L7-R15), so a {kind} has at most {SANDBOX.pack_limit - 1} "
+                            f"helper(s), not {extra}")
     enemies: dict[str, Any] = {lead: ("Hub", power) if kind == "blaster" else "Hub"}
     enemies.update({h: "Hub" for h in helpers[:extra]})
     state, _ = build(players=1, names=(base.name,), config=cfg,
                      characters={base.name: {"tile": "Maintenance", "fear": 3, "threat": 3}},
                      enemies=enemies, cronos=None, step="enemies", clouds=[],
                      tasks=(f"activate:{lead}",))
+    more = extra - len(helpers)
+    if more > 0:
+        # The sandbox holds fewer figures of the type than asked: each further helper is
+        # one more die on the engine's own roll (L7-barricade-enemy, L7-R28), exactly as
+        # the engine adds the helpers it has.
+        state = state._replace(pending=state.pending._replace(
+            dice=state.pending.dice + more))
     return state
 
 
@@ -627,10 +637,14 @@ def barricade_attack(kind: str = "guard", extra: int = 0, *, power: int = 0,
 
     It rolls its dice plus one per ``extra`` enemy of its type on its tile (each then
     counts as activated) and needs 3 Strength icons; a blaster adds its ``power``
-    (L7-R67). Asked of the engine: the enemy step on the sandbox's barricaded door.
+    (L7-R67). Asked of the engine: the enemy step on the sandbox's barricaded door (up to
+    9 helpers; beyond the sandbox's own figures of the type, each is one more die on the
+    engine's roll).
 
     >>> [barricade_attack("guard", extra) for extra in range(4)]
     [Fraction(1, 12), Fraction(11, 54), Fraction(1, 3), Fraction(37, 81)]
+    >>> barricade_attack("guard", 9)
+    Fraction(52265, 59049)
     """
     _check_flag("explain", explain, "barricade_attack")
     cfg = _config(config)
@@ -1270,7 +1284,13 @@ _DEPARTURE_WORDS: Final = {"fear hunter": "a fear hunter appears",
                            "swarm": "a swarm token goes on the tile"}
 
 
-def live_odds(state: State) -> dict[str, Fraction]:
+@overload
+def live_odds(state: State, *, viewer: str | None = ...,
+              explain: Literal[False] = ...) -> dict[str, Fraction]: ...
+@overload
+def live_odds(state: State, *, viewer: str | None = ...,
+              explain: Literal[True]) -> Derivation[dict[str, Fraction]]: ...
+def live_odds(state: State, *, viewer: str | None = None, explain: bool = False) -> Any:
     """The odds a board shows for ``state``: label → exact probability.
 
     At a character's action: P(success) of each challenge on offer (no adrenaline),
@@ -1282,15 +1302,38 @@ def live_odds(state: State) -> dict[str, Fraction]:
     draw: each tile; at an event draw: each kind of spawn; at an item draw: each kind
     of item. Empty at the end.
 
+    ``viewer`` is whose knowledge the numbers use: ``None`` (a narrator: everything), a
+    seat or ``"public"``; every seat sees what the narrator sees but the stacks' and
+    decks' order (L7-R21), and draws are uniform over what is unseen, so the numbers
+    are the same for every viewer.
+
     >>> from boardlab.level7_lockdown.position import position
     >>> s = position(players=1, characters={"Leo": {"tile": "Storage Bay"}}, step="action")
     >>> live_odds(s)
     {'search the supply cache': Fraction(19, 216)}
+    >>> live_odds(s, viewer="Leo", explain=True).parts[0][1].answer
+    Fraction(19, 216)
     """
     if not isinstance(state, State):
-        raise ArgumentTypeError("level7 odds.live_odds: state", state,
-                                "live_odds needs a Level 7 State")
-    return dict(_live(state))
+        raise ArgumentTypeError("state", state, "expected a Level 7 [Escape]: Lockdown "
+                                "position (l7.State: match.state, l7.position(...) or "
+                                "l7.load_position(...))")
+    validate.viewer(viewer, "viewer", state.setup.seats)
+    explain = validate.flag(explain, "explain")
+    answer = dict(_live(state))
+    if not explain:
+        return answer
+    kind = state.pending.kind
+    if not answer:
+        step = "Nothing here waits on a challenge, a roll or a draw."
+    else:
+        step = ("Each number is the engine's own: a challenge is played and its roll read, "
+                "a roll or draw summed over the outcomes of its chance node.")
+    parts = [(label, Derivation(label, p, facts=(("step", kind),)))
+             for label, p in answer.items()]
+    return Derivation("What the board shows: the exact chance of what comes next", answer,
+                      parts=parts, steps=(step,), facts=(("die", _die_facts(
+                          state.setup.cfg.die)[1]),))
 
 
 @lru_cache(maxsize=_CACHE)

@@ -74,7 +74,7 @@ from boardlab.prob.limits import check_limit
 __all__ = [
     "escape_score", "fungoid_offered", "fungoids_expected", "goal_public", "guards_first",
     "guards_win_both", "legend_active", "legend_comes_up", "legend_guard_beats",
-    "legend_sources", "loot_has", "loot_look", "reachable", "seeker_contest",
+    "legend_sources", "live_odds", "loot_has", "loot_look", "reachable", "seeker_contest",
     "shapeshifter_chain", "tunnel_among", "tunnel_at", "tunnel_layouts",
 ]
 
@@ -1430,3 +1430,7 @@ def legend_guard_beats(strength: int, difficulty: str = "yellow", *,
                                         "than my token: a tie ranks them last (LB-R4); "
                                         "their reward becomes stars (LB-solo-legend)")],
                       steps=steps)
+
+
+# What a board's odds panel shows (its own module, read with the others as odds.live_odds).
+from boardlab.lockup_breakout.live import live_odds  # noqa: E402

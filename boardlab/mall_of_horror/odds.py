@@ -30,6 +30,7 @@ from math import comb
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Literal, overload
 
+from boardlab.core import validate
 from boardlab.core.errors import ArgumentTypeError, QuestionError, show_value
 from boardlab.mall_of_horror.choices import Vote
 from boardlab.mall_of_horror.config import (
@@ -493,22 +494,28 @@ def _explain_round(position: State, location: int, p: Fraction) -> Derivation[Fr
 
 
 @overload
-def live_odds(state: State, *, explain: Literal[False] = ...) -> dict[int, Fraction]: ...
+def live_odds(state: State, *, viewer: str | None = ...,
+              explain: Literal[False] = ...) -> dict[int, Fraction]: ...
 @overload
-def live_odds(state: State, *, explain: Literal[True]) -> Derivation[dict[int, Fraction]]: ...
-def live_odds(state: State, *, explain: bool = False) -> Any:
+def live_odds(state: State, *, viewer: str | None = ...,
+              explain: Literal[True]) -> Derivation[dict[int, Fraction]]: ...
+def live_odds(state: State, *, viewer: str | None = None, explain: bool = False) -> Any:
     """The odds a board shows at any point of a match, per occupied open location.
 
     Phases a–d: :func:`round_odds` (the arrival dice still unknown; characters as they
     stand now). Phases e and f: the dice are on the table, so each answer is 0 or 1 —
     would the zombies there break in now, extra zombies included, before any card.
     Setup and the end: no odds (an empty dict). sympy is never imported here.
+    ``viewer`` (a colour, ``"public"`` or ``None`` for a narrator) changes nothing: these
+    odds read only what every player sees (where the characters stand, the zombies, and
+    in phases e and f the dice on the table), never a hand, a vote or a destination.
 
     >>> from boardlab.mall_of_horror import play
     >>> live_odds(play(players=4, seed=1).state)
     {}
     """
     _position(state, "live_odds", "state")
+    validate.viewer(viewer, "viewer", state.setup.colours)
     explain = _explain(explain, "live_odds")
     if state.phase in ("a", "b", "c", "d"):
         return round_odds(state, explain=True) if explain else round_odds(state)

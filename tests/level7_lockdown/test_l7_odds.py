@@ -655,7 +655,7 @@ def test_bad_input_is_refused_with_the_field_named() -> None:
         odds.chase(0)
     with pytest.raises(ConfigError, match="never lost"):
         odds.cache_items(2, die=[["Intelligence", "Intelligence"]])
-    with pytest.raises(ArgumentTypeError, match="live_odds needs"):
+    with pytest.raises(ArgumentTypeError, match="state: expected a Level 7"):
         odds.live_odds("not a state")  # type: ignore[arg-type]
 
 
@@ -837,3 +837,27 @@ NOT_QUESTIONS = {"CAUGHT", "QUIET", "chase_start", "stand_ins"}
 def test_every_public_function_has_its_brute_force_and_its_simulation() -> None:
     assert set(odds.__all__) - NOT_QUESTIONS == set(CHECKS)
     assert missing_tests(CHECKS, globals()) == []
+
+
+# -- barricades with more helpers than the sandbox has figures (issue 25) -----------------
+def _strength_at_least(dice: int, need: int) -> Fraction:
+    """P(at least ``need`` Strength icons on ``dice`` of the stand-in die), by brute force
+    over every ordered roll."""
+    from boardlab.level7_lockdown.config import DIE_FACES
+
+    rolls = list(itertools.product(DIE_FACES, repeat=dice))
+    good = sum(1 for roll in rolls if sum(f.count("Strength") for f in roll) >= need)
+    return Fraction(good, len(rolls))
+
+
+@pytest.mark.parametrize("extra", range(10))
+def test_l7_barricade_enemy_any_number_of_guards_helping(extra: int) -> None:
+    # A guard rolls 2 dice and each guard beside it one more (L7-barricade-enemy, L7-R28);
+    # beyond the sandbox's three other guards the engine's roll simply has more dice.
+    assert odds.barricade_attack("guard", extra) == _strength_at_least(2 + extra, 3)
+
+
+def test_l7_R15_clones_beyond_the_pack_limit_cannot_help_at_a_barricade() -> None:
+    assert odds.barricade_attack("rogue", 1) == _strength_at_least(3, 3)
+    with pytest.raises(QuestionError, match=r"pack limit, L7-R15\), so a rogue has at most 1"):
+        odds.barricade_attack("rogue", 2)
