@@ -28,10 +28,10 @@ def equal_only_to_itself(cls: T) -> T:
     tuple_eq = tuple.__eq__
 
     def __eq__(self: Any, other: object) -> bool:  # noqa: N807 - the dunder itself
-        return other.__class__ is cls and tuple_eq(self, other)  # type: ignore[operator]
+        return other.__class__ is cls and tuple_eq(self, other)
 
     def __ne__(self: Any, other: object) -> bool:  # noqa: N807
-        return not (other.__class__ is cls and tuple_eq(self, other))  # type: ignore[operator]
+        return not (other.__class__ is cls and tuple_eq(self, other))
 
     cls.__eq__ = __eq__  # type: ignore[assignment]
     cls.__ne__ = __ne__  # type: ignore[assignment]

@@ -71,7 +71,7 @@ def whole(value: Any, path: str, *, low: int | None = None, high: int | None = N
         else:
             span = f"at most {high}"
         raise error(path, value, span + _rule(rule))
-    return value
+    return int(value)
 
 
 def flag(value: Any, path: str) -> bool:
@@ -107,7 +107,7 @@ def name(value: Any, path: str, known: Collection[str], *, what: str = "name",
     if value not in known:
         listed = ", ".join(map(str, known)) or "none"
         raise error(path, value, f"not a {what} of this match; one of {listed}{_rule(rule)}")
-    return value
+    return str(value)
 
 
 def instance(value: Any, path: str, cls: type[T] | tuple[type[Any], ...], expected: str) -> T:

@@ -320,7 +320,7 @@ class FrontDoor(Generic[S, C]):
 
     def _parse_choice(self, text: Any, state: Any) -> C:
         # The text itself is checked where it is read (core.text: type, length).
-        return self.spec.parse_choice(text, self._state(state))  # type: ignore[no-any-return]
+        return self.spec.parse_choice(text, self._state(state))
 
 
 _MISSING: Any = object()

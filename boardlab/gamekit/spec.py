@@ -310,7 +310,7 @@ class GameSpec(Generic[S, C]):
         """The number of players a match has when none is given (the ``players`` option)."""
         for option in self.options:
             if option.name == "players":
-                return option.default  # type: ignore[no-any-return]
+                return option.default
         return None
 
     @property

@@ -357,11 +357,27 @@ def _probe_state(cfg: Config, icon: str, stat: int | None) -> State:
     return RULES.initial(Setup(players=1, characters=(base.name,), config=cfg))
 
 
+def _key(cfg: Config) -> Config | None:
+    """``cfg`` as a cache key: ``None`` for the default configuration, whose hash (every
+    stand-in table, about 30 µs) would cost more than the question it looks up."""
+    return None if cfg is DEFAULT else cfg
+
+
 def _engine_dice(cfg: Config, icon: str, stat: int | None, terror: int, weapon: bool,
                  flashlight: bool, dark: bool, adrenaline: int) -> tuple[int, str]:
-    """Dice and how they were counted, by the engine's own ``challenge_dice``."""
+    """Dice and how they were counted, by the engine's own ``challenge_dice``; asked of
+    checked arguments only (so True never stands for 1), once per set of them."""
+    return _engine_dice_of(_key(cfg), icon, stat, terror, weapon, flashlight, dark,
+                           adrenaline)
+
+
+@lru_cache(maxsize=_CACHE)
+def _engine_dice_of(key: Config | None, icon: str, stat: int | None, terror: int,
+                    weapon: bool, flashlight: bool, dark: bool,
+                    adrenaline: int) -> tuple[int, str]:
     from boardlab.level7_lockdown.rules import Work
 
+    cfg = DEFAULT if key is None else key
     state = _probe_state(cfg, icon, stat)
     w = Work(state)
     tile = state.chars[0].tile
@@ -492,8 +508,6 @@ def enemy_attack(kind: str, *, toughness: int | None = None, power: int = 0,
     (Fraction(1, 3), Fraction(1, 3))
     """
     _check_flag("explain", explain, "enemy_attack")
-    from boardlab.level7_lockdown.position import build
-
     cfg = _config(config)
     _check_kind(kind)
     _check_count("power", power, 0, POWER_MAX, "enemy_attack")
@@ -505,21 +519,8 @@ def enemy_attack(kind: str, *, toughness: int | None = None, power: int = 0,
     base = cfg.characters[0]
     tough = base.toughness if toughness is None else \
         _check_count("toughness", toughness, 1, 8, "enemy_attack")
-    if toughness is not None and toughness != base.toughness:
-        chars = (replace(base, toughness=toughness), *cfg.characters[1:])
-        cfg = replace(cfg, characters=chars)
-    # The engine's own enemy step: the enemy activates on the character's tile.
-    figure = _figure(kind)
-    state, _ = build(players=1, names=(base.name,), config=cfg,
-                     characters={base.name: {"tile": "Hub", "down": downed, "fear": 2,
-                                             "threat": 1}},
-                     enemies={figure: ("Hub", power) if kind == "blaster" else "Hub"},
-                     cronos=None, clouds=[("Hub", "gas")] if cloud else [], step="enemies",
-                     tasks=(f"activate:{figure}",))
+    state, p = _enemy_attack(_key(cfg), kind, toughness, power, cloud, downed)
     pending = state.pending
-    assert pending.kind == "roll" and pending.purpose == "enemy_attack", pending
-    p = sum((q for roll, q in _outcomes(state) if roll.strength >= pending.difficulty),
-            Fraction(0))
     if not explain:
         return p
     prof = cfg.profile(kind)
@@ -542,6 +543,37 @@ def enemy_attack(kind: str, *, toughness: int | None = None, power: int = 0,
                              "character's tile and rolls (L7-R83).",
                              f"A hit needs at least {pending.difficulty} Strength icons on "
                              f"{pending.dice} dice (L7-R11)."))
+
+
+@lru_cache(maxsize=_CACHE)
+def _enemy_attack(key: Config | None, kind: str, toughness: int | None, power: int,
+                  cloud: bool, downed: bool) -> tuple[State, Fraction]:
+    """The engine's enemy step for checked arguments, and P(hit): built once per question
+    (the position is a frozen record, the answer a Fraction)."""
+    from boardlab.level7_lockdown.position import build
+
+    cfg = DEFAULT if key is None else key
+    base = cfg.characters[0]
+    if toughness is not None and toughness != base.toughness:
+        chars = (replace(base, toughness=toughness), *cfg.characters[1:])
+        cfg = replace(cfg, characters=chars)
+    # The engine's own enemy step: the enemy activates on the character's tile.
+    figure = _figure(kind)
+    state, _ = build(players=1, names=(base.name,), config=cfg,
+                     characters={base.name: {"tile": "Hub", "down": downed, "fear": 2,
+                                             "threat": 1}},
+                     enemies={figure: ("Hub", power) if kind == "blaster" else "Hub"},
+                     cronos=None, clouds=[("Hub", "gas")] if cloud else [], step="enemies",
+                     tasks=(f"activate:{figure}",))
+    pending = state.pending
+    assert pending.kind == "roll" and pending.purpose == "enemy_attack", pending
+    return state, _strength_at_least(state)
+
+
+def _strength_at_least(state: State) -> Fraction:
+    """P(the pending roll shows at least its difficulty in Strength icons)."""
+    need = state.pending.difficulty
+    return sum((q for roll, q in _outcomes(state) if roll.strength >= need), Fraction(0))
 
 
 def _figure(kind: str) -> str:
@@ -617,6 +649,15 @@ def _barricade_state(cfg: Config, kind: str, extra: int, power: int) -> State:
     return state
 
 
+@lru_cache(maxsize=_CACHE)
+def _barricade_odds(key: Config | None, kind: str, extra: int,
+                    power: int) -> tuple[State, Fraction]:
+    """The barricade's engine position and P(damage), once per checked question."""
+    state = _barricade_state(DEFAULT if key is None else key, kind, extra, power)
+    assert state.pending.purpose == "enemy_barricade", state.pending
+    return state, _strength_at_least(state)
+
+
 def _kind_type(kind: str) -> str:
     from boardlab.level7_lockdown.config import ENEMY_TYPE
 
@@ -654,11 +695,8 @@ def barricade_attack(kind: str = "guard", extra: int = 0, *, power: int = 0,
     if power and kind != "blaster":
         raise QuestionError("level7 odds: power: only blaster hybrids hold power tokens "
                             "(L7-blaster-power)")
-    state = _barricade_state(cfg, kind, extra, power)
+    state, p = _barricade_odds(_key(cfg), kind, extra, power)
     pending = state.pending
-    assert pending.purpose == "enemy_barricade", pending
-    p = sum((q for roll, q in _outcomes(state) if roll.strength >= pending.difficulty),
-            Fraction(0))
     if not explain:
         return p
     facts = [_die_facts(cfg.die), _profile_facts(cfg, kind),
@@ -716,6 +754,14 @@ def barricade_activations(kind: str = "guard", extra: int = 0, *,
 # -- the supply cache ---------------------------------------------------------------------------
 
 
+@lru_cache(maxsize=_CACHE)
+def _cache_search(faces: Faces, n: int) -> tuple[tuple[str, Fraction], ...]:
+    """One search's three outcomes, worked out once per die and number of dice."""
+    m = margin(n, INTELLIGENCE, CACHE_DIFFICULTY, die=faces)
+    return (("item", (m <= 0).P()), ("nothing", m.P(lambda x: 0 < x < CACHE_LOST_MARGIN)),
+            ("lost", (m >= CACHE_LOST_MARGIN).P()))
+
+
 @overload
 def cache(n: int, *, die: DieSpec = ..., explain: Literal[False] = ...) -> dict[str, Fraction]:
     ...
@@ -734,9 +780,7 @@ def cache(n: int, *, die: DieSpec = None, explain: bool = False) -> Any:
     _check_flag("explain", explain, "cache")
     faces = _faces(die)
     _check_count("n", n, 0, 12, "cache")
-    m = margin(n, INTELLIGENCE, CACHE_DIFFICULTY, die=faces)
-    answer = {"item": (m <= 0).P(), "nothing": m.P(lambda x: 0 < x < CACHE_LOST_MARGIN),
-              "lost": (m >= CACHE_LOST_MARGIN).P()}
+    answer = dict(_cache_search(faces, n))
     if not explain:
         return answer
     total = len(faces) ** n
@@ -1198,6 +1242,19 @@ def _departure_outcomes(node: State) -> tuple[tuple[str, Fraction], ...]:
     return tuple(answer.items())
 
 
+@lru_cache(maxsize=_SPEC_CACHE)
+def _departure_whatif(faces: Faces, n_dice: int, need: int) -> tuple[tuple[str, Fraction], ...]:
+    """:func:`departure`'s what-if, sorted off the engine's roll table once per question."""
+    answer = dict.fromkeys(("fear hunter", "blaster", "both", "swarm"), Fraction(0))
+    for roll, p in roll_outcomes(faces, n_dice, ""):   # the engine's roll of every icon
+        hunter = roll.strength >= need
+        blaster = roll.intelligence >= need
+        key = ("both" if hunter and blaster else "fear hunter" if hunter
+               else "blaster" if blaster else "swarm")
+        answer[key] += p
+    return tuple(answer.items())
+
+
 @overload
 def departure(*, dice: int | None = ..., threshold: int | None = ..., die: DieSpec = ...,
               explain: Literal[False] = ...) -> dict[str, Fraction]: ...
@@ -1244,13 +1301,7 @@ def departure(*, dice: int | None = None, threshold: int | None = None, die: Die
     else:
         n_dice = 2 if dice is None else dice
         need = 3 if threshold is None else threshold
-        answer = dict.fromkeys(("fear hunter", "blaster", "both", "swarm"), Fraction(0))
-        for roll, p in roll_outcomes(faces, n_dice, ""):   # the engine's roll of every icon
-            hunter = roll.strength >= need
-            blaster = roll.intelligence >= need
-            key = ("both" if hunter and blaster else "fear hunter" if hunter
-                   else "blaster" if blaster else "swarm")
-            answer[key] += p
+        answer = dict(_departure_whatif(faces, n_dice, need))
         how = ("A what-if (not scenario 12's roll): every roll of every icon from the "
                f"engine's roll table for {n_dice} dice, sorted by the threshold {need}; "
                "each lands in exactly one of the four cases (complementary events).")

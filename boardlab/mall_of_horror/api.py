@@ -20,6 +20,7 @@ boardlab.core.errors.ArgumentTypeError: config: expected a moh.Config ... (got '
 
 from __future__ import annotations
 
+from boardlab.core.deprecation import warn_deprecated
 from boardlab.core.engine import OutcomeTable
 from boardlab.core.errors import ArgumentError
 from boardlab.gamekit import FrontDoor
@@ -69,3 +70,10 @@ def dice_outcomes(n: int, faces: int = 6) -> OutcomeTable:
     if not 2 <= faces <= 20:
         raise ArgumentError("faces", faces, "dice of 2 to 20 faces")
     return rules_dice_outcomes(n, faces)
+
+
+def check_start(start: object, argument: str = "start") -> State:
+    """Deprecated since 0.2 (goes in 0.3): ``moh.GAME.check_state(start, argument)``, the
+    check every game's spec has."""
+    warn_deprecated("moh.api.check_start()", "moh.GAME.check_state(start, argument)")
+    return GAME.check_state(start, argument)

@@ -841,13 +841,19 @@ def test_every_public_function_has_its_brute_force_and_its_simulation() -> None:
 
 # -- barricades with more helpers than the sandbox has figures (issue 25) -----------------
 def _strength_at_least(dice: int, need: int) -> Fraction:
-    """P(at least ``need`` Strength icons on ``dice`` of the stand-in die), by brute force
-    over every ordered roll."""
+    """P(at least ``need`` Strength icons on ``dice`` of the stand-in die), by brute force:
+    every die's face, grouped by its number of Strength icons (with how many faces show
+    that many), over every combination of the dice."""
     from boardlab.level7_lockdown.config import DIE_FACES
 
-    rolls = list(itertools.product(DIE_FACES, repeat=dice))
-    good = sum(1 for roll in rolls if sum(f.count("Strength") for f in roll) >= need)
-    return Fraction(good, len(rolls))
+    by_count: dict[int, int] = {}
+    for face in DIE_FACES:
+        by_count[face.count("Strength")] = by_count.get(face.count("Strength"), 0) + 1
+    good = 0
+    for combo in itertools.product(by_count, repeat=dice):
+        if sum(combo) >= need:
+            good += math.prod(by_count[c] for c in combo)
+    return Fraction(good, len(DIE_FACES) ** dice)
 
 
 @pytest.mark.parametrize("extra", range(10))
