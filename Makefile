@@ -1,5 +1,6 @@
 # boardlab developer entry points. Everything runs inside ./.venv, made on first use.
-#   make lab    set up .venv, install boardlab, open JupyterLab on notebooks/00_start_here
+#   make lab    set up .venv, install boardlab[lab] (JupyterLab and what the notebooks
+#               import, no developer tools), open JupyterLab on notebooks/00_start_here
 #               (make lab LAB_ARGS="--ip 0.0.0.0 --port 8899": options for jupyter lab)
 #   make test   set up .venv, install boardlab[test,docs], run ruff, mypy (make typecheck),
 #               pytest, the notebooks under strict nbval (make notebooks) and the docs build
@@ -14,8 +15,10 @@
 #   make overlap  the rule-text overlap check alone (it also runs inside make test)
 #   make bench  install boardlab[test,bench] and run benchmarks/run_all.py
 #   make lint   ruff only
-#   make lite   build the browser edition (JupyterLite, offline) into build/lite/
+#   make lite   build the browser edition (JupyterLite, offline): the teacher site into
+#               build/lite/, the student site (student edition only) into build/lite-student/
 #   make lite-serve  serve build/lite/ on http://127.0.0.1:8000/ for a quick look
+#               (make lite-serve LITE_SITE=student: the student site)
 #   make clean  remove .venv, build output and caches
 
 PYTHON ?= python3
@@ -23,6 +26,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 # Install stamps: redone only when pyproject.toml changes (or .venv is removed).
 STAMP       := $(VENV)/.installed
+LAB_STAMP   := $(VENV)/.installed-lab
 BENCH_STAMP := $(VENV)/.installed-bench
 DOCS_STAMP  := $(VENV)/.installed-docs
 LITE_STAMP  := $(VENV)/.installed-lite
@@ -45,6 +49,9 @@ SOAK_MATCHES ?= 100000
 # no display (Linux without DISPLAY or WAYLAND_DISPLAY) it adds --no-browser, and the URL
 # to open, with its token, is printed. LAB_ARGS goes to jupyter lab as it is:
 #   make lab LAB_ARGS="--ip 0.0.0.0 --port 8899"     make lab LAB_ARGS=--no-browser
+# The served configuration adds .jupyter/ to the config path: no news or update pop-ups
+# (JupyterLab's notification settings, no update check), and Voila's server extension
+# (installed by the test extra, not needed here) left out, so nothing warns on start.
 LAB_ARGS  ?=
 LAB_START := notebooks/00_start_here.ipynb
 LAB_ROOT  = $(if $(filter 0,$(shell id -u 2>/dev/null)),--allow-root)
@@ -52,9 +59,10 @@ LAB_NOTE  = make lab: no display, so no browser is opened. Open the URL printed 
   carries the token); from another machine, see 'A machine without a screen' in README.md.
 LAB_HEADLESS = $(if $(or $(DISPLAY),$(WAYLAND_DISPLAY),$(filter Darwin,$(shell uname -s))),,--no-browser)
 
-lab: $(STAMP)
+lab: $(LAB_STAMP)
 	@$(if $(LAB_HEADLESS),echo "$(LAB_NOTE)",true)
-	$(BIN)/jupyter lab --ServerApp.root_dir="$(CURDIR)" \
+	JUPYTER_CONFIG_PATH="$(CURDIR)/.jupyter$${JUPYTER_CONFIG_PATH:+:$$JUPYTER_CONFIG_PATH}" \
+	  $(BIN)/jupyter lab --ServerApp.root_dir="$(CURDIR)" \
 	  $(if $(wildcard $(LAB_START)),--LabApp.default_url=/lab/tree/$(LAB_START)) \
 	  $(LAB_ROOT) $(LAB_HEADLESS) $(LAB_ARGS)
 
@@ -128,23 +136,30 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
+# The test extra holds everything of the lab extra, so a .venv made for the tests also
+# serves make lab (its stamp is touched too); make lab alone installs the lab extra only.
 $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/pip install -e '.[test]'
+	touch $(LAB_STAMP) $@
+
+$(LAB_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/pip install -e '.[lab]'
 	touch $@
 
 $(BENCH_STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/pip install -e '.[test,bench]'
-	touch $(STAMP) $@
+	touch $(STAMP) $(LAB_STAMP) $@
 
 $(DOCS_STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/pip install -e '.[test,docs]'
-	touch $(STAMP) $@
+	touch $(STAMP) $(LAB_STAMP) $@
 
 # -- the browser edition (JupyterLite) ------------------------------------------------------
 # Pins: scripts/lite/lite.toml. Downloads are cached in build/lite-cache/; npm is needed only
 # once, to fetch the Pyodide core. `make test` builds and tests it too (tests/lite/): it
 # skips with the reason without npm or Chromium, and fails under BOARDLAB_REQUIRE_LITE=1.
 LITE_PORT  ?= 8000
+LITE_SITE  ?= teacher
 
 $(LITE_STAMP): scripts/lite/lite.toml $(STAMP)
 	$(BIN)/pip install --quiet $$($(BIN)/python -m scripts.lite.build tools)
@@ -154,7 +169,7 @@ lite: $(LITE_STAMP)
 	$(BIN)/python -m scripts.lite.build
 
 lite-serve:
-	$(BIN)/python -m scripts.lite.build serve $(LITE_PORT)
+	$(BIN)/python -m scripts.lite.build serve $(LITE_PORT) $(LITE_SITE)
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .ruff_cache .mypy_cache .hypothesis \

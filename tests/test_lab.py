@@ -1,13 +1,17 @@
-"""``make lab``: the command it runs, and a real server started by it that answers.
+"""``make lab``: what it installs, the command it runs, and a real server started by it.
 
-The flags are read from ``make --dry-run`` (no server): ``--allow-root`` for root only,
-``--no-browser`` without a display, the repository root as the served folder, the first
-notebook as the page to open, and ``LAB_ARGS`` passed through as written. Then the target
-itself is run (``make -o .venv/.installed lab``: the install step is taken as done) with
+It installs the ``lab`` extra only: JupyterLab and what the notebooks import, none of the
+developer toolchain (the ``test`` extra holds all of it, so a ``.venv`` made by ``make
+test`` serves ``make lab`` as it is). The flags are read from ``make --dry-run`` (no
+server): ``--allow-root`` for root only, ``--no-browser`` without a display, the
+repository root as the served folder, the first notebook as the page to open, the
+project's ``.jupyter/`` on the config path (no news, no update check, no Voilà server
+extension), and ``LAB_ARGS`` passed through as written. Then the target itself is run
+(``make -o .venv/.installed-lab lab``: the install step is taken as done) with
 ``LAB_ARGS`` naming a free port, under a timeout: the URL it prints must carry a token and
-open notebooks/00_start_here.ipynb, the server must answer on that port, every link from
-a notebook into docs/ must resolve on it, and stopping the process group must end every
-process of it.
+open notebooks/00_start_here.ipynb, nothing it prints may be a warning, the server must
+answer on that port with the news announcements off, every link from a notebook into
+docs/ must resolve on it, and stopping the process group must end every process of it.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ import shutil
 import signal
 import subprocess
 import time
+import tomllib
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -32,7 +37,9 @@ from tests.browser.conftest import free_port, isolated_env
 
 ROOT = Path(__file__).resolve().parents[1]
 START = "notebooks/00_start_here.ipynb"
-STAMP = ".venv/.installed"
+STAMP = ".venv/.installed-lab"
+CONFIG = ROOT / ".jupyter"
+NOTIFICATION = "@jupyterlab/apputils-extension:notification"
 START_S = 90        # the whole start, on a loaded 2-core machine
 STOP_S = 20
 
@@ -66,6 +73,32 @@ def jupyter_line(text: str) -> str:
     return line[0]
 
 
+# -- what it installs -------------------------------------------------------------------------
+def _extras() -> dict[str, list[str]]:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    return {"": project["dependencies"], **project["optional-dependencies"]}
+
+
+def _names(requirements: list[str]) -> set[str]:
+    return {re.split(r"[\s<>=!~\[;]", r, maxsplit=1)[0].lower() for r in requirements}
+
+
+def test_lab_installs_the_lab_extra_only() -> None:
+    extras = _extras()
+    lab = _names(extras["lab"])
+    assert {"jupyterlab", "ipywidgets"} <= lab
+    toolchain = {"pytest", "nbval", "mypy", "ruff", "playwright", "voila", "dask", "pandas",
+                 "hypothesis", "sphinx"}
+    assert not (lab | _names(extras[""])) & toolchain
+    # The test extra (with the core dependencies) holds all of it: a test .venv serves lab.
+    assert lab <= _names(extras["test"]) | _names(extras[""])
+    rm = subprocess.run(["make", "--no-print-directory", "-n", "-W", "pyproject.toml", "-C",
+                         str(ROOT), "lab"], capture_output=True, text=True, check=True,
+                        timeout=60, env=_env(display=None)).stdout
+    installs = [line for line in rm.splitlines() if "pip install" in line]
+    assert installs and all("'.[lab]'" in line for line in installs), installs
+
+
 # -- the command ------------------------------------------------------------------------------
 def test_lab_serves_the_repository_root_and_opens_the_first_notebook() -> None:
     line = jupyter_line(dry_run())
@@ -84,6 +117,16 @@ def test_without_a_display_lab_opens_no_browser_and_says_where_to_go() -> None:
     wayland = _env(display=None)
     wayland["WAYLAND_DISPLAY"] = "wayland-0"
     assert "--no-browser" not in dry_run(env=wayland)
+
+
+def test_lab_serves_the_projects_config_news_off_and_no_voila() -> None:
+    line = jupyter_line(dry_run())
+    assert f'JUPYTER_CONFIG_PATH="{CONFIG}' in line
+    overrides = json.loads((CONFIG / "labconfig" / "default_setting_overrides.json").read_text())
+    assert overrides[NOTIFICATION] == {"fetchNews": "false", "checkForUpdates": False}
+    server = json.loads((CONFIG / "jupyter_server_config.json").read_text())
+    assert server["ServerApp"]["jpserver_extensions"] == {"voila.server_extension": False}
+    assert server["LabApp"]["check_for_updates_class"] == "jupyterlab.NeverCheckForUpdate"
 
 
 def test_lab_args_are_passed_through_as_written() -> None:
@@ -138,8 +181,11 @@ def _docs_links() -> set[str]:
 def test_make_lab_starts_a_server_that_answers_and_stops_cleanly(tmp_path: Path) -> None:
     port = free_port()
     env = _env(display=None, base=isolated_env(tmp_path))
-    args = (f"--ip 127.0.0.1 --port {port} --ServerApp.port_retries=0 "
-            "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate")
+    # No user settings at all (isolated_env turns the news off in them for the browser
+    # tests): here make lab's own configuration must do it, as on a new user's machine.
+    shutil.rmtree(env["JUPYTERLAB_SETTINGS_DIR"])
+    # Nothing but the port: the update check and the news are off by make lab's own config.
+    args = f"--ip 127.0.0.1 --port {port} --ServerApp.port_retries=0"
     log = tmp_path / "lab.log"
     with log.open("wb") as out:
         proc = subprocess.Popen(["make", "--no-print-directory", "-o", STAMP, "-C", str(ROOT),
@@ -174,6 +220,17 @@ def test_make_lab_starts_a_server_that_answers_and_stops_cleanly(tmp_path: Path)
             assert status == 200, f"{path} does not resolve on the server ({status})"
             assert json.loads(body)["path"] == path
         assert _get(f"{base}/api/status")[0] == 403  # no token, no answer
+        # The news announcements are off in the served configuration (no pop-up).
+        status, body = _get(f"{base}/lab/api/settings/{NOTIFICATION}?token={token}")
+        assert status == 200
+        # Overrides are served as the schema's defaults (the user set nothing here).
+        answer = json.loads(body)
+        defaults = {k: v.get("default") for k, v in answer["schema"]["properties"].items()}
+        assert defaults["fetchNews"] == "false" and defaults["checkForUpdates"] is False
+        assert answer["settings"] == {}
+        printed_text = log.read_text(errors="replace")
+        warnings = [ln for ln in printed_text.splitlines() if "Warning" in ln]
+        assert not warnings, "make lab printed warnings:\n" + "\n".join(warnings)
     finally:
         _stop_group(proc)
     assert _group_gone(proc.pid), "a process of make lab's group is still running"

@@ -86,7 +86,7 @@ if TYPE_CHECKING:
 __all__ = [
     "CAUGHT", "QUIET", "at_least", "barricade_activations", "barricade_attack",
     "blaster_attack", "cache", "cache_items", "challenge", "challenge_odds", "chase",
-    "chase_chain", "chase_within", "cronos_moves", "cronos_reach", "departure",
+    "chase_chain", "chase_start", "chase_within", "cronos_moves", "cronos_reach", "departure",
     "dice_for", "enemy_attack", "icon_count", "live_odds", "margin", "stand_ins",
     "tank_farm_plan", "tank_farm_stays",
 ]
@@ -918,6 +918,20 @@ def _chase_start(distance: int, pool: int) -> State:
                     characters={name: {"tile": LINE[distance]}}, cronos=LINE[0],
                     enemies={}, lockdown=pool, locked=[], barricades={}, clouds=[],
                     caches=[], turn_limit=500)
+
+
+def chase_start(distance: int, *, pool: int = 0) -> State:
+    """The engine's position a chase question starts from (:func:`chase_chain`): one
+    character ``distance`` moves east of Dr. Cronos on the quiet line (:data:`LINE`, a
+    stand-in map), ``pool`` LOCKDOWN tokens, at the start of the character's turn. Play
+    it on with ``RULES.step`` to simulate the chase the chain solves exactly.
+
+    >>> start = chase_start(2)
+    >>> start.pending.kind, start.lockdown, start.tiles[start.chars[0].tile].tile
+    ('move', 0, 'Storage Bay')
+    """
+    _check_chase(distance, pool, None, "chase_start")
+    return _chase_start(distance, pool)
 
 
 def _stay(state: State) -> State:

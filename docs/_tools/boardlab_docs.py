@@ -1,6 +1,6 @@
 """Sphinx helpers for boardlab's manual (loaded by docs/conf.py; not part of the package).
 
-Two jobs:
+Three jobs:
 
 - ``read_notebook``: the notebook reader myst-nb uses for ``.ipynb`` files. A widget
   output can only be drawn from the widget state saved in the notebook's metadata
@@ -14,6 +14,12 @@ Two jobs:
   ``<!-- optional: files GLOB -->`` … ``<!-- end-optional -->`` (kept only while GLOB,
   relative to docs/, matches a file: the notebooks' toctree before the first notebook
   lands). So the build neither fails nor warns about what is not there yet.
+- ``jupyter_links``: pages are written to be read in JupyterLab too (the teacher notes
+  are opened from the lessons there), so their links are plain Markdown links relative to
+  the file in the repository: ``../../notebooks/02_lesson_four_dice.ipynb`` from
+  ``docs/teacher/``. In the manual the notebooks are pages under ``docs/notebooks`` (a
+  symlink), so such a link becomes a reference to that page when the manual reads it;
+  a link into ``notebooks/student/`` (not in the manual) keeps only its text.
 """
 
 from __future__ import annotations
@@ -56,6 +62,31 @@ def read_notebook(text: str) -> nbformat.NotebookNode:
     return nb
 
 
+def jupyter_links(docname: str, text: str) -> str:
+    """A page's repository-relative links to ``notebooks/`` as the manual resolves them.
+
+    A relative link would be resolved through the ``docs/notebooks`` symlink to the
+    real ``notebooks/`` folder, outside the manual's sources, so it becomes the
+    ``{doc}`` reference the manual needs (only here, never in the file).
+
+    >>> jupyter_links("teacher/02", "[02 · Four dice](../../notebooks/02_x.ipynb), "
+    ...               "[`s`](../../notebooks/student/02_x.ipynb), [r](../rulings.md)")
+    '{doc}`02 · Four dice </notebooks/02_x>`, `s`, [r](../rulings.md)'
+    >>> jupyter_links("level7", "[09](../notebooks/09_y.ipynb)")
+    '{doc}`09 </notebooks/09_y>`'
+    """
+    out_of_docs = re.escape("../" * (docname.count("/") + 1)) + "notebooks/"
+    text = re.sub(r"\[([^\]]*)\]\(" + out_of_docs + r"student/[^)\s]*\)", r"\1", text)
+    return re.sub(r"\[([^\]`<]*)\]\(" + out_of_docs + r"([\w-]+)\.ipynb\)",
+                  r"{doc}`\1 </notebooks/\2>`", text)
+
+
+def rewrite_jupyter_links(app, docname: str, source: list[str]) -> None:
+    """``source-read`` handler for :func:`jupyter_links` (Markdown pages only)."""
+    if app.env.doc2path(docname).suffix == ".md":
+        source[0] = jupyter_links(docname, source[0])
+
+
 def module_exists(name: str) -> bool:
     try:
         return importlib.util.find_spec(name) is not None
@@ -85,5 +116,6 @@ def reread_optional_pages(app, env, added, changed, removed) -> list[str]:
 
 def setup(app):
     app.connect("source-read", optional_blocks)
+    app.connect("source-read", rewrite_jupyter_links)
     app.connect("env-get-outdated", reread_optional_pages)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,8 +1,13 @@
-"""Build the browser edition of boardlab (a JupyterLite site) into build/lite/.
+"""Build the browser edition of boardlab (two JupyterLite sites) into build/.
 
-    .venv/bin/python -m scripts.lite.build              (make lite)
+    .venv/bin/python -m scripts.lite.build              (make lite) both sites
     .venv/bin/python -m scripts.lite.build tools        print the build tools' pins (pip)
-    .venv/bin/python -m scripts.lite.build serve [PORT] (make lite-serve)
+    .venv/bin/python -m scripts.lite.build serve [PORT] [student]   (make lite-serve)
+
+Two sites, one per audience: ``build/lite/`` for the teacher (the teacher edition with its
+solutions and the student edition) and ``build/lite-student/`` for the class (the student
+edition alone: nothing in it holds a solution or a teacher note). Each opens on a landing
+page: the lessons and walkthroughs with their one-line goals, and the app pages.
 
 Every input is pinned in scripts/lite/lite.toml. Downloads are cached under
 build/lite-cache/ and checked against their pins on every build (a second build
@@ -17,7 +22,9 @@ downloads nothing):
 4. ``static/pyodide/``: the core, the wheels, and pyodide-lock.json rewritten to list
    exactly those wheels (scripts/lite/lockfile.py);
 5. the notebooks (scripts/lite/contents.py) and one app page per game;
-6. ``jupyter lite build`` into build/lite/, with PyPI fallback disabled.
+6. ``jupyter lite build`` into the site's folder, with PyPI fallback disabled;
+7. the landing page, ``index.html`` (JupyterLite's own front door, a redirect to
+   JupyterLab, is replaced; JupyterLab stays at ``lab/``).
 
 A machine without npm (and no cached Pyodide) gets :class:`MissingTool` with the reason.
 """
@@ -30,6 +37,7 @@ import contextlib
 import hashlib
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -49,6 +57,9 @@ BUILD = ROOT / "build"
 CACHE = BUILD / "lite-cache"
 SOURCE = BUILD / "lite-src"
 OUTPUT = BUILD / "lite"
+#: The student site (the student edition alone).
+STUDENT_OUTPUT = BUILD / "lite-student"
+OUTPUTS = {"teacher": OUTPUT, "student": STUDENT_OUTPUT}
 APP_PAGE = Path(__file__).resolve().parent / "app.html"
 
 #: The JupyterLite apps the site carries (the REPL and the file editor are left out).
@@ -256,11 +267,13 @@ def write_static_pyodide(core: Path, wheels: Iterable[Path], target: Path,
     return new
 
 
-def write_contents(files: Path, config: Config, root: Path = ROOT) -> list[str]:
+def write_contents(files: Path, config: Config, root: Path = ROOT,
+                   audience: str = "teacher") -> list[str]:
     """The notebooks and app notebooks under ``files/``; returns their site paths."""
     shutil.rmtree(files, ignore_errors=True)
     written = []
-    for source, path in contents.site_notebooks(root / "notebooks", config.exclude_notebooks):
+    for source, path in contents.site_notebooks(root / "notebooks", config.exclude_notebooks,
+                                                audience):
         nb = contents.for_the_browser(json.loads(source.read_text()))
         _write_json(files / path, nb)
         written.append(path)
@@ -274,6 +287,42 @@ def write_contents(files: Path, config: Config, root: Path = ROOT) -> list[str]:
 def _write_json(path: Path, data: Any) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n")
+
+
+def landing_entries(paths: Iterable[str], root: Path = ROOT) -> list[contents.Entry]:
+    """One landing-page entry per notebook of the site (its editions side by side)."""
+    editions: dict[str, list[tuple[str, str]]] = {}
+    for path in paths:
+        folder, name = path.split("/", 1)
+        if folder in ("teacher", "student"):
+            editions.setdefault(name, []).append((f"{folder} edition", path))
+    out = []
+    for name, links in sorted(editions.items()):
+        nb = json.loads((root / "notebooks" / name).read_text(encoding="utf-8"))
+        if len(links) == 1:
+            links = [("open", links[0][1])]
+        out.append(contents.entry(nb, links))
+    return out
+
+
+#: JupyterLite's page configuration in an ``index.html``: every app reads it from the
+#: index.html of each folder above it, the site's root included (config-utils.js).
+CONFIG_SCRIPT = re.compile(r'<script id="jupyter-config-data"[^>]*>.*?</script>', re.S)
+
+
+def write_landing_page(output: Path, config: Config, paths: Iterable[str],
+                       audience: str, root: Path = ROOT) -> None:
+    """``index.html``: the site's front page (contents.landing_page), in place of
+    JupyterLite's redirect to JupyterLab, keeping its configuration script (data, not
+    code), without which no app of the site starts."""
+    index = output / "index.html"
+    found = CONFIG_SCRIPT.search(index.read_text(encoding="utf-8"))
+    if found is None:
+        raise RuntimeError(f"{index} holds no jupyter-config-data script")
+    apps = [(app.title, f"apps/{app.name}.html") for app in config.apps]
+    page = contents.landing_page(landing_entries(paths, root), apps, audience)
+    index.write_text(page.replace("</head>", found.group(0) + "\n</head>", 1),
+                     encoding="utf-8")
 
 
 def write_app_pages(output: Path, config: Config) -> list[str]:
@@ -319,9 +368,16 @@ def jupyter_lite_json() -> dict[str, Any]:
     }}
 
 
-def build(output: Path = OUTPUT, *, cache: Path = CACHE, source: Path = SOURCE,
-          root: Path = ROOT) -> dict[str, Any]:
-    """Build the site; returns a summary (timings, sizes, lock packages)."""
+def build_all(*, cache: Path = CACHE, root: Path = ROOT) -> dict[str, dict[str, Any]]:
+    """Both sites (teacher, student); their summaries by audience."""
+    return {audience: build(output, audience=audience, cache=cache,
+                            source=BUILD / f"lite-src-{audience}", root=root)
+            for audience, output in OUTPUTS.items()}
+
+
+def build(output: Path = OUTPUT, *, audience: str = "teacher", cache: Path = CACHE,
+          source: Path = SOURCE, root: Path = ROOT) -> dict[str, Any]:
+    """Build one audience's site; returns a summary (timings, sizes, lock packages)."""
     try:
         import jupyterlite_core  # noqa: F401
         import jupyterlite_pyodide_kernel  # noqa: F401
@@ -340,7 +396,7 @@ def build(output: Path = OUTPUT, *, cache: Path = CACHE, source: Path = SOURCE,
     source.mkdir(parents=True)
     own = boardlab_wheel(cache / "own", root)
     lock = write_static_pyodide(core, [*wheels, own], source / "static" / "pyodide", config)
-    paths = write_contents(source / "files", config, root)
+    paths = write_contents(source / "files", config, root, audience)
     _write_json(source / "jupyter_lite_config.json", lite_config(tool_wheels, output))
     _write_json(source / "jupyter-lite.json", jupyter_lite_json())
     shutil.rmtree(output, ignore_errors=True)
@@ -353,15 +409,16 @@ def build(output: Path = OUTPUT, *, cache: Path = CACHE, source: Path = SOURCE,
         raise RuntimeError(f"jupyter lite build failed:\n{done.stdout[-3000:]}\n"
                            f"{done.stderr[-3000:]}")
     pages = write_app_pages(output, config)
+    write_landing_page(output, config, paths, audience, root)
     size, count = _size(output)
-    summary = {"seconds": round(time.monotonic() - started, 1),
+    summary = {"audience": audience, "seconds": round(time.monotonic() - started, 1),
                "download_seconds": round(fetched - started, 1),
                "bytes": size, "files": count, "notebooks": paths, "app_pages": pages,
                "lock_packages": sorted(lock["packages"]),
                "pyodide": config.pyodide_version,
                "tools": {n: v for n, (v, _s) in config.tools.items()}}
     _write_json(output / "boardlab-lite.json", summary)
-    log(f"built {count} files, {size / 1e6:.1f} MB in {summary['seconds']} s "
+    log(f"built the {audience} site: {count} files, {size / 1e6:.1f} MB in {summary['seconds']} s "
         f"(downloads and checks {summary['download_seconds']} s)")
     return summary
 
@@ -391,15 +448,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("command", nargs="?", default="build", choices=("build", "tools",
                                                                           "serve"))
     parser.add_argument("port", nargs="?", type=int, default=8000)
+    parser.add_argument("audience", nargs="?", default="teacher", choices=tuple(OUTPUTS),
+                        help="serve: which site (default: teacher)")
     args = parser.parse_args(argv)
     if args.command == "tools":
         print(" ".join(tool_requirements(load_config())))
         return 0
     if args.command == "serve":
-        serve(port=args.port)
+        serve(OUTPUTS[args.audience], port=args.port)
         return 0
     try:
-        build()
+        build_all()
     except MissingTool as error:
         print(f"[lite] cannot build: {error}", file=sys.stderr)
         return 2

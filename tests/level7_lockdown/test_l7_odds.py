@@ -304,6 +304,23 @@ def test_simulated_chase_matches_the_chain() -> None:
     assert within_4_sigma(sum(t <= 2 for t in samples), runs, odds.chase_within(3, 2))
 
 
+def test_chase_start_is_the_chains_own_first_state() -> None:
+    """chase_start(d, pool=p) is the position the chain's state (d, p) is played from:
+    the character d moves from Dr. Cronos on the quiet line, p tokens, its move step."""
+    for distance, pool in ((1, 0), (3, 2), (7, 9)):
+        start = odds.chase_start(distance, pool=pool)
+        here = odds.LINE.index(start.tiles[start.cronos].tile)
+        there = odds.LINE.index(start.tiles[start.chars[0].tile].tile)
+        assert (there - here, start.lockdown, start.pending.kind) == (distance, pool, "move")
+        assert start is odds._chase_start(distance, pool)
+    with pytest.raises(QuestionError, match=r"chase_start: distance must be ≤ 7"):
+        odds.chase_start(8)
+    with pytest.raises(QuestionError, match=r"chase_start: distance must be ≥ 1"):
+        odds.chase_start(0)
+    with pytest.raises(ArgumentTypeError, match=r"chase_start: pool: must be a whole number"):
+        odds.chase_start(2, pool=True)
+
+
 def test_simulated_barricade_destruction_time() -> None:
     """A lone guard attacks until the barricade is gone: mean attacks vs 2/p, 4σ."""
     rng = random.Random(21)
@@ -814,7 +831,7 @@ CHECKS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                   ("test_simulated_departure_roll", "test_simulated_scenario_12_departures")),
 }
 #: Public names that are not probability questions.
-NOT_QUESTIONS = {"CAUGHT", "QUIET", "stand_ins"}
+NOT_QUESTIONS = {"CAUGHT", "QUIET", "chase_start", "stand_ins"}
 
 
 def test_every_public_function_has_its_brute_force_and_its_simulation() -> None:

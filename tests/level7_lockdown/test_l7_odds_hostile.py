@@ -89,6 +89,7 @@ CALLS: dict[str, Call] = {
                    explain=flags()),
     "chase_chain": entry(_chain_answer, "probability", [count(9)], pool=count(12),
                          dice=count(9)),
+    "chase_start": entry(odds.chase_start, "any", [count(9)], pool=count(12)),
     "chase_within": entry(odds.chase_within, "probability", [count(9), count(12)],
                           pool=count(12), dice=count(9), explain=flags()),
     "cronos_moves": entry(odds.cronos_moves, "distribution", [count(20)], explain=flags()),

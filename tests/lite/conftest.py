@@ -1,7 +1,8 @@
-"""Fixtures of the browser-edition tests: the built site, a static server, and Chromium.
+"""Fixtures of the browser-edition tests: the built sites, static servers, and Chromium.
 
-The site is built once per session by scripts/lite/build.py (downloads cached under
-build/lite-cache/, so only the first build fetches anything). It is served by a static
+Both sites (the teacher's, build/lite/, and the student site, build/lite-student/) are
+built once per session by scripts/lite/build.py (downloads cached under
+build/lite-cache/, so only the first build fetches anything). Each is served by a static
 HTTP server on 127.0.0.1 (as a teacher would serve it) and opened in Debian's Chromium
 through playwright (never ``playwright install``). Nothing may leave the machine:
 
@@ -20,6 +21,7 @@ tests skip with the reason; ``BOARDLAB_REQUIRE_LITE=1`` (set by .ci/run) makes t
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import http.server
 import importlib.util
@@ -67,15 +69,16 @@ def lite_problem() -> str | None:
 
 
 @pytest.fixture(scope="session")
-def lite_site() -> dict[str, Any]:
-    """Build build/lite/ (skips, or fails with BOARDLAB_REQUIRE_LITE=1, when it cannot)."""
+def lite_sites() -> dict[str, dict[str, Any]]:
+    """Build build/lite/ and build/lite-student/ (skips, or fails with
+    BOARDLAB_REQUIRE_LITE=1, when it cannot); their build summaries by audience."""
     problem = lite_problem()
     if problem is not None:
         reason = f"browser edition (make lite) cannot be tested: {problem}"
         if REQUIRE:
             pytest.fail(f"{reason} (BOARDLAB_REQUIRE_LITE=1)", pytrace=False)
         pytest.skip(reason)
-    return build.build()
+    return build.build_all()
 
 
 @dataclass
@@ -91,10 +94,9 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-@pytest.fixture(scope="session")
-def lite_url(lite_site: dict[str, Any]) -> Iterator[str]:
-    """The site served from build/lite/ by a static server on 127.0.0.1."""
-    handler = functools.partial(_Quiet, directory=str(build.OUTPUT))
+@contextlib.contextmanager
+def _served(folder: Any) -> Iterator[str]:
+    handler = functools.partial(_Quiet, directory=str(folder))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
@@ -103,3 +105,17 @@ def lite_url(lite_site: dict[str, Any]) -> Iterator[str]:
     finally:
         server.shutdown()
         server.server_close()
+
+
+@pytest.fixture(scope="session")
+def lite_url(lite_sites: dict[str, dict[str, Any]]) -> Iterator[str]:
+    """The teacher site served from build/lite/ by a static server on 127.0.0.1."""
+    with _served(build.OUTPUT) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def lite_student_url(lite_sites: dict[str, dict[str, Any]]) -> Iterator[str]:
+    """The student site served from build/lite-student/ on 127.0.0.1."""
+    with _served(build.STUDENT_OUTPUT) as url:
+        yield url

@@ -6,13 +6,20 @@ what it saw. The lesson and Mall of Horror pages open at once (each notebook has
 kernel in a Web Worker), so the slowest page sets the time, not the sum; the Level 7 app
 page opens once they are closed:
 
-- the site opens (the file browser lists the teacher notebooks and the apps);
+- the teacher site's landing page lists every notebook of the site with its one-line goal
+  and both editions, and the three app pages; a lesson opens from it; its file browser
+  lists the teacher notebooks and the apps;
+- the student site (served on its own port, as it would be published) has the student
+  edition and the apps only: its landing page links no teacher edition, its contents hold
+  no ``teacher/`` folder, and a student lesson shows its explanations folded (a closed
+  ``<details>``, its text hidden until the summary is clicked) and no solution;
 - notebook 00 and the four-dice lesson (02) run top to bottom in the Pyodide kernel and
   print exactly the text of their stored (desktop) outputs, which hold the key results
   (19/144, 171 of 1296, ...: read from the .ipynb, so the test follows the notebooks);
   their charts are SVG where the desktop's are PNG;
-- the Mall of Horror app page (the board alone) shows no code, and its Step button and a
-  choice of the seated player work, checked against the same board run in this process;
+- the Mall of Horror app page (the board alone) shows no code, no empty bar above the
+  board and no loading line once it is up, and its Step button and a choice of the seated
+  player work, checked against the same board run in this process;
 - the Level 7 [Escape]: Lockdown app page too: a move and two ends of a step chosen by
   the seat (Leo), the odds panel at his search and at a chance step, Step, Phase and
   Back, each checked against the same board run in this process;
@@ -32,7 +39,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from scripts.lite import build
+from scripts import make_student
+from scripts.lite import build, contents
 from tests.browser.pages import BoardPage, expect
 from tests.lite.conftest import CHROMIUM, CHROMIUM_FLAGS, DEAD_PROXY, PAGE_MS, Requests
 from tests.lite.run_without import kind
@@ -133,13 +141,86 @@ def lesson_outputs(page: Any) -> dict[str, Any]:
 
 def site_opens(ctx: Any, url: str) -> list[str]:
     page = ctx.new_page()
-    page.goto(f"{url}/", timeout=PAGE_MS)   # the site's front door: JupyterLab
+    page.goto(f"{url}/lab/index.html", timeout=PAGE_MS)   # JupyterLab, behind the landing page
     listing = page.locator(".jp-DirListing-itemText")
     for folder in ("apps", "teacher"):
         expect(listing.filter(has_text=folder)).to_have_count(1, timeout=PAGE_MS)
     names = listing.all_inner_texts()
     page.close()
     return names
+
+
+def site_notebook_names(audience: str) -> list[str]:
+    config = build.load_config()
+    return sorted({path.split("/", 1)[1] for _, path in contents.site_notebooks(
+        ROOT / "notebooks", config.exclude_notebooks, audience)})
+
+
+ROWS = """() => [...document.querySelectorAll('#bl-notebooks tr')].map(r => ({
+  text: r.innerText, links: [...r.querySelectorAll('a')].map(a => a.getAttribute('href'))}))"""
+LISTING = ("async () => (await (await fetch('api/contents/all.json')).json())"
+           ".content.map(c => c.name)")
+
+
+def landing(ctx: Any, url: str) -> dict[str, Any]:
+    """A site's landing page: its rows, app links, top-level contents; then the first
+    link of lesson 02 is followed and the notebook it opens is read."""
+    page = ctx.new_page()
+    page.goto(f"{url}/", timeout=PAGE_MS)
+    seen = {"site": page.locator("body").get_attribute("data-bl-site"),
+            "rows": page.evaluate(ROWS),
+            "apps": page.locator("#bl-apps a").evaluate_all(
+                "els => els.map(a => a.getAttribute('href'))"),
+            "external": page.evaluate("() => [...document.querySelectorAll('[href],[src]')]"
+                                      ".map(e => e.getAttribute('href') || e.getAttribute('src'))"
+                                      ".filter(h => /^[a-z]+:/.test(h))"),
+            "contents": page.evaluate(LISTING)}
+    page.locator('#bl-notebooks a[href*="02_lesson_four_dice"]').first.click()
+    page.wait_for_function("() => window.jupyterapp && window.jupyterapp.shell.currentWidget"
+                           " && window.jupyterapp.shell.currentWidget.context", timeout=PAGE_MS)
+    seen["opened"] = page.evaluate("() => window.jupyterapp.shell.currentWidget.context.path")
+    page.close()
+    return seen
+
+
+# The first folded explanation of the open notebook, scrolled into view.
+FIRST_FOLD = """async () => {
+  const panel = window.jupyterapp.shell.currentWidget;
+  await panel.context.ready;
+  const cells = panel.content.model.cells, found = {folds: 0, first: null, solutions: 0,
+                                                     work: 0, cells: cells.length};
+  for (let i = 0; i < cells.length; i++) {
+    const c = cells.get(i), text = c.sharedModel.getSource();
+    if (c.type === 'markdown' && text.startsWith('<details>')) {
+      found.folds++; if (found.first === null) found.first = i;
+    }
+    if ((c.getMetadata('tags') || []).includes('solution')) found.solutions++;
+    if (c.type === 'code' && text === '# Your work here\\n') found.work++;
+  }
+  if (found.first !== null) await panel.content.scrollToItem(found.first, 'start');
+  return found;
+}"""
+
+
+def student_lesson(ctx: Any, url: str) -> dict[str, Any]:
+    """Lesson 02 of the student site: its folds, closed until a click, and no solution."""
+    page = ctx.new_page()
+    page.goto(f"{url}/notebooks/index.html?path=student/02_lesson_four_dice.ipynb",
+              timeout=PAGE_MS)
+    page.wait_for_function("() => window.jupyterapp && window.jupyterapp.shell.currentWidget"
+                           " && window.jupyterapp.shell.currentWidget.context", timeout=PAGE_MS)
+    seen = page.evaluate(FIRST_FOLD)
+    fold = page.locator(".jp-MarkdownOutput details").first
+    fold.wait_for(state="attached", timeout=PAGE_MS)
+    text = fold.locator("p").first
+    seen.update(open_before=fold.evaluate("d => d.open"), text_shown_before=text.is_visible(),
+                summary=fold.locator("summary").inner_text(),
+                summary_shown=fold.locator("summary").is_visible())
+    fold.locator("summary").click()
+    expect(text).to_be_visible(timeout=30_000)
+    seen.update(open_after=fold.evaluate("d => d.open"), text_after=text.inner_text())
+    page.close()
+    return seen
 
 
 def open_app(page: Any, name: str) -> tuple[Any, BoardPage, Any]:
@@ -160,11 +241,30 @@ def code_hidden(frame: Any) -> bool:
         "els => els.length > 0 && els.every(e => getComputedStyle(e).display === 'none')")
 
 
+# Where the notebook starts in the app's frame, and what is left of the loading line.
+LAYOUT = """() => {
+  const top = sel => { const e = document.querySelector(sel);
+                       return e ? Math.round(e.getBoundingClientRect().top) : null; };
+  const outer = document.querySelector('.jp-WindowedPanel-outer');
+  return {main: top('#main-panel'), notebook: top('.jp-Notebook'), cell: top('.jp-Cell'),
+          outer_background: outer ? getComputedStyle(outer).backgroundColor : null,
+          text: document.body.innerText};
+}"""
+
+
+def app_layout(page: Any, frame: Any) -> dict[str, Any]:
+    status = page.locator("#bl-app-status")
+    return {**frame.evaluate(LAYOUT), "status_hidden": status.is_hidden(),
+            "status_text": status.inner_text()}
+
+
 def app_board(page: Any) -> dict[str, Any]:
-    """The app page: no code shown; Step and a choice of the seat, against a shadow board."""
+    """The app page: no code shown, no empty bar, no loading line left; Step and a choice
+    of the seat, against a shadow board."""
     frame, board, shadow = open_app(page, APP)
     first = board.expect_like(shadow)
     hidden = code_hidden(frame)
+    layout = app_layout(page, frame)
     board.click("step")
     shadow.step()
     stepped = board.expect_like(shadow)
@@ -175,7 +275,8 @@ def app_board(page: Any) -> dict[str, Any]:
     board.pick(labels[1])
     shadow.choose(shadow.offered[1])
     chosen = board.expect_like(shadow)
-    return {"code_hidden": hidden, "first": first.status, "stepped": stepped.status,
+    return {"code_hidden": hidden, "layout": layout, "first": first.status,
+            "stepped": stepped.status,
             "offered": list(offered.choices), "labels": labels, "picked": labels[1],
             "after_choice": chosen.status, "log_after": list(chosen.log[-3:])}
 
@@ -185,7 +286,8 @@ def l7_app_board(page: Any) -> dict[str, Any]:
     checked against a shadow board (BoardPage.expect_like compares status, log, SVG, odds
     panel and the offered choices)."""
     frame, board, shadow = open_app(page, L7_APP)
-    seen: dict[str, Any] = {"first": board.expect_like(shadow), "code_hidden": code_hidden(frame)}
+    seen: dict[str, Any] = {"first": board.expect_like(shadow), "code_hidden": code_hidden(frame),
+                            "layout": app_layout(page, frame)}
 
     def pick(label: str) -> Any:
         board.pick(label)
@@ -207,17 +309,17 @@ def l7_app_board(page: Any) -> dict[str, Any]:
     return seen
 
 
-def scenario(url: str) -> dict[str, Any]:
-    """Drive Chromium through the site (in this thread); what each step saw, or Failed."""
+def scenario(url: str, student_url: str) -> dict[str, Any]:
+    """Drive Chromium through both sites (in this thread); what each step saw, or Failed."""
     from playwright.sync_api import sync_playwright
 
     requests = Requests()
-    local_host = urlsplit(url).netloc
+    local_hosts = {urlsplit(url).netloc, urlsplit(student_url).netloc}
     results: dict[str, Any] = {"requests": requests, "timings": {}}
 
     def route(r: Any) -> None:
         target = r.request.url
-        if target.startswith(("data:", "blob:")) or urlsplit(target).netloc == local_host:
+        if target.startswith(("data:", "blob:")) or urlsplit(target).netloc in local_hosts:
             requests.local += 1
             r.continue_()
         else:
@@ -240,9 +342,12 @@ def scenario(url: str) -> dict[str, Any]:
             ctx = browser.new_context(viewport={"width": 1400, "height": 1300})
             ctx.set_default_timeout(PAGE_MS)
             ctx.route("**/*", route)
-            ctx.route_web_socket(lambda u: urlsplit(u).netloc != local_host,
+            ctx.route_web_socket(lambda u: urlsplit(u).netloc not in local_hosts,
                                  lambda ws: (requests.blocked.append(ws.url), ws.close()))
             step("site", site_opens, ctx, url)
+            step("landing", landing, ctx, url)
+            step("student_landing", landing, ctx, student_url)
+            step("student_lesson", student_lesson, ctx, student_url)
             pages = step("open", open_lessons_and_app, ctx, url)
             if not isinstance(pages, Failed):
                 for key in LESSONS:
@@ -262,9 +367,9 @@ def scenario(url: str) -> dict[str, Any]:
 
 
 @pytest.fixture(scope="module")
-def seen(lite_url: str) -> dict[str, Any]:
+def seen(lite_url: str, lite_student_url: str) -> dict[str, Any]:
     with ThreadPoolExecutor(max_workers=1) as pool:
-        results = pool.submit(scenario, lite_url).result()
+        results = pool.submit(scenario, lite_url, lite_student_url).result()
     requests = results["requests"]
     TIMINGS.write_text(json.dumps({**results["timings"], "local_requests": requests.local,
                                    "blocked_requests": len(requests.blocked)}, indent=1))
@@ -282,6 +387,53 @@ def result(seen: dict[str, Any], name: str) -> Any:
 def test_the_site_opens(seen: dict[str, Any]) -> None:
     names = result(seen, "site")
     assert "apps" in names and "teacher" in names
+
+
+def _goals(audience: str) -> dict[str, str]:
+    out = {}
+    for name in site_notebook_names(audience):
+        nb = json.loads((ROOT / "notebooks" / name).read_text(encoding="utf-8"))
+        out[name] = nb["metadata"]["boardlab"]["goal"]
+    return out
+
+
+def test_the_teacher_landing_page_lists_every_lesson_with_its_goal(seen: dict[str, Any]) -> None:
+    page = result(seen, "landing")
+    assert page["site"] == "teacher" and page["external"] == []
+    goals = _goals("teacher")
+    assert len(page["rows"]) == len(goals) >= 12
+    for row, (name, goal) in zip(page["rows"], goals.items(), strict=True):
+        assert goal in row["text"] and row["text"].startswith(name[:2])
+        assert row["links"] == [f"notebooks/index.html?path=teacher/{name}",
+                                f"notebooks/index.html?path=student/{name}"]
+    assert page["apps"] == [f"apps/{app.name}.html" for app in build.load_config().apps]
+    assert len(page["apps"]) == 3
+    assert sorted(page["contents"]) == ["apps", "student", "teacher"]
+    assert page["opened"] == "teacher/02_lesson_four_dice.ipynb"   # its first link works
+
+
+def test_the_student_site_has_the_student_edition_only(seen: dict[str, Any]) -> None:
+    page = result(seen, "student_landing")
+    assert page["site"] == "student" and page["external"] == []
+    goals = _goals("student")
+    assert "08_design_your_own_rules.ipynb" not in goals   # not in the browser edition
+    assert len(page["rows"]) == len(goals) >= 12
+    for row, (name, goal) in zip(page["rows"], goals.items(), strict=True):
+        assert goal in row["text"]
+        assert row["links"] == [f"notebooks/index.html?path=student/{name}"]
+    assert "teacher" not in json.dumps(page["rows"])
+    assert sorted(page["contents"]) == ["apps", "student"]   # no teacher/ folder at all
+    assert len(page["apps"]) == 3
+    assert page["opened"] == "student/02_lesson_four_dice.ipynb"
+
+
+def test_a_student_lesson_folds_its_explanations_and_has_no_solution(
+        seen: dict[str, Any]) -> None:
+    lesson = result(seen, "student_lesson")
+    assert lesson["folds"] >= 2 and lesson["solutions"] == 0 and lesson["work"] >= 1
+    assert lesson["summary_shown"] and lesson["summary"] == make_student.FOLD_SUMMARY
+    assert lesson["open_before"] is False and lesson["text_shown_before"] is False
+    assert lesson["open_after"] is True and "How close was your guess?" in lesson["text_after"]
 
 
 def test_notebook_00_runs_with_the_stored_results(seen: dict[str, Any]) -> None:
@@ -304,9 +456,19 @@ def test_four_dice_lesson_runs_with_the_stored_results(seen: dict[str, Any]) -> 
     assert sum(shown(c).count("image/svg+xml") for c in run["outputs"]) >= 2
 
 
+def check_app_layout(layout: dict[str, Any], title: str) -> None:
+    """No empty bar above the board, and nothing left of the loading line."""
+    assert layout["main"] == 0 and layout["notebook"] == 0, layout     # no bar above it
+    assert layout["cell"] is not None and layout["cell"] <= 24, layout  # the title, at the top
+    assert layout["outer_background"] == "rgb(255, 255, 255)", layout
+    assert layout["status_hidden"] is True and layout["status_text"] == ""
+    assert "load" not in layout["text"].lower() and layout["text"].startswith(title)
+
+
 def test_app_page_board_steps_and_takes_a_seat_choice(seen: dict[str, Any]) -> None:
     app = result(seen, "app")
     assert app["code_hidden"] is True
+    check_app_layout(app["layout"], "Mall of Horror")
     assert app["first"] == "Setup · to move: chance"
     assert app["stepped"] == "Setup · to move: chance · last: yellow is dealt an action card"
     assert app["offered"] == app["labels"] and len(app["labels"]) >= 2
@@ -317,6 +479,7 @@ def test_app_page_board_steps_and_takes_a_seat_choice(seen: dict[str, Any]) -> N
 def test_level7_app_page_plays_with_odds_step_phase_and_back(seen: dict[str, Any]) -> None:
     app = result(seen, "l7app")
     assert app["code_hidden"] is True
+    check_app_layout(app["layout"], "Level 7 [Escape]: Lockdown")
     assert app["first"].status == ("Leo to choose: pick one of the choices below · "
                                    "Round 1 · Leo's move step (2 moves left) · to move: Leo")
     assert app["first"].odds == ()                 # a decision with no chance in it

@@ -124,6 +124,56 @@ def test_site_notebooks_teacher_student_and_exclusions(tmp_path: Path) -> None:
         "teacher/00_a.ipynb", "student/00_a.ipynb"]
     with pytest.raises(ValueError, match="names no notebook .*: 09_gone.ipynb"):
         contents.site_notebooks(tmp_path, ["09_gone.ipynb"])
+    # The student site: the student edition alone, no teacher notebook at all.
+    assert [p for _, p in contents.site_notebooks(tmp_path, [], "student")] == [
+        "student/00_a.ipynb"]
+    with pytest.raises(ValueError, match="audience must be one of"):
+        contents.site_notebooks(tmp_path, [], "parents")
+
+
+def test_the_real_sites_notebooks() -> None:
+    config = build.load_config()
+    notebooks = ROOT / "notebooks"
+    teacher = [p for _, p in contents.site_notebooks(notebooks, config.exclude_notebooks)]
+    student = [p for _, p in contents.site_notebooks(notebooks, config.exclude_notebooks,
+                                                     "student")]
+    assert "teacher/02_lesson_four_dice.ipynb" in teacher
+    assert "student/02_lesson_four_dice.ipynb" in teacher and student
+    assert not [p for p in student if not p.startswith("student/")]
+    assert "student/08_design_your_own_rules.ipynb" not in student   # excluded (matplotlib)
+    # Every notebook of a site has a landing-page entry: a title and a one-line goal.
+    entries = build.landing_entries(teacher)
+    assert [e.number for e in entries] == sorted({p.split("/")[1][:2] for p in teacher})
+    for e in entries:
+        assert len(e.goal) <= 100 and e.title and e.links
+        assert [label for label, _ in e.links] == ["teacher edition", "student edition"]
+    assert all([label for label, _ in e.links] == ["open"]
+               for e in build.landing_entries(student))
+
+
+def test_the_landing_pages() -> None:
+    config = build.load_config()
+    apps = [(a.title, f"apps/{a.name}.html") for a in config.apps]
+    notebooks = ROOT / "notebooks"
+    pages = {}
+    for audience in contents.AUDIENCES:
+        paths = [p for _, p in contents.site_notebooks(notebooks, config.exclude_notebooks,
+                                                       audience)]
+        pages[audience] = contents.landing_page(build.landing_entries(paths), apps, audience)
+    for page in pages.values():
+        assert "https://" not in page and "http://" not in page and "<script" not in page
+        assert page.count('href="apps/') == len(config.apps) == 3
+        goal = json.loads((notebooks / "12_lesson_chases.ipynb").read_text())["metadata"]
+        assert contents.html.escape(goal["boardlab"]["goal"]) in page
+    assert "path=teacher/" not in pages["student"] and "teacher edition" not in pages["student"]
+    assert pages["teacher"].count("path=teacher/") == pages["teacher"].count("path=student/")
+    with pytest.raises(ValueError, match="one-line metadata.boardlab.goal"):
+        contents.entry({"cells": [{"source": "# A"}], "metadata": {}}, [("open", "s/01_a")])
+
+
+def test_the_app_notebook_says_nothing_about_loading() -> None:
+    nb = contents.app_notebook("Mall of Horror", "board")
+    assert "load" not in json.dumps(nb).lower()
 
 
 def test_the_config_pins_what_the_site_needs() -> None:

@@ -33,7 +33,7 @@ def is_lesson(path: Path) -> bool:
     """True for a notebook named ``*_lesson_*`` or whose first cell links a teacher page.
 
     >>> nb = ROOT / "notebooks"
-    >>> [is_lesson(nb / n) for n in ("10_lesson_icon_dice_and_chases.ipynb",
+    >>> [is_lesson(nb / n) for n in ("10_lesson_icon_dice.ipynb",
     ...  "06_what_if.ipynb", "09_level7_walkthrough.ipynb", "00_start_here.ipynb")]
     [True, True, False, False]
     """

@@ -1,7 +1,10 @@
 """Predict, then reveal: no lesson shows an answer before the student has guessed.
 
 A lesson asks for a prediction in a cell tagged ``predict`` (a slider, or a markdown
-prompt to write a guess down) and answers it in a later code cell tagged ``reveal``.
+prompt to write a guess down) and answers it in a later code cell tagged ``reveal``; a
+markdown cell tagged ``reveal`` after it explains the answer (the student edition folds
+it until the student opens it, and refuses visible text that states an answer:
+scripts/spoilers.py).
 In the teacher edition the reveal's stored output holds the answer: the exact fractions
 and percentages it prints. None of those may appear in any cell above the reveal (its
 source or its stored output), and no exact fraction a lesson reveals first may appear in
@@ -78,7 +81,11 @@ def problems(nb: dict[str, Any]) -> list[str]:
         if "reveal" not in tags:
             continue
         if cell["cell_type"] != "code":
-            found.append(f"cell {i}: a reveal must be a code cell (its output is the answer)")
+            # A markdown reveal is the explanation of an answer, folded in the student
+            # edition: it follows the code cell that shows the answer.
+            if not shown:
+                found.append(f"cell {i}: an explanation (markdown reveal) before any answer "
+                             "was revealed")
             continue
         if open_predict is None:
             found.append(f"cell {i}: a reveal with no prediction before it")
@@ -106,6 +113,26 @@ def test_each_lesson_reveals_only_after_the_prediction(path: Path) -> None:
     nb = _load(path)
     assert any("predict" in _tags(c) for c in nb["cells"]), f"{path.name} asks for no prediction"
     found = problems(nb)
+    assert not found, f"{path.name}:\n  " + "\n  ".join(found)
+
+
+def unfolded_explanations(nb: dict[str, Any]) -> list[str]:
+    """Reveals whose explanation (the first markdown cell after them) is not folded."""
+    cells = nb["cells"]
+    found = []
+    for i, cell in enumerate(cells):
+        if "reveal" in _tags(cell) and cell["cell_type"] == "code":
+            after = next((j for j in range(i + 1, len(cells))
+                          if cells[j]["cell_type"] == "markdown"), None)
+            if after is not None and "reveal" not in _tags(cells[after]):
+                found.append(f"cell {after}, after the reveal in cell {i}, is not folded "
+                             "(tag it reveal: the student edition opens it on a click)")
+    return found
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=[p.name for p in LESSONS])
+def test_the_text_after_each_reveal_is_folded(path: Path) -> None:
+    found = unfolded_explanations(_load(path))
     assert not found, f"{path.name}:\n  " + "\n  ".join(found)
 
 
@@ -146,4 +173,12 @@ def test_the_checks_themselves() -> None:
         "cell 0: a reveal with no prediction before it"]
     assert problems({"cells": [_md("Guess.", "predict"), _code("p", "no number", "reveal")]}) \
         == ["cell 1: the reveal's stored output shows no new answer"]
+    explained = {"cells": [*good["cells"][:2], _md("Why 19/144: …", "reveal")]}
+    assert problems(explained) == []
+    assert unfolded_explanations(explained) == []
+    assert unfolded_explanations(good) == [
+        "cell 2, after the reveal in cell 1, is not folded (tag it reveal: the student "
+        "edition opens it on a click)"]
+    assert problems({"cells": [_md("Why: …", "reveal"), *good["cells"]]}) == [
+        "cell 0: an explanation (markdown reveal) before any answer was revealed"]
     assert found_in("12/34/5 and 1296/671, 2/3.") == {"1296/671", "2/3"}

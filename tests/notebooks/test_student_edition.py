@@ -2,9 +2,12 @@
 
 It is made from the teacher edition by cell tags (``scripts/make_student.py``,
 docs/lesson-authors.md). Here: it is up to date with its sources, it holds no stored
-output, no solution and no teacher-only text, its setup code is collapsed, and every
-student notebook runs top to bottom without error in a fresh kernel (nbclient), as a
-student would run it: with no stored output to lean on.
+output, no solution and no teacher-only text, its setup code is collapsed, its
+explanations of answers are folded, no visible text states an answer that a reveal or a
+solution prints (the spoiler check, ``scripts/spoilers.py``), no student copy links the
+teacher notes or promises answers, and every student notebook runs top to bottom
+without error in a fresh kernel (nbclient), as a student would run it: with no stored
+output to lean on.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from typing import Any
 
 import pytest
 
-from scripts import make_student
+from scripts import make_student, spoilers
 from tests.notebooks.lessons import lessons
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -102,6 +105,9 @@ def _edition_problems(nb: dict[str, Any], teacher: dict[str, Any]) -> list[str]:
             found.append(f"{where}: the text of a solution cell")
         if "<!-- teacher-only" in _source(cell):
             found.append(f"{where}: a teacher-only span")
+        folded = _source(cell).startswith("<details>\n<summary>")
+        if cell["cell_type"] == "markdown" and ("reveal" in _tags(cell)) != folded:
+            found.append(f"{where}: folded is {folded}, tags {_tags(cell)}")
     return found
 
 
@@ -109,6 +115,14 @@ def _edition_problems(nb: dict[str, Any], teacher: dict[str, Any]) -> list[str]:
 def test_no_output_no_solution_setup_collapsed(path: Path) -> None:
     found = _edition_problems(_load(path), _load(SOURCES / path.name))
     assert not found, f"student/{path.name}:\n  " + "\n  ".join(found)
+
+
+@pytest.mark.parametrize("path", TEACHER, ids=[p.name for p in TEACHER])
+def test_no_student_copy_gives_an_answer_away(path: Path) -> None:
+    nb = _load(path)
+    if make_student.wants_student(nb):
+        found = make_student.refusals(nb)
+        assert not found, f"{path.name}:\n  " + "\n  ".join(found)
 
 
 def test_the_lessons_have_solutions_and_setup_to_remove() -> None:
@@ -170,6 +184,73 @@ def test_the_builder() -> None:
     assert make_student.wants_student({"metadata": {}}) is True
 
 
+def _spoiled() -> dict[str, Any]:
+    """A lesson whose student copy would say its answer in visible text, six ways."""
+    out = "P = 19/144 ≈ 13.19 %; 48 of the 5040 orders; E ≈ 12.37499997"
+    return {"nbformat": 4, "nbformat_minor": 5, "metadata": {}, "cells": [
+        {"cell_type": "markdown", "id": "q", "metadata": {"tags": ["predict"]},
+         "source": "7! = 5040 orders. Guess!"},
+        {"cell_type": "code", "id": "r", "metadata": {"tags": ["reveal"]},
+         "execution_count": 1, "source": "show()",
+         "outputs": [{"output_type": "stream", "name": "stdout", "text": out}]},
+        {"cell_type": "markdown", "id": "m1", "metadata": {},
+         "source": "Let us see where 19/144 comes from: 48 times among the 5040 orders."},
+        {"cell_type": "markdown", "id": "m2", "metadata": {},
+         "source": "## Where do 12 and 99/8 come from?\n\nAbout 13.2 %."},
+        {"cell_type": "code", "id": "c", "metadata": {}, "execution_count": 2,
+         "outputs": [], "source": "label = 'exact 19/144'\nx = 2 ** 0.5"},
+        {"cell_type": "markdown", "id": "f", "metadata": {"tags": ["reveal"]},
+         "source": "Folded, so fine: 19/144 and 48."},
+        {"cell_type": "markdown", "id": "e", "metadata": {},
+         "source": "[notes](../docs/teacher/x.md). Answers below (try first!)."},
+        {"cell_type": "markdown", "id": "h", "metadata": {"tags": ["reveal"]},
+         "source": "### Why\n\nBecause."},
+    ]}
+
+
+def test_the_generator_refuses_a_spoiled_student_copy(tmp_path: Path) -> None:
+    found = make_student.refusals(_spoiled())
+    assert found == [
+        "cell 2 (markdown) shows 19/144, which the reveal in cell 1 prints",
+        "cell 2 (markdown) shows 48, which the reveal in cell 1 prints",
+        "cell 3 (markdown) shows 99/8, which the reveal in cell 1 prints (12.37499997)",
+        "cell 3 (markdown) shows 13.2 %, which the reveal in cell 1 prints (19/144)",
+        "cell 4 (code) shows 19/144, which the reveal in cell 1 prints",
+        "cell 6: links the teacher notes (docs/teacher/); put the link in a "
+        "<!-- teacher-only --> span",
+        'cell 6: says "Answers below", but a student copy holds no answers',
+        "cell 7: a heading inside a folded explanation (the table of contents shows it); "
+        "give it a cell of its own",
+    ]
+    # 5040 is in the question, 12 is not 12.375, 0.5 in code is not 51.77 %: no refusal.
+    src = tmp_path / "notebooks"
+    src.mkdir()
+    (src / "02_x.ipynb").write_text(json.dumps(_spoiled()))
+    with pytest.raises(make_student.Refused) as refused:
+        make_student.write(src)
+    assert refused.value.problems[0] == ("notebooks/02_x.ipynb, cell 2 (markdown) shows "
+                                         "19/144, which the reveal in cell 1 prints")
+    assert not (src / "student").exists() or not list((src / "student").iterdir())
+
+
+def test_a_folded_explanation_is_closed_details() -> None:
+    student = make_student.student_notebook(_spoiled())
+    fold = student["cells"][5]["source"]
+    assert fold == ("<details>\n<summary>" + make_student.FOLD_SUMMARY + "</summary>\n\n"
+                    "Folded, so fine: 19/144 and 48.\n\n</details>")
+    assert spoilers.visible_text(student["cells"][5]) == ""
+    # The teacher edition is untouched: the explanation shows there as written.
+    assert _spoiled()["cells"][5]["source"] == "Folded, so fine: 19/144 and 48."
+
+
+def test_the_spoiler_reading_of_numbers() -> None:
+    assert [n.text for n in spoilers.numbers("19/144, 12/34/5, 1.0.2, R5, 7!, 48., 13 %")] \
+        == ["19/144", "7", "48", "13 %"]
+    answer = spoilers.numbers("7/27")[0]
+    assert [spoilers.spoils(n, answer) for n in spoilers.numbers("0.26 0.25 0.259 14/54 1")] \
+        == [True, False, True, True, False]
+
+
 def test_stale_and_write(tmp_path: Path) -> None:
     src = tmp_path / "notebooks"
     src.mkdir()
@@ -192,6 +273,8 @@ def test_stale_and_write(tmp_path: Path) -> None:
 def test_the_scripts_doctests() -> None:
     result = doctest.testmod(make_student)
     assert result.attempted >= 3 and result.failed == 0
+    result = doctest.testmod(spoilers)
+    assert result.attempted >= 5 and result.failed == 0
 
 
 # -- runs top to bottom -----------------------------------------------------------------------
