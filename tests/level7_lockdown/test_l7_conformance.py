@@ -79,6 +79,7 @@ def illegal_candidates(state: Any, rng: random.Random) -> Iterator[Any]:
     yield Roll(rng.randint(0, 9), rng.randint(0, 9), rng.randint(0, 9))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
 def test_l7_conformance_random_sandbox_matches(players: int) -> None:
     setups = [(Setup(players=players), 1000 * players + seed) for seed in range(MATCHES)]
@@ -88,6 +89,17 @@ def test_l7_conformance_random_sandbox_matches(players: int) -> None:
     assert report.deep_matches == -(-MATCHES // DEEP_EVERY)
     assert report.illegal_tried > 5 * report.deep_matches
     assert report.chance_nodes > 20 * MATCHES
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_l7_conformance_the_first_ten_sandbox_matches(players: int) -> None:
+    # make check's share of the test above: its first 10 matches, the first one deep.
+    setups = [(Setup(players=players), 1000 * players + seed) for seed in range(10)]
+    report = check_game(RULES, setups, deep_every=10, illegal=illegal_candidates)
+    assert report.violations == []
+    assert (report.matches, report.deep_matches) == (10, 1)
+    assert report.illegal_tried > 5
+    assert report.chance_nodes > 20 * 10
 
 
 def test_l7_conformance_every_match_ends_within_the_turn_limit() -> None:

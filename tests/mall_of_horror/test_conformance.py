@@ -43,6 +43,7 @@ def illegal_candidates(state: State, rng: random.Random) -> Iterator[Any]:
     yield moh.TieBreak(rng.choice(colours))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_conformance_random_matches(players: int) -> None:
     setups = [(moh.Setup(players=players), 1000 * players + seed)
@@ -53,6 +54,17 @@ def test_conformance_random_matches(players: int) -> None:
     assert report.deep_matches == MATCHES_PER_COUNT // DEEP_EVERY
     assert report.illegal_tried > 1000     # the refusals were really exercised
     assert report.chance_nodes > 10 * MATCHES_PER_COUNT
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_conformance_the_first_ten_matches(players: int) -> None:
+    # make check's share of the test above: its first 10 matches, the first one deep.
+    setups = [(moh.Setup(players=players), 1000 * players + seed) for seed in range(10)]
+    report = check_game(moh.RULES, setups, deep_every=10, illegal=illegal_candidates)
+    assert report.violations == []
+    assert (report.matches, report.deep_matches) == (10, 1)
+    assert report.illegal_tried > 1000
+    assert report.chance_nodes > 10 * 10
 
 
 def test_conformance_catches_a_broken_invariant() -> None:
