@@ -19,6 +19,12 @@ least one call):
    (MoH-R12): ``odds.expected_rounds_to_seal`` / a ``sympy.stats.DiscreteMarkovChain``
    fundamental matrix / ``icepool.mean_time_to_absorb``.
 
+A fifth part (:mod:`odds_icepool`, alone with ``--part icepool``) races boardlab against
+icepool on the everyday dice questions (sums, highest / lowest of k, differences,
+counts: 300 random questions a kind) and on every game's dice questions (Mall of
+Horror's break-ins, arrivals and placement dice, Level 7's icon dice, Breakout's decks),
+warm and cold, as ratios boardlab time / icepool time.
+
 A fourth part times boardlab against itself: ``prob.enumerate_game`` as a tree walk and
 as a merged walk (``merge=True``) to the end of the round from two positions whose
 votes funnel many ballot sequences into few states (same answer, checked).
@@ -371,14 +377,45 @@ def fresh_interpreter(runs: int = 5) -> dict[str, Any]:
             "after_odds": sorted({m for r in reports for m in r["after_odds"]})}
 
 
+# -- part 5: the race against icepool (benchmarks/odds_icepool.py) -----------------------------
+def verdict(ok: bool | None) -> str:
+    return "n/a   " if ok is None else "met   " if ok else "MISSED"
+
+
+def race_icepool(rounds: int, report: bool = True) -> list[tuple[str, bool | None, str]]:
+    """Run odds_icepool's race; print its targets when ``report``, else return them."""
+    import odds_icepool
+
+    states = {name: moh.position(players=4, characters=chars, zombies=zombies, phase="c")
+              for name, (chars, zombies) in POSITIONS.items()}
+    classic = {"Q1": (q1_boardlab, q1_icepool),
+               "Q2": (lambda: q2_boardlab(states), q2_icepool),
+               "Q3": (q3_boardlab, q3_icepool)}
+    found = list(odds_icepool.verdicts(odds_icepool.run(classic, exact_all, rounds)))
+    if report:
+        print("\ntargets:")
+        for what, ok, value in found:
+            print(f"  {verdict(ok)} {what} ({value})")
+        return []
+    return found
+
+
 # -- main --------------------------------------------------------------------------------------
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--budget", type=float, default=0.2,
                         help="seconds spent per measurement (at least one call)")
+    parser.add_argument("--part", choices=("all", "icepool"), default="all",
+                        help="'icepool': only the race against icepool (odds_icepool.py)")
+    parser.add_argument("--rounds", type=int, default=5,
+                        help="rounds of the everyday questions in the icepool race")
     args = parser.parse_args()
     budget = args.budget
     wall_start = time.perf_counter()
+    if args.part == "icepool":
+        race_icepool(args.rounds)
+        print(f"\nbenchmark wall time: {time.perf_counter() - wall_start:.0f} s")
+        return
 
     start = time.perf_counter()
     states = {name: moh.position(players=4, characters=chars, zombies=zombies, phase="c")
@@ -516,9 +553,10 @@ def main() -> None:
                      not fresh["after_boardlab"], ", ".join(fresh["after_boardlab"]) or "none"))
     verdicts.append(("(also) none after importing mall_of_horror.odds",
                      not fresh["after_odds"], ", ".join(fresh["after_odds"]) or "none"))
+    verdicts += race_icepool(args.rounds, report=False)
     print("\ntargets:")
     for what, ok, value in verdicts:
-        print(f"  {'met   ' if ok else 'MISSED'} {what} ({value})")
+        print(f"  {verdict(ok)} {what} ({value})")
     print(f"\nbenchmark wall time: {time.perf_counter() - wall_start:.0f} s")
 
 

@@ -225,7 +225,9 @@ def decode(value: JSON, annotation: Any, path: str = "") -> Any:
     if annotation is float:
         if not isinstance(value, (int, float)) or isinstance(value, bool):
             raise FormatError(path, f"expected a number, got {show_value(value)}")
-        return float(value)
+        # A whole number stays an int (a float field holds one fine), so that a saved
+        # file reads back to exactly what it says: save -> load -> save is byte-identical.
+        return value
     if annotation is Fraction:
         if not isinstance(value, (str, int)) or isinstance(value, bool):
             raise FormatError(path, f"expected a fraction like '1/6', got {show_value(value)}")

@@ -28,7 +28,8 @@ def agent_table(players: tuple[str, ...], agents: AgentTable | None,
         return {p: agents(p) for p in players}
     missing = [p for p in players if p not in agents]
     if missing:
-        raise ValueError(f"no agent for {', '.join(missing)}")
+        raise ArgumentError("agents", sorted(map(str, agents)),
+                            f"no agent for {', '.join(missing)}")
     return dict(agents)
 
 

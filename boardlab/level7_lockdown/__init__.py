@@ -22,18 +22,23 @@ shows itself as one in a notebook), the board and the turn-step explainer
 explainer load on first use, so importing the game never imports ipywidgets or sympy.
 """
 
-import importlib
-from typing import Any
-
 from boardlab.core.engine import CHANCE
+from boardlab.core.errors import ConfigError, IllegalAction
+from boardlab.gamekit import module_attributes
 from boardlab.level7_lockdown.agents import HeuristicAgent, RandomAgent
 from boardlab.level7_lockdown.api import (
     load_match,
     load_position,
     new_match,
+    observe,
     outcome,
+    parse_choice,
     play,
+    render_svg,
+    rule,
     save_position,
+    scores,
+    winners,
 )
 from boardlab.level7_lockdown.choices import (
     Access,
@@ -67,42 +72,30 @@ from boardlab.level7_lockdown.config import (
     config_from_json,
     config_to_json,
 )
+from boardlab.level7_lockdown.game import GAME
 from boardlab.level7_lockdown.geometry import Door, Placement, layout, to_networkx
 from boardlab.level7_lockdown.narration import PHASE_TITLES, phase_title
-from boardlab.level7_lockdown.observe import View, observe
+from boardlab.level7_lockdown.observe import View
 from boardlab.level7_lockdown.position import position
-from boardlab.level7_lockdown.render import render_svg
-from boardlab.level7_lockdown.rulebook import BOOK, rule
+from boardlab.level7_lockdown.queries import fear_gain, fear_loss, stat, total_fear
+from boardlab.level7_lockdown.rulebook import BOOK
 from boardlab.level7_lockdown.rules import RULES
 from boardlab.level7_lockdown.scenario import SCENARIOS, Scenario, scenario
 from boardlab.level7_lockdown.state import Setup, State
 
 __all__ = [
-    "BOOK", "CHANCE", "PHASE_TITLES", "RULES", "SCENARIOS", "Access", "Attack", "CardDraw",
-    "Character", "Config", "Door", "EndStep", "EnemyProfile", "EventCard", "Explore",
-    "Extinguish", "FallDown", "HeuristicAgent", "ItemCard", "ItemDraw", "LowerTerror",
-    "Move", "Peek", "Place", "PlaceCronos", "Placement", "RandomAgent", "Roll", "Scenario",
-    "Search", "Setup", "Smash", "Special", "StandUp", "State", "TileDraw", "TileSpec", "Vent",
-    "View", "scenario",
-    "config_from_json", "config_to_json", "layout", "load_match", "load_position",
-    "new_match", "observe", "outcome", "phase_title", "play", "position", "render_svg",
-    "rule", "save_position", "to_networkx",
+    "BOOK", "CHANCE", "GAME", "ConfigError", "IllegalAction", "PHASE_TITLES", "RULES", "SCENARIOS",
+    "Access", "Attack", "CardDraw", "Character", "Config", "Door", "EndStep", "EnemyProfile",
+    "EventCard", "Explore", "Extinguish", "FallDown", "HeuristicAgent", "ItemCard", "ItemDraw",
+    "LowerTerror", "Move", "Peek", "Place", "PlaceCronos", "Placement", "RandomAgent", "Roll",
+    "Scenario", "Search", "Setup", "Smash", "Special", "StandUp", "State", "TileDraw", "TileSpec",
+    "Vent", "View", "scenario", "config_from_json", "config_to_json", "layout", "load_match",
+    "load_position", "new_match", "observe", "outcome", "phase_title", "play", "position",
+    "render_svg", "rule", "save_position", "scores", "fear_gain", "fear_loss", "stat", "total_fear",
+    "to_networkx", "winners", "parse_choice",
 ]
 
-#: Loaded on first access (the teaching layer; the widgets pull in ipywidgets).
-_LAZY = {"Board": "board", "Explainer": "explainer", "explain_phase": "explainer",
-         "explain_step": "explainer",
-         "odds": ""}
-
-
-def __getattr__(name: str) -> Any:
-    if name in _LAZY:
-        module = importlib.import_module(f"{__name__}.{_LAZY[name] or name}")
-        value = module if not _LAZY[name] else getattr(module, name)
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def __dir__() -> list[str]:
-    return sorted([*globals(), *_LAZY])
+# Board, Explainer, explain_phase, odds, win_odds and compare_win_odds load on first use
+# (GAME.lazy; the widgets pull in ipywidgets); explain_step warns (GAME.moved).
+__getattr__, __dir__ = module_attributes(globals(), GAME.lazy, GAME.moved,
+                                         alias=GAME.alias)

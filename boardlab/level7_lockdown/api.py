@@ -1,4 +1,11 @@
-"""The public entry points: new matches, whole matches, saved matches and positions.
+"""Level 7's front door: the verbs every game has, built from its spec.
+
+``new_match``, ``play``, ``load_match``, ``save_position``, ``load_position``, ``rule``,
+``observe``, ``render_svg``, ``winners``, ``scores`` and ``parse_choice`` are built by
+:class:`boardlab.gamekit.FrontDoor` from :data:`boardlab.level7_lockdown.game.GAME`,
+with the same signatures and checks as in every game; ``scenario=``, ``mode=``,
+``characters=`` and ``turn_limit=`` are the game's own keywords. :func:`outcome`, each
+character's result, is Level 7's own.
 
 >>> from boardlab.level7_lockdown.api import new_match, play
 >>> m = new_match(players=2, seed=1)
@@ -6,60 +13,36 @@
 'Leo'
 >>> play(players=2, seed=1).is_over
 True
+>>> new_match(3, scenario="12", mode="hard").state.lockdown   # players + 2 tokens
+5
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
 from typing import Any
 
-from boardlab.core.agents import Agent
-from boardlab.core.engine import Match, position_from_json, position_to_json
-from boardlab.core.simulate import agent_table, play_out
-from boardlab.level7_lockdown.config import Config
-from boardlab.level7_lockdown.rules import RULES
-from boardlab.level7_lockdown.state import Setup, State
+from boardlab.gamekit import FrontDoor
+from boardlab.level7_lockdown.game import GAME
+from boardlab.level7_lockdown.render import render_svg as _render
+from boardlab.level7_lockdown.state import State
 
-AgentSpec = Mapping[str, Agent] | Callable[[str], Agent] | None
+__all__ = ["DOOR", "load_match", "load_position", "new_match", "observe", "outcome",
+           "parse_choice", "play", "render_svg", "rule", "save_position", "scores",
+           "winners"]
 
-
-def new_match(players: int = 2, *, scenario: str = "sandbox", seed: int | None = None,
-              characters: tuple[str, ...] = (), turn_limit: int = 0,
-              config: Config | None = None, start: State | None = None,
-              mode: str = "normal") -> Match:
-    """A match before its first choice, or from ``start`` (see :func:`position`).
-
-    >>> new_match(3, scenario="12", mode="hard").state.lockdown   # players + 2 tokens
-    5
-    """
-    if start is not None:
-        return Match(RULES, start.setup, seed=seed, state=start)
-    return Match(RULES, Setup(players=players, scenario=scenario, characters=characters,
-                              turn_limit=turn_limit, config=config, mode=mode), seed=seed)
-
-
-def play(players: int = 2, *, scenario: str = "sandbox", agents: AgentSpec = None,
-         seed: int | None = 0, characters: tuple[str, ...] = (), turn_limit: int = 0,
-         config: Config | None = None, mode: str = "normal") -> Match:
-    """A complete match: chance from ``seed``, decisions by ``agents`` (random by default)."""
-    match = new_match(players, scenario=scenario, seed=seed, characters=characters,
-                      turn_limit=turn_limit, config=config, mode=mode)
-    return play_out(match, agent_table(match.state.setup.seats, agents, seed))
-
-
-def load_match(text: str | Mapping[str, Any]) -> Match:
-    """Read a match saved with ``match.to_json()``; every field and choice is validated."""
-    return Match.from_json(RULES, text)
-
-
-def save_position(state: State, *, indent: int | None = None) -> str:
-    """A position as versioned JSON."""
-    return position_to_json(RULES, state, indent=indent)
-
-
-def load_position(text: str | Mapping[str, Any]) -> State:
-    """Read a position written by :func:`save_position`, validating every field."""
-    return position_from_json(RULES, text)
+#: The shared verbs of Level 7 (see :mod:`boardlab.gamekit.door`).
+DOOR: FrontDoor[State, Any] = FrontDoor(GAME, module=__name__, render=_render)
+new_match = DOOR.new_match
+play = DOOR.play
+load_match = DOOR.load_match
+save_position = DOOR.save_position
+load_position = DOOR.load_position
+rule = DOOR.rule
+observe = DOOR.observe
+render_svg = DOOR.render_svg
+winners = DOOR.winners
+scores = DOOR.scores
+parse_choice = DOOR.parse_choice
 
 
 def outcome(state: State) -> dict[str, str]:
@@ -70,4 +53,5 @@ def outcome(state: State) -> dict[str, str]:
     ...                                                      "heart attack", "dead", "won"})
     []
     """
+    state = GAME.check_state(state, sound=False)
     return {c.name: ("inside" if c.status == "infirmary" else c.status) for c in state.chars}

@@ -156,7 +156,8 @@ class Board(GameBoard):
         """:func:`~boardlab.level7_lockdown.odds.live_odds`: exact chances of what comes."""
         from boardlab.level7_lockdown.odds import live_odds
 
-        odds: dict[Hashable, Any] = {k: p for k, p in live_odds(state).items()}
+        odds: dict[Hashable, Any] = {k: p for k, p in
+                                     live_odds(state, viewer=self.viewer).items()}
         return odds
 
     def odds_title(self, state: State) -> str:

@@ -27,11 +27,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Final
 
+from boardlab.core.deprecation import warn_deprecated
 from boardlab.core.engine import Match
+from boardlab.core.errors import ArgumentError
 from boardlab.core.events import Event
 from boardlab.level7_lockdown.narration import PHASE_TITLES
+from boardlab.level7_lockdown.rules import RULES
 from boardlab.level7_lockdown.state import State
-from boardlab.prob.deprecation import warn_deprecated
 from boardlab.widgets.explainer import PhaseExplainer, Position
 
 __all__ = ["STEP_GUIDE", "Explainer", "explain_phase", "explain_step", "in_short"]
@@ -140,26 +142,13 @@ def _count(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-def explain_phase(match: Match, round: int, phase: str,  # noqa: A002 - the game's word
-                  viewer: str | None = None) -> list[str]:
-    """One card as plain lines: title, what the step does, rules, tally, what happened.
-
-    ``phase`` is ``"<step>:<character>"`` (``"move:Leo"``), ``"round:"`` for a new
-    round, or ``"over:<character>"`` with round 0 for the end of the match.
-
-    >>> from boardlab import level7_lockdown as l7
-    >>> explain_phase(l7.new_match(players=1), 1, "action:Leo")[-1]
-    '  Nothing happened in this phase.'
-    """
-    return Explainer(match).explain(round, phase, viewer)
-
-
 def explain_step(match: Match, round: int, phase: str,  # noqa: A002 - the game's word
                  viewer: str | None = None) -> list[str]:
     """Deprecated since 0.2 (goes in 0.3): every game's phase explainer function is
     ``explain_phase``, with the same arguments."""
     warn_deprecated("l7.explain_step()", "l7.explain_phase(), with the same arguments")
     return explain_phase(match, round, phase, viewer)
+
 
 
 class Explainer(PhaseExplainer):
@@ -183,12 +172,14 @@ class Explainer(PhaseExplainer):
 
     phase_titles: ClassVar[Mapping[str, str]] = PHASE_TITLES
     phase_guide: ClassVar[Mapping[str, tuple[str, tuple[str, ...]]]] = STEP_GUIDE
+    rules = RULES
+    game = "Level 7 [Escape]: Lockdown"
 
     def phase_text(self, phase: str) -> tuple[str, tuple[str, ...]]:
-        step = phase.partition(":")[0]
+        step = phase.partition(":")[0] if isinstance(phase, str) else None
         if step not in STEP_GUIDE:
-            raise ValueError(f"unknown turn step {phase!r}; steps are "
-                             f"{', '.join(STEP_GUIDE)} (as '<step>:<character>')")
+            raise ArgumentError("phase", phase, "unknown turn step; steps are "
+                                f"{', '.join(STEP_GUIDE)} (as '<step>:<character>')")
         return STEP_GUIDE[step]
 
     def position_of(self, state: State) -> Position:
@@ -213,3 +204,8 @@ class Explainer(PhaseExplainer):
     def card_for(self, state: Any) -> Position:
         """The card of the step ``state`` stands in (a helper for boards that follow)."""
         return self.position_of(state)
+
+
+#: One card as plain lines (``phase`` is ``"<step>:<character>"``, ``"round:"`` for a new
+#: round, or ``"over:<character>"`` with round 0 for the end); the name every game uses.
+explain_phase = Explainer.card

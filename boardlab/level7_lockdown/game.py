@@ -24,8 +24,11 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
+from boardlab.core import validate
 from boardlab.core.agents import Agent
 from boardlab.core.engine import Match
+from boardlab.core.errors import ArgumentTypeError
+from boardlab.gamekit.spec import GameSpec, Keyword, Option, random_agent
 from boardlab.level7_lockdown.agents import HeuristicAgent
 from boardlab.level7_lockdown.choices import (
     SPECIALS,
@@ -50,13 +53,13 @@ from boardlab.level7_lockdown.choices import (
     TileDraw,
     Vent,
 )
+from boardlab.level7_lockdown.config import Config
 from boardlab.level7_lockdown.geometry import Door
 from boardlab.level7_lockdown.narration import PHASE_TITLES
 from boardlab.level7_lockdown.rules import RULES
 from boardlab.level7_lockdown.scenario import SCENARIOS
-from boardlab.level7_lockdown.state import MODES
+from boardlab.level7_lockdown.state import MODES, Setup, State
 from boardlab.narrate import and_list
-from boardlab.registry import Game, Option, random_agent
 
 __all__ = ["GAME", "Level7Lockdown", "illegal_candidates"]
 
@@ -102,11 +105,35 @@ def illegal_candidates(state: Any, rng: random.Random) -> Iterator[Any]:
     yield Roll(rng.randint(0, 9), rng.randint(0, 9), rng.randint(0, 9))
 
 
-class Level7Lockdown(Game):
+def _characters(value: Any, path: str) -> tuple[str, ...]:
+    """Character names as a tuple (a list is accepted; each name is a string)."""
+    if isinstance(value, str) or not isinstance(value, (tuple, list)):
+        raise ArgumentTypeError(path, value, "expected a tuple of character names")
+    for i, name in enumerate(value):
+        validate.text(name, f"{path}[{i}]")
+    return tuple(value)
+
+
+class Level7Lockdown(GameSpec[State, Any]):
     """Level 7's registry entry: 1–4 players (L7-R33), a scenario and its mode, the turn
     limit."""
 
     rules = RULES
+    package = "boardlab.level7_lockdown"
+    alias = "l7"
+    config_type = Config
+    keywords = (
+        Keyword("scenario", "sandbox", "str", validate.text,
+                "scenario 9–13 of the text, or ``sandbox`` (invented by boardlab, L7-R1)"),
+        Keyword("mode", "normal", "str", validate.text,
+                "the scenario's difficulty, easy, normal or hard (the sandbox has normal)"),
+        Keyword("characters", (), "tuple[str, ...]", _characters,
+                "the characters played (default: the configuration's first ones; one seat "
+                "may play several, L7-R33)"),
+        Keyword("turn_limit", 0, "int", validate.whole,
+                "rounds before everyone still inside loses (0: the scenario's, L7-R23)"),
+    )
+    moved = {"explain_step": "explain_phase"}
     phase_titles = PHASE_TITLES
     options = (
         Option("players", int, 2, "number of players, 1–4 (default 2)", soak=(1, 2, 3, 4)),
@@ -121,8 +148,21 @@ class Level7Lockdown(Game):
     illegal = staticmethod(illegal_candidates)
     score_unit = "escaped character"
 
-    def players(self, match: Match) -> tuple[str, ...]:
-        return match.state.setup.seats
+    def make_setup(self, players: int | None, config: Config | None,
+                   **keywords: Any) -> Setup:
+        return Setup(players=2 if players is None else players, config=config,
+                     scenario=keywords.get("scenario", "sandbox"),
+                     mode=keywords.get("mode", "normal"),
+                     characters=tuple(keywords.get("characters", ())),
+                     turn_limit=keywords.get("turn_limit") or 0)
+
+    def seats(self, state: State) -> tuple[str, ...]:
+        return state.setup.seats
+
+    def winners_of(self, state: Any) -> tuple[str, ...]:
+        """Every seat with an escaped or winning character (the characters play
+        together, L7-R23)."""
+        return tuple(p for p, n in self.scores_of(state).items() if n)
 
     def title(self, match: Match) -> str:
         """The first line: scenario (its title and mode), players, seed, the scenario's
@@ -163,11 +203,6 @@ class Level7Lockdown(Game):
         from boardlab.level7_lockdown.snapshot import board_lines
 
         return board_lines(state)
-
-    def winners(self, match: Match) -> tuple[str, ...]:
-        """Every seat with an escaped or winning character (the characters play
-        together)."""
-        return tuple(p for p, n in match.scores().items() if n)
 
     def result_lines(self, match: Match) -> list[str]:
         """Each character's result (L7-R23), then who got out."""

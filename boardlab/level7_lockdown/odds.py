@@ -40,6 +40,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Final, Literal, TypeAlias, overload
 
+from boardlab.core import validate
 from boardlab.core.errors import ArgumentTypeError, ConfigError, QuestionError, show_value
 from boardlab.level7_lockdown.choices import (
     Access,
@@ -356,11 +357,27 @@ def _probe_state(cfg: Config, icon: str, stat: int | None) -> State:
     return RULES.initial(Setup(players=1, characters=(base.name,), config=cfg))
 
 
+def _key(cfg: Config) -> Config | None:
+    """``cfg`` as a cache key: ``None`` for the default configuration, whose hash (every
+    stand-in table, about 30 µs) would cost more than the question it looks up."""
+    return None if cfg is DEFAULT else cfg
+
+
 def _engine_dice(cfg: Config, icon: str, stat: int | None, terror: int, weapon: bool,
                  flashlight: bool, dark: bool, adrenaline: int) -> tuple[int, str]:
-    """Dice and how they were counted, by the engine's own ``challenge_dice``."""
+    """Dice and how they were counted, by the engine's own ``challenge_dice``; asked of
+    checked arguments only (so True never stands for 1), once per set of them."""
+    return _engine_dice_of(_key(cfg), icon, stat, terror, weapon, flashlight, dark,
+                           adrenaline)
+
+
+@lru_cache(maxsize=_CACHE)
+def _engine_dice_of(key: Config | None, icon: str, stat: int | None, terror: int,
+                    weapon: bool, flashlight: bool, dark: bool,
+                    adrenaline: int) -> tuple[int, str]:
     from boardlab.level7_lockdown.rules import Work
 
+    cfg = DEFAULT if key is None else key
     state = _probe_state(cfg, icon, stat)
     w = Work(state)
     tile = state.chars[0].tile
@@ -491,8 +508,6 @@ def enemy_attack(kind: str, *, toughness: int | None = None, power: int = 0,
     (Fraction(1, 3), Fraction(1, 3))
     """
     _check_flag("explain", explain, "enemy_attack")
-    from boardlab.level7_lockdown.position import build
-
     cfg = _config(config)
     _check_kind(kind)
     _check_count("power", power, 0, POWER_MAX, "enemy_attack")
@@ -504,21 +519,8 @@ def enemy_attack(kind: str, *, toughness: int | None = None, power: int = 0,
     base = cfg.characters[0]
     tough = base.toughness if toughness is None else \
         _check_count("toughness", toughness, 1, 8, "enemy_attack")
-    if toughness is not None and toughness != base.toughness:
-        chars = (replace(base, toughness=toughness), *cfg.characters[1:])
-        cfg = replace(cfg, characters=chars)
-    # The engine's own enemy step: the enemy activates on the character's tile.
-    figure = _figure(kind)
-    state, _ = build(players=1, names=(base.name,), config=cfg,
-                     characters={base.name: {"tile": "Hub", "down": downed, "fear": 2,
-                                             "threat": 1}},
-                     enemies={figure: ("Hub", power) if kind == "blaster" else "Hub"},
-                     cronos=None, clouds=[("Hub", "gas")] if cloud else [], step="enemies",
-                     tasks=(f"activate:{figure}",))
+    state, p = _enemy_attack(_key(cfg), kind, toughness, power, cloud, downed)
     pending = state.pending
-    assert pending.kind == "roll" and pending.purpose == "enemy_attack", pending
-    p = sum((q for roll, q in _outcomes(state) if roll.strength >= pending.difficulty),
-            Fraction(0))
     if not explain:
         return p
     prof = cfg.profile(kind)
@@ -541,6 +543,37 @@ def enemy_attack(kind: str, *, toughness: int | None = None, power: int = 0,
                              "character's tile and rolls (L7-R83).",
                              f"A hit needs at least {pending.difficulty} Strength icons on "
                              f"{pending.dice} dice (L7-R11)."))
+
+
+@lru_cache(maxsize=_CACHE)
+def _enemy_attack(key: Config | None, kind: str, toughness: int | None, power: int,
+                  cloud: bool, downed: bool) -> tuple[State, Fraction]:
+    """The engine's enemy step for checked arguments, and P(hit): built once per question
+    (the position is a frozen record, the answer a Fraction)."""
+    from boardlab.level7_lockdown.position import build
+
+    cfg = DEFAULT if key is None else key
+    base = cfg.characters[0]
+    if toughness is not None and toughness != base.toughness:
+        chars = (replace(base, toughness=toughness), *cfg.characters[1:])
+        cfg = replace(cfg, characters=chars)
+    # The engine's own enemy step: the enemy activates on the character's tile.
+    figure = _figure(kind)
+    state, _ = build(players=1, names=(base.name,), config=cfg,
+                     characters={base.name: {"tile": "Hub", "down": downed, "fear": 2,
+                                             "threat": 1}},
+                     enemies={figure: ("Hub", power) if kind == "blaster" else "Hub"},
+                     cronos=None, clouds=[("Hub", "gas")] if cloud else [], step="enemies",
+                     tasks=(f"activate:{figure}",))
+    pending = state.pending
+    assert pending.kind == "roll" and pending.purpose == "enemy_attack", pending
+    return state, _strength_at_least(state)
+
+
+def _strength_at_least(state: State) -> Fraction:
+    """P(the pending roll shows at least its difficulty in Strength icons)."""
+    need = state.pending.difficulty
+    return sum((q for roll, q in _outcomes(state) if roll.strength >= need), Fraction(0))
 
 
 def _figure(kind: str) -> str:
@@ -595,16 +628,34 @@ def _barricade_state(cfg: Config, kind: str, extra: int, power: int) -> State:
             if k in same for n in ns]
     lead = _figure(kind)
     helpers = sorted(f for f in pool if f != lead)
-    if extra > len(helpers):
-        raise QuestionError(f"level7 odds.barricade_attack: extra: the sandbox has "
-                            f"{len(helpers)} other figures of this type, not {extra}")
+    if _kind_type(kind) == "clone" and extra + 1 > SANDBOX.pack_limit:
+        raise QuestionError(f"level7 odds.barricade_attack: extra: at most "
+                            f"{SANDBOX.pack_limit} clones share a tile (the pack limit, "
+                            f"L7-R15), so a {kind} has at most {SANDBOX.pack_limit - 1} "
+                            f"helper(s), not {extra}")
     enemies: dict[str, Any] = {lead: ("Hub", power) if kind == "blaster" else "Hub"}
     enemies.update({h: "Hub" for h in helpers[:extra]})
     state, _ = build(players=1, names=(base.name,), config=cfg,
                      characters={base.name: {"tile": "Maintenance", "fear": 3, "threat": 3}},
                      enemies=enemies, cronos=None, step="enemies", clouds=[],
                      tasks=(f"activate:{lead}",))
+    more = extra - len(helpers)
+    if more > 0:
+        # The sandbox holds fewer figures of the type than asked: each further helper is
+        # one more die on the engine's own roll (L7-barricade-enemy, L7-R28), exactly as
+        # the engine adds the helpers it has.
+        state = state._replace(pending=state.pending._replace(
+            dice=state.pending.dice + more))
     return state
+
+
+@lru_cache(maxsize=_CACHE)
+def _barricade_odds(key: Config | None, kind: str, extra: int,
+                    power: int) -> tuple[State, Fraction]:
+    """The barricade's engine position and P(damage), once per checked question."""
+    state = _barricade_state(DEFAULT if key is None else key, kind, extra, power)
+    assert state.pending.purpose == "enemy_barricade", state.pending
+    return state, _strength_at_least(state)
 
 
 def _kind_type(kind: str) -> str:
@@ -627,10 +678,14 @@ def barricade_attack(kind: str = "guard", extra: int = 0, *, power: int = 0,
 
     It rolls its dice plus one per ``extra`` enemy of its type on its tile (each then
     counts as activated) and needs 3 Strength icons; a blaster adds its ``power``
-    (L7-R67). Asked of the engine: the enemy step on the sandbox's barricaded door.
+    (L7-R67). Asked of the engine: the enemy step on the sandbox's barricaded door (up to
+    9 helpers; beyond the sandbox's own figures of the type, each is one more die on the
+    engine's roll).
 
     >>> [barricade_attack("guard", extra) for extra in range(4)]
     [Fraction(1, 12), Fraction(11, 54), Fraction(1, 3), Fraction(37, 81)]
+    >>> barricade_attack("guard", 9)
+    Fraction(52265, 59049)
     """
     _check_flag("explain", explain, "barricade_attack")
     cfg = _config(config)
@@ -640,11 +695,8 @@ def barricade_attack(kind: str = "guard", extra: int = 0, *, power: int = 0,
     if power and kind != "blaster":
         raise QuestionError("level7 odds: power: only blaster hybrids hold power tokens "
                             "(L7-blaster-power)")
-    state = _barricade_state(cfg, kind, extra, power)
+    state, p = _barricade_odds(_key(cfg), kind, extra, power)
     pending = state.pending
-    assert pending.purpose == "enemy_barricade", pending
-    p = sum((q for roll, q in _outcomes(state) if roll.strength >= pending.difficulty),
-            Fraction(0))
     if not explain:
         return p
     facts = [_die_facts(cfg.die), _profile_facts(cfg, kind),
@@ -702,6 +754,14 @@ def barricade_activations(kind: str = "guard", extra: int = 0, *,
 # -- the supply cache ---------------------------------------------------------------------------
 
 
+@lru_cache(maxsize=_CACHE)
+def _cache_search(faces: Faces, n: int) -> tuple[tuple[str, Fraction], ...]:
+    """One search's three outcomes, worked out once per die and number of dice."""
+    m = margin(n, INTELLIGENCE, CACHE_DIFFICULTY, die=faces)
+    return (("item", (m <= 0).P()), ("nothing", m.P(lambda x: 0 < x < CACHE_LOST_MARGIN)),
+            ("lost", (m >= CACHE_LOST_MARGIN).P()))
+
+
 @overload
 def cache(n: int, *, die: DieSpec = ..., explain: Literal[False] = ...) -> dict[str, Fraction]:
     ...
@@ -720,9 +780,7 @@ def cache(n: int, *, die: DieSpec = None, explain: bool = False) -> Any:
     _check_flag("explain", explain, "cache")
     faces = _faces(die)
     _check_count("n", n, 0, 12, "cache")
-    m = margin(n, INTELLIGENCE, CACHE_DIFFICULTY, die=faces)
-    answer = {"item": (m <= 0).P(), "nothing": m.P(lambda x: 0 < x < CACHE_LOST_MARGIN),
-              "lost": (m >= CACHE_LOST_MARGIN).P()}
+    answer = dict(_cache_search(faces, n))
     if not explain:
         return answer
     total = len(faces) ** n
@@ -1170,6 +1228,19 @@ def _departure_outcomes(node: State) -> tuple[tuple[str, Fraction], ...]:
     return tuple(answer.items())
 
 
+@lru_cache(maxsize=_SPEC_CACHE)
+def _departure_whatif(faces: Faces, n_dice: int, need: int) -> tuple[tuple[str, Fraction], ...]:
+    """:func:`departure`'s what-if, sorted off the engine's roll table once per question."""
+    answer = dict.fromkeys(("fear hunter", "blaster", "both", "swarm"), Fraction(0))
+    for roll, p in roll_outcomes(faces, n_dice, ""):   # the engine's roll of every icon
+        hunter = roll.strength >= need
+        blaster = roll.intelligence >= need
+        key = ("both" if hunter and blaster else "fear hunter" if hunter
+               else "blaster" if blaster else "swarm")
+        answer[key] += p
+    return tuple(answer.items())
+
+
 @overload
 def departure(*, dice: int | None = ..., threshold: int | None = ..., die: DieSpec = ...,
               explain: Literal[False] = ...) -> dict[str, Fraction]: ...
@@ -1216,13 +1287,7 @@ def departure(*, dice: int | None = None, threshold: int | None = None, die: Die
     else:
         n_dice = 2 if dice is None else dice
         need = 3 if threshold is None else threshold
-        answer = dict.fromkeys(("fear hunter", "blaster", "both", "swarm"), Fraction(0))
-        for roll, p in roll_outcomes(faces, n_dice, ""):   # the engine's roll of every icon
-            hunter = roll.strength >= need
-            blaster = roll.intelligence >= need
-            key = ("both" if hunter and blaster else "fear hunter" if hunter
-                   else "blaster" if blaster else "swarm")
-            answer[key] += p
+        answer = dict(_departure_whatif(faces, n_dice, need))
         how = ("A what-if (not scenario 12's roll): every roll of every icon from the "
                f"engine's roll table for {n_dice} dice, sorted by the threshold {need}; "
                "each lands in exactly one of the four cases (complementary events).")
@@ -1256,7 +1321,13 @@ _DEPARTURE_WORDS: Final = {"fear hunter": "a fear hunter appears",
                            "swarm": "a swarm token goes on the tile"}
 
 
-def live_odds(state: State) -> dict[str, Fraction]:
+@overload
+def live_odds(state: State, *, viewer: str | None = ...,
+              explain: Literal[False] = ...) -> dict[str, Fraction]: ...
+@overload
+def live_odds(state: State, *, viewer: str | None = ...,
+              explain: Literal[True]) -> Derivation[dict[str, Fraction]]: ...
+def live_odds(state: State, *, viewer: str | None = None, explain: bool = False) -> Any:
     """The odds a board shows for ``state``: label → exact probability.
 
     At a character's action: P(success) of each challenge on offer (no adrenaline),
@@ -1268,15 +1339,38 @@ def live_odds(state: State) -> dict[str, Fraction]:
     draw: each tile; at an event draw: each kind of spawn; at an item draw: each kind
     of item. Empty at the end.
 
+    ``viewer`` is whose knowledge the numbers use: ``None`` (a narrator: everything), a
+    seat or ``"public"``; every seat sees what the narrator sees but the stacks' and
+    decks' order (L7-R21), and draws are uniform over what is unseen, so the numbers
+    are the same for every viewer.
+
     >>> from boardlab.level7_lockdown.position import position
     >>> s = position(players=1, characters={"Leo": {"tile": "Storage Bay"}}, step="action")
     >>> live_odds(s)
     {'search the supply cache': Fraction(19, 216)}
+    >>> live_odds(s, viewer="Leo", explain=True).parts[0][1].answer
+    Fraction(19, 216)
     """
     if not isinstance(state, State):
-        raise ArgumentTypeError("level7 odds.live_odds: state", state,
-                                "live_odds needs a Level 7 State")
-    return dict(_live(state))
+        raise ArgumentTypeError("state", state, "expected a Level 7 [Escape]: Lockdown "
+                                "position (l7.State: match.state, l7.position(...) or "
+                                "l7.load_position(...))")
+    validate.viewer(viewer, "viewer", state.setup.seats)
+    explain = validate.flag(explain, "explain")
+    answer = dict(_live(state))
+    if not explain:
+        return answer
+    kind = state.pending.kind
+    if not answer:
+        step = "Nothing here waits on a challenge, a roll or a draw."
+    else:
+        step = ("Each number is the engine's own: a challenge is played and its roll read, "
+                "a roll or draw summed over the outcomes of its chance node.")
+    parts = [(label, Derivation(label, p, facts=(("step", kind),)))
+             for label, p in answer.items()]
+    return Derivation("What the board shows: the exact chance of what comes next", answer,
+                      parts=parts, steps=(step,), facts=(("die", _die_facts(
+                          state.setup.cfg.die)[1]),))
 
 
 @lru_cache(maxsize=_CACHE)

@@ -66,7 +66,22 @@ def _bool(path: str, value: Any) -> bool:
     return value
 
 
-def position(players: int = 2, **kwargs: Any) -> State:
+def position(players: int = 2, *, scenario: str = "sandbox",
+             characters: Mapping[str, Mapping[str, Any]] | None = None,
+             tiles: Sequence[tuple[str, int, int, int, int] | Placement] = (),
+             enemies: Mapping[str, str | tuple[str, int]] | None = None,
+             cronos: Any = _KEEP, lockdown: int | None = None,
+             locked: Iterable[Door] | None = None,
+             barricades: Mapping[Door, int] | None = None,
+             clouds: Iterable[tuple[str, str]] | None = None,
+             caches: Iterable[str] | None = None,
+             active: str | None = None, step: str = "move", moves: int | None = None,
+             event: str | None = None, tasks: Sequence[str] = (),
+             round: int = 1,  # noqa: A002 - the game's word
+             threat_pool: int | None = None, turn_limit: int = 0,
+             config: Config | None = None, names: tuple[str, ...] = (),
+             mode: str = "normal", links: Sequence[tuple[str, str]] = (),
+             scn: Mapping[str, Any] | None = None) -> State:
     """A position at the start of ``step`` ("move", "action", "events", "enemies").
 
     ``characters`` maps names to any of ``tile`` (a tile name), ``vitality``, ``fear``,
@@ -81,9 +96,20 @@ def position(players: int = 2, **kwargs: Any) -> State:
     ``"secure"``, or ``"activate:<enemy id>"``); the end of the turn follows them, run
     at once up to the next decision or roll (:func:`build` also returns those events).
 
+    ``scenario``, ``mode``, ``turn_limit``, ``config`` and ``names`` (the characters
+    played, as ``new_match``'s ``characters=``) make the setup; ``active`` names the
+    character whose turn it is, ``moves`` its moves left, ``event`` the event card
+    showing, ``round`` and ``threat_pool`` the counters, ``links`` extra lifts between
+    tiles and ``scn`` the scenario's own progress (generators running, …).
+
     Everything is validated; a problem raises :class:`ConfigError` naming the field.
     """
-    return build(players, **kwargs)[0]
+    return build(players, scenario=scenario, characters=characters, tiles=tiles,
+                 enemies=enemies, cronos=cronos, lockdown=lockdown, locked=locked,
+                 barricades=barricades, clouds=clouds, caches=caches, active=active,
+                 step=step, moves=moves, event=event, tasks=tasks, round=round,
+                 threat_pool=threat_pool, turn_limit=turn_limit, config=config,
+                 names=names, mode=mode, links=links, scn=scn)[0]
 
 
 def build(players: int = 2, *, scenario: str = "sandbox",

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final, NamedTuple
 
 from boardlab.core.errors import ConfigError
+from boardlab.core.records import equal_only_to_itself
 from boardlab.level7_lockdown.choices import Explore, Move, Vent
 from boardlab.level7_lockdown.config import DEFAULT, Config
 from boardlab.level7_lockdown.geometry import Door, Placement
@@ -290,3 +291,7 @@ class State(NamedTuple):
         from boardlab.level7_lockdown.render import render_svg
 
         return render_svg(self)
+
+
+# A state equals only a state (docs/api.md, "state equality"); the hash stays the tuple's.
+equal_only_to_itself(State)

@@ -23,18 +23,23 @@ the game never imports sympy, networkx or ipywidgets.
 True
 """
 
-import importlib
-from typing import Any
-
 from boardlab.core.engine import CHANCE
+from boardlab.core.errors import ConfigError, IllegalAction
+from boardlab.gamekit import module_attributes
 from boardlab.lockup_breakout.agents import HeuristicAgent, RandomAgent
 from boardlab.lockup_breakout.api import (
     load_match,
     load_position,
     make_setup,
     new_match,
+    observe,
+    parse_choice,
     play,
+    render_svg,
+    rule,
     save_position,
+    scores,
+    winners,
 )
 from boardlab.lockup_breakout.catacombs import (
     DEFAULT_MAP,
@@ -85,39 +90,27 @@ from boardlab.lockup_breakout.config import (
     escape_stars,
     load_config,
 )
-from boardlab.lockup_breakout.observe import View, observe
+from boardlab.lockup_breakout.game import GAME
+from boardlab.lockup_breakout.observe import View
 from boardlab.lockup_breakout.position import position
-from boardlab.lockup_breakout.render import render_svg
-from boardlab.lockup_breakout.rulebook import BOOK, rule
+from boardlab.lockup_breakout.rulebook import BOOK
 from boardlab.lockup_breakout.rules import PHASE_NAMES, RULES, tunnel_outcomes
-from boardlab.lockup_breakout.scoring import final_scores, winners
+from boardlab.lockup_breakout.scoring import final_scores
 from boardlab.lockup_breakout.state import Frame, K, State
 
 __all__ = [
-    "BOOK", "CHANCE", "DEFAULT_MAP", "ENTRANCE", "ESCAPED", "GUARDS", "PHASE_NAMES", "RULES",
-    "TOMB", "Assign", "CatacombMap", "Config", "Craft", "Declare", "Decline", "Draw",
-    "DrawMany", "Frame", "Goal", "GolemAs", "GoonCard", "GuardCard", "GuardLevel",
-    "HeuristicAgent", "Item", "K", "Keep", "LegendCard", "Location", "LootToken", "Lose",
-    "Pass", "Path", "Penalty", "PlayTome", "RandomAgent", "Reserve", "Reward", "Setup",
-    "Space", "State", "Step", "Stop", "Take", "TakeItem", "TakeLoot", "TakeResources",
-    "Tome", "Tunnels", "View", "escape_stars", "final_scores", "load_config", "load_map",
-    "load_match", "load_position", "make_setup", "new_match", "observe", "play", "position",
-    "render_svg", "rule", "save_position", "tunnel_outcomes", "winners",
+    "BOOK", "CHANCE", "GAME", "ConfigError", "IllegalAction", "DEFAULT_MAP", "ENTRANCE", "ESCAPED",
+    "GUARDS", "PHASE_NAMES", "RULES", "TOMB", "Assign", "CatacombMap", "Config", "Craft", "Declare",
+    "Decline", "Draw", "DrawMany", "Frame", "Goal", "GolemAs", "GoonCard", "GuardCard",
+    "GuardLevel", "HeuristicAgent", "Item", "K", "Keep", "LegendCard", "Location", "LootToken",
+    "Lose", "Pass", "Path", "Penalty", "PlayTome", "RandomAgent", "Reserve", "Reward", "Setup",
+    "Space", "State", "Step", "Stop", "Take", "TakeItem", "TakeLoot", "TakeResources", "Tome",
+    "Tunnels", "View", "escape_stars", "final_scores", "load_config", "load_map", "load_match",
+    "load_position", "make_setup", "new_match", "observe", "play", "position", "render_svg", "rule",
+    "save_position", "scores", "tunnel_outcomes", "winners", "parse_choice",
 ]
 
-#: Loaded on first access (the teaching layer): the widgets pull in ipywidgets, the odds
-#: sympy and networkx when asked; none of them is needed to play.
-_LAZY = {"Board": "board", "Explainer": "explainer", "odds": ""}
-
-
-def __getattr__(name: str) -> Any:
-    if name in _LAZY:
-        module = importlib.import_module(f"{__name__}.{_LAZY[name] or name}")
-        value = module if not _LAZY[name] else getattr(module, name)
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def __dir__() -> list[str]:
-    return sorted([*globals(), *_LAZY])
+# Board, Explainer, explain_phase, odds, win_odds and compare_win_odds load on first use
+# (GAME.lazy): none of them is needed to play.
+__getattr__, __dir__ = module_attributes(globals(), GAME.lazy, GAME.moved,
+                                         alias=GAME.alias)

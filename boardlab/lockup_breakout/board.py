@@ -31,6 +31,7 @@ from fractions import Fraction
 from typing import Any, ClassVar, cast
 
 from boardlab.core.agents import Agent
+from boardlab.core.deprecation import warn_deprecated
 from boardlab.core.engine import CHANCE
 from boardlab.core.events import Event
 from boardlab.lockup_breakout.agents import HeuristicAgent
@@ -38,7 +39,7 @@ from boardlab.lockup_breakout.choices import Assign
 from boardlab.lockup_breakout.config import SEEKER
 from boardlab.lockup_breakout.render import render_svg
 from boardlab.lockup_breakout.rules import PHASE_NAMES, RULES
-from boardlab.lockup_breakout.state import K, State
+from boardlab.lockup_breakout.state import State
 from boardlab.widgets.board import GameBoard
 
 __all__ = ["Board", "choice_group", "live_odds"]
@@ -56,39 +57,13 @@ def choice_group(choice: Any) -> str | None:
 
 
 def live_odds(state: State, viewer: str | None) -> dict[str, Fraction]:
-    """What the odds panel shows for ``state`` as ``viewer`` knows it (exact).
+    """Deprecated since 0.2 (goes in 0.3): ``lb.odds.live_odds(state, viewer=...)``, the
+    name and signature every game's odds have."""
+    warn_deprecated("lb.board.live_odds(state, viewer)",
+                    "lb.odds.live_odds(state, viewer=viewer)")
+    from boardlab.lockup_breakout.odds import live_odds as odds_live
 
-    During roll call: P(``viewer`` may advance through the tunnel) at each tunnel location
-    where ``viewer`` has a token, from what that seat sees
-    (:func:`~boardlab.lockup_breakout.odds.seeker_contest`).
-    At a chance node: the engine's outcome table, by outcome.
-
-    >>> from boardlab.lockup_breakout import position
-    >>> s = position(players=3, tunnels={3: "double"}, crews={3: ["red seeker",
-    ...     "red 2", "blue seeker", "blue 3*"], 5: ["blue 1*"]}, turn="red")
-    >>> live_odds(s, "red")
-    {'3': Fraction(1, 2)}
-    """
-    if state.is_over:
-        return {}
-    if RULES.to_move(state) is CHANCE:
-        if state.top.kind == K.TUNNELS:
-            return {}                       # 42–140 layouts: too many rows to show
-        table: dict[str, Fraction] = {}
-        for outcome, p in RULES.outcomes(state):
-            key = str(outcome)
-            table[key] = table.get(key, Fraction(0)) + p
-        return table if len(table) <= 24 else {}
-    if viewer is None or viewer not in state.setup.colours or state.phase != "rollcall":
-        return {}
-    from boardlab.lockup_breakout.odds import seeker_contest
-
-    out = {}
-    for loc in range(1, 8):
-        if state.tunnels and state.tunnels[loc - 1] and any(
-                c == viewer for c, _, _ in state.at(loc)):
-            out[str(loc)] = seeker_contest(state, loc, viewer)
-    return out
+    return odds_live(state, viewer=viewer)
 
 
 class Board(GameBoard):
@@ -124,7 +99,9 @@ class Board(GameBoard):
         return mover if mover is not CHANCE and mover in state.setup.colours else None
 
     def odds_for(self, state: State) -> Mapping[Hashable, Any]:
-        return cast("Mapping[Hashable, Any]", live_odds(state, self._viewer(state)))
+        from boardlab.lockup_breakout.odds import live_odds as odds_live
+
+        return cast("Mapping[Hashable, Any]", odds_live(state, viewer=self._viewer(state)))
 
     def odds_title(self, state: State) -> str:
         if RULES.to_move(state) is CHANCE:

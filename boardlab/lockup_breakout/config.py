@@ -27,7 +27,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from boardlab.core.errors import ConfigError, show_value
+from boardlab.core.errors import ArgumentTypeError, ConfigError, show_value
 from boardlab.lockup_breakout.catacombs import (
     DEFAULT_MAP,
     CatacombMap,
@@ -619,3 +619,36 @@ class Setup:
     def stack_height(self) -> int:
         """Loot tokens per stack: the player count, 2 in solitary (LB-setup-loot, LB-R18)."""
         return 2 if self.players == 1 else self.players
+
+
+#: Friendly names of the difficulty levels (the guard-card colours, LB-solo-setup).
+DIFFICULTY_NAMES = {"easy": "green", "normal": "yellow", "hard": "red"}
+
+
+def make_setup(players: int = 4, *, difficulty: str | None = None,
+               config: Config | None = None) -> Setup:
+    """A validated :class:`Setup`; ``difficulty`` defaults to ``"yellow"`` in solitary and
+    accepts ``easy``/``normal``/``hard`` for green/yellow/red.
+
+    >>> make_setup(1, difficulty="hard").difficulty
+    'red'
+    >>> make_setup(2, config="x")
+    Traceback (most recent call last):
+    ...
+    boardlab.core.errors.ArgumentTypeError: config: expected an lb.Config ... (got 'x')
+    """
+    if config is not None and not isinstance(config, Config):
+        raise ArgumentTypeError("config", config, "expected an lb.Config (or None for the "
+                                "game's own)")
+    if difficulty is not None and not isinstance(difficulty, str):
+        raise ArgumentTypeError("difficulty", difficulty, "expected a guard-card colour "
+                                "(green, yellow, red) or easy, normal, hard")
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise ArgumentTypeError("players", players, "expected a whole number, 1 (solitary) "
+                                "to 5 (LB-R5)")
+    diff = DIFFICULTY_NAMES.get(difficulty or "", difficulty or "")
+    if players == 1 and not diff:
+        diff = "yellow"
+    # The default configuration is one shared immutable object: its lookup tables are
+    # derived once per process, not once per match.
+    return Setup(players=players, difficulty=diff, config=config or default_config())

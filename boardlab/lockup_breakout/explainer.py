@@ -25,11 +25,11 @@ from collections.abc import Mapping, Sequence
 from typing import ClassVar, Final
 
 from boardlab.core.events import Event
-from boardlab.lockup_breakout.rules import PHASE_NAMES
+from boardlab.lockup_breakout.rules import PHASE_NAMES, RULES
 from boardlab.lockup_breakout.state import State
 from boardlab.widgets.explainer import PhaseExplainer
 
-__all__ = ["PHASE_GUIDE", "Explainer", "in_short"]
+__all__ = ["PHASE_GUIDE", "Explainer", "explain_phase", "in_short"]
 
 #: What each phase does, in boardlab's own words, and the rule ids it follows.
 PHASE_GUIDE: Final[Mapping[str, tuple[str, tuple[str, ...]]]] = {
@@ -98,6 +98,8 @@ class Explainer(PhaseExplainer):
     closing: ClassVar[tuple[str, ...]] = ("final", "over")
     phase_titles: ClassVar[Mapping[str, str]] = PHASE_NAMES
     phase_guide: ClassVar[Mapping[str, tuple[str, tuple[str, ...]]]] = PHASE_GUIDE
+    rules = RULES
+    game = "Lockup: Breakout"
 
     def players(self, state: State) -> tuple[str, ...]:
         return state.setup.colours
@@ -114,3 +116,7 @@ class Explainer(PhaseExplainer):
         return out
 
 
+
+
+#: One card as plain lines: title, what the phase does, rules, tally, what happened.
+explain_phase = Explainer.card

@@ -17,10 +17,11 @@ import random
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
+from boardlab.core import validate
 from boardlab.core.agents import Agent
 from boardlab.core.engine import Match
+from boardlab.gamekit.spec import GameSpec, Keyword, Option, random_agent
 from boardlab.lockup_breakout.agents import HeuristicAgent
-from boardlab.lockup_breakout.api import make_setup
 from boardlab.lockup_breakout.choices import (
     Assign,
     Craft,
@@ -42,13 +43,12 @@ from boardlab.lockup_breakout.choices import (
     TakeResources,
     Tunnels,
 )
-from boardlab.lockup_breakout.config import Setup
+from boardlab.lockup_breakout.config import Config, Setup, make_setup
 from boardlab.lockup_breakout.rules import PHASE_NAMES, RULES
 from boardlab.lockup_breakout.scoring import winners
 from boardlab.lockup_breakout.snapshot import board_lines
 from boardlab.lockup_breakout.state import State
 from boardlab.narrate import standings
-from boardlab.registry import Game, Option, random_agent
 
 __all__ = ["GAME", "LockupBreakout", "illegal_candidates"]
 
@@ -90,10 +90,22 @@ def illegal_candidates(state: State, rng: random.Random) -> Iterator[Any]:
     yield Tunnels(tuple(rng.choice(("collapsed", "single", "double")) for _ in range(7)))
 
 
-class LockupBreakout(Game):
+def _difficulty(value: Any, path: str) -> str | None:
+    return None if value is None else validate.text(value, path)
+
+
+class LockupBreakout(GameSpec[State, Any]):
     """Lockup: Breakout's registry entry: 2–5 players or solitary (``--players 1``)."""
 
     rules = RULES
+    package = "boardlab.lockup_breakout"
+    alias = "lb"
+    config_type = Config
+    seat_word = "colour"
+    keywords = (Keyword("difficulty", None, "str | None", _difficulty,
+                        "the solitary game's difficulty, a guard-card colour (green, "
+                        "yellow, red; or easy, normal, hard), yellow by default (LB-solo-"
+                        "setup)"),)
     phase_titles = PHASE_NAMES
     options = (
         Option("players", int, 4, "number of players, 1 for the solitary game (default 4)",
@@ -106,11 +118,18 @@ class LockupBreakout(Game):
     illegal = staticmethod(illegal_candidates)
     score_unit = "star"
 
-    def setup(self, **options: Any) -> Setup:
-        return make_setup(options.get("players", 4), difficulty=options.get("difficulty"))
+    def make_setup(self, players: int | None, config: Config | None,
+                   **keywords: Any) -> Setup:
+        return make_setup(4 if players is None else players,
+                          difficulty=keywords.get("difficulty"), config=config)
 
-    def players(self, match: Match) -> tuple[str, ...]:
-        return match.state.setup.colours
+    def seats(self, state: State) -> tuple[str, ...]:
+        return state.setup.colours
+
+    def winners_of(self, state: Any) -> tuple[str, ...]:
+        """Most stars, ties shared (LB-R27); solitary: strictly more than the guards
+        (LB-R26), else the guards win."""
+        return winners(self.check_state(state, sound=False))
 
     def board_lines(self, state: State) -> list[str]:
         """Tunnels, legend, goons, display, and each side's lantern, stars and goods."""
@@ -127,10 +146,6 @@ class LockupBreakout(Game):
                f"{setup.difficulty}" if setup.solo else
                f"{len(setup.colours)} players ({', '.join(setup.colours)})")
         return f"{self.book.name} on an invented stand-in core (LB-R1): {who}, seed {match.seed}"
-
-    def winners(self, match: Match) -> tuple[str, ...]:
-        """Most stars, ties shared (LB-R27); solitary: strictly more than the guards (LB-R26)."""
-        return winners(match.state)
 
     def result_lines(self, match: Match) -> list[str]:
         over = match.is_over

@@ -74,7 +74,7 @@ from boardlab.prob.limits import check_limit
 __all__ = [
     "escape_score", "fungoid_offered", "fungoids_expected", "goal_public", "guards_first",
     "guards_win_both", "legend_active", "legend_comes_up", "legend_guard_beats",
-    "legend_sources", "loot_has", "loot_look", "reachable", "seeker_contest",
+    "legend_sources", "live_odds", "loot_has", "loot_look", "reachable", "seeker_contest",
     "shapeshifter_chain", "tunnel_among", "tunnel_at", "tunnel_layouts",
 ]
 
@@ -149,6 +149,7 @@ def _policy(policy: Any, function: str) -> Callable[..., Any] | None:
 
 
 # -- tunnel layouts (question A5.1–2: facts of the text) -----------------------------------
+@lru_cache(maxsize=len(TUNNEL_SETS))
 def _layouts(players: int) -> tuple[tuple[str, ...], ...]:
     """The engine's tunnel node: one equally likely outcome per layout."""
     # The node names a blank tile "collapsed"; a state stores "" (as flow.apply_tunnels).
@@ -229,10 +230,8 @@ def tunnel_at(players: int = 4, *, kind: str = "any", explain: bool = False) -> 
     n = _players(players, "tunnel_at")
     kind = _kind(kind, "tunnel_at")
     explain = _explain(explain, "tunnel_at")
-    layouts = _layouts(n)
-    total = len(layouts)
-    answer = {loc: Fraction(sum(_holds(lay[loc - 1], kind) for lay in layouts), total)
-              for loc in _LOCATIONS}
+    answer = dict(_tunnel_table(n, kind))
+    total = len(_layouts(n))
     if not explain:
         return answer
     what = {"any": "a tunnel", "single": "a single tunnel", "double": "the double tunnel",
@@ -248,6 +247,22 @@ def tunnel_at(players: int = 4, *, kind: str = "any", explain: bool = False) -> 
                       facts=_tunnel_facts(n), parts=parts,
                       steps=(f"Each location is equally likely to receive any of the 7 tiles, "
                              f"so it holds {what} with probability {count}/7.",))
+
+
+@lru_cache(maxsize=len(TUNNEL_SETS) * len(_KINDS))
+def _tunnel_table(players: int, kind: str) -> tuple[tuple[int, Fraction], ...]:
+    """:func:`tunnel_at`'s answer for checked arguments, counted once on the layouts."""
+    layouts = _layouts(players)
+    total = len(layouts)
+    return tuple((loc, Fraction(sum(_holds(lay[loc - 1], kind) for lay in layouts), total))
+                 for loc in _LOCATIONS)
+
+
+@lru_cache(maxsize=256)
+def _tunnel_hits(players: int, locs: tuple[int, ...], every: bool) -> int:
+    """How many of the engine's layouts put a tunnel on any (every) one of ``locs``."""
+    test = all if every else any
+    return sum(test(lay[loc - 1] != "" for loc in locs) for lay in _layouts(players))
 
 
 @overload
@@ -270,10 +285,8 @@ def tunnel_among(locations: Iterable[int], players: int = 4, *, every: bool = Fa
     n = _players(players, "tunnel_among")
     every = flag(every, "every", "tunnel_among")
     explain = _explain(explain, "tunnel_among")
-    layouts = _layouts(n)
-    total = len(layouts)
-    test = all if every else any
-    hits = sum(test(lay[loc - 1] != "" for loc in locs) for lay in layouts)
+    total = len(_layouts(n))
+    hits = _tunnel_hits(n, locs, every)
     answer = Fraction(hits, total)
     if not explain:
         return answer
@@ -902,10 +915,15 @@ def _config(config: Any, function: str) -> Config:
     return config
 
 
-@lru_cache(maxsize=32)
 def _start(config: Config, difficulty: str = "") -> State:
     """The engine's initial state for ``config`` (solitary when a difficulty is given):
-    its decks are the piles the chance nodes below draw from."""
+    its decks are the piles the chance nodes below draw from. Built once per config."""
+    return _started(_key(config), difficulty)
+
+
+@lru_cache(maxsize=32)
+def _started(key: Config | None, difficulty: str) -> State:
+    config = default_config() if key is None else key
     return RULES.initial(Setup(players=1 if difficulty else 2, difficulty=difficulty,
                                config=config))
 
@@ -1301,22 +1319,11 @@ def guards_win_both(strengths: Sequence[int], difficulty: str = "yellow", *,
     cfg = _config(config, "guards_win_both")
     colour = _difficulty(cfg, difficulty, "guards_win_both")
     explain = _explain(explain, "guards_win_both")
-    start = _start(cfg, colour)
-    power = _guard_strengths(start)
-    # Locations 1 and 2: the engine deals location 1's card, then location 2's from the rest.
-    first = RULES.outcomes(_at(start, Frame(K.GUARD_CARD, loc=1)))
-    marginals = tuple(sum((p for c, p in first if _guards_take_tunnel(power[c.card], s)),
-                          Fraction(0)) for s in mine)
-    answer = Fraction(0)
-    for c1, p1 in first:
-        if not _guards_take_tunnel(power[c1.card], mine[0]):
-            continue
-        cards = ("", c1.card, *start.guard_cards[2:])
-        second = RULES.outcomes(_at(start, Frame(K.GUARD_CARD, loc=2), guard_cards=cards))
-        answer += p1 * sum((p for c, p in second
-                            if _guards_take_tunnel(power[c.card], mine[1])), Fraction(0))
+    answer, marginals = _guards_both(_key(cfg), colour, mine)
     if not explain:
         return answer
+    start = _start(cfg, colour)
+    power = _guard_strengths(start)
     deck = sum(_guard_deck(start).values())
     a, b = (m * deck for m in marginals)
     both = sum(n for name, n in _guard_deck(start).items()
@@ -1338,6 +1345,33 @@ def guards_win_both(strengths: Sequence[int], difficulty: str = "yellow", *,
                              f"Joint {answer} against the product {product_} of the "
                              f"marginals: the second card is dealt from the {deck - 1} "
                              "left, so knowing the first changes it."))
+
+
+def _key(config: Config) -> Config | None:
+    """``config`` as a cache key: ``None`` for the stand-in data, whose hash (every table,
+    about 30 µs) would cost more than the question it looks up."""
+    return None if config is default_config() else config
+
+
+@lru_cache(maxsize=256)
+def _guards_both(key: Config | None, colour: str, mine: tuple[int, ...]
+                 ) -> tuple[Fraction, tuple[Fraction, ...]]:
+    """:func:`guards_win_both` for checked arguments: the joint and the two marginals."""
+    start = _start(default_config() if key is None else key, colour)
+    power = _guard_strengths(start)
+    # Locations 1 and 2: the engine deals location 1's card, then location 2's from the rest.
+    first = RULES.outcomes(_at(start, Frame(K.GUARD_CARD, loc=1)))
+    marginals = tuple(sum((p for c, p in first if _guards_take_tunnel(power[c.card], s)),
+                          Fraction(0)) for s in mine)
+    answer = Fraction(0)
+    for c1, p1 in first:
+        if not _guards_take_tunnel(power[c1.card], mine[0]):
+            continue
+        cards = ("", c1.card, *start.guard_cards[2:])
+        second = RULES.outcomes(_at(start, Frame(K.GUARD_CARD, loc=2), guard_cards=cards))
+        answer += p1 * sum((p for c, p in second
+                            if _guards_take_tunnel(power[c.card], mine[1])), Fraction(0))
+    return answer, marginals
 
 
 def _guard_deck(state: State) -> dict[str, int]:
@@ -1380,6 +1414,13 @@ def _legend_beats(state: State, seen: tuple[str, ...], mine: int) -> tuple[Fract
     return p, int(p * left), left
 
 
+@lru_cache(maxsize=256)
+def _legend_beats_of(key: Config | None, colour: str, seen: tuple[str, ...],
+                     mine: int) -> tuple[Fraction, int, int]:
+    """:func:`_legend_beats` of checked arguments, once per question."""
+    return _legend_beats(_start(default_config() if key is None else key, colour), seen, mine)
+
+
 @overload
 def legend_guard_beats(strength: int, difficulty: str = ..., *, seen: Iterable[str] = ...,
                        config: Config | None = ...,
@@ -1412,7 +1453,7 @@ def legend_guard_beats(strength: int, difficulty: str = "yellow", *,
     state = _start(cfg, colour)
     cards = _seen_cards(state, seen, "legend_guard_beats")
     explain = _explain(explain, "legend_guard_beats")
-    answer, beat, left = _legend_beats(state, cards, mine)
+    answer, beat, left = _legend_beats_of(_key(cfg), colour, cards, mine)
     if not explain:
         return answer
     before, beat0, deck = _legend_beats(state, (), mine)
@@ -1430,3 +1471,7 @@ def legend_guard_beats(strength: int, difficulty: str = "yellow", *,
                                         "than my token: a tie ranks them last (LB-R4); "
                                         "their reward becomes stars (LB-solo-legend)")],
                       steps=steps)
+
+
+# What a board's odds panel shows (its own module, read with the others as odds.live_odds).
+from boardlab.lockup_breakout.live import live_odds  # noqa: E402

@@ -120,6 +120,7 @@ def position(players: int = 4, *, difficulty: str = "", phase: str = "rollcall",
              kept_loot: Mapping[str, Iterable[str]] | None = None,
              display: Iterable[str] | None = None,
              goon_spaces: Mapping[int, str] | None = None,
+             goon_discard: Iterable[str] = (), tome_discard: Iterable[str] = (),
              goals: Iterable[str] = (), legend: str | None = None,
              stacks: Mapping[str, Iterable[str]] | None = None,
              escaped: Mapping[str, int] | None = None,
@@ -135,7 +136,9 @@ def position(players: int = 4, *, difficulty: str = "", phase: str = "rollcall",
     tokens not placed stay in the holding cell. ``resources`` maps sides to
     ``{kind: amount}`` (default: the starting resources), ``stars`` to stars earned so
     far. ``display`` defaults to the first items of the configuration not owned;
-    ``goon_spaces`` maps locations 2–6 to goon cards; ``stacks`` fixes the contents of
+    ``goon_spaces`` maps locations 2–6 to goon cards; ``goon_discard`` and
+    ``tome_discard`` list the cards in the discard piles (each card once per copy);
+    ``stacks`` fixes the contents of
     loot stacks (nobody has looked at them); ``escaped`` maps sides to their escape round
     (their lantern is then on ESCAPED). Decks hold everything not placed. Pass a list as
     ``events`` to receive the events of the automatic steps that led to the first decision
@@ -302,23 +305,25 @@ def position(players: int = 4, *, difficulty: str = "", phase: str = "rollcall",
         if card not in t.goon_index:
             raise ConfigError(f"goon_spaces[{loc}]: unknown goon {show_value(card)}")
         spaces[loc - 2] = card
-    goon_used = Counter(g for g in spaces if g)
+    goon_gone = Counter(_names(goon_discard, "goon_discard", t.goon_names))
+    goon_used = Counter(g for g in spaces if g) + goon_gone
     for owned in goons_l:
         goon_used.update(owned)
     goon_deck = []
     for g in cfg.goons:
         left = g.count - goon_used[g.name]
         if left < 0:
-            raise ConfigError(f"goons: {goon_used[g.name]} {g.name} cards in play, the deck "
-                              f"has {g.count}")
+            raise ConfigError(f"goons: {goon_used[g.name]} {g.name} cards in play or "
+                              f"discarded, the deck has {g.count}")
         goon_deck.append(left)
-    tome_used = Counter(x for row in tomes_l for x in row)
+    tome_gone = Counter(_names(tome_discard, "tome_discard", [x.name for x in cfg.tomes]))
+    tome_used = Counter(x for row in tomes_l for x in row) + tome_gone
     tome_deck = []
     for x in cfg.tomes:
         left = x.count - tome_used[x.name]
         if left < 0:
-            raise ConfigError(f"tomes: {tome_used[x.name]} {x.name} in hands, the deck has "
-                              f"{x.count}")
+            raise ConfigError(f"tomes: {tome_used[x.name]} {x.name} in hands or discarded, "
+                              f"the deck has {x.count}")
         tome_deck.append(left)
     goals_t = _names(goals, "goals", t.goal_names)
     if len(set(goals_t)) != len(goals_t):
@@ -358,8 +363,9 @@ def position(players: int = 4, *, difficulty: str = "", phase: str = "rollcall",
         tomes=tuple(tomes_l), kept_loot=tuple(kept_l), display=disp,
         item_deck=tuple(0 if n in used_items else 1 for n in t.item_names),
         goon_spaces=tuple(spaces), goon_deck=tuple(goon_deck),
-        goon_discard=(0,) * len(cfg.goons), goon_limbo=(0,) * len(cfg.goons),
-        tome_deck=tuple(tome_deck), tome_discard=(0,) * len(cfg.tomes),
+        goon_discard=tuple(goon_gone[g.name] for g in cfg.goons),
+        goon_limbo=(0,) * len(cfg.goons),
+        tome_deck=tuple(tome_deck), tome_discard=tuple(tome_gone[x.name] for x in cfg.tomes),
         goals=goals_t, goal_deck=tuple(0 if g in goals_t else 1 for g in t.goal_names),
         legend=legend, legend_deck=tuple(0 if n == legend else 1 for n in t.legend_names),
         legend_bottom=(), loot_pool=tuple(pool), stacks=tuple(stack_rows), looked=(),

@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from typing import Any, Final, NamedTuple
 
-from boardlab.core.errors import ConfigError, show_value
+from boardlab.core.errors import ArgumentTypeError
+from boardlab.core.records import equal_only_to_itself
 from boardlab.lockup_breakout.config import Config, Setup
 
 
@@ -240,16 +241,22 @@ for _name, _at in (("setup", AT_SETUP), ("round", AT_ROUND), ("phase", AT_PHASE)
         raise ImportError(f"State field {_name!r} is not at index {_at}")
 
 
+# A state equals only a state (docs/api.md, "state equality"); the hash stays the tuple's.
+equal_only_to_itself(State)
+
+
 def require_state(value: Any, name: str = "state") -> State:
-    """``value`` if it is a :class:`State`, else a :class:`ConfigError` naming ``name``
-    (a public function reading a state says what it got instead of failing deep inside).
+    """``value`` if it is a :class:`State`, else an :class:`ArgumentTypeError` naming
+    ``name`` (a public function reading a state says what it got instead of failing deep
+    inside), worded as every game's front door words it.
 
     >>> require_state(5)
     Traceback (most recent call last):
     ...
-    boardlab.core.errors.ConfigError: state: expected a Lockup: Breakout State, got int 5
+    boardlab.core.errors.ArgumentTypeError: state: expected a Lockup: Breakout position ... (got 5)
     """
     if not isinstance(value, State):
-        raise ConfigError(f"{name}: expected a Lockup: Breakout State, got "
-                          f"{type(value).__name__} {show_value(value)}")
+        raise ArgumentTypeError(name, value, "expected a Lockup: Breakout position "
+                                "(lb.State: match.state, lb.position(...) or "
+                                "lb.load_position(...))")
     return value

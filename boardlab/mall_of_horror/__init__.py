@@ -10,19 +10,23 @@ load on first use, so importing the game never imports ipywidgets; so do the wha
 ``moh.win_odds`` and ``moh.compare_win_odds`` (docs/what-ifs.md).
 """
 
-import importlib
-from typing import Any
-
 from boardlab.core.engine import CHANCE
 from boardlab.core.errors import ConfigError, IllegalAction
+from boardlab.gamekit import module_attributes
 from boardlab.mall_of_horror.agents import HeuristicAgent, RandomAgent
 from boardlab.mall_of_horror.api import (
     dice_outcomes,
     load_match,
     load_position,
     new_match,
+    observe,
+    parse_choice,
     play,
+    render_svg,
+    rule,
     save_position,
+    scores,
+    winners,
 )
 from boardlab.mall_of_horror.choices import (
     Destination,
@@ -59,25 +63,22 @@ from boardlab.mall_of_horror.facts import (  # the queries, arguments checked
     extra_zombies,
     is_open,
     location_label,
-    scores,
     turn_order,
     under_attack,
     vote_weights,
 )
-from boardlab.mall_of_horror.observe import View, observe, public_view
-from boardlab.mall_of_horror.parse import parse_choice
+from boardlab.mall_of_horror.game import GAME
+from boardlab.mall_of_horror.observe import View, public_view
 from boardlab.mall_of_horror.position import position
-from boardlab.mall_of_horror.render import render_svg
-from boardlab.mall_of_horror.rulebook import BOOK, rule
+from boardlab.mall_of_horror.rulebook import BOOK
 from boardlab.mall_of_horror.rules import RULES
 from boardlab.mall_of_horror.state import State
-from boardlab.mall_of_horror.winners import winners
 
 __all__ = [
     # the errors a what-if meets: a refused position or configuration, a refused choice
     "ConfigError", "IllegalAction",
     "BOOK", "CARDS", "CARD_NAMES", "CHANCE", "COLOURS", "KINDS", "KIND_NAMES", "LOCATIONS",
-    "POINTS", "RULES", "Config", "Destination", "Dice", "Draw", "HeuristicAgent", "Move",
+    "GAME", "POINTS", "RULES", "Config", "Destination", "Dice", "Draw", "HeuristicAgent", "Move",
     "Pass", "Place", "PlaceZombie", "PlayCard", "RandomAgent", "Sacrifice", "Setup", "State",
     "TieBreak", "TruckSplit", "View", "Vote", "dice_outcomes", "load_match", "load_position",
     "new_match", "observe", "parse_choice", "play", "position", "render_svg", "rule",
@@ -89,23 +90,7 @@ __all__ = [
     "public_view", "scores", "turn_order", "under_attack", "vote_weights",
 ]
 
-#: Names loaded on first access: the widgets pull in ipywidgets, which the engine never needs,
-#: and the what-ifs the experiment statistics (with multiprocessing and its friends).
-_LAZY = {"Board": "board", "Explainer": "explainer", "explain_phase": "explainer",
-         "win_odds": "whatif", "compare_win_odds": "whatif"}
-#: Submodules reachable as attributes without importing them first (``moh.odds``).
-_SUBMODULES = frozenset({"odds"})
-
-
-def __getattr__(name: str) -> Any:
-    if name in _SUBMODULES:
-        return importlib.import_module(f"{__name__}.{name}")
-    if name in _LAZY:
-        value = getattr(importlib.import_module(f"{__name__}.{_LAZY[name]}"), name)
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def __dir__() -> list[str]:
-    return sorted([*globals(), *_LAZY, *_SUBMODULES])
+# Board, Explainer, explain_phase, odds, win_odds and compare_win_odds load on first use
+# (GAME.lazy); old names warn for one release (GAME.moved).
+__getattr__, __dir__ = module_attributes(globals(), GAME.lazy, GAME.moved,
+                                         alias=GAME.alias)

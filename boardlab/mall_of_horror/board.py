@@ -52,8 +52,6 @@ from fractions import Fraction
 from typing import Any, ClassVar, cast
 
 from boardlab.core.agents import Agent
-from boardlab.core.engine import Match
-from boardlab.core.errors import ArgumentTypeError
 from boardlab.core.events import Event
 from boardlab.mall_of_horror.agents import HeuristicAgent
 from boardlab.mall_of_horror.choices import Place
@@ -166,14 +164,6 @@ class Board(GameBoard):
     #: Long lists of placements stay one dropdown, as they always were, unless
     #: ``group_above=`` asks for them to be grouped by character.
     default_group_above: ClassVar[int | None] = None
-
-    def __init__(self, match: Match, **options: Any) -> None:
-        # The one Mall of Horror check at the entry (the rest is the generic board's):
-        # anything but a Mall of Horror match is refused with the argument named.
-        if not isinstance(match, Match) or match.rules is not RULES:
-            raise ArgumentTypeError("match", match, "expected a Mall of Horror match "
-                                    "(moh.new_match, moh.play or moh.load_match)")
-        super().__init__(match, **options)
 
     def players(self, state: State) -> tuple[str, ...]:
         return state.setup.colours

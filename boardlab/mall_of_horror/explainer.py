@@ -29,7 +29,7 @@ from typing import ClassVar, Final
 from boardlab.core.engine import Match
 from boardlab.core.events import Event
 from boardlab.mall_of_horror.config import KIND_NAMES
-from boardlab.mall_of_horror.rules import PHASE_NAMES
+from boardlab.mall_of_horror.rules import PHASE_NAMES, RULES
 from boardlab.mall_of_horror.state import State
 from boardlab.narrate import plural
 from boardlab.widgets.explainer import PhaseExplainer, Position, ordered_positions
@@ -107,20 +107,6 @@ def phase_positions(match: Match) -> list[Position]:
                              opening=_OPENING, closing=_CLOSING)
 
 
-def explain_phase(match: Match, round: int, phase: str,  # noqa: A002 - the game's word
-                  viewer: str | None = None) -> list[str]:
-    """One card as plain lines: title, what the phase does, rules, what happened.
-
-    The event lines are exactly :func:`~boardlab.narrate.narrate`'s for that phase, as
-    ``viewer`` may know them (``None``: everything).
-
-    >>> from boardlab import mall_of_horror as moh
-    >>> explain_phase(moh.new_match(players=4), 1, "a")[-1]
-    '  Nothing happened in this phase.'
-    """
-    return Explainer(match).explain(round, phase, viewer)
-
-
 def in_short(events: Sequence[Event], viewer: str | None = None) -> str:
     """A one-line tally of a phase: votes, dice, attacks, cards and meals.
 
@@ -195,9 +181,17 @@ class Explainer(PhaseExplainer):
     closing = _CLOSING
     phase_titles: ClassVar[Mapping[str, str]] = PHASE_NAMES
     phase_guide: ClassVar[Mapping[str, tuple[str, tuple[str, ...]]]] = PHASE_GUIDE
+    rules = RULES
+    game = "Mall of Horror"
 
     def players(self, state: State) -> tuple[str, ...]:
         return state.setup.colours
 
     def in_short(self, events: Sequence[Event], viewer: str | None) -> str:
         return in_short(events, viewer)
+
+
+#: One card as plain lines: title, what the phase does, rules, what happened (the event
+#: lines are exactly :func:`~boardlab.narrate.narrate`'s for that phase, as ``viewer`` may
+#: know them; ``None``: everything). Every game has it under this name.
+explain_phase = Explainer.card

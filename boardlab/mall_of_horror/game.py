@@ -12,19 +12,40 @@
 
 from __future__ import annotations
 
+import random
+from collections.abc import Iterator
 from typing import Any
 
 from boardlab.core.agents import Agent
 from boardlab.core.engine import Match
+from boardlab.gamekit.spec import GameSpec, Option, random_agent
+from boardlab.mall_of_horror import facts
 from boardlab.mall_of_horror.agents import HeuristicAgent
+from boardlab.mall_of_horror.choices import (
+    Choice,
+    Destination,
+    Dice,
+    Draw,
+    Move,
+    Pass,
+    Place,
+    PlaceZombie,
+    PlayCard,
+    Sacrifice,
+    TieBreak,
+    TruckSplit,
+    Vote,
+)
+from boardlab.mall_of_horror.config import CARDS, COLOURS, KINDS, Config, Setup
+from boardlab.mall_of_horror.invariants import sound_state
+from boardlab.mall_of_horror.observe import View
 from boardlab.mall_of_horror.rules import PHASE_NAMES, RULES
 from boardlab.mall_of_horror.snapshot import board_lines
 from boardlab.mall_of_horror.state import State
 from boardlab.mall_of_horror.winners import winners
 from boardlab.narrate import Tiebreak, standings
-from boardlab.registry import Game, Option, random_agent
 
-__all__ = ["GAME", "MallOfHorror"]
+__all__ = ["GAME", "MallOfHorror", "illegal_candidates"]
 
 
 def heuristic_agent(player: str, index: int, seed: int) -> Agent:
@@ -32,20 +53,77 @@ def heuristic_agent(player: str, index: int, seed: int) -> Agent:
     return HeuristicAgent(seed=seed)
 
 
-class MallOfHorror(Game):
+_DEFAULT = Config()
+
+
+def illegal_candidates(state: State, rng: random.Random) -> Iterator[Any]:
+    """A few random choices of every kind; the soak and the conformance check keep those
+    that are not legal and expect them refused with the match unchanged."""
+    colours = (*COLOURS, "purple")
+    yield Vote(rng.choice(colours))
+    yield Destination(rng.randint(0, 7))
+    yield Move(rng.choice(KINDS), rng.randint(1, 6), rng.random() < 0.5)
+    yield PlayCard(rng.choice(CARDS), rng.randint(1, 6), rng.choice((None, *KINDS)))
+    yield Pass()
+    yield Place(rng.choice(KINDS), rng.randint(1, 6))
+    yield Sacrifice(rng.choice(KINDS))
+    yield PlaceZombie(rng.randint(0, 7))
+    yield TruckSplit(rng.choice(CARDS), rng.choice(CARDS), rng.choice(colours))
+    yield Dice(tuple(sorted(rng.randint(1, 6) for _ in range(rng.choice((2, 4))))))
+    yield Draw(rng.choice(CARDS))
+    yield TieBreak(rng.choice(colours))
+
+
+class MallOfHorror(GameSpec[State, Choice]):
     """Mall of Horror's registry entry: 3–6 players (MoH-R3); ties on cards in hand."""
 
     rules = RULES
+    package = "boardlab.mall_of_horror"
+    alias = "moh"
+    config_type = Config
+    seat_word = "colour"
     phase_titles = PHASE_NAMES
     options = (Option("players", int, 4, "number of players (default 4)",
                       soak=(3, 4, 5, 6)),)
     agents = {"random": random_agent, "heuristic": heuristic_agent}
+    illegal = staticmethod(illegal_candidates)
     # A die on a closed (or sealed) location is ignored every round it shows it (MoH-R3,
     # MoH-R12): the command line says so once per location.
     narrate_once = frozenset({"die_ignored"})
 
-    def players(self, match: Match) -> tuple[str, ...]:
-        return match.state.setup.colours
+    def __init__(self) -> None:
+        # The setups with the default configuration, made once: every match shares one
+        # (frozen) object, so the rules' per-setup tables are found by identity.
+        self._setups: dict[int, Setup] = {}
+
+    def make_setup(self, players: int | None, config: Config | None, **keywords: Any) -> Setup:
+        """A validated :class:`Setup` (3–6 players, MoH-R3); the default configuration's
+        setups are shared."""
+        players = 4 if players is None else players
+        if config is None or config == _DEFAULT:
+            setup = self._setups.get(players)
+            if setup is None:
+                setup = self._setups[players] = Setup(players=players, config=_DEFAULT)
+            return setup
+        return Setup(players=players, config=config)
+
+    def seats(self, state: State) -> tuple[str, ...]:
+        return state.setup.colours
+
+    def check_state(self, value: Any, path: str = "state", *, sound: bool = True) -> State:
+        """A sound position (every invariant of :mod:`.invariants`); ``sound=False``
+        checks the field types only."""
+        return sound_state(value, path, facts=sound)
+
+    def scores_of(self, state: Any) -> dict[str, int]:
+        """Points of the living characters per seat, of a position or a seat's view."""
+        if not isinstance(state, (State, View)):
+            self.check_state(state, sound=False)  # the front door's wording
+        return facts.scores(state)
+
+    def winners_of(self, state: Any) -> tuple[str, ...]:
+        """Most points, then most cards in hand, else a shared win (MoH-end, MoH-R16)."""
+        return winners(state)
 
     def parse_choice(self, text: str, state: Any) -> Any:
         """What a player says, as a legal choice (see :mod:`boardlab.mall_of_horror.parse`)."""
@@ -56,10 +134,6 @@ class MallOfHorror(Game):
     def board_lines(self, state: State) -> list[str]:
         """Zombies and characters per location, and which are closed or sealed."""
         return board_lines(state)
-
-    def winners(self, match: Match) -> tuple[str, ...]:
-        """Most points, then most cards in hand, else a shared win (MoH-end, MoH-R16)."""
-        return winners(match.state)
 
     def result_lines(self, match: Match) -> list[str]:
         """Scores with each player's cards in hand, the tie-break of MoH-R16."""

@@ -30,6 +30,7 @@ from math import comb
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Literal, overload
 
+from boardlab.core import validate
 from boardlab.core.errors import ArgumentTypeError, QuestionError, show_value
 from boardlab.mall_of_horror.choices import Vote
 from boardlab.mall_of_horror.config import (
@@ -102,17 +103,18 @@ def _location(location: Any, function: str) -> int:
     return loc
 
 
+@lru_cache(maxsize=1)
 def _most_defence() -> int:
     """The largest defence any location can have: every character of the largest game
     there, a Tough Guy counting 2 (MoH-R5). Capacities are not used, so that a what-if
-    with a made-up defence keeps its answer."""
+    with a made-up defence keeps its answer. Worked out once."""
     return max(n * sum(2 if k == "toughguy" else 1 for k in Setup(players=n).kinds)
                for n in range(3, 7))
 
 
 def _cards(config: Config, card: str) -> int:
     """How many ``card`` cards the deck holds (MoH Box Contents)."""
-    return config.deck()[CARDS.index(card)]
+    return _deck(config)[CARDS.index(card)]
 
 
 def _seal_rule(config: Config, function: str) -> None:
@@ -125,7 +127,29 @@ _POSITION_CACHE = 256
 
 
 def _setup(players: int, config: Config | None, function: str = "odds") -> Setup:
+    # The checked records of the usual questions are built once (Setup and Config are
+    # frozen): a whole number of players, the default rules or a Config.
+    if type(players) is int:
+        if config is None:
+            setup = _DEFAULT_SETUPS.get(players)
+            if setup is not None:
+                return setup
+        elif type(config) is Config:
+            return _setup_of(players, config)
     return Setup(players=players, config=_config(config, function))
+
+
+@lru_cache(maxsize=_SETUP_CACHE)
+def _setup_of(players: int, config: Config) -> Setup:
+    return Setup(players=players, config=config)
+
+
+@lru_cache(maxsize=_SETUP_CACHE)
+def _deck(config: Config) -> tuple[int, ...]:
+    return config.deck()
+
+
+_DEFAULT_SETUPS = {n: Setup(players=n) for n in range(3, 7)}
 
 
 def _check_location(location: int, setup: Setup, function: str = "odds") -> None:
@@ -151,6 +175,12 @@ def _arrival_weights(setup: Setup) -> Mapping[tuple[int, ...], Fraction]:
     return MappingProxyType(weights)
 
 
+@lru_cache(maxsize=_SETUP_CACHE)
+def _arrival_dist(setup: Setup) -> Dist[tuple[int, ...]]:
+    # A Dist is immutable, so the one built here is handed out as it is.
+    return Dist(_arrival_weights(setup))
+
+
 @overload
 def arrivals(players: int = ..., *, config: Config | None = ...,
              explain: Literal[False] = ...) -> Dist[tuple[int, ...]]: ...
@@ -172,7 +202,7 @@ def arrivals(players: int = 4, *, config: Config | None = None,
     """
     setup = _setup(players, config, "arrivals")
     explain = _explain(explain, "arrivals")
-    answer = Dist(_arrival_weights(setup))
+    answer = _arrival_dist(setup)
     if not explain:
         return answer
     dice = setup.config.dice
@@ -204,6 +234,11 @@ def _count_weights(dice: int) -> Mapping[int, Fraction]:
 
 
 @lru_cache(maxsize=_SETUP_CACHE)
+def _count_dist(dice: int) -> Dist[int]:
+    return Dist(_count_weights(dice))
+
+
+@lru_cache(maxsize=_SETUP_CACHE)
 def _at_least(dice: int) -> tuple[Fraction, ...]:
     """``table[k]`` = P(at least k of ``dice`` dice show one face), k = 0 … dice + 1."""
     weights = _count_weights(dice)
@@ -228,7 +263,7 @@ def arrivals_at(location: int, players: int = 4, *, config: Config | None = None
     _check_location(location, setup, "arrivals_at")
     explain = _explain(explain, "arrivals_at")
     dice = setup.config.dice
-    answer = Dist(_count_weights(dice))
+    answer = _count_dist(dice)
     if not explain:
         return answer
     from sympy import Rational, Symbol
@@ -249,6 +284,12 @@ def _check_one_location(function: str, config: Config, location: Any, defence: A
                         hardware: Any, least_defence: int = 0) -> None:
     """Location 1–6, a defence its characters can reach (MoH-R5), Hardware cards in hand."""
     _location(location, function)
+    _check_defence(function, config, defence, hardware, least_defence)
+
+
+def _check_defence(function: str, config: Config, defence: Any, hardware: Any,
+                   least_defence: int) -> None:
+    """A defence its characters can reach (MoH-R5), Hardware cards in hand."""
     most = _most_defence()
     defence = whole(defence, "defence", function, low=None)
     if not least_defence <= defence <= most:
@@ -278,6 +319,16 @@ def threshold(location: int, *, defence: int, hardware: int = 0,
     cfg = _config(config, "threshold")
     _check_one_location("threshold", cfg, location, defence, hardware)
     explain = _explain(explain, "threshold")
+    need, why = _threshold(location, defence, hardware, cfg)
+    if not explain:
+        return need
+    return Derivation(f"Zombies needed to break into location {location}", need,
+                      facts=(("defence", f"{defence} (characters, a Tough Guy counting 2)"),
+                             ("Hardware", str(hardware)), ("threshold", why)))
+
+
+def _threshold(location: int, defence: int, hardware: int, cfg: Config) -> tuple[int, str]:
+    """The threshold of checked arguments, and why (the words of ``explain=True``)."""
     if hardware and location == PARKING:
         raise QuestionError("Hardware cannot be played at the Parking Lot (MoH-R5, "
                             "MoH-f-cards)")
@@ -291,11 +342,7 @@ def threshold(location: int, *, defence: int, hardware: int = 0,
     else:
         need = defence + hardware
         why = f"defence {defence} + Hardware {hardware} = {need} (MoH-R5)"
-    if not explain:
-        return need
-    return Derivation(f"Zombies needed to break into location {location}", need,
-                      facts=(("defence", f"{defence} (characters, a Tough Guy counting 2)"),
-                             ("Hardware", str(hardware)), ("threshold", why)))
+    return need, why
 
 
 @overload
@@ -325,10 +372,11 @@ def break_in(location: int, *, defence: int, zombies: int = 0, hardware: int = 0
     if type(defence) is int and defence < 1:
         raise QuestionError("defence must be at least 1: with no one there, nothing breaks in "
                             "(MoH-f)")
-    _check_one_location("break_in", setup.config, location, defence, hardware, 1)
+    # the location was checked just above: defence and Hardware are what is left
+    _check_defence("break_in", setup.config, defence, hardware, 1)
     zombies = whole(zombies, "zombies (already in front)", "break_in")
     explain = _explain(explain, "break_in")
-    need = threshold(location, defence=defence, hardware=hardware, config=setup.config)
+    need = _threshold(location, defence, hardware, setup.config)[0]
     k = max(0, need - zombies)
     table = _at_least(setup.config.dice)
     p = table[k] if k < len(table) else Fraction(0)
@@ -493,22 +541,28 @@ def _explain_round(position: State, location: int, p: Fraction) -> Derivation[Fr
 
 
 @overload
-def live_odds(state: State, *, explain: Literal[False] = ...) -> dict[int, Fraction]: ...
+def live_odds(state: State, *, viewer: str | None = ...,
+              explain: Literal[False] = ...) -> dict[int, Fraction]: ...
 @overload
-def live_odds(state: State, *, explain: Literal[True]) -> Derivation[dict[int, Fraction]]: ...
-def live_odds(state: State, *, explain: bool = False) -> Any:
+def live_odds(state: State, *, viewer: str | None = ...,
+              explain: Literal[True]) -> Derivation[dict[int, Fraction]]: ...
+def live_odds(state: State, *, viewer: str | None = None, explain: bool = False) -> Any:
     """The odds a board shows at any point of a match, per occupied open location.
 
     Phases a–d: :func:`round_odds` (the arrival dice still unknown; characters as they
     stand now). Phases e and f: the dice are on the table, so each answer is 0 or 1 —
     would the zombies there break in now, extra zombies included, before any card.
     Setup and the end: no odds (an empty dict). sympy is never imported here.
+    ``viewer`` (a colour, ``"public"`` or ``None`` for a narrator) changes nothing: these
+    odds read only what every player sees (where the characters stand, the zombies, and
+    in phases e and f the dice on the table), never a hand, a vote or a destination.
 
     >>> from boardlab.mall_of_horror import play
     >>> live_odds(play(players=4, seed=1).state)
     {}
     """
     _position(state, "live_odds", "state")
+    validate.viewer(viewer, "viewer", state.setup.colours)
     explain = _explain(explain, "live_odds")
     if state.phase in ("a", "b", "c", "d"):
         return round_odds(state, explain=True) if explain else round_odds(state)
@@ -725,7 +779,7 @@ def placement_offered(location: int, players: int = 4, *, explain: bool = False)
     setup = _setup(players, None, "placement_offered")
     _check_location(location, setup, "placement_offered")
     explain = _explain(explain, "placement_offered")
-    p = sum((p for dice, p in dice_outcomes(2) if location in dice.faces), Fraction(0))
+    p = _placement(location)
     if not explain:
         return p
     from sympy import Integer, Rational, UnevaluatedExpr
@@ -735,6 +789,11 @@ def placement_offered(location: int, players: int = 4, *, explain: bool = False)
         total=FACES**2, closed_form=Integer(1) - UnevaluatedExpr(Rational(5, 6))**2,
         facts=(("placement dice", "2 (MoH-setup-characters)"),),
         steps=("Complement rule: neither die shows it in 5·5 = 25 of the 36 rolls.",))
+
+
+@lru_cache(maxsize=len(LOCATIONS))
+def _placement(location: int) -> Fraction:
+    return sum((p for dice, p in dice_outcomes(2) if location in dice.faces), Fraction(0))
 
 
 VoteStrategy = str | Callable[[str, tuple[str, ...]], Any]

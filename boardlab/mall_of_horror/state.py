@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Final, NamedTuple
 
+from boardlab.core.records import equal_only_to_itself
 from boardlab.mall_of_horror.config import Config, Setup
 
 
@@ -131,14 +132,6 @@ class State(NamedTuple):
         return (f"<Mall of Horror state: {self.setup.players} players, {where}, "
                 f"{alive} characters alive, waiting for {self.pending.kind}>")
 
-    # A NamedTuple equals any tuple of the same values; a State equals only a State
-    # (issue 19: ``State == tuple(state)`` was True). The hash stays the tuple's.
-    def __eq__(self, other: object) -> bool:
-        return other.__class__ is State and tuple.__eq__(self, other)
-
-    def __ne__(self, other: object) -> bool:
-        return not self.__eq__(other)
-
     @property
     def config(self) -> Config:
         return self.setup.config
@@ -177,6 +170,7 @@ class State(NamedTuple):
         return render_svg(self)
 
 
-# Defining __eq__ drops the inherited hash; a State hashes as its tuple, as before. Set
-# here, not in the class body, where a type checker would read it as a NamedTuple field.
-State.__hash__ = tuple.__hash__  # type: ignore[method-assign]
+# A NamedTuple equals any tuple of the same values; a State equals only a State (issue
+# 19: ``State == tuple(state)`` was True). The hash stays the tuple's. Set here, not in
+# the class body, where a type checker would read it as a NamedTuple field.
+equal_only_to_itself(State)

@@ -1,7 +1,9 @@
-"""boardlab.prob: exact probability with Fractions inside and sympy at the edge.
+"""boardlab.prob: exact probability, integer weights inside, Fractions and sympy at the edge.
 
 Every answer is a :class:`fractions.Fraction` (see :mod:`boardlab.prob.dist` for the one
-spelling per question, and :mod:`boardlab.prob.derivation` for ``explain=True``).
+spelling per question, and :mod:`boardlab.prob.derivation` for ``explain=True``); inside,
+a distribution is integer weights over one denominator (:mod:`boardlab.prob.weights`),
+so sums of dice and keep-highest questions are integer arithmetic.
 Importing it loads neither sympy nor matplotlib; they load when a method needs them. In
 an IPython kernel it registers a display formatter so that Fractions show as ``19/144``
 (see :mod:`boardlab.prob.display`; ``pretty_fractions(False)`` turns it off).
@@ -38,6 +40,8 @@ if TYPE_CHECKING:
         face_counts,
         icon_count,
         icon_pool,
+        keep_highest,
+        keep_lowest,
     )
     from boardlab.prob.exact import WalkStats, enumerate_game
     from boardlab.prob.markov import AbsorbingChain, LabelledMatrix
@@ -62,7 +66,8 @@ if TYPE_CHECKING:
 _LAZY = {
     "Derivation": "derivation",
     **dict.fromkeys(("IconDie", "IconRoll", "Icons", "at_least_icons", "challenge",
-                     "count_face", "die", "face_counts", "icon_count", "icon_pool"), "dice"),
+                     "count_face", "die", "face_counts", "icon_count", "icon_pool",
+                     "keep_highest", "keep_lowest"), "dice"),
     **dict.fromkeys(("WalkStats", "enumerate_game"), "exact"),
     **dict.fromkeys(("AbsorbingChain", "LabelledMatrix"), "markov"),
     **dict.fromkeys(("at_least_k_of_n", "binomial_tail_value", "exactly_k_of_n",
@@ -114,6 +119,8 @@ __all__ = [
     "hypergeometric_tail",
     "icon_count",
     "icon_pool",
+    "keep_highest",
+    "keep_lowest",
     "multinomial_probability",
     "pretty_fractions",
     "show_prob",

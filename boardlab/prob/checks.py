@@ -43,6 +43,8 @@ class UnknownLabel(QuestionError, KeyError):
 def whole(value: Any, name: str, function: str, *, low: int | None = 0,
           high: int | None = None) -> int:
     """``value`` as an int in ``[low, high]`` (either end ``None``: open)."""
+    if type(value) is int and (low is None or value >= low) and (high is None or value <= high):
+        return value  # the usual case, answered before the general checks below
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
         raise ArgumentTypeError(f"{function}: {name}", value,
                                 "must be a whole number (an int; not a bool, a float or a "

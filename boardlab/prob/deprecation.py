@@ -17,29 +17,7 @@ use Dist.P(), which returns the same Fraction
 
 from __future__ import annotations
 
-import warnings
-from collections.abc import Callable
-from typing import Any
+# The helpers live in the core (every layer warns the same way); re-exported here.
+from boardlab.core.deprecation import REMOVED_IN, SINCE, deprecated_method, warn_deprecated
 
-#: The release that introduced the new spellings, and the one that removes the old.
-SINCE, REMOVED_IN = "0.2", "0.3"
-
-
-def warn_deprecated(old: str, new: str, *, stacklevel: int = 3) -> None:
-    """Warn that ``old`` is deprecated in favour of ``new`` (a DeprecationWarning that
-    points at the caller's line)."""
-    warnings.warn(f"{old} is deprecated since boardlab {SINCE} and goes in {REMOVED_IN}: "
-                  f"use {new}", DeprecationWarning, stacklevel=stacklevel)
-
-
-def deprecated_method(old: str, new: str, target: Callable[..., Any]) -> Callable[..., Any]:
-    """A method named ``old`` that warns, then calls ``target`` (the new method)."""
-
-    def alias(self: Any, *args: Any, **kwargs: Any) -> Any:
-        warn_deprecated(f"{type(self).__name__}.{old}()", new)
-        return target(self, *args, **kwargs)
-
-    alias.__name__ = old
-    alias.__qualname__ = old
-    alias.__doc__ = f"Deprecated: use {new}."
-    return alias
+__all__ = ["REMOVED_IN", "SINCE", "deprecated_method", "warn_deprecated"]

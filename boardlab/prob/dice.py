@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence, Sized
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from itertools import combinations_with_replacement, islice, product
 from math import comb, factorial, prod
 from typing import Any
@@ -29,6 +30,7 @@ from boardlab.core.errors import ArgumentTypeError, QuestionError, show_value
 from boardlab.prob.checks import whole
 from boardlab.prob.dist import Dist
 from boardlab.prob.limits import LIMITS, check_limit
+from boardlab.prob.weights import keep_weights
 
 #: Level 7 default challenge die (ruling L7-R2): the printed faces are not in the texts.
 #: Game data, kept here (and as :class:`IconDie`'s default) until the Level 7 game
@@ -74,7 +76,71 @@ def die(faces: int = 6) -> Dist[int]:
     7/2
     """
     _, faces = _check_pool(1, faces, "die")
-    return Dist.uniform(range(1, faces + 1))
+    return _die(faces)
+
+
+@lru_cache(maxsize=64)
+def _die(faces: int) -> Dist[int]:
+    # One Dist per size, shared (a Dist is immutable): its repeat() answers are kept
+    # with it, so a question asked again of die(6) is a lookup.
+    return Dist._from_weights(dict.fromkeys(range(1, faces + 1), 1), faces, ordered=True)
+
+
+def _keep(n: int, die: int | Dist[Any], keep: int, highest: bool) -> Dist[Any]:
+    function = "keep_highest" if highest else "keep_lowest"
+    n = whole(n, "number of dice (n)", function, low=1)
+    check_limit(function, "dice", n)
+    keep = whole(keep, "keep", function, low=1, high=n)
+    if isinstance(die, Dist):
+        rolled: Dist[Any] = die
+        if not rolled.is_numeric:
+            raise ArgumentTypeError(f"{function}: die", die, "keeping dice needs numeric "
+                                    "outcomes (ints or Fractions) to sort and add")
+    elif isinstance(die, bool) or not isinstance(die, int):
+        raise ArgumentTypeError(f"{function}: die", die, "give the faces of a fair die (an "
+                                "int, e.g. 6) or a Dist with numeric outcomes")
+    else:
+        _, faces = _check_pool(n, die, function)
+        rolled = _die(faces)
+    weights, den = rolled._weights()
+    if keep > 1:  # the dynamic programme, measured before it starts
+        m = len(weights)
+        if rolled._ints_only:
+            totals = keep * (max(weights) - min(weights)) + 1
+        else:
+            totals = comb(m + keep - 1, keep)
+        check_limit(function, "outcomes", totals, "possible totals")
+        check_limit(function, "work", m * keep * totals * (n + 1), "multiply-adds (at most)")
+    return Dist._from_weights(keep_weights(weights, n, keep, highest), den**n)
+
+
+def keep_highest(n: int, die: int | Dist[Any] = 6, *, keep: int = 1) -> Dist[Any]:
+    """The sum of the ``keep`` highest of ``n`` independent rolls of ``die`` (by default
+    the single highest): ``die`` is a number of faces (a fair die) or any Dist with
+    numeric outcomes. No pairs to write with ``joint``: the highest of ``n`` comes from
+    the cumulative probabilities to the ``n``-th power, several kept dice from a
+    dynamic programme over the faces (:func:`boardlab.prob.weights.keep_weights`).
+
+    >>> print(keep_highest(2, 6).P(6))                      # the higher of 2d6 is a 6
+    11/36
+    >>> print(keep_highest(4, 6, keep=3).E())               # 4d6, drop the lowest
+    15869/1296
+    >>> keep_highest(3, Dist({0: 1, 1: 1})) == (count_face(3, 2, 2) >= 1).map(int)
+    True
+    """
+    return _keep(n, die, keep, highest=True)
+
+
+def keep_lowest(n: int, die: int | Dist[Any] = 6, *, keep: int = 1) -> Dist[Any]:
+    """The sum of the ``keep`` lowest of ``n`` independent rolls of ``die`` (by default
+    the single lowest); see :func:`keep_highest`.
+
+    >>> print(keep_lowest(2, 20).P(1))                      # disadvantage: a natural 1
+    39/400
+    >>> keep_lowest(3, 6, keep=2).P(2) == Fraction(16, 216)  # both lowest are 1s
+    True
+    """
+    return _keep(n, die, keep, highest=False)
 
 
 def _compositions(n: int, parts: int) -> Iterator[tuple[int, ...]]:
@@ -203,7 +269,14 @@ class Icons(Mapping[str, int]):
         merged = dict(self._items)
         for name, c in other._items:
             merged[name] = merged.get(name, 0) + c
-        return Icons(merged)
+        return Icons._of(tuple(sorted(merged.items())))  # both were checked already
+
+    @classmethod
+    def _of(cls, items: tuple[tuple[str, int], ...]) -> Icons:
+        """Icons from items already checked: sorted, names non-empty, counts ≥ 1."""
+        icons = object.__new__(cls)
+        icons._items = items
+        return icons
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Icons):
@@ -294,7 +367,31 @@ def icon_pool(dice: Sequence[IconDie]) -> Dist[Icons]:
     distinct = len({face for d in dists for face in d.outcomes})
     _check_sum("icon_pool", dists, comb(len(dists) + distinct - 1, distinct - 1)
                if dists else 1)
-    return sum(dists, Dist.point(Icons()))
+    # Summed as whole numbers: icon i's count is a digit of radix[i], each digit wide
+    # enough for the most of that icon the dice can show, so adding codes adds the
+    # multisets and no digit carries into the next; decoded once at the end.
+    names = sorted({name for d in dists for face in d.outcomes for name in face})
+    radix = []
+    r = 1
+    for name in names:
+        radix.append(r)
+        r *= 1 + sum(max(face[name] for face in d.outcomes) for d in dists)
+    coded = [d.map(lambda face: sum(face[name] * r for name, r in zip(names, radix,
+                                                                      strict=True)))
+             for d in dists]
+    total: Dist[int] = sum(coded, Dist.point(0))
+    weights, den = total._weights()
+    decoded: dict[Icons, int] = {}
+    for code, w in weights.items():
+        counts = []
+        for name, r in zip(reversed(names), reversed(radix), strict=True):
+            c, code = divmod(code, r)
+            if c:
+                counts.append((name, c))
+        decoded[Icons._of(tuple(reversed(counts)))] = w
+    # in Icons order (by their items), sorted on the item tuples themselves
+    ordered = dict(sorted(decoded.items(), key=lambda iw: iw[0]._items))
+    return Dist._from_weights(ordered, den, ordered=True)
 
 
 def _dice_list(dice: Any, function: str) -> list[IconDie]:

@@ -53,6 +53,7 @@ from boardlab.core.errors import ArgumentTypeError, QuestionError, show_value
 from boardlab.prob.checks import hashable, show_number, whole
 from boardlab.prob.deprecation import deprecated_method, warn_deprecated
 from boardlab.prob.limits import LIMITS, check_limit
+from boardlab.prob.weights import convolve, dense, fractions_of, from_dense
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -209,17 +210,23 @@ class Dist(Generic[T]):
 
     ``Dist(weights)`` takes a mapping outcome → weight, where weights are ints (counts)
     or Fractions; they are divided by their total, so probabilities sum to exactly 1.
-    Outcomes with weight 0 are dropped. A Dist is immutable and hashable.
+    Outcomes with weight 0 are dropped. A Dist is immutable and hashable. Inside it
+    keeps integer weights over a common denominator and makes its Fractions when first
+    asked for them; ``repeat`` answers are kept with the Dist (a few of them).
 
     >>> Dist({"hit": 1, "miss": 2}).probs
     {'hit': Fraction(1, 3), 'miss': Fraction(2, 3)}
     """
 
-    __slots__ = ("_probs", "_sorted", "_numeric")
+    __slots__ = ("_w", "_den", "_fr", "_sorted", "_numeric", "_ints_only", "_memo")
 
-    _probs: dict[T, Fraction]
+    _w: dict[T, int] | None           # integer weights over _den (boardlab.prob.weights)
+    _den: int
+    _fr: dict[T, Fraction] | None     # the same as Fractions, made when first needed
     _sorted: bool
     _numeric: bool
+    _ints_only: bool                  # every outcome is an int (not a bool)
+    _memo: dict[int, Dist[Any]] | None  # repeat(n) answers, a few per Dist
 
     def __init__(self, weights: Mapping[T, int | Fraction]) -> None:
         if not isinstance(weights, Mapping):
@@ -244,30 +251,77 @@ class Dist(Generic[T]):
             why = "every weight is 0" if weights else "no outcomes were given"
             raise QuestionError(f"a Dist needs at least one outcome with a positive weight: "
                                 f"{why}")
-        # Normalise over a common denominator: integer sums, one gcd per outcome.
+        # Kept as integer weights over a common denominator (their total); the
+        # Fractions are made when first asked for (see boardlab.prob.weights).
         den = lcm(*(w.denominator for w in clean.values()))
         scaled = {o: w.numerator * (den // w.denominator) for o, w in clean.items()}
-        total = sum(scaled.values())
-        self._set({o: Fraction(n, total) for o, n in scaled.items()})
+        self._set(scaled, sum(scaled.values()), None)
 
-    def _set(self, probs: dict[T, Fraction]) -> None:
-        try:
-            order = sorted(probs)  # type: ignore[type-var]
-        except Exception:  # noqa: BLE001 - outcomes that cannot be compared (or whose
-            # comparison fails) keep their first-seen order
-            self._probs = probs
-            self._sorted = False
-        else:
-            self._probs = {o: probs[o] for o in order}
+    def _set(self, weights: dict[T, int] | None, den: int,
+             probs: dict[T, Fraction] | None, ordered: bool = False) -> None:
+        """Store integer ``weights`` over ``den`` or the Fractions ``probs`` (at least one;
+        the other is made when needed), sorted by outcome when outcomes compare.
+        ``ordered``: the weights are already sorted (a sum of whole-number dice)."""
+        kept: dict[T, Any] = weights if weights is not None else probs  # type: ignore[assignment]
+        if ordered:
             self._sorted = True
-        self._numeric = all(_is_number(o) for o in self._probs)
+        else:
+            try:
+                order = sorted(kept)  # type: ignore[type-var]
+            except Exception:  # noqa: BLE001 - outcomes that cannot be compared (or whose
+                # comparison fails) keep their first-seen order
+                self._sorted = False
+            else:
+                kept = {o: kept[o] for o in order}
+                self._sorted = True
+        if weights is not None:
+            self._w, self._den, self._fr = kept, den, None
+        else:
+            self._w, self._den, self._fr = None, 0, kept
+        self._memo = None
+        kinds = set(map(type, kept))
+        self._ints_only = kinds == {int}
+        self._numeric = self._ints_only or all(issubclass(k, numbers.Rational) for k in kinds)
 
     @classmethod
     def _trusted(cls, probs: dict[U, Fraction]) -> Dist[U]:
         """A Dist from probabilities already known to be positive and to sum to 1."""
         d: Dist[U] = object.__new__(Dist)
-        d._set({o: q for o, q in probs.items() if q})
+        d._set(None, 0, {o: q for o, q in probs.items() if q})
         return d
+
+    @classmethod
+    def _from_weights(cls, weights: dict[U, int], den: int,
+                      ordered: bool = False) -> Dist[U]:
+        """A Dist from integer weights ≥ 0 over ``den`` (zero weights are dropped)."""
+        d: Dist[U] = object.__new__(Dist)
+        d._set({o: w for o, w in weights.items() if w}, den, None, ordered)
+        return d
+
+    @property
+    def _probs(self) -> dict[T, Fraction]:
+        """outcome → probability as Fractions, made from the weights on first use."""
+        probs = self._fr
+        if probs is None:
+            assert self._w is not None
+            probs = self._fr = fractions_of(self._w, self._den)
+        return probs
+
+    def _weights(self) -> tuple[dict[T, int], int]:
+        """outcome → integer weight, and the denominator they are over."""
+        weights = self._w
+        if weights is None:
+            probs = self._fr
+            assert probs is not None
+            den = lcm(*(q.denominator for q in probs.values()))
+            weights = {o: q.numerator * (den // q.denominator) for o, q in probs.items()}
+            self._den = den  # before _w: a reader that sees the weights sees their den
+            self._w = weights
+        return weights, self._den
+
+    def _keys(self) -> dict[T, Any]:
+        """Whichever of the two mappings is there (for the outcomes alone)."""
+        return self._w if self._w is not None else self._probs
 
     # -- other ways to make one ------------------------------------------------------------
     @classmethod
@@ -288,7 +342,7 @@ class Dist(Generic[T]):
         Fraction(1, 1)
         """
         hashable(outcome, "outcome", "Dist.point")
-        return cls._trusted({outcome: Fraction(1)})
+        return cls._from_weights({outcome: 1}, 1)
 
     @classmethod
     def from_samples(cls, samples: Iterable[U]) -> Dist[U]:
@@ -354,7 +408,7 @@ class Dist(Generic[T]):
     @property
     def outcomes(self) -> tuple[T, ...]:
         """The possible outcomes: sorted when they can be compared, else first-seen order."""
-        return tuple(self._probs)
+        return tuple(self._keys())
 
     @property
     def probs(self) -> dict[T, Fraction]:
@@ -367,7 +421,7 @@ class Dist(Generic[T]):
         return self._numeric
 
     def __len__(self) -> int:
-        return len(self._probs)
+        return len(self._keys())
 
     def items(self) -> Iterator[tuple[T, Fraction]]:
         """The ``(outcome, probability)`` pairs, in the order of :attr:`outcomes`.
@@ -392,14 +446,25 @@ class Dist(Generic[T]):
     def __contains__(self, outcome: object) -> bool:
         """``x in dist``: is ``x`` a possible outcome (as ``x in d.outcomes``)?"""
         try:
-            return outcome in self._probs
+            return outcome in self._keys()
         except TypeError:  # an unhashable value is no outcome
             return False
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Dist):
             return NotImplemented
-        return self._probs == other._probs
+        if self._fr is not None and other._fr is not None:
+            return self._fr == other._fr
+        mine, den = self._weights()
+        theirs, other_den = other._weights()
+        if len(mine) != len(theirs):
+            return False
+        # equal probabilities: w / den == v / other_den, compared without a gcd
+        for o, w in mine.items():
+            v = theirs.get(o)
+            if v is None or w * other_den != v * den:
+                return False
+        return True
 
     def __hash__(self) -> int:
         return hash(frozenset(self._probs.items()))
@@ -420,15 +485,18 @@ class Dist(Generic[T]):
         (Fraction(1, 3), Fraction(1, 6), Fraction(1, 3))
         """
         if event is _TRUE:
-            bad = [o for o in self._probs if not isinstance(o, bool)]
+            weights, den = self._weights()
+            bad = [o for o in weights if not isinstance(o, bool)]
             if bad:
                 raise ArgumentTypeError("Dist.P()", bad[0], "P() without an event needs a "
                                         "Dist of True/False outcomes (from a comparison such "
                                         f"as d >= 2), but {show_value(bad[0])} is an outcome; "
                                         "give the event: d.P(value) or d.P(predicate)")
-            return sum((q for o, q in self._probs.items() if o is True), Fraction(0))
+            flags: dict[Any, int] = weights  # True/False outcomes, checked above
+            return Fraction(flags.get(True, 0), den)
         holds = _predicate(event)
-        return sum((q for o, q in self._probs.items() if holds(o)), Fraction(0))
+        weights, den = self._weights()
+        return Fraction(sum(w for o, w in weights.items() if holds(o)), den)
 
     def given(self, event: Any) -> Dist[T]:
         """The conditional distribution given ``event`` (a predicate or a value).
@@ -438,16 +506,16 @@ class Dist(Generic[T]):
         1/3
         """
         holds = _predicate(event)
-        kept = {o: q for o, q in self._probs.items() if holds(o)}
+        weights, _ = self._weights()
+        kept = {o: w for o, w in weights.items() if holds(o)}
         if not kept:
             raise QuestionError("Dist.given: cannot condition on an event of probability 0")
-        total = sum(kept.values(), Fraction(0))
-        return Dist._trusted({o: q / total for o, q in kept.items()})
+        return Dist._from_weights(kept, sum(kept.values()), self._sorted)
 
     # -- moments -----------------------------------------------------------------------------
     def _need_numbers(self, what: str) -> None:
         if not self._numeric:
-            bad = next(o for o in self._probs if not _is_number(o))
+            bad = next(o for o in self._keys() if not _is_number(o))
             raise ArgumentTypeError(f"Dist: {what}", bad, f"{what} needs numeric outcomes "
                                     "(int or Fraction), but this Dist has the outcome "
                                     f"{show_value(bad)} ({type(bad).__name__}); turn outcomes "
@@ -460,6 +528,9 @@ class Dist(Generic[T]):
         7/2
         """
         self._need_numbers("the mean")
+        if self._ints_only:  # one integer sum, one division
+            ints, den = cast("tuple[dict[int, int], int]", self._weights())
+            return Fraction(sum(o * w for o, w in ints.items()), den)
         probs: dict[Any, Fraction] = self._probs  # numeric outcomes, checked above
         return sum((o * q for o, q in probs.items()), Fraction(0))
 
@@ -470,6 +541,11 @@ class Dist(Generic[T]):
         35/12
         """
         self._need_numbers("the variance")
+        if self._ints_only:  # E(X²) − E(X)², in integers over den²
+            ints, den = cast("tuple[dict[int, int], int]", self._weights())
+            first = sum(o * w for o, w in ints.items())
+            second = sum(o * o * w for o, w in ints.items())
+            return Fraction(second * den - first * first, den * den)
         mu = self.E()
         probs: dict[Any, Fraction] = self._probs
         return sum(((o - mu) ** 2 * q for o, q in probs.items()), Fraction(0))
@@ -567,30 +643,47 @@ class Dist(Generic[T]):
         """
         if not callable(f):
             raise ArgumentTypeError("Dist.map: f", f, "must be a function of one outcome")
-        out: dict[U, Fraction] = {}
-        for o, q in self._probs.items():
+        weights, den = self._weights()
+        out: dict[U, int] = {}
+        get = out.get
+        for o, w in weights.items():
             y = f(o)
             try:
-                out[y] = out.get(y, Fraction(0)) + q
+                out[y] = get(y, 0) + w
             except TypeError:
                 hashable(y, "f(outcome)", "Dist.map")
                 raise
-        return Dist._trusted(out)
+        return Dist._from_weights(out, den)
 
-    def _combine(self, other: Dist[Any], op: Callable[[Any, Any], Any]) -> Dist[Any]:
+    def _combine(self, other: Dist[Any], op: Callable[[Any, Any], Any],
+                 sign: int = 0) -> Dist[Any]:
+        """The Dist of ``op(a, b)`` for independent ``a`` and ``b``; ``sign`` = 1 or −1
+        says that ``op`` is ``a + b`` or ``a − b``, which whole-number dice do as a
+        polynomial product."""
         # One multiply-add per pair of outcomes: measured before any is done.
         check_limit("combining two Dists", "work", len(self) * len(other),
                     "pairs of outcomes")
-        out: dict[Any, Fraction] = {}
-        for a, qa in self._probs.items():
-            for b, qb in other._probs.items():
+        mine, den = cast("tuple[dict[Any, int], int]", self._weights())
+        theirs, other_den = other._weights()
+        if sign and self._ints_only and other._ints_only:
+            a, b = dense(mine), dense(theirs)
+            if a is not None and b is not None:
+                low, values = b
+                if sign < 0:  # a − b = a + (−b): the list of −b is b's reversed
+                    low, values = -(low + len(values) - 1), values[::-1]
+                return Dist._from_weights(from_dense(a[0] + low, convolve(a[1], values)),
+                                          den * other_den, ordered=True)
+        out: dict[Any, int] = {}
+        get = out.get
+        for a_, wa in mine.items():
+            for b_, wb in theirs.items():
                 try:
-                    y = op(a, b)
-                    out[y] = out.get(y, Fraction(0)) + qa * qb
+                    y = op(a_, b_)
+                    out[y] = get(y, 0) + wa * wb
                 except TypeError as err:
-                    raise ArgumentTypeError("combining two Dists", (a, b), "these outcomes "
+                    raise ArgumentTypeError("combining two Dists", (a_, b_), "these outcomes "
                                             f"cannot be combined: {err}") from None
-        return Dist._trusted(out)
+        return Dist._from_weights(out, den * other_den)
 
     @overload
     def __add__(self: Dist[int], other: Dist[int] | int) -> Dist[int]: ...
@@ -607,7 +700,7 @@ class Dist(Generic[T]):
         (icon multisets, for instance); tuples would concatenate.
         """
         if isinstance(other, Dist):
-            return self._combine(other, lambda a, b: a + b)
+            return self._combine(other, lambda a, b: a + b, 1)
         if _is_number(other):
             return self._shift(lambda o: o + other, other)
         return NotImplemented
@@ -629,7 +722,7 @@ class Dist(Generic[T]):
     def __sub__(self, other: Any) -> Dist[Any]:
         """``d1 - d2``: difference of independent draws; ``d - 3``: shift down."""
         if isinstance(other, Dist):
-            return self._combine(other, lambda a, b: a - b)
+            return self._combine(other, lambda a, b: a - b, -1)
         if _is_number(other):
             return self._shift(lambda o: o - other, other)
         return NotImplemented
@@ -660,6 +753,10 @@ class Dist(Generic[T]):
         n = whole(n, "n (copies)", "Dist.repeat")
         check_limit("Dist.repeat", "dice", n, "copies")
         hashable(zero, "zero", "Dist.repeat")
+        memo = self._memo
+        if n and memo is not None and n in memo:  # asked before of this same Dist
+            return memo[n]
+        copies = n
         result: Dist[Any] | None = None
         power: Dist[Any] = self
         while n:  # binary powering: log2(n) convolutions of growing size
@@ -668,7 +765,15 @@ class Dist(Generic[T]):
             n >>= 1
             if n:
                 power = power + power
-        return Dist.point(zero) if result is None else result
+        if result is None:
+            return Dist.point(zero)
+        # Keep a few answers per Dist (a Dist is immutable, so they stay right): asking
+        # the same question of the same die again is a lookup, as in icepool.
+        if memo is None:
+            memo = self._memo = {}
+        if copies > 1 and len(memo) < _REPEAT_MEMO and len(result) <= _MEMO_OUTCOMES:
+            memo[copies] = result
+        return result
 
     def joint(self, other: Dist[U]) -> Dist[tuple[T, U]]:
         """The distribution of the pair ``(x, y)`` for independent ``x`` and ``y``.
@@ -688,7 +793,7 @@ class Dist(Generic[T]):
         Fraction(1, 2)
         """
         i = whole(i, "i", "Dist.marginal", low=None)
-        for o in self._probs:
+        for o in self._keys():
             if not isinstance(o, tuple):
                 raise ArgumentTypeError("Dist.marginal", o, "marginal() needs tuple outcomes, "
                                         f"but this outcome is a {type(o).__name__}")
@@ -851,6 +956,12 @@ class Dist(Generic[T]):
         if handles:
             ax.legend(handles=handles)
         return ax
+
+
+#: How many ``repeat`` answers one Dist keeps (its memo is bounded: docs/api.md), and
+#: how many outcomes a kept answer may have (a huge one is worked out again instead).
+_REPEAT_MEMO = 16
+_MEMO_OUTCOMES = 4096
 
 
 def _check_format(fmt: Any, function: str) -> None:

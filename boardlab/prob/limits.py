@@ -40,18 +40,21 @@ from boardlab.core.errors import ArgumentTypeError, LimitError, QuestionError, s
 LIMIT_UNITS: dict[str, tuple[str, str]] = {
     "dice": ("dice", "dice in one pool or trials in one binomial or multinomial question "
                      "(count_face, face_counts, binomial_tail_value, Dist.repeat, icon pools, "
-                     "the symbolic forms with numbers put in)"),
-    "faces": ("faces", "faces of one die (die, face_counts, count_face)"),
+                     "keep_highest, keep_lowest, the symbolic forms with numbers put in)"),
+    "faces": ("faces", "faces of one die (die, face_counts, count_face, keep_highest, "
+                       "keep_lowest)"),
     "outcomes": ("outcomes", "distinct outcomes one answer may list, counted before they are "
                              "enumerated (face_counts, draw, draw_ordered, icon pools, "
-                             "Dist built from samples or combined with +, -, joint)"),
+                             "the totals of keep_highest/keep_lowest, Dist built from "
+                             "samples or combined with +, -, joint)"),
     "pile": ("items", "items in one pile, deck or urn (draw, draw_ordered, draw_one, "
                       "hypergeometric, count_arrangements, arrangements)"),
     "states": ("states", "states of one Markov chain (AbsorbingChain, its from_transition "
                          "exploration)"),
     "work": ("operations", "exact multiply-adds one computation on small fractions needs, "
                            "predicted before it starts (combining two Dists, a sum of icon "
-                           "dice, samples drawn, counting a draw's outcomes)"),
+                           "dice, keeping several of a pool of dice, samples drawn, "
+                           "counting a draw's outcomes)"),
     "chain_work": ("operations", "exact multiply-adds one Markov chain computation needs (a "
                                  "solve, the fundamental matrix, step-by-step distributions), "
                                  "predicted from its pattern of nonzeros before any "

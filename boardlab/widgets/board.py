@@ -80,7 +80,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final, NamedTuple, TypeVar
 
 from boardlab.core.agents import Agent, RandomAgent
 from boardlab.core.engine import CHANCE, Match, Record, Rules
-from boardlab.core.errors import IllegalAction
+from boardlab.core.errors import ArgumentError, ArgumentTypeError, IllegalAction
 from boardlab.core.events import Event
 from boardlab.core.simulate import agent_table
 from boardlab.widgets.log import LogChunk, LogView
@@ -141,17 +141,35 @@ def check_viewer(viewer: str | None, players: Sequence[str], what: str = "viewer
     >>> check_viewer("purple", ("red", "blue"))
     Traceback (most recent call last):
     ...
-    ValueError: unknown viewer 'purple': a player (red, blue), 'public' or None
+    boardlab.core.errors.ArgumentError: viewer: unknown viewer: a player (red, blue), ...')
     """
+    if not (viewer is None or isinstance(viewer, str)):
+        raise ArgumentTypeError(what, viewer, f"a {what} is a player's name, {PUBLIC!r} or "
+                                "None")
     if viewer is None or viewer == PUBLIC or viewer in players:
         if viewer == PUBLIC and PUBLIC in players:
-            raise ValueError(f"a player is named {PUBLIC!r}: the public view cannot be told "
-                             "apart from that player's")
+            raise ArgumentError(what, viewer, f"a player is named {PUBLIC!r}: the public "
+                                "view cannot be told apart from that player's")
         return
-    if isinstance(viewer, str):
-        raise ValueError(f"unknown {what} {viewer!r}: a player ({', '.join(players)}), "
-                         f"{PUBLIC!r} or None")
-    raise TypeError(f"a {what} is a player's name, {PUBLIC!r} or None, not {viewer!r}")
+    raise ArgumentError(what, viewer, f"unknown {what}: a player ({', '.join(players)}), "
+                        f"{PUBLIC!r} or None")
+
+
+def _check_agents(agents: Any, players: Sequence[str]) -> None:
+    """``agents`` of a board: None, a function of the seat, or a mapping of seats to
+    objects with ``choose(view, legal)`` (checked before any step needs one)."""
+    if agents is None or (callable(agents) and not isinstance(agents, Mapping)):
+        return
+    if not isinstance(agents, Mapping):
+        raise ArgumentTypeError("agents", agents, "expected a mapping of seats to agents, a "
+                                "function of the seat, or None")
+    for seat, agent in agents.items():
+        if seat not in players:
+            raise ArgumentError("agents", seat, f"not a seat of this match ("
+                                f"{', '.join(players)})")
+        if not callable(getattr(agent, "choose", None)):
+            raise ArgumentTypeError(f"agents[{seat!r}]", agent,
+                                    "an agent has a choose(view, legal) method")
 
 
 class _View(NamedTuple):
@@ -201,24 +219,32 @@ class GameBoard:
     def __init__(self, match: Match, *, seat: str | None = None, viewer: str | None = _SEAT,
                  odds: bool = True, agents: AgentSpec = None, seed: int | None = 0,
                  group_above: int | None = None) -> None:
-        if self.rules is not None and match.rules is not self.rules:
-            raise ValueError(f"a {self.game} board needs a {self.game} match, "
-                             f"not {match.rules.name!r}")
+        self._check_match(match)
         self._match = match
         players = self.players(match.state)
-        if seat is not None and seat not in players:
-            raise ValueError(f"unknown seat {seat!r}; players are {', '.join(players)}")
+        if seat is not None:
+            if not isinstance(seat, str):
+                raise ArgumentTypeError("seat", seat, "a seat is a player's name, or None")
+            if seat not in players:
+                raise ArgumentError("seat", seat, f"unknown seat; players are "
+                                    f"{', '.join(players)}")
         if viewer is _SEAT:
             viewer = seat
         elif seat is not None and viewer != seat:
-            raise ValueError(f"a board playing {seat} sees what {seat} may see: leave out "
-                             f"viewer= (or give viewer={seat!r}), not viewer={viewer!r}")
+            raise ArgumentError("viewer", viewer, f"a board playing {seat} sees what {seat} "
+                                f"may see: leave out viewer= (or give viewer={seat!r})")
         check_viewer(viewer, players)
-        if group_above is not None and (isinstance(group_above, bool)
-                                        or not isinstance(group_above, int) or group_above < 0):
-            raise ValueError(f"group_above must be a whole number ≥ 0, not {group_above!r}")
+        if not isinstance(odds, bool):
+            raise ArgumentTypeError("odds", odds, "expected True or False")
+        if group_above is not None:
+            if isinstance(group_above, bool) or not isinstance(group_above, int):
+                raise ArgumentTypeError("group_above", group_above,
+                                        "expected a whole number ≥ 0, or None")
+            if group_above < 0:
+                raise ArgumentError("group_above", group_above, "expected a whole number ≥ 0")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise TypeError(f"seed must be an integer or None, not {seed!r}")
+            raise ArgumentTypeError("seed", seed, "a seed is an integer or None")
+        _check_agents(agents, players)
         self.seat = seat
         self.viewer = viewer
         self.odds_enabled = odds
@@ -557,6 +583,16 @@ class GameBoard:
         self._act(lambda: None)
 
     # -- stepping ---------------------------------------------------------------------------
+    def _check_match(self, match: Any) -> None:
+        """Refuse anything but a match of this board's game, naming the argument."""
+        if isinstance(match, Match) and (self.rules is None or match.rules is self.rules):
+            return
+        hint = ""
+        if hasattr(match, "_fields") and hasattr(match, "setup"):
+            hint = "; for a position, new_match(start=state)"
+        raise ArgumentTypeError("match", match, f"expected a {self.game} match (new_match, "
+                                f"play or load_match){hint}")
+
     def _make_agents(self) -> dict[str, Agent]:
         players = self.players(self._match.state)
         if self._agent_spec is None:

@@ -37,6 +37,7 @@ from html import escape
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from boardlab.core.engine import Match
+from boardlab.core.errors import ArgumentError, ArgumentTypeError
 from boardlab.core.events import Event
 from boardlab.core.rules import RuleRef
 from boardlab.narrate import INDENT, heading, narrate
@@ -161,8 +162,16 @@ class PhaseExplainer:
     phase_titles: ClassVar[Mapping[str, str]] = {}
     #: Phase id → (what the phase does, in the game's own words; the rule ids it follows).
     phase_guide: ClassVar[Mapping[str, tuple[str, tuple[str, ...]]]] = {}
+    #: The rules of the game told (``None``: a match of any game is accepted).
+    rules: ClassVar[Any] = None
+    #: The game's name in messages ("a Mall of Horror match").
+    game: ClassVar[str] = "game"
 
     def __init__(self, match: Match, *, viewer: str | None = None) -> None:
+        if not isinstance(match, Match) or (self.rules is not None
+                                            and match.rules is not self.rules):
+            raise ArgumentTypeError("match", match, f"expected a {self.game} match "
+                                    "(new_match, play or load_match)")
         self._match = match
         from boardlab.widgets.board import check_viewer
 
@@ -179,10 +188,18 @@ class PhaseExplainer:
 
         Raises ``ValueError`` for a phase the game does not have.
         """
-        if phase not in self.phase_guide:
-            raise ValueError(f"unknown phase {phase!r}; phases are "
-                             f"{', '.join(self.phase_guide)}")
+        if not isinstance(phase, str) or phase not in self.phase_guide:
+            raise ArgumentError("phase", phase, "unknown phase; phases are "
+                                f"{', '.join(self.phase_guide)}")
         return self.phase_guide[phase]
+
+    @classmethod
+    def card(cls, match: Match, round: int, phase: str,  # noqa: A002 - the games' word
+             viewer: str | None = None) -> list[str]:
+        """One card as plain lines: title, what the phase does, rules, tally, what
+        happened, as ``viewer`` may know it (``None``: everything). Every game publishes
+        it as ``explain_phase(match, round, phase, viewer=None)``."""
+        return cls(match).explain(round, phase, viewer)
 
     def in_short(self, events: Sequence[Event], viewer: str | None) -> str:
         """A one-line tally of a phase's events as ``viewer`` may know them (default ``""``)."""

@@ -31,16 +31,6 @@ def test_chance_is_an_enum_member_not_a_colour_name() -> None:
         assert not CHANCE != "chance"  # noqa: SIM202 - the deprecated spelling itself
 
 
-def test_a_state_equals_only_a_state_and_hashes_as_before() -> None:
-    state = moh.new_match(players=4, seed=1).state
-    again = moh.load_position(moh.save_position(state))
-    assert again == state and again is not state and hash(again) == hash(state)
-    assert state != tuple(state) and tuple(state) != state
-    assert hash(state) == hash(tuple(state))  # a set or dict of states works as before
-    assert {state: 1}[again] == 1
-    assert state != state._replace(round=state.round + 1)
-
-
 def test_a_dist_reads_like_a_mapping() -> None:
     d = Dist({1: 1, 2: 3})
     assert 1 in d and (1, Fraction(1, 4)) not in d
@@ -57,11 +47,3 @@ def test_an_unknown_rule_and_a_bad_question_have_their_own_errors() -> None:
     assert issubclass(QuestionError, ConfigError)  # old `except ConfigError` still catches
 
 
-def test_play_without_a_seed_plays_seed_0_and_warns() -> None:
-    with pytest.warns(DeprecationWarning, match="seed"):
-        m = moh.play(players=3)
-    assert m.seed == 0
-    assert m.to_json() == moh.play(players=3, seed=0).to_json()
-    fresh = moh.play(players=3, seed=None)
-    assert isinstance(fresh.seed, int)
-    assert moh.load_match(fresh.to_json()).to_json() == fresh.to_json()

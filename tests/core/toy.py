@@ -13,6 +13,7 @@ from typing import Any, NamedTuple
 
 from boardlab.core.engine import CHANCE
 from boardlab.core.events import Event
+from boardlab.core.records import equal_only_to_itself
 from boardlab.core.rules import RuleBook, RuleRef
 
 BOOK = RuleBook("Toy", [RuleRef("T-1", "Toy", "Turn", "Flip, then add."),
@@ -42,6 +43,9 @@ class ToyState(NamedTuple):
     totals: tuple[int, int]
     mover: int
     coin: bool | None
+
+
+equal_only_to_itself(ToyState)  # as every game's state (docs/api.md)
 
 
 class ToyRules:

@@ -12,10 +12,11 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from boardlab.core import validate
 from boardlab.core.agents import Agent
 from boardlab.core.errors import ConfigError
-from boardlab.registry import Game, Option, random_agent
-from tests.core.toy import RULES, Add, ToySetup
+from boardlab.gamekit import GameSpec, Keyword, Option, random_agent
+from tests.core.toy import RULES, Add, ToySetup, ToyState
 
 
 class GreedyAgent:
@@ -34,7 +35,7 @@ def illegal(state: Any, rng: random.Random) -> Iterable[Any]:
     return (Add(0), Add(rng.choice((1, 2, 3))), Add(4))
 
 
-class ToyGame(Game):
+class ToyGame(GameSpec[ToyState, Any]):
     rules = RULES
     phase_titles = {"": "Turns"}
     options = (Option("target", int, 5, "total that wins (default 5)", soak=(3, 5),
@@ -42,11 +43,30 @@ class ToyGame(Game):
     agents = {"random": random_agent, "greedy": greedy}
     illegal = staticmethod(illegal)
     score_unit = "pip"
+    # The front door (tests/toygame): the same recipe as every game of boardlab's own.
+    package = "tests.toygame"
+    alias = "toy"
+    keywords = (Keyword("target", 5, "int", validate.whole, "the total that wins (T-2)"),)
+    lazy = {"Board": "tests.widgets.toy_views:ToyBoard",
+            "Explainer": "tests.widgets.toy_views:ToyExplainer",
+            "explain_phase": "tests.toygame.explain:explain_phase",
+            "odds": "tests.toygame.odds:",
+            "win_odds": "boardlab.experiment.whatif:win_odds",
+            "compare_win_odds": "boardlab.experiment.whatif:compare_win_odds"}
 
     def setup(self, *, target: int) -> ToySetup:
+        return self.make_setup(None, None, target=target)
+
+    def make_setup(self, players: int | None, config: Any, **keywords: Any) -> ToySetup:
+        if players not in (None, 2):
+            raise ConfigError(f"players: the toy has 2 players, got {players} (T-1)")
+        target = keywords.get("target", 5)
         if target < 1:
             raise ConfigError(f"the toy's target must be at least 1, got {target} (T-2)")
         return ToySetup(target=target)
+
+    def seats(self, state: ToyState) -> tuple[str, ...]:
+        return ("a", "b")
 
 
 GAME = ToyGame()

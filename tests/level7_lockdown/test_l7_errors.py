@@ -9,7 +9,13 @@ import json
 import pytest
 
 from boardlab.core.chance import CHANCE
-from boardlab.core.errors import BoardlabError, ConfigError, FormatError, IllegalAction
+from boardlab.core.errors import (
+    ArgumentError,
+    BoardlabError,
+    ConfigError,
+    FormatError,
+    IllegalAction,
+)
 from boardlab.level7_lockdown import (
     Attack,
     Character,
@@ -185,7 +191,8 @@ def test_l7_errors_saved_files_name_the_bad_field() -> None:
 
 def test_l7_errors_unknown_players_options_and_agents() -> None:
     s = new_match(players=2).state
-    with pytest.raises(ConfigError, match="unknown player 'Ava'; players are Leo, Cody"):
+    with pytest.raises(ArgumentError, match="player: not a seat of this match; one of Leo, "
+                                            "Cody"):
         observe(s, "Ava")
     with pytest.raises(ConfigError, match="option scenario: '14' is not one of sandbox, 9"):
         GAME.start(seed=1, scenario="14")

@@ -638,7 +638,7 @@ def test_bad_input_is_refused_with_the_field_named() -> None:
         odds.chase(0)
     with pytest.raises(ConfigError, match="never lost"):
         odds.cache_items(2, die=[["Intelligence", "Intelligence"]])
-    with pytest.raises(ArgumentTypeError, match="live_odds needs"):
+    with pytest.raises(ArgumentTypeError, match="state: expected a Level 7"):
         odds.live_odds("not a state")  # type: ignore[arg-type]
 
 
@@ -820,3 +820,33 @@ NOT_QUESTIONS = {"CAUGHT", "QUIET", "stand_ins"}
 def test_every_public_function_has_its_brute_force_and_its_simulation() -> None:
     assert set(odds.__all__) - NOT_QUESTIONS == set(CHECKS)
     assert missing_tests(CHECKS, globals()) == []
+
+
+# -- barricades with more helpers than the sandbox has figures (issue 25) -----------------
+def _strength_at_least(dice: int, need: int) -> Fraction:
+    """P(at least ``need`` Strength icons on ``dice`` of the stand-in die), by brute force:
+    every die's face, grouped by its number of Strength icons (with how many faces show
+    that many), over every combination of the dice."""
+    from boardlab.level7_lockdown.config import DIE_FACES
+
+    by_count: dict[int, int] = {}
+    for face in DIE_FACES:
+        by_count[face.count("Strength")] = by_count.get(face.count("Strength"), 0) + 1
+    good = 0
+    for combo in itertools.product(by_count, repeat=dice):
+        if sum(combo) >= need:
+            good += math.prod(by_count[c] for c in combo)
+    return Fraction(good, len(DIE_FACES) ** dice)
+
+
+@pytest.mark.parametrize("extra", range(10))
+def test_l7_barricade_enemy_any_number_of_guards_helping(extra: int) -> None:
+    # A guard rolls 2 dice and each guard beside it one more (L7-barricade-enemy, L7-R28);
+    # beyond the sandbox's three other guards the engine's roll simply has more dice.
+    assert odds.barricade_attack("guard", extra) == _strength_at_least(2 + extra, 3)
+
+
+def test_l7_R15_clones_beyond_the_pack_limit_cannot_help_at_a_barricade() -> None:
+    assert odds.barricade_attack("rogue", 1) == _strength_at_least(3, 3)
+    with pytest.raises(QuestionError, match=r"pack limit, L7-R15\), so a rogue has at most 1"):
+        odds.barricade_attack("rogue", 2)

@@ -12,7 +12,14 @@ import pytest
 
 from boardlab import lockup_breakout as lb
 from boardlab.core.engine import CHANCE
-from boardlab.core.errors import ConfigError, FormatError, IllegalAction
+from boardlab.core.errors import (
+    ArgumentError,
+    ArgumentTypeError,
+    BoardlabError,
+    ConfigError,
+    FormatError,
+    IllegalAction,
+)
 from boardlab.lockup_breakout.game import illegal_candidates
 
 from .conftest import start
@@ -86,7 +93,7 @@ def test_lb_R37_tomes_unlooked_stacks_and_guard_cards_are_hidden() -> None:
     assert red.tome_counts == (0, 1, 0)
     # Public: holding cells, kept loot, resources, stars, lanterns.
     assert red.hands == blue.hands and red.lanterns == blue.lanterns
-    with pytest.raises(ConfigError, match="unknown player"):
+    with pytest.raises(ArgumentError, match="player: not a colour of this match"):
         lb.observe(m.state, "guards")
 
 
@@ -95,7 +102,13 @@ def test_lb_R37_tomes_unlooked_stacks_and_guard_cards_are_hidden() -> None:
 def test_setup_refuses_bad_player_counts(bad) -> None:
     with pytest.raises(ConfigError, match="players"):
         lb.Setup(players=bad)
-    with pytest.raises(ConfigError):
+    if bad is None:  # new_match's default: the game's own number of players
+        assert lb.new_match(bad).setup.players == 4
+        return
+    # The front door's policy: a wrong type is an ArgumentTypeError, a bad count the
+    # setup's ConfigError citing LB-R5.
+    error = ConfigError if type(bad) is int else ArgumentTypeError
+    with pytest.raises(error, match="players"):
         lb.new_match(bad)
 
 
@@ -110,13 +123,13 @@ def test_setup_refuses_bad_difficulties_and_configs() -> None:
         lb.Setup(players=1, difficulty=3)
     with pytest.raises(ConfigError, match="config: expected a Config"):
         lb.Setup(players=2, config={"colours": []})
-    with pytest.raises(ConfigError, match="difficulty: expected a colour name"):
+    with pytest.raises(ArgumentTypeError, match="difficulty: expected a string"):
         lb.new_match(1, difficulty=2)
     assert lb.new_match(1, difficulty="hard").setup.difficulty == "red"
     assert lb.new_match(1).setup.difficulty == "yellow"
-    with pytest.raises(ConfigError, match="seed"):
+    with pytest.raises(ArgumentTypeError, match="seed"):
         lb.new_match(2, seed=True)
-    with pytest.raises(ConfigError, match="start: expected a State"):
+    with pytest.raises(ArgumentTypeError, match="start: expected a Lockup: Breakout position"):
         lb.new_match(2, start="state")
     with pytest.raises(ConfigError, match="setup: expected a Setup"):
         lb.RULES.initial({"players": 2})
@@ -302,21 +315,24 @@ def test_position_refuses_a_list_where_a_mapping_is_expected(name) -> None:
                                   lambda s: lb.observe(s, "red")])
 @pytest.mark.parametrize("bad", [5, None, "state", {"round": 1}])
 def test_functions_of_a_state_refuse_anything_else_naming_it(call, bad) -> None:
-    with pytest.raises(ConfigError, match=r"^state: expected a Lockup: Breakout State, got "):
+    with pytest.raises(ArgumentTypeError, match=r"^state: expected a Lockup: Breakout "
+                                                r"position \(lb.State"):
         call(bad)
 
 
 def test_play_refuses_bad_agents_naming_them() -> None:
-    with pytest.raises(ConfigError, match="^agents: expected a mapping of player to agent"):
-        lb.play(players=2, agents=5)
-    with pytest.raises(ConfigError, match="^agents: no agent for blue$"):
-        lb.play(players=2, agents={"red": lb.RandomAgent(1)})
-    with pytest.raises(ConfigError, match="^agents: unknown player 'guards'"):
-        lb.play(players=1, agents={"red": lb.RandomAgent(1), "guards": lb.RandomAgent(2)})
-    with pytest.raises(ConfigError, match=r"^agents\[blue\]: expected an agent .*got int 7"):
-        lb.play(players=2, agents={"red": lb.RandomAgent(1), "blue": 7})
-    with pytest.raises(ConfigError, match=r"^agents\[red\]: expected an agent"):
-        lb.play(players=2, agents=lambda colour: "random")
+    with pytest.raises(ArgumentTypeError, match="^agents: expected an agent kind"):
+        lb.play(players=2, agents=5, seed=0)
+    with pytest.raises(ArgumentError, match="^agents: no agent for blue: every colour"):
+        lb.play(players=2, agents={"red": lb.RandomAgent(1)}, seed=0)
+    with pytest.raises(ArgumentError, match="^agents: not a colour of this match"):
+        lb.play(players=1, agents={"red": lb.RandomAgent(1), "guards": lb.RandomAgent(2)},
+                seed=0)
+    with pytest.raises(ArgumentTypeError, match=r"^agents\['blue'\]: an agent has a "
+                                                r"choose.*\(got 7\)"):
+        lb.play(players=2, agents={"red": lb.RandomAgent(1), "blue": 7}, seed=0)
+    with pytest.raises(ArgumentTypeError, match=r"^agents\['red'\]: an agent has a choose"):
+        lb.play(players=2, agents=lambda colour: "random", seed=0)
     # Well-formed tables still play, as a mapping or as a function of the colour.
     a = lb.play(players=2, seed=3, agents={c: lb.RandomAgent(i) for i, c in
                                             enumerate(("red", "blue"))})
@@ -328,7 +344,7 @@ def test_a_huge_bad_value_is_shown_cut_short_in_the_message() -> None:
     for call in (lambda: lb.new_match("x" * 10**6),
                  lambda: lb.position(players=3, lanterns={"red": "y" * 10**6}),
                  lambda: lb.position(players=3, crews={1: ["red 2"] * 10**5})):
-        with pytest.raises(ConfigError) as err:
+        with pytest.raises(BoardlabError) as err:
             call()
         assert len(str(err.value)) < 400
 

@@ -563,6 +563,8 @@ CHECKS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                      ("test_guards_first_simulated_by_the_engine",)),
     "escape_score": (("test_escape_score_agrees_with_brute_force_over_labelled_loot_tokens",),
                      ("test_escape_score_simulated_by_the_engine",)),
+    "live_odds": (("test_live_odds_are_the_contests_and_the_engines_own_tables",),
+                  ("test_live_odds_of_a_draw_simulated_by_the_engine",)),
 }
 
 
@@ -571,3 +573,48 @@ def test_every_question_has_its_exact_check_and_its_engine_check() -> None:
 
     assert set(CHECKS) | set(test_lb_odds_decks.CHECKS) == set(odds.__all__)
     assert missing_tests(CHECKS, globals()) == []
+
+
+# -- what a board shows (odds.live_odds) ---------------------------------------------------
+def test_live_odds_are_the_contests_and_the_engines_own_tables() -> None:
+    """At a chance node: the engine's outcome table summed by what each outcome reads as
+    (the same for every viewer); at roll call: seeker_contest at each tunnel location
+    where the viewer has a token; otherwise nothing."""
+    seen = Counter()
+    for seed in range(6):
+        match = lb.play(players=2 + seed % 4, seed=seed)
+        for record in match.records[::3]:
+            state = record.before
+            if lb.RULES.to_move(state) is CHANCE:
+                table: dict[str, Fraction] = {}
+                for outcome, p in lb.RULES.outcomes(state):
+                    table[str(outcome)] = table.get(str(outcome), Fraction(0)) + p
+                want = table if state.top.kind != K.TUNNELS and len(table) <= 24 else {}
+                for viewer in (None, "public", *state.setup.colours):
+                    assert odds.live_odds(state, viewer=viewer) == want
+                seen["chance"] += bool(want)
+            elif state.phase == "rollcall":
+                for colour in state.setup.colours:
+                    want = {str(loc): odds.seeker_contest(state, loc, colour)
+                            for loc in range(1, 8) if state.tunnels and state.tunnels[loc - 1]
+                            and any(c == colour for c, _, _ in state.at(loc))}
+                    assert odds.live_odds(state, viewer=colour) == want
+                    seen["contest"] += bool(want)
+                assert odds.live_odds(state) == {}
+    assert seen["chance"] > 20 and seen["contest"] > 20
+
+
+def test_live_odds_of_a_draw_simulated_by_the_engine() -> None:
+    """The panel's table at a draw against the engine's own sampled draws (4σ)."""
+    match = lb.new_match(players=3, seed=5)
+    while not (match.to_move is CHANCE and len(odds.live_odds(match.state)) > 2):
+        match.roll() if match.to_move is CHANCE else match.push(match.legal()[0])
+    table = odds.live_odds(match.state)
+    n, hits = 4000, Counter()
+    rng = random.Random(1)
+    from boardlab.core.engine import sample_outcome
+
+    for _ in range(n):
+        hits[str(sample_outcome(lb.RULES.outcomes(match.state), rng))] += 1
+    assert set(hits) <= set(table)
+    assert all(within_4_sigma(hits[key], n, p) for key, p in table.items())

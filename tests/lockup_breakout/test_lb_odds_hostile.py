@@ -127,6 +127,8 @@ CALLS: dict[str, Call] = {
     "guards_win_both": entry(odds.guards_win_both, "probability",
                              [maybe(st.lists(count(7), min_size=1, max_size=3)),
                               difficulties()], config=configs(), explain=explain()),
+    "live_odds": entry(odds.live_odds, "table", [positions()], viewer=names(),
+                       explain=explain()),
     "legend_guard_beats": entry(odds.legend_guard_beats, "probability",
                                 [count(7), difficulties()],
                                 seen=maybe(st.lists(st.sampled_from(GUARD_CARDS),

@@ -184,5 +184,5 @@ def test_a_public_explainer_tells_only_what_every_player_knows(match) -> None:
 
 
 def test_explainer_refuses_an_unknown_viewer(match) -> None:
-    with pytest.raises(ValueError, match="unknown viewer 'purple'"):
+    with pytest.raises(ValueError, match=r"viewer: unknown viewer: .*\(got 'purple'\)"):
         Explainer(match, viewer="purple")

@@ -79,11 +79,14 @@ def test_queries_read_a_players_view_the_same_as_the_state(board) -> None:
 def test_every_query_is_exported_from_the_game(board) -> None:
     # moh exports each query with its arguments checked (boardlab.mall_of_horror.facts,
     # for hostile input: test_moh_hostile_props.py); the answers are the query's own.
+    # ``scores`` is the front door's (every game has it), which asks facts.scores.
     for name in ("break_in_threshold", "characters_at", "defence", "destination_options",
                  "eligible_colours", "end_reason", "extra_zombies", "is_open",
-                 "location_label", "scores", "turn_order", "under_attack", "vote_weights"):
+                 "location_label", "turn_order", "under_attack", "vote_weights"):
         assert getattr(moh, name) is getattr(facts, name), name
         assert name in moh.__all__
+    assert "scores" in moh.__all__ and moh.scores is moh.api.scores
+    assert moh.scores(board) == facts.scores(board)
     for view in (board, observe(board, "red"), public_view(board)):
         for loc in range(1, 7):
             for name in ("characters_at", "is_open", "defence", "break_in_threshold",

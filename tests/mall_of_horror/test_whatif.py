@@ -19,10 +19,10 @@ from boardlab.core.engine import CHANCE
 from boardlab.core.errors import ArgumentError, ArgumentTypeError, BoardlabError
 from boardlab.core.simulate import agent_table, play_out
 from boardlab.experiment.stats import paired_interval, wilson
+from boardlab.experiment.whatif import MAX_MATCHES, WinOdds
 from boardlab.mall_of_horror.config import Config
 from boardlab.mall_of_horror.rules import RULES
 from boardlab.mall_of_horror.state import State
-from boardlab.mall_of_horror.whatif import MAX_MATCHES, WinOdds
 
 
 def last_vote() -> State:
@@ -200,8 +200,8 @@ def test_win_odds_wants_a_position_not_a_match_or_anything_else() -> None:
     match = moh.new_match(players=3, seed=1)
     with pytest.raises(ArgumentTypeError, match="for a match, pass match.state"):
         moh.win_odds(match, matches=2)
-    with pytest.raises(ArgumentTypeError, match="win_odds position: expected a Mall of "
-                                                "Horror position"):
+    with pytest.raises(ArgumentTypeError, match="win_odds position: expected a position "
+                                                "of a game"):
         moh.win_odds({"players": 3}, matches=2)
 
 
@@ -210,7 +210,7 @@ def test_compare_win_odds_refuses_positions_of_different_players() -> None:
                                                4: ["yellow gunman", "green gunman"]})
     with pytest.raises(ArgumentError, match="the positions must have the same players"):
         moh.compare_win_odds(last_vote(), four, matches=2)
-    with pytest.raises(ArgumentTypeError, match="compare_win_odds other: expected a Mall"):
+    with pytest.raises(ArgumentTypeError, match="compare_win_odds other: expected a position"):
         moh.compare_win_odds(last_vote(), None, matches=2)
 
 
@@ -245,17 +245,18 @@ def test_play_without_start_is_unchanged() -> None:
 
 
 @pytest.mark.parametrize(("kwargs", "error", "message"), [
-    ({"start": "round 3"}, ArgumentTypeError, "play start: expected a Mall of Horror position"),
-    ({"players": 4}, ArgumentError, "play players: the start position has 3 players"),
-    ({"config": Config(dice=3)}, ArgumentError, "play config: the start position has a "
+    # The front door's errors, the same in every game (tests/test_front_doors.py).
+    ({"start": "round 3"}, ArgumentTypeError, "start: expected a moh.State"),
+    ({"players": 4}, ArgumentError, "players: the start position has 3 players"),
+    ({"config": Config(dice=3)}, ArgumentError, "config: the start position has a "
                                                 "configuration of its own"),
-    ({"seed": True}, ArgumentTypeError, "play seed: expected a whole number or None"),
-    ({"agents": {"red": RandomAgent()}}, ArgumentError, "play agents: no agent for yellow, "
+    ({"seed": True}, ArgumentTypeError, "seed: a seed is an integer or None"),
+    ({"agents": {"red": RandomAgent()}}, ArgumentError, "agents: no agent for yellow, "
                                                         "blue: every colour needs one"),
-    ({"agents": {"purple": RandomAgent()}}, ArgumentError, "play agents: not a colour"),
+    ({"agents": {"purple": RandomAgent()}}, ArgumentError, "agents: not a colour"),
     ({"agents": {"yellow": RandomAgent(), "red": RandomAgent(), "blue": "random"}},
-     ArgumentTypeError, r"play agents\['blue'\]: an agent has a choose"),
-    ({"agents": 3}, ArgumentTypeError, "play agents: expected a mapping"),
+     ArgumentTypeError, r"agents\['blue'\]: an agent has a choose"),
+    ({"agents": 3}, ArgumentTypeError, "agents: expected an agent kind"),
 ])
 def test_play_from_a_position_refuses_bad_arguments(kwargs: dict, error: type,
                                                     message: str) -> None:

@@ -137,6 +137,23 @@ def dist_call(data: Draw) -> tuple[Callable[[], Any], str]:
     return methods[data.draw(st.sampled_from(sorted(methods)))]
 
 
+def keep_call(f: Callable[..., Any]) -> Call:
+    """keep_highest / keep_lowest of drawn dice: a number of faces, a Dist (outcomes of
+    every kind, so also non-numeric ones) or junk."""
+
+    def call(data: Draw) -> tuple[Callable[[], Any], str]:
+        n = data.draw(count(12))
+        kind = data.draw(st.sampled_from(["faces", "dist", "junk"]))
+        die = (data.draw(count(30)) if kind == "faces" else _dist(data) if kind == "dist"
+               else data.draw(junk()))
+        keep = data.draw(maybe(count(8)))
+        if keep is None:
+            return (lambda: f(n, die)), "distribution"
+        return (lambda: f(n, die, keep=keep)), "distribution"
+
+    return call
+
+
 def _chain_parts(data: Draw) -> tuple[Any, Any]:
     n = data.draw(st.integers(1, 6))
     states = list(range(n))
@@ -387,6 +404,8 @@ CALLS: dict[str, Call] = {
                                   lambda: count(20), lambda: count(20), lambda: count(20)),
     "icon_count": icon_call(prob.icon_count, "distribution", icon_name),
     "icon_pool": icon_call(prob.icon_pool, "distribution"),
+    "keep_highest": keep_call(prob.keep_highest),
+    "keep_lowest": keep_call(prob.keep_lowest),
     "multinomial_probability": symbolic_call(prob.multinomial_probability, "probability",
                                              sym_list(sym_count), sym_list(sym_prob)),
     "pretty_fractions": simple(prob.pretty_fractions, "any", lambda: maybe(st.booleans())),
@@ -433,6 +452,7 @@ EXEMPT_MODULES = {
     "checks": "the argument checks themselves",
     "charts": "plotting (matplotlib or the SVG stand-in), tested in tests/prob/test_plot*",
     "svgplot": "the SVG plotting stand-in of the browser edition (tests/lite)",
+    "weights": "the integer arithmetic inside Dist, called only by Dist's checked methods",
 }
 
 

@@ -83,10 +83,12 @@ def test_navigation_by_python_and_by_clicks(played) -> None:
 def test_explain_any_phase_and_refuse_unknown_ones(played) -> None:
     ex = ToyExplainer(played)
     assert ex.explain(99, "add")[-1] == "  " + NOTHING
-    with pytest.raises(ValueError, match="unknown phase 'bid'; phases are start, flip, add"):
+    with pytest.raises(ValueError, match="phase: unknown phase; phases are start, flip, "
+                                         "add \\(got 'bid'\\)"):
         ex.explain(1, "bid")
     with pytest.raises(ValueError,
-                       match=r"unknown viewer 'c': a player \(a, b\), 'public' or None"):
+                       match=r"viewer: unknown viewer: a player \(a, b\), 'public' or "
+                             r"None \(got 'c'\)"):
         ToyExplainer(played, viewer="c")
 
 

@@ -1,0 +1,108 @@
+"""The odds a Lockup: Breakout board shows, as one seat knows them (``odds.live_odds``).
+
+During roll call: P(the viewer may advance through the tunnel) at each tunnel location
+where the viewer has a token, from what that seat sees
+(:func:`~boardlab.lockup_breakout.odds.seeker_contest`). At a chance node: the engine's
+outcome table, by outcome: the piles' contents are public here (their make-up is the
+configuration's, less what was drawn in sight of everyone), so every seat reads the same
+table. Otherwise, and for a narrator without a seat, nothing.
+
+>>> from boardlab.lockup_breakout import odds, position
+>>> s = position(players=3, tunnels={3: "double"}, crews={3: ["red seeker",
+...     "red 2", "blue seeker", "blue 3*"], 5: ["blue 1*"]}, turn="red")
+>>> odds.live_odds(s, viewer="red")
+{'3': Fraction(1, 2)}
+>>> print(odds.live_odds(s, viewer="red", explain=True).parts[0][1].question)
+P(red may advance through the tunnel at location 3)
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any, Literal, overload
+
+from boardlab.core import validate
+from boardlab.core.engine import CHANCE
+from boardlab.core.errors import ArgumentTypeError
+from boardlab.lockup_breakout.rules import RULES
+from boardlab.lockup_breakout.state import K, State
+from boardlab.prob.derivation import Derivation
+
+__all__ = ["live_odds"]
+
+#: A chance table with more rows than this is not shown (42–140 tunnel layouts).
+_MAX_ROWS = 24
+_QUESTION = "What the board shows: P(the viewer may advance) per tunnel location, or the draw"
+
+
+@overload
+def live_odds(state: State, *, viewer: str | None = ...,
+              explain: Literal[False] = ...) -> dict[str, Fraction]: ...
+@overload
+def live_odds(state: State, *, viewer: str | None = ...,
+              explain: Literal[True]) -> Derivation[dict[str, Fraction]]: ...
+def live_odds(state: State, *, viewer: str | None = None, explain: bool = False) -> Any:
+    """What the odds panel shows for ``state`` as ``viewer`` knows it (exact); see the
+    module docstring. ``viewer`` is a seat, ``"public"`` or ``None`` (a narrator, who has
+    no seat of its own: no contest odds)."""
+    if not isinstance(state, State):
+        raise ArgumentTypeError("state", state, "expected a Lockup: Breakout position "
+                                "(lb.State: match.state, lb.position(...) or "
+                                "lb.load_position(...))")
+    who = validate.viewer(viewer, "viewer", state.setup.colours)
+    explain = validate.flag(explain, "explain")
+    if state.is_over:
+        answer: dict[str, Fraction] = {}
+        return _empty(answer, "The match is over.") if explain else answer
+    if RULES.to_move(state) is CHANCE:
+        return _draw(state, explain)
+    if who is None or who == validate.PUBLIC or state.phase != "rollcall":
+        answer = {}
+        return _empty(answer, "Only a seat's roll-call contest has odds here.") \
+            if explain else answer
+    return _contests(state, who, explain)
+
+
+def _empty(answer: dict[str, Fraction], why: str) -> Derivation[dict[str, Fraction]]:
+    return Derivation(_QUESTION, answer, steps=(why,))
+
+
+def _draw(state: State, explain: bool) -> Any:
+    if state.top.kind == K.TUNNELS:
+        answer: dict[str, Fraction] = {}
+        return _empty(answer, "The tunnel layout is drawn: 42–140 layouts, too many rows "
+                              "to show (odds.tunnel_layouts counts them).") if explain \
+            else answer
+    table: dict[str, Fraction] = {}
+    for outcome, p in RULES.outcomes(state):
+        key = str(outcome)
+        table[key] = table.get(key, Fraction(0)) + p
+    if len(table) > _MAX_ROWS:
+        table = {}
+    if not explain:
+        return table
+    return Derivation(_QUESTION, table, steps=(
+        "A draw is next: each outcome of the engine's own chance node, with its exact "
+        "probability (outcomes that read the same are added up)" +
+        ("" if table else f"; more than {_MAX_ROWS} rows are not shown") + ".",))
+
+
+def _contests(state: State, who: str, explain: bool) -> Any:
+    from boardlab.lockup_breakout.odds import seeker_contest
+
+    out: dict[str, Fraction] = {}
+    parts = []
+    for loc in range(1, 8):
+        if state.tunnels and state.tunnels[loc - 1] and any(
+                c == who for c, _, _ in state.at(loc)):
+            if explain:
+                part = seeker_contest(state, loc, who, explain=True)
+                out[str(loc)] = part.answer
+                parts.append((str(loc), part))
+            else:
+                out[str(loc)] = seeker_contest(state, loc, who)
+    if not explain:
+        return out
+    return Derivation(_QUESTION, out, parts=parts, steps=(
+        f"Roll call: at each tunnel location where {who} has a token, the contest as it "
+        f"stands, from what {who} sees (odds.seeker_contest).",))

@@ -1,0 +1,25 @@
+"""A toy position by description (explicit keywords, checked like every game's)."""
+
+from __future__ import annotations
+
+from boardlab.core import validate
+from boardlab.core.errors import ConfigError
+from tests.core.toy import ToySetup, ToyState
+
+
+def position(players: int = 2, *, totals: tuple[int, int] = (0, 0), mover: str = "a",
+             coin: bool | None = None, target: int = 5) -> ToyState:
+    """The toy at ``totals``, ``mover`` to play, the coin as flipped (``None``: not yet).
+
+    >>> position(totals=(1, 2), mover="b").mover
+    1
+    """
+    if validate.whole(players, "players") != 2:
+        raise ConfigError(f"players: the toy has 2 players, got {players} (T-1)")
+    a, b = (validate.whole(t, f"totals[{i}]", low=0, high=target) for i, t in
+            enumerate(totals))
+    validate.name(mover, "mover", ("a", "b"), what="player")
+    if coin is not None:
+        validate.flag(coin, "coin")
+    return ToyState(ToySetup(target=validate.whole(target, "target", low=1)), (a, b),
+                    ("a", "b").index(mover), coin)
