@@ -380,3 +380,23 @@ def test_every_chance_node_sums_to_one_exactly_and_replay_is_exact(game: str) ->
     while match.ply:
         match.pop()
     assert match.state == mod.RULES.initial(match.setup)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_win_odds_count_the_matches_played_one_by_one(game: str) -> None:
+    from boardlab.core.simulate import play_out
+
+    mod, spec = module_of(game), spec_of(game)
+    state = a_state(game)
+    odds = mod.win_odds(state, matches=12, seed=3)
+    seats = spec.seats(state)
+    wins = dict.fromkeys(seats, 0)
+    for seed in range(3, 15):
+        match = Match(spec.rules, state.setup, seed=seed, state=state)
+        agents = {p: spec.agents["random"](p, i, seed) for i, p in enumerate(seats)}
+        for winner in spec.winners_of(play_out(match, agents).state):
+            wins[winner] = wins.get(winner, 0) + 1
+    assert {r.seat: r.wins for r in odds} == {s: wins[s] for s in seats}
+    assert all(r.rate == Fraction(r.wins, 12) for r in odds)
+    same = mod.compare_win_odds(state, state, matches=12, seed=3)
+    assert all(d.mean == 0 and d.changed == 0 for d in same)
