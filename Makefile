@@ -4,6 +4,8 @@
 #               (make lab LAB_ARGS="--ip 0.0.0.0 --port 8899": options for jupyter lab)
 #   make test   set up .venv, install boardlab[test,docs], run ruff, mypy (make typecheck),
 #               pytest, the notebooks under strict nbval (make notebooks) and the docs build
+#   make check  the inner loop while working: ruff, mypy and the tests not marked slow
+#               (pytest -m "not slow"; make test runs the slow ones too, as CI does)
 #   make typecheck  mypy: strict on boardlab.core and boardlab.prob, checked elsewhere
 #   make notebooks      re-run every notebooks/*.ipynb and compare with its stored outputs
 #   make notebooks-run  re-execute every notebook in place, storing fresh outputs (and
@@ -38,11 +40,18 @@ LINT_PATHS = $(wildcard boardlab tests benchmarks scripts docs/conf.py docs/_too
 # kernel's own inline matplotlib backend (an inherited MPLBACKEND would replace it).
 NB_ENV = env -u MPLBACKEND PYTHONHASHSEED=0
 
+# pytest as the Makefile runs it. Bytecode is kept even where PYTHONDONTWRITEBYTECODE is set
+# (as in many containers): without it every run compiles and rewrites the asserts of all
+# ~400 modules of boardlab/ and tests/ again, and so do the Python processes the tests
+# start (collection alone: 13 s instead of 3.5 s here). The __pycache__ folders are
+# ignored by git; make clean removes them.
+PYTEST = env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest
+
 # The soak's game and length: `make soak GAME=mall-of-horror SOAK_MATCHES=2000`.
 GAME         ?= mall-of-horror
 SOAK_MATCHES ?= 100000
 
-.PHONY: lab test typecheck notebooks notebooks-run student docs soak overlap bench lint clean lite lite-serve
+.PHONY: lab test check typecheck notebooks notebooks-run student docs soak overlap bench lint clean lite lite-serve
 
 # JupyterLab serves the repository root, so the notebooks' links into docs/ resolve, and
 # opens the first notebook. As root (containers, lab machines) it adds --allow-root; with
@@ -67,16 +76,23 @@ lab: $(LAB_STAMP)
 	  $(LAB_ROOT) $(LAB_HEADLESS) $(LAB_ARGS)
 
 test: $(DOCS_STAMP) $(LITE_STAMP) lint typecheck
-	$(BIN)/python -m pytest
+	$(PYTEST)
 	@$(MAKE) --no-print-directory notebooks
 	@$(MAKE) --no-print-directory docs
+
+# The inner loop: everything of `make test` but the long loops marked slow (the whole
+# frozen fixtures, conformance counts, the browser and JupyterLite tests, notebook runs;
+# each keeps a quick share here) and the notebooks and docs builds. Under 3 minutes on a
+# 2-core machine (docs/performance.md, "The test suite").
+check: lint typecheck
+	$(PYTEST) -m "not slow"
 
 # Strict nbval: every stored output must come back the same (never --nbval-lax).
 # Explicit path and no addopts: the main run's --doctest-modules stays out of it.
 notebooks: $(STAMP)
 	@if ls notebooks/*.ipynb >/dev/null 2>&1; then \
 	  echo "$(BIN)/python -m pytest --nbval notebooks/*.ipynb ..."; \
-	  $(NB_ENV) $(BIN)/python -m pytest --nbval notebooks/*.ipynb \
+	  $(NB_ENV) $(PYTEST) --nbval notebooks/*.ipynb \
 	    --nbval-sanitize-with notebooks/nbval_sanitize.cfg --nbval-current-env \
 	    -p no:cacheprovider -o addopts=""; \
 	else \

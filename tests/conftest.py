@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile(
@@ -22,3 +23,13 @@ settings.register_profile(
     "soak", max_examples=2_000, deadline=None, print_blob=True, database=None,
     suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("soak" if os.environ.get("BOARDLAB_HYPOTHESIS") == "soak" else "ci")
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every browser test (marked ``browser``: Chromium, a server, a kernel) is also ``slow``,
+    so ``make check`` (``-m "not slow"``) leaves it to ``make test`` without each new
+    browser test file having to say so. Runs before ``-m`` deselects."""
+    for item in items:
+        if item.get_closest_marker("browser") and not item.get_closest_marker("slow"):
+            item.add_marker(pytest.mark.slow)

@@ -318,6 +318,7 @@ MATCHES = ({"mall-of-horror": 300, "lockup-breakout": 500, "level7-lockdown": 50
 DEEP_EVERY = 10
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
 def test_conformance_of_random_matches(game: str) -> None:
     spec = spec_of(game)
@@ -330,6 +331,22 @@ def test_conformance_of_random_matches(game: str) -> None:
     assert report.violations == []
     assert report.matches == len(setups) and report.deep_matches == -(-len(setups) //
                                                                       DEEP_EVERY)
+    assert report.chance_nodes > len(setups)
+    if spec.illegal is not None:
+        assert report.illegal_tried > report.deep_matches  # the refusals were exercised
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_conformance_of_the_first_match_of_some_setups(game: str) -> None:
+    # make check's share of the test above: the first seed of at most 8 setups spread
+    # over the soak plan, the first match deep.
+    spec = spec_of(game)
+    plan = spec.soak_plan({o.name: o.soak_values for o in spec.options})
+    setups = [(spec.setup(**options), 100_000 * i)
+              for i, options in enumerate(plan)][::max(1, len(plan) // 8)]
+    report = check_game(spec.rules, setups, deep_every=len(setups), illegal=spec.illegal)
+    assert report.violations == []
+    assert (report.matches, report.deep_matches) == (len(setups), 1)
     assert report.chance_nodes > len(setups)
     if spec.illegal is not None:
         assert report.illegal_tried > report.deep_matches  # the refusals were exercised

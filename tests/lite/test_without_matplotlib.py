@@ -130,6 +130,7 @@ def test_the_blocker_blocks() -> None:
     assert out["blocked_imports"] == ["matplotlib"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("nb", lite_notebooks(), ids=lambda p: p.stem)
 def test_lite_notebook_runs_without_matplotlib_with_the_same_text(nb: Path) -> None:
     got = runs()[nb]["cells"]

@@ -294,6 +294,7 @@ def _runs() -> dict[Path, tuple[int, str, float]]:
         return dict(zip(EDITION, pool.map(_run, EDITION), strict=True))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", EDITION, ids=[p.name for p in EDITION])
 def test_student_notebook_runs_top_to_bottom(path: Path) -> None:
     code, errors, _seconds = _runs()[path]

@@ -35,13 +35,22 @@ from boardlab.prob.urn import (
 MAX_ITEMS = 8
 
 
+def _vectors(kinds: int, least: int) -> list[tuple[int, ...]]:
+    """Every vector of ``kinds`` counts, each at least ``least``, with sum at most 8, in
+    the order of ``product(range(least, 9), repeat=kinds)`` filtered by the sum; the
+    prefixes that cannot stay within 8 items are cut early (the unpruned filter walks
+    8**8 vectors for 8 kinds and took seconds at import)."""
+    if kinds == 0:
+        return [()]
+    return [(first, *rest) for first in range(least, MAX_ITEMS + 1 - least * (kinds - 1))
+            for rest in _vectors(kinds - 1, least) if first + sum(rest) <= MAX_ITEMS]
+
+
 def _piles() -> list[tuple[int, ...]]:
     """Every count vector of at most 8 items: all vectors of 1–4 kinds (empty kinds
     included), and every vector of 5–8 non-empty kinds."""
-    piles = [c for kinds in range(1, 5) for c in product(range(MAX_ITEMS + 1), repeat=kinds)
-             if sum(c) <= MAX_ITEMS]
-    piles += [c for kinds in range(5, MAX_ITEMS + 1)
-              for c in product(range(1, MAX_ITEMS + 1), repeat=kinds) if sum(c) <= MAX_ITEMS]
+    piles = [c for kinds in range(1, 5) for c in _vectors(kinds, 0)]
+    piles += [c for kinds in range(5, MAX_ITEMS + 1) for c in _vectors(kinds, 1)]
     return piles
 
 
@@ -108,6 +117,7 @@ def test_draw_with_labels_gives_sorted_multisets() -> None:
             assert draw(counts, k, labels=names[:len(counts)]).probs == want
 
 
+@pytest.mark.slow    # 8! shuffles of each 8-item pile
 def test_shuffles_counted_give_every_ordered_draw_and_every_arrangement() -> None:
     """Shuffle the labelled items every possible way (N! orders, equally likely): the
     distinct orders are the arrangements, and the first k items an ordered draw of k."""
