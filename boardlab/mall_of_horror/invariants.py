@@ -21,6 +21,7 @@ from typing import Any
 
 from boardlab.core.engine import CHANCE
 from boardlab.core.errors import ArgumentTypeError, ConfigError, show_value
+from boardlab.core.soundness import check_start
 from boardlab.mall_of_horror.config import (
     CARDS,
     LOCATIONS,
@@ -29,6 +30,7 @@ from boardlab.mall_of_horror.config import (
     Config,
     Setup,
 )
+from boardlab.mall_of_horror.pending_facts import procedure_facts
 from boardlab.mall_of_horror.state import PENDING_KINDS, PHASES, Kind, Pending, Phase, State
 
 #: Pending steps that take place at one location (``pending.location``).
@@ -78,7 +80,12 @@ def sound_state(state: Any, argument: str = "state", *, facts: bool = True) -> S
     if not isinstance(state, State):
         raise ArgumentTypeError(argument, state, "expected a moh.State (from moh.position, "
                                                  "moh.load_position or a match's .state)")
-    broken = _checked(state) if facts else _shape(state)
+    if facts:  # the check every game's start gets: these invariants, then a continuation
+        from boardlab.mall_of_horror.rules import RULES
+
+        check_start(RULES, state, argument)
+        return state
+    broken = _shape(state)
     if broken:
         raise ConfigError(f"{argument}: the position is not sound: {broken[0]}")
     return state
@@ -107,22 +114,6 @@ def _type_problem(value: Any, kind: Any, path: str) -> str | None:
         if problem:
             return problem
     return None
-
-
-#: The last states found sound or not, by identity (kept alive here, so an id is never
-#: reused while listed): a what-if study starts many matches from one position.
-_SEEN: dict[int, tuple[State, list[str]]] = {}
-
-
-def _checked(state: State) -> list[str]:
-    known = _SEEN.get(id(state))
-    if known is not None and known[0] is state:
-        return known[1]
-    broken = invariants(state)
-    if len(_SEEN) >= 64:
-        _SEEN.clear()
-    _SEEN[id(state)] = (state, broken)
-    return broken
 
 
 def _fits(value: Any, kind: Any) -> bool:
@@ -265,6 +256,8 @@ def invariants(state: State) -> list[str]:
     problems.extend(_pending_facts(state))
     if SUPERMARKET in setup.closed:
         problems.append("the Supermarket cannot be closed")
+    if not problems:  # the facts above hold: the pending step can be read against them
+        problems.extend(procedure_facts(state))
     if not problems:
         problems.extend(_can_go_on(state))
     return problems

@@ -37,6 +37,7 @@ from boardlab.core.errors import SHOWN_CHARS, describe, show_value
 from boardlab.core.serialize import (
     MAX_NESTING,
     MAX_SAVED_BYTES,
+    MAX_SAVED_VALUES,
     load_json_object,
     read_saved_text,
 )
@@ -267,10 +268,17 @@ def test_a_huge_field_gives_a_short_message() -> None:
     with pytest.raises(FormatError) as err:
         moh.load_match(json.dumps(data))
     assert len(str(err.value)) < 1000
-    data["choices"][i]["colour"] = ["y"] * 1_000_000
+    data["choices"][i]["colour"] = ["y"] * 150_000
     with pytest.raises(FormatError) as err:
         moh.load_match(data)
     assert len(str(err.value)) < 1000 and err.value.path == f"choices[{i}].colour"
+    # A million values are refused before any is looked at (MAX_SAVED_VALUES).
+    data["choices"][i]["colour"] = ["y"] * 1_000_000
+    for given in (data, json.dumps(data)):
+        with pytest.raises(FormatError) as err:
+            moh.load_match(given)
+        assert err.value.path == "" and "values is more than a saved file may hold " \
+            f"({MAX_SAVED_VALUES:,}; boardlab.core.serialize.MAX_SAVED_VALUES)" in str(err.value)
 
 
 @given(st.one_of(st.text(max_size=5000), st.binary(max_size=5000),
