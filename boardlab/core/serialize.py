@@ -44,8 +44,8 @@ from boardlab.core.chance import Chance
 from boardlab.core.errors import ArgumentTypeError, FormatError, show_value, too_many_digits
 
 __all__ = [
-    "MAX_NESTING", "MAX_SAVED_BYTES", "MAX_SAVED_VALUES", "decode", "decode_choice", "encode", "is_record",
-    "load_json_object", "read_saved_text",
+    "MAX_NESTING", "MAX_SAVED_BYTES", "MAX_SAVED_VALUES", "decode", "decode_choice", "encode",
+    "is_record", "load_json_object", "read_saved_text",
 ]
 
 JSON = Any

@@ -66,11 +66,14 @@ _PENDING_TYPES: dict[str, Any] = {
 }
 
 
-def sound_state(state: Any, argument: str = "state", *, facts: bool = True) -> State:
+def sound_state(state: Any, argument: str = "state", *, facts: bool = True,
+                rules: Any = None) -> State:
     """``state`` if it is a sound Mall of Horror position, else a boardlab error naming
     ``argument``: :class:`ArgumentTypeError` for anything but a ``State``,
-    :class:`ConfigError` with the first broken invariant for an impossible one
-    (``facts=False``: only the field types are checked, for pictures of what-ifs).
+    :class:`ConfigError` for a position that is not a sound start of a match of ``rules``
+    (default: the game's): a broken invariant, or no legal continuation
+    (:func:`boardlab.core.soundness.check_start`). ``facts=False`` checks only the field
+    types, for pictures of what-ifs.
 
     >>> sound_state(None, "start")
     Traceback (most recent call last):
@@ -81,9 +84,10 @@ def sound_state(state: Any, argument: str = "state", *, facts: bool = True) -> S
         raise ArgumentTypeError(argument, state, "expected a moh.State (from moh.position, "
                                                  "moh.load_position or a match's .state)")
     if facts:  # the check every game's start gets: these invariants, then a continuation
-        from boardlab.mall_of_horror.rules import RULES
+        if rules is None:
+            from boardlab.mall_of_horror.rules import RULES as rules
 
-        check_start(RULES, state, argument)
+        check_start(rules, state, argument)
         return state
     broken = _shape(state)
     if broken:
@@ -178,7 +182,7 @@ def invariants(state: State) -> list[str]:
         problems.append("a character is in two places (alive twice, or alive and eaten)")
     for c, k in everyone:
         if c not in colours or k not in setup.kinds:
-            problems.append(f"unknown character {c} {k}")
+            problems.append(f"unknown character {show_value(c)} {show_value(k)}")
     if state.phase != Phase.SETUP and state.pending.kind not in (Kind.PLACE, Kind.PLACE_ROLL,
                                                                  Kind.DEAL):
         dealt = len(colours) * len(setup.kinds)
@@ -189,7 +193,7 @@ def invariants(state: State) -> list[str]:
     counts = Counter(loc for _, _, loc in state.chars)
     for loc, n in counts.items():
         if loc not in LOCATIONS:
-            problems.append(f"a character stands at unknown location {loc}")
+            problems.append(f"a character stands at unknown location {show_value(loc)}")
             continue
         cap = cfg.capacities[loc - 1]
         if cap is not None and n > cap:
@@ -200,7 +204,7 @@ def invariants(state: State) -> list[str]:
             problems.append(f"a character stands at the sealed location {loc}")
     # Zombies and sealed locations.
     if len(state.zombies) != 6 or any(z < 0 for z in state.zombies):
-        problems.append(f"bad zombie counts {state.zombies}")
+        problems.append(f"bad zombie counts {show_value(state.zombies)}")
     for loc in (*state.sealed, *setup.closed):
         if loc in LOCATIONS and state.zombies[loc - 1]:
             problems.append(f"zombies in front of the sealed or closed location {loc}")
@@ -233,13 +237,14 @@ def invariants(state: State) -> list[str]:
     if state.pending.kind not in PENDING_KINDS:
         problems.append(f"pending.kind: unknown pending step {show_value(state.pending.kind)}")
     if state.round < 0 or (state.round == 0) != (state.phase == "setup"):
-        problems.append(f"round: {state.round} in phase {show_value(state.phase)} (round 0 "
-                        "is the setup, rounds count from 1)")
+        problems.append(f"round: {show_value(state.round)} in phase "
+                        f"{show_value(state.phase)} (round 0 is the setup, rounds count "
+                        "from 1)")
     if any(n < 0 for n in state.hardware) or state.hardware[PARKING - 1]:
         problems.append("Hardware at the Parking Lot or negative Hardware")
     for c, k in state.hidden:
         if (c, k) not in alive and (c, k) not in state.eaten:
-            problems.append(f"hidden character {c} {k} does not exist")
+            problems.append(f"hidden character {show_value(c)} {show_value(k)} does not exist")
     for c, r in state.eliminated:
         if c not in colours or not 0 <= r <= state.round:
             problems.append(f"eliminated: bad entry {show_value((c, r))} (a colour of the "
@@ -301,7 +306,7 @@ def _pending_facts(state: State) -> list[str]:
         problems.append("pending.order: unknown player in the pending order or candidates")
     if p.kind in IN_TURN and not 0 <= p.index < len(p.order):
         problems.append(f"pending.order: the {p.kind} step needs a player whose turn it is "
-                        f"(index {p.index} of {len(p.order)} players)")
+                        f"(index {show_value(p.index)} of {len(p.order)} players)")
     elif p.order and p.kind != "over" and not 0 <= p.index < len(p.order):
         problems.append("pending.index: turn index out of range")
     if p.kind in _VOTE_STEPS and p.purpose not in _VOTE_STEPS[p.kind]:
@@ -311,12 +316,12 @@ def _pending_facts(state: State) -> list[str]:
         problems.append(f"pending.chosen: the {p.kind} step needs a player, got "
                         f"{show_value(p.chosen)}")
     if p.n < 0:
-        problems.append(f"pending.n: negative count {p.n}")
+        problems.append(f"pending.n: negative count {show_value(p.n)}")
     if any(f not in FACES for f in p.dice):
         problems.append(f"pending.dice: die faces are 1–6, got {show_value(p.dice)}")
     if p.kind in _AT_A_LOCATION and p.location not in LOCATIONS:
         problems.append(f"pending.location: the {p.kind} step happens at a location 1–6, "
-                        f"got {p.location}")
+                        f"got {show_value(p.location)}")
     if p.kind == "ballot":
         problems.extend(_ballot_facts(p))
     if p.kind == "move":

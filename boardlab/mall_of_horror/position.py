@@ -46,6 +46,7 @@ from boardlab.mall_of_horror.config import (
     CARDS,
     KINDS,
     LOCATIONS,
+    MAX_COUNT,
     PARKING,
     Config,
     Setup,
@@ -56,9 +57,6 @@ from boardlab.mall_of_horror.state import Pending, State
 
 CharacterSpec = str | tuple[str, str]
 PHASE_STARTS = ("a", "b", "c", "d", "e", "f")
-#: Whole numbers in a description are at most this big (zombies, cards, rounds): a what-if
-#: with a billion zombies is a typing mistake, and the odds' work grows with them.
-MAX_COUNT = 10_000
 
 
 def _count(field: str, value: Any, *, minimum: int = 0) -> int:
