@@ -114,13 +114,16 @@ docs: $(DOCS_STAMP)
 
 soak: $(STAMP)
 	$(BIN)/python -m boardlab.soak --game $(GAME) --matches $(SOAK_MATCHES)
-	# The hostile-input property tests (odds layer: tests/prob/hostile.py; core, saved files
-	# and the replay state machine: tests/conftest.py; Mall of Horror's public names and
-	# saved positions), long profile.
+	# The hostile-input property tests, long profile: the odds layer (tests/prob/hostile.py),
+	# the core and the replay state machine (tests/conftest.py), Mall of Horror's public
+	# names, and every registered game's saved files, positions, pushes, command line,
+	# board and exact replay (tests/test_hostile_games.py), with every variant of the
+	# 16 MiB / 2 s / 512 MiB file bounds (tests/test_hostile_sizes.py).
 	BOARDLAB_HYPOTHESIS=soak $(BIN)/python -m pytest -q -p no:cacheprovider -o addopts="" \
 	  tests/prob/test_hostile_prob.py tests/mall_of_horror/test_odds_hostile.py \
 	  tests/core/test_hostile.py tests/core/test_replay_machine.py \
-	  tests/mall_of_horror/test_moh_hostile_props.py
+	  tests/mall_of_horror/test_moh_hostile_props.py tests/test_hostile_games.py \
+	  tests/test_hostile_sizes.py
 
 # No passage of the repository may repeat a rule text (../shared/tools/rule_text_overlap.py).
 # Part of `make test` through tests/test_docs.py; without ../shared it skips with the reason

@@ -8,21 +8,18 @@ from __future__ import annotations
 import contextlib
 import io
 import json
-import random
 import subprocess
 import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
 
 from boardlab import mall_of_horror as moh
 from boardlab.cli import main
 from boardlab.core import CHANCE
 from boardlab.core.serialize import MAX_NESTING
-from tests.core.test_hostile import MUTATIONS, VALUES, mutate, saved
+from tests.core.test_hostile import saved
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -101,21 +98,8 @@ def test_a_directory_is_not_a_saved_match(tmp_path: Path) -> None:
     assert one_error_line(err).startswith(f"boardlab replay: error: cannot read {tmp_path}")
 
 
-@given(seed=st.integers(0, 30), plies=st.integers(0, 60), how=MUTATIONS, value=VALUES,
-       pick=st.randoms(use_true_random=False))
-def test_a_mutated_file_replays_or_is_one_line_exit_2(tmp_path_factory: Any, seed: int,
-                                                      plies: int, how: str, value: Any,
-                                                      pick: random.Random) -> None:
-    data = saved(plies, seed)
-    mutate(data, how, value, pick)
-    path = tmp_path_factory.mktemp("mutated") / "m.json"
-    path.write_text(json.dumps(data))
-    code, out, err = run("replay", str(path))
-    if code == 0:
-        assert err == "" and out.startswith("Mall of Horror")
-    else:
-        assert (code, out) == (2, "")
-        one_error_line(err)
+# A mutated saved file of every game: tests/test_hostile_games.py (replay prints the match
+# or one line, exit 2).
 
 
 # -- arguments -------------------------------------------------------------------------------

@@ -48,6 +48,7 @@ from boardlab.core.errors import (
 )
 from boardlab.core.events import Event, as_events
 from boardlab.core.rules import RuleBook, RuleRef
+from boardlab.core.soundness import check_start
 
 __all__ = [
     "CHANCE", "FORMAT_VERSION", "MATCH_FORMAT", "MAX_SEED_BITS", "POSITION_FORMAT",
@@ -409,6 +410,7 @@ class Match(Generic[S, C]):
         if state is not None:
             _check_instance("state", state, getattr(rules, "state_type", None))
             _check_start(state, setup)
+            check_start(rules, state, "state")  # possible, and the match can go on
         self._rules = rules
         self._setup = setup
         self._root: S = rules.initial(setup) if state is None else state
@@ -857,13 +859,7 @@ class Match(Generic[S, C]):
                 raise FormatError(key, "missing")
         _check_fields(data, {"format", "version", "game", "setup", "seed", "choices",
                              "start"})
-        seed = data.get("seed")
-        if seed is not None:
-            try:
-                check_seed(seed)
-            except ArgumentError as err:
-                raise FormatError("seed", f"{err.problem} (got {show_value(seed)})") \
-                    from None
+        seed = _saved_seed(data)
         setup = decode(data["setup"], rules.setup_type, "setup")
         start = None
         if "start" in data:
@@ -872,9 +868,7 @@ class Match(Generic[S, C]):
                 _check_start(start, setup)
             except ArgumentError as err:
                 raise FormatError("start.setup", err.problem) from None
-            broken = rules.invariants(start)
-            if broken:
-                raise FormatError("start", broken[0])
+            check_start(rules, start, "start", error=FormatError)
         try:
             match = cls(rules, setup, seed=seed, state=start)
         except ValueError as err:
@@ -888,6 +882,9 @@ class Match(Generic[S, C]):
                 match.push(choice)
             except IllegalAction as err:
                 raise FormatError(f"choices[{i}]", str(err)) from err
+            except Exception as err:  # noqa: BLE001 - rules failing on what the file says
+                raise FormatError(f"choices[{i}]", "the rules cannot play it here "
+                                  f"({type(err).__name__}: {describe(err)})") from err
         return match
 
     def _repr_svg_(self) -> str | None:
@@ -986,6 +983,21 @@ def check_indent(indent: Any) -> int | None:
     return indent
 
 
+def _saved_seed(data: Mapping[str, Any]) -> int:
+    """The seed a saved match records: without it the match would not replay its dice
+    (a fresh seed would roll other ones), so a file without one is refused."""
+    if "seed" not in data:
+        raise FormatError("seed", "missing: a saved match records the seed of its dice")
+    seed = data["seed"]
+    if seed is None:
+        raise FormatError("seed", "null: a saved match records the seed of its dice (an "
+                                  "integer), so that it replays them")
+    try:
+        return check_seed(seed)
+    except ArgumentError as err:
+        raise FormatError("seed", f"{err.problem} (got {show_value(seed)})") from None
+
+
 def _check_start(state: Any, setup: Any) -> None:
     """A start state that carries a setup must carry the match's (a file could disagree)."""
     own = getattr(state, "setup", setup)
@@ -1037,7 +1049,5 @@ def position_from_json(rules: Rules[S, C], text: str | bytes | Mapping[str, Any]
         raise FormatError("state", "missing")
     _check_fields(data, {"format", "version", "game", "state"})
     state: S = decode(data["state"], rules.state_type, "state")
-    broken = rules.invariants(state)
-    if broken:
-        raise FormatError("state", broken[0])
+    check_start(rules, state, "state", error=FormatError)
     return state

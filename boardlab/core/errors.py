@@ -36,7 +36,9 @@ True
 from __future__ import annotations
 
 import reprlib
+import sys
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -45,7 +47,7 @@ if TYPE_CHECKING:
 __all__ = [
     "SHOWN_CHARS", "ArgumentError", "ArgumentTypeError", "BoardlabError", "ChoiceTextError",
     "ConfigError", "FormatError", "IllegalAction", "LimitError", "PlyError",
-    "QuestionError", "UnknownRule", "describe", "show_value",
+    "QuestionError", "UnknownRule", "describe", "show_value", "too_many_digits",
 ]
 
 #: At most this many characters of an offending value appear in a message.
@@ -73,6 +75,28 @@ _REPR.maxlevel = 4
 
 def _clip(text: str, limit: int = SHOWN_CHARS) -> str:
     return text if len(text) <= limit else text[:limit - 5] + " …" + text[-3:]
+
+
+def too_many_digits(value: Any) -> bool:
+    """Whether ``value`` is an integer too long for Python to write in decimal (more than
+    ``sys.get_int_max_str_digits()`` digits: 4,300 by default), so that ``str``, ``repr``
+    and an f-string of it raise ``ValueError``. Such a number is refused wherever it comes
+    in (a saved file, a count), before any message tries to show it.
+
+    >>> too_many_digits(10 ** 4299), too_many_digits(10 ** 4300), too_many_digits("9")
+    (False, True, False)
+    """
+    if type(value) is not int and not (isinstance(value, int) and not isinstance(value, bool)):
+        return False
+    if value.bit_length() < 14_000:  # fewer than 4,215 digits: printable under any limit
+        return False                 # of at least 4,300 (Python's default and minimum)
+    limit = sys.get_int_max_str_digits()
+    return bool(limit) and abs(value) >= _power_of_ten(limit)
+
+
+@lru_cache(maxsize=4)
+def _power_of_ten(digits: int) -> int:
+    return 10 ** digits
 
 
 def show_value(value: Any) -> str:

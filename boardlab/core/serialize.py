@@ -19,8 +19,10 @@ Traceback (most recent call last):
 boardlab.core.errors.FormatError: choices[0].colour: expected a string, got 3
 
 **Limits.** A saved file or JSON text is read only up to :data:`MAX_SAVED_BYTES` (16 MiB;
-a Mall of Horror match takes about 30 KB) and nested at most :data:`MAX_NESTING` levels
-deep (a saved match needs fewer than 10); beyond either it is refused with a
+a Mall of Horror match takes about 30 KB), holding at most :data:`MAX_SAVED_VALUES` values
+(the longest real match about 2,300), nested at most :data:`MAX_NESTING` levels deep (a
+saved match needs fewer than 10), with no integer of more digits than Python reads (4,300,
+also in a mapping handed in directly); beyond any of them it is refused with a
 :class:`FormatError` before any of it is decoded, so a hostile file can neither exhaust
 memory nor the interpreter's recursion limit. Messages show at most about 200
 characters of a bad value (:func:`~boardlab.core.errors.show_value`).
@@ -39,11 +41,11 @@ from functools import cache
 from typing import Any, Final, Literal, Union
 
 from boardlab.core.chance import Chance
-from boardlab.core.errors import ArgumentTypeError, FormatError, show_value
+from boardlab.core.errors import ArgumentTypeError, FormatError, show_value, too_many_digits
 
 __all__ = [
-    "MAX_NESTING", "MAX_SAVED_BYTES", "decode", "decode_choice", "encode", "is_record",
-    "load_json_object", "read_saved_text",
+    "MAX_NESTING", "MAX_SAVED_BYTES", "MAX_SAVED_VALUES", "decode", "decode_choice", "encode",
+    "is_record", "load_json_object", "read_saved_text",
 ]
 
 JSON = Any
@@ -52,6 +54,11 @@ JSON = Any
 MAX_SAVED_BYTES: Final = 16 * 1024 * 1024
 #: The deepest nesting of lists and objects a saved file may have.
 MAX_NESTING: Final = 64
+#: The most values (lists, objects, numbers, strings) a saved file may hold: 85 times
+#: the longest real match (a Breakout match of 373 plies holds about 2,300), and few
+#: enough that reading them takes a small part of a second and some MiB (16 MiB of
+#: ``[]`` would be 5.6 million lists: 360 MiB and seconds before any check could run).
+MAX_SAVED_VALUES: Final = 200_000
 
 
 def encode(obj: Any) -> JSON:
@@ -115,6 +122,11 @@ def load_json_object(text: str | bytes | Mapping[str, Any]) -> Mapping[str, Any]
                                               "mapping")
     if len(text) > MAX_SAVED_BYTES:
         raise FormatError("", _too_large(len(text)))
+    # Every value but the first follows a comma or opens a list or object: at most this
+    # many values (commas inside strings count too, which only errs on the safe side).
+    values = text.count(",") + text.count("[") + text.count("{") + 1
+    if values > MAX_SAVED_VALUES:
+        raise FormatError("", _too_many(values))
     try:
         data = json.loads(text)
     except json.JSONDecodeError as err:
@@ -131,25 +143,60 @@ def load_json_object(text: str | bytes | Mapping[str, Any]) -> Mapping[str, Any]
     return data
 
 
+def _too_many(values: int) -> str:
+    return (f"about {values:,} values is more than a saved file may hold "
+            f"({MAX_SAVED_VALUES:,}; boardlab.core.serialize.MAX_SAVED_VALUES)")
+
+
 def _too_large(size: int) -> str:
     return (f"{size:,} bytes is more than a saved file may hold ({MAX_SAVED_BYTES:,}; "
             "boardlab.core.serialize.MAX_SAVED_BYTES)")
 
 
 def _check_nesting(data: Any) -> None:
-    """FormatError if ``data`` nests lists and mappings deeper than :data:`MAX_NESTING`."""
+    """FormatError if ``data`` nests lists and mappings deeper than :data:`MAX_NESTING`,
+    or holds an integer longer than JSON text may hold (Python reads at most 4,300 digits:
+    a mapping handed in directly is held to what its text would be)."""
     level: list[Any] = [data]
+    seen = 0
     for _ in range(MAX_NESTING + 1):
         deeper: list[Any] = []
+        seen += len(level)
+        if seen > MAX_SAVED_VALUES:
+            raise FormatError("", _too_many(seen))
         for item in level:
             if isinstance(item, Mapping):
                 deeper.extend(item.values())
             elif isinstance(item, (list, tuple)):
                 deeper.extend(item)
+            elif item.__class__ is int and too_many_digits(item):
+                raise FormatError(_path_to(data, item), "not readable JSON: a number with "
+                                  "too many digits")
         if not deeper:
             return
         level = deeper
     raise FormatError("", f"nested deeper than {MAX_NESTING} levels")
+
+
+def _path_to(data: Any, target: Any) -> str:
+    """The path of ``target`` (found by identity) inside ``data``, for a message: each
+    list or mapping is looked into once, so even a cyclic mapping is searched quickly."""
+    seen: set[int] = set()
+    stack: list[tuple[str, Any]] = [("", data)]
+    while stack:
+        path, node = stack.pop()
+        if node is target:
+            return path
+        if id(node) in seen:
+            continue
+        if isinstance(node, Mapping):
+            seen.add(id(node))
+            stack.extend((_join(path, k if isinstance(k, str) else show_value(k)), v)
+                         for k, v in reversed(list(node.items())))
+        elif isinstance(node, (list, tuple)):
+            seen.add(id(node))
+            stack.extend((f"{path}[{i}]", v) for i, v in reversed(list(enumerate(node))))
+    return ""
 
 
 def read_saved_text(path: str | os.PathLike[str]) -> str:

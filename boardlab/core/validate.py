@@ -28,10 +28,11 @@ boardlab.core.errors.ArgumentError: viewer: not a seat of this match; one of red
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Collection
 from typing import Any, TypeVar
 
-from boardlab.core.errors import ArgumentError, ArgumentTypeError
+from boardlab.core.errors import ArgumentError, ArgumentTypeError, too_many_digits
 
 __all__ = ["PUBLIC", "flag", "instance", "name", "text", "viewer", "whole"]
 
@@ -63,6 +64,9 @@ def whole(value: Any, path: str, *, low: int | None = None, high: int | None = N
             raise ArgumentTypeError(path, value,
                                     f"expected a whole number, got a {type(value).__name__}")
         value = int(value)
+    if high is None and too_many_digits(value):  # a bound would say so in its own words
+        raise error(path, value, "a whole number of at most "
+                    f"{sys.get_int_max_str_digits():,} digits{_rule(rule)}")
     if (low is not None and value < low) or (high is not None and value > high):
         if low is not None and high is not None:
             span = f"{low} to {high}"

@@ -28,6 +28,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
 from boardlab.core.errors import ArgumentTypeError, ConfigError
+from boardlab.core.soundness import check_start
 
 if TYPE_CHECKING:  # the engine loads with the first game, not with `import boardlab`
     import random
@@ -258,10 +259,12 @@ class GameSpec(Generic[S, C]):
 
     def check_state(self, value: Any, path: str = "state", *, sound: bool = True) -> S:
         """``value`` if it is a position of this game, else an ArgumentTypeError naming
-        ``path``. With ``sound=True`` (a position a match starts from or a file keeps) a
-        game also checks that the position is possible, with a ConfigError naming the
-        field and the rule; ``sound=False`` (a picture, a view, a query) checks the type
-        only, so a hand-made what-if can still be drawn."""
+        ``path``. With ``sound=True`` (a position a match starts from or a file keeps) the
+        position must also be possible and playable, checked as every door checks a
+        start (:func:`boardlab.core.soundness.check_start`: the game's invariants, then
+        at least one legal continuation): else a ConfigError naming ``path``.
+        ``sound=False`` (a picture, a view, a query) checks the type only, so a hand-made
+        what-if can still be drawn."""
         state_type = self.rules.state_type
         if not isinstance(value, state_type):
             a = self.alias or self.name
@@ -269,19 +272,8 @@ class GameSpec(Generic[S, C]):
                                     f"({a}.{state_type.__name__}: match.state, "
                                     f"{a}.position(...) or {a}.load_position(...))")
         if sound:
-            broken = self._broken(value)
-            if broken:
-                raise ConfigError(f"{path}: the position is not sound: {broken}")
+            check_start(self.rules, value, path)
         return value
-
-    def _broken(self, state: Any) -> str | None:
-        """The first broken invariant of ``state`` (the rules' own list), or None. A
-        hand-edited state may trip the check itself: that is reported as what broke."""
-        try:
-            problems = self.rules.invariants(state)
-        except Exception as err:  # noqa: BLE001 - a damaged state: say so, never leak it
-            return f"it cannot be read ({type(err).__name__}: {err})"
-        return str(problems[0]) if problems else None
 
     def scores_of(self, state: Any) -> dict[str, int]:
         """Every side's score in ``state`` (checked here: the rules' scores)."""

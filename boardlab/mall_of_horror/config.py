@@ -43,6 +43,10 @@ PARKING: Final = 4
 SECURITY: Final = 5
 SUPERMARKET: Final = 6
 CLOSED_SMALL_GAME: Final = 2  # MoH Setup: location 2 is closed with 3 or 4 players
+#: Whole numbers of a configuration or a described position (capacities, zombies, cards,
+#: rounds) are at most this big: a what-if with a billion zombies is a typing mistake, the
+#: odds' work grows with them, and a saved file must be able to hold them.
+MAX_COUNT: Final = 10_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,20 +89,26 @@ class Config:
                 if cap is not None:
                     raise ConfigError("the Parking Lot (4) has unlimited room: its capacity "
                                       "must be None (MoH Box Contents)")
-            elif cap is None or isinstance(cap, bool) or not isinstance(cap, int) or cap < 1:
+            elif cap is None or isinstance(cap, bool) or not isinstance(cap, int) or \
+                    not 1 <= cap <= MAX_COUNT:
                 raise ConfigError(f"capacities[{loc - 1}]: capacity of location {loc} must be "
-                                  f"a positive integer, got {show_value(cap)} (MoH-R1)")
+                                  f"a whole number 1–{MAX_COUNT:,}, got {show_value(cap)} "
+                                  "(MoH-R1)")
         if self.capacities[SUPERMARKET - 1] < self.supermarket_threshold:  # type: ignore[operator]
             raise ConfigError(f"capacity of location 6 ({self.capacities[5]}) cannot hold "
-                              f"the Supermarket threshold {self.supermarket_threshold}")
+                              f"the Supermarket threshold "
+                              f"{show_value(self.supermarket_threshold)}")
         if len(self.weapon_strengths) != 6 or any(
                 type(s) is not int or s not in (1, 2) for s in self.weapon_strengths):
             raise ConfigError("weapon_strengths: six Weapon cards, each killing 1 or 2 zombies "
                               "(MoH Box Contents, MoH-R2)")
         if not 1 <= self.dice <= 12:
-            raise ConfigError(f"dice must be between 1 and 12, got {self.dice}")
+            raise ConfigError(f"dice must be between 1 and 12, got {show_value(self.dice)}")
         if self.supermarket_threshold < 1 or self.seal_at < 1:
             raise ConfigError("supermarket_threshold and seal_at must be positive")
+        if self.seal_at > MAX_COUNT:
+            raise ConfigError(f"seal_at: at most {MAX_COUNT:,} zombies, got "
+                              f"{show_value(self.seal_at)}")
 
     def capacity(self, location: int) -> int | None:
         """Characters ``location`` can hold (``None`` = unlimited)."""

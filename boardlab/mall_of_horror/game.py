@@ -113,7 +113,7 @@ class MallOfHorror(GameSpec[State, Choice]):
     def check_state(self, value: Any, path: str = "state", *, sound: bool = True) -> State:
         """A sound position (every invariant of :mod:`.invariants`); ``sound=False``
         checks the field types only."""
-        return sound_state(value, path, facts=sound)
+        return sound_state(value, path, facts=sound, rules=self.rules)
 
     def scores_of(self, state: Any) -> dict[str, int]:
         """Points of the living characters per seat, of a position or a seat's view."""

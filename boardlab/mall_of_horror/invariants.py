@@ -21,6 +21,7 @@ from typing import Any
 
 from boardlab.core.engine import CHANCE
 from boardlab.core.errors import ArgumentTypeError, ConfigError, show_value
+from boardlab.core.soundness import check_start
 from boardlab.mall_of_horror.config import (
     CARDS,
     LOCATIONS,
@@ -29,6 +30,7 @@ from boardlab.mall_of_horror.config import (
     Config,
     Setup,
 )
+from boardlab.mall_of_horror.pending_facts import procedure_facts
 from boardlab.mall_of_horror.state import PENDING_KINDS, PHASES, Kind, Pending, Phase, State
 
 #: Pending steps that take place at one location (``pending.location``).
@@ -64,11 +66,14 @@ _PENDING_TYPES: dict[str, Any] = {
 }
 
 
-def sound_state(state: Any, argument: str = "state", *, facts: bool = True) -> State:
+def sound_state(state: Any, argument: str = "state", *, facts: bool = True,
+                rules: Any = None) -> State:
     """``state`` if it is a sound Mall of Horror position, else a boardlab error naming
     ``argument``: :class:`ArgumentTypeError` for anything but a ``State``,
-    :class:`ConfigError` with the first broken invariant for an impossible one
-    (``facts=False``: only the field types are checked, for pictures of what-ifs).
+    :class:`ConfigError` for a position that is not a sound start of a match of ``rules``
+    (default: the game's): a broken invariant, or no legal continuation
+    (:func:`boardlab.core.soundness.check_start`). ``facts=False`` checks only the field
+    types, for pictures of what-ifs.
 
     >>> sound_state(None, "start")
     Traceback (most recent call last):
@@ -78,7 +83,13 @@ def sound_state(state: Any, argument: str = "state", *, facts: bool = True) -> S
     if not isinstance(state, State):
         raise ArgumentTypeError(argument, state, "expected a moh.State (from moh.position, "
                                                  "moh.load_position or a match's .state)")
-    broken = _checked(state) if facts else _shape(state)
+    if facts:  # the check every game's start gets: these invariants, then a continuation
+        if rules is None:
+            from boardlab.mall_of_horror.rules import RULES as rules
+
+        check_start(rules, state, argument)
+        return state
+    broken = _shape(state)
     if broken:
         raise ConfigError(f"{argument}: the position is not sound: {broken[0]}")
     return state
@@ -107,22 +118,6 @@ def _type_problem(value: Any, kind: Any, path: str) -> str | None:
         if problem:
             return problem
     return None
-
-
-#: The last states found sound or not, by identity (kept alive here, so an id is never
-#: reused while listed): a what-if study starts many matches from one position.
-_SEEN: dict[int, tuple[State, list[str]]] = {}
-
-
-def _checked(state: State) -> list[str]:
-    known = _SEEN.get(id(state))
-    if known is not None and known[0] is state:
-        return known[1]
-    broken = invariants(state)
-    if len(_SEEN) >= 64:
-        _SEEN.clear()
-    _SEEN[id(state)] = (state, broken)
-    return broken
 
 
 def _fits(value: Any, kind: Any) -> bool:
@@ -187,7 +182,7 @@ def invariants(state: State) -> list[str]:
         problems.append("a character is in two places (alive twice, or alive and eaten)")
     for c, k in everyone:
         if c not in colours or k not in setup.kinds:
-            problems.append(f"unknown character {c} {k}")
+            problems.append(f"unknown character {show_value(c)} {show_value(k)}")
     if state.phase != Phase.SETUP and state.pending.kind not in (Kind.PLACE, Kind.PLACE_ROLL,
                                                                  Kind.DEAL):
         dealt = len(colours) * len(setup.kinds)
@@ -198,7 +193,7 @@ def invariants(state: State) -> list[str]:
     counts = Counter(loc for _, _, loc in state.chars)
     for loc, n in counts.items():
         if loc not in LOCATIONS:
-            problems.append(f"a character stands at unknown location {loc}")
+            problems.append(f"a character stands at unknown location {show_value(loc)}")
             continue
         cap = cfg.capacities[loc - 1]
         if cap is not None and n > cap:
@@ -209,7 +204,7 @@ def invariants(state: State) -> list[str]:
             problems.append(f"a character stands at the sealed location {loc}")
     # Zombies and sealed locations.
     if len(state.zombies) != 6 or any(z < 0 for z in state.zombies):
-        problems.append(f"bad zombie counts {state.zombies}")
+        problems.append(f"bad zombie counts {show_value(state.zombies)}")
     for loc in (*state.sealed, *setup.closed):
         if loc in LOCATIONS and state.zombies[loc - 1]:
             problems.append(f"zombies in front of the sealed or closed location {loc}")
@@ -242,13 +237,14 @@ def invariants(state: State) -> list[str]:
     if state.pending.kind not in PENDING_KINDS:
         problems.append(f"pending.kind: unknown pending step {show_value(state.pending.kind)}")
     if state.round < 0 or (state.round == 0) != (state.phase == "setup"):
-        problems.append(f"round: {state.round} in phase {show_value(state.phase)} (round 0 "
-                        "is the setup, rounds count from 1)")
+        problems.append(f"round: {show_value(state.round)} in phase "
+                        f"{show_value(state.phase)} (round 0 is the setup, rounds count "
+                        "from 1)")
     if any(n < 0 for n in state.hardware) or state.hardware[PARKING - 1]:
         problems.append("Hardware at the Parking Lot or negative Hardware")
     for c, k in state.hidden:
         if (c, k) not in alive and (c, k) not in state.eaten:
-            problems.append(f"hidden character {c} {k} does not exist")
+            problems.append(f"hidden character {show_value(c)} {show_value(k)} does not exist")
     for c, r in state.eliminated:
         if c not in colours or not 0 <= r <= state.round:
             problems.append(f"eliminated: bad entry {show_value((c, r))} (a colour of the "
@@ -265,6 +261,8 @@ def invariants(state: State) -> list[str]:
     problems.extend(_pending_facts(state))
     if SUPERMARKET in setup.closed:
         problems.append("the Supermarket cannot be closed")
+    if not problems:  # the facts above hold: the pending step can be read against them
+        problems.extend(procedure_facts(state))
     if not problems:
         problems.extend(_can_go_on(state))
     return problems
@@ -308,7 +306,7 @@ def _pending_facts(state: State) -> list[str]:
         problems.append("pending.order: unknown player in the pending order or candidates")
     if p.kind in IN_TURN and not 0 <= p.index < len(p.order):
         problems.append(f"pending.order: the {p.kind} step needs a player whose turn it is "
-                        f"(index {p.index} of {len(p.order)} players)")
+                        f"(index {show_value(p.index)} of {len(p.order)} players)")
     elif p.order and p.kind != "over" and not 0 <= p.index < len(p.order):
         problems.append("pending.index: turn index out of range")
     if p.kind in _VOTE_STEPS and p.purpose not in _VOTE_STEPS[p.kind]:
@@ -318,12 +316,12 @@ def _pending_facts(state: State) -> list[str]:
         problems.append(f"pending.chosen: the {p.kind} step needs a player, got "
                         f"{show_value(p.chosen)}")
     if p.n < 0:
-        problems.append(f"pending.n: negative count {p.n}")
+        problems.append(f"pending.n: negative count {show_value(p.n)}")
     if any(f not in FACES for f in p.dice):
         problems.append(f"pending.dice: die faces are 1–6, got {show_value(p.dice)}")
     if p.kind in _AT_A_LOCATION and p.location not in LOCATIONS:
         problems.append(f"pending.location: the {p.kind} step happens at a location 1–6, "
-                        f"got {p.location}")
+                        f"got {show_value(p.location)}")
     if p.kind == "ballot":
         problems.extend(_ballot_facts(p))
     if p.kind == "move":

@@ -40,25 +40,23 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from boardlab.core.errors import ConfigError, show_value
+from boardlab.core.soundness import start_problem
 from boardlab.mall_of_horror.checks import strict_int
 from boardlab.mall_of_horror.config import (
     CARDS,
     KINDS,
     LOCATIONS,
+    MAX_COUNT,
     PARKING,
     Config,
     Setup,
 )
-from boardlab.mall_of_horror.invariants import invariants
 from boardlab.mall_of_horror.queries import destination_options, eligible_colours, turn_order
-from boardlab.mall_of_horror.rules import open_vote, start_phase
+from boardlab.mall_of_horror.rules import RULES, open_vote, start_phase
 from boardlab.mall_of_horror.state import Pending, State
 
 CharacterSpec = str | tuple[str, str]
 PHASE_STARTS = ("a", "b", "c", "d", "e", "f")
-#: Whole numbers in a description are at most this big (zombies, cards, rounds): a what-if
-#: with a billion zombies is a typing mistake, and the odds' work grows with them.
-MAX_COUNT = 10_000
 
 
 def _count(field: str, value: Any, *, minimum: int = 0) -> int:
@@ -297,9 +295,11 @@ def position(players: int = 4, *, characters: Mapping[int, Iterable[CharacterSpe
     result = start_phase(state, phase, destinations=chosen)
     if threat_t:
         result = _open_with_threats(result, threat_t, phase)
-    broken = invariants(result)
-    if broken:
-        raise ConfigError(f"the described position is not sound: {broken[0]}")
+    # The check every start gets (boardlab.core.soundness): these invariants, then at
+    # least one legal continuation that the rules can play.
+    problem = start_problem(RULES, result)
+    if problem is not None:
+        raise ConfigError(f"the described position is not sound: {problem}")
     return result
 
 

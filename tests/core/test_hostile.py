@@ -2,13 +2,12 @@
 
 Each reproducer of the issue is refused with a boardlab error that names the field or
 argument, shows at most ~200 characters of the bad value, and leaves any match as it was.
-A property test mutates real saved matches at random: every mutation either loads (to a
-match that saves back to an equivalent file) or is a FormatError, never anything else.
+The property tests (mutated saved matches and positions, refused pushes) run for every
+game in ``tests/test_hostile_games.py``.
 """
 
 from __future__ import annotations
 
-import contextlib
 import json
 import random
 from fractions import Fraction
@@ -37,6 +36,7 @@ from boardlab.core.errors import SHOWN_CHARS, describe, show_value
 from boardlab.core.serialize import (
     MAX_NESTING,
     MAX_SAVED_BYTES,
+    MAX_SAVED_VALUES,
     load_json_object,
     read_saved_text,
 )
@@ -267,10 +267,17 @@ def test_a_huge_field_gives_a_short_message() -> None:
     with pytest.raises(FormatError) as err:
         moh.load_match(json.dumps(data))
     assert len(str(err.value)) < 1000
-    data["choices"][i]["colour"] = ["y"] * 1_000_000
+    data["choices"][i]["colour"] = ["y"] * 150_000
     with pytest.raises(FormatError) as err:
         moh.load_match(data)
     assert len(str(err.value)) < 1000 and err.value.path == f"choices[{i}].colour"
+    # A million values are refused before any is looked at (MAX_SAVED_VALUES).
+    data["choices"][i]["colour"] = ["y"] * 1_000_000
+    for saved_form in (data, json.dumps(data)):
+        with pytest.raises(FormatError) as err:
+            moh.load_match(saved_form)
+        assert err.value.path == "" and "values is more than a saved file may hold " \
+            f"({MAX_SAVED_VALUES:,}; boardlab.core.serialize.MAX_SAVED_VALUES)" in str(err.value)
 
 
 @given(st.one_of(st.text(max_size=5000), st.binary(max_size=5000),
@@ -304,141 +311,9 @@ def test_an_unknown_rule_names_the_id_and_is_still_a_key_error() -> None:
     assert moh.BOOK.get("MoH-R99") is None and [] not in moh.BOOK
 
 
-# -- random mutations of real saved matches ------------------------------------------------
-MUTATIONS = st.sampled_from(["delete", "replace", "retype", "duplicate"])
-VALUES = st.one_of(st.none(), st.booleans(), st.integers(-10, 10**30), st.floats(),
-                   st.text(max_size=30), st.lists(st.integers(), max_size=3),
-                   st.dictionaries(st.text(max_size=5), st.integers(), max_size=3))
-
-
-def _paths(node: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    out = [path]
-    if isinstance(node, dict):
-        for k, v in node.items():
-            out += _paths(v, (*path, k))
-    elif isinstance(node, list):
-        for i, v in enumerate(node):
-            out += _paths(v, (*path, i))
-    return out
-
-
-@given(seed=st.integers(0, 50), plies=st.integers(0, 80), how=MUTATIONS, value=VALUES,
-       pick=st.randoms(use_true_random=False))
-def test_a_mutated_saved_match_loads_or_is_a_format_error(seed: int, plies: int, how: str,
-                                                          value: Any, pick: random.Random
-                                                          ) -> None:
-    data = saved(plies, seed)
-    mutate(data, how, value, pick)
-    text = json.dumps(data)
-    try:
-        m = moh.load_match(text)
-    except FormatError as err:
-        assert len(str(err)) < 1500
-        return
-    again = moh.load_match(m.to_json())  # what loads saves back to a file that loads the same
-    assert again.to_json() == m.to_json() and again.state == m.state
-
-
-# -- refused pushes on loaded (possibly mutated) matches -------------------------------------
-class _Hostile:
-    """A choice whose comparisons, ``str`` and ``repr`` all raise."""
-
-    def __eq__(self, other: object) -> bool:
-        raise RuntimeError("no comparing me")
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __str__(self) -> str:
-        raise KeyError("no str")
-
-    def __repr__(self) -> str:
-        raise KeyError("no repr")
-
-
-def hostile_choices(m: Match[Any, Any], value: Any) -> list[Any]:
-    """Choices that must be refused here: unknown names, wrong kinds, other plies' choices,
-    a legal choice with one field replaced by ``value`` when that makes it illegal."""
-    out: list[Any] = [object(), _Hostile(), "no such choice", ""]
-    if not isinstance(value, str):  # random text might name a legal choice
-        out.append(value)
-    for make in (lambda: moh.Draw("nuke"), lambda: moh.Vote("purple")):
-        with contextlib.suppress(BoardlabError):  # refused when made: as good
-            out.append(make())
-    legal = m.legal()
-    for record in m.records:  # a choice of another ply that is not legal here
-        if record.choice not in legal:
-            out.append(record.choice)
-            break
-    for choice in legal[:3]:
-        for field in getattr(choice, "__dataclass_fields__", {}):
-            try:
-                changed = type(choice)(**{**vars(choice), field: value})
-            except (BoardlabError, TypeError):
-                continue  # refused when made (strict choice types): as good
-            if all(changed != c for c in legal):
-                out.append(changed)
-    return out
-
-
-def check_refused_pushes(m: Match[Any, Any], value: Any) -> None:
-    before = snapshot(m)
-    history = (m.choices, m.records)
-    for bad in hostile_choices(m, value):
-        with pytest.raises(BoardlabError) as err:
-            m.push(bad)
-        assert len(str(err.value)) < 4000
-        assert snapshot(m) == before and (m.choices, m.records) == history
-
-
-@given(seed=st.integers(0, 50), plies=st.integers(0, 80), value=VALUES)
-def test_refused_pushes_leave_a_match_byte_identical(seed: int, plies: int,
-                                                     value: Any) -> None:
-    m = moh.load_match(json.dumps(saved(plies, seed)))
-    m.seek(m.ply // 2)  # with a future beyond the cursor, which a refusal must keep too
-    check_refused_pushes(m, value)
-
-
-# -- random mutations of real saved positions -------------------------------------------------
-def saved_position(plies: int, seed: int) -> dict[str, Any]:
-    m = moh.load_match(json.dumps(saved(plies, seed)))
-    data: dict[str, Any] = json.loads(moh.save_position(m.state))
-    return data
-
-
-def mutate(data: Any, how: str, value: Any, pick: random.Random) -> None:
-    paths = [p for p in _paths(data) if p]
-    path = pick.choice(paths)
-    parent: Any = data
-    for key in path[:-1]:
-        parent = parent[key]
-    key = path[-1]
-    if how == "delete":
-        del parent[key]
-    elif how == "replace":
-        parent[key] = value
-    elif how == "retype":
-        parent[key] = json.loads(json.dumps(parent[key])) if parent[key] is None else \
-            str(parent[key])
-    elif isinstance(parent, list):
-        parent.insert(key, parent[key])
-
-
-@given(seed=st.integers(0, 50), plies=st.integers(0, 80), how=MUTATIONS, value=VALUES,
-       pick=st.randoms(use_true_random=False))
-def test_a_mutated_saved_position_loads_or_is_a_boardlab_error(
-        seed: int, plies: int, how: str, value: Any, pick: random.Random) -> None:
-    """A position file loads (and saves back the same) or is refused with a boardlab error.
-
-    Whether every position that loads is also *possible* (issue 10, items 5 and 6) is the
-    Mall of Horror position checks' promise (tests/mall_of_horror); here: no raw error."""
-    data = saved_position(plies, seed)
-    mutate(data, how, value, pick)
-    try:
-        state = moh.load_position(json.dumps(data))
-    except BoardlabError as err:
-        assert len(str(err)) < 1500
-        return
-    assert moh.load_position(moh.save_position(state)) == state
+# -- random mutations, refused pushes ----------------------------------------------------------
+# The property tests over mutated saved matches and positions and over refused pushes run
+# for every registered game in tests/test_hostile_games.py (Mall of Horror included).
 
 
 # -- wrong kinds of argument at the core's other entry points ---------------------------------

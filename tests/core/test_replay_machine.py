@@ -1,8 +1,9 @@
 """Exact replay under any sequence of push, roll, pop, seek, branch, save and load.
 
-A hypothesis state machine drives one match of a game (Mall of Horror, the toy game)
-through random operations, including bad arguments, and after every step checks the
-match against an oracle that knows nothing of the engine's bookkeeping:
+A hypothesis state machine drives one match of a game (the toy game here; every registered
+game in tests/test_hostile_games.py) through random operations, including bad arguments,
+and after every step checks the match against an oracle that knows nothing of the
+engine's bookkeeping:
 
 - **the same states and events**: a fresh match that pushes the recorded choices in
   order reaches the same state (equal, and equal to the recorded ``after`` states) with
@@ -31,7 +32,6 @@ from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from boardlab import mall_of_horror as moh
 from boardlab.core import (
     CHANCE,
     ArgumentTypeError,
@@ -208,11 +208,6 @@ class Replay(RuleBasedStateMachine):
         assert m.rng.getstate() == expected_stream(m).getstate() == fresh.rng.getstate()
 
 
-class MallOfHorrorReplay(Replay):
-    def new_match(self, seed: int) -> Match[Any, Any]:
-        return moh.new_match(players=4, seed=seed)
-
-
 class ToyReplay(Replay):
     def new_match(self, seed: int) -> Match[Any, Any]:
         return Match(TOY, ToySetup(), seed=seed)
@@ -222,8 +217,6 @@ class ToyReplay(Replay):
 # squared: the soak runs fewer, longer state-machine examples than the other suites.
 _RUNS = settings(settings.default, max_examples=300, stateful_step_count=80) if SOAK else \
     settings(settings.default)
-TestMallOfHorrorReplay = MallOfHorrorReplay.TestCase
-TestMallOfHorrorReplay.settings = _RUNS
 TestToyReplay = ToyReplay.TestCase
 TestToyReplay.settings = _RUNS
 

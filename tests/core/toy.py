@@ -29,6 +29,11 @@ BOOK = RuleBook("Toy", [RuleRef("T-1", "Toy", "Turn", "Flip, then add."),
 class ToySetup:
     target: int = 5
 
+    def __post_init__(self) -> None:  # checked like every game's setup (issue 26)
+        from boardlab.core import validate
+
+        validate.whole(self.target, "target", low=1, high=10**6, rule="T-2")
+
 
 @dataclass(frozen=True, slots=True)
 class Add:

@@ -16,6 +16,9 @@ def position(players: int = 2, *, totals: tuple[int, int] = (0, 0), mover: str =
     """
     if validate.whole(players, "players") != 2:
         raise ConfigError(f"players: the toy has 2 players, got {players} (T-1)")
+    validate.instance(totals, "totals", tuple, "a pair of totals, (a, b)")
+    if len(totals) != 2:
+        raise ConfigError(f"totals: a pair of totals, (a, b); got {len(totals)} of them")
     a, b = (validate.whole(t, f"totals[{i}]", low=0, high=target) for i, t in
             enumerate(totals))
     validate.name(mover, "mover", ("a", "b"), what="player")
