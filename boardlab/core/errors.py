@@ -96,7 +96,7 @@ def too_many_digits(value: Any) -> bool:
 
 @lru_cache(maxsize=4)
 def _power_of_ten(digits: int) -> int:
-    return 10 ** digits
+    return int(10 ** digits)  # int: mypy types a power of ints as Any (it may be a float)
 
 
 def show_value(value: Any) -> str:

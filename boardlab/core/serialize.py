@@ -126,7 +126,7 @@ def load_json_object(text: str | bytes | Mapping[str, Any]) -> Mapping[str, Any]
     # many values (commas inside strings count too, which only errs on the safe side).
     values = text.count(",") + text.count("[") + text.count("{") + 1
     if values > MAX_SAVED_VALUES:
-        raise FormatError("", _too_many(values))
+        raise FormatError("", _too_many(values, "commas and brackets"))
     try:
         data = json.loads(text)
     except json.JSONDecodeError as err:
@@ -143,8 +143,8 @@ def load_json_object(text: str | bytes | Mapping[str, Any]) -> Mapping[str, Any]
     return data
 
 
-def _too_many(values: int) -> str:
-    return (f"about {values:,} values is more than a saved file may hold "
+def _too_many(values: int, counted: str = "values") -> str:
+    return (f"{values:,} {counted}: more values than a saved file may hold "
             f"({MAX_SAVED_VALUES:,}; boardlab.core.serialize.MAX_SAVED_VALUES)")
 
 

@@ -43,10 +43,13 @@ PARKING: Final = 4
 SECURITY: Final = 5
 SUPERMARKET: Final = 6
 CLOSED_SMALL_GAME: Final = 2  # MoH Setup: location 2 is closed with 3 or 4 players
-#: Whole numbers of a configuration or a described position (capacities, zombies, cards,
-#: rounds) are at most this big: a what-if with a billion zombies is a typing mistake, the
-#: odds' work grows with them, and a saved file must be able to hold them.
+#: Whole numbers in a described position (zombies, cards, rounds) are at most this big:
+#: a what-if with a billion zombies is a typing mistake, and the odds' work grows with them.
 MAX_COUNT: Final = 10_000
+#: A configuration's numbers (capacities, ``seal_at``) are at most this big: any what-if
+#: (seal_at=10**6: locations that never seal), and still a number that a saved file and a
+#: message can hold (10**5000 cannot be written).
+MAX_SETTING: Final = 10**9
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,9 +93,9 @@ class Config:
                     raise ConfigError("the Parking Lot (4) has unlimited room: its capacity "
                                       "must be None (MoH Box Contents)")
             elif cap is None or isinstance(cap, bool) or not isinstance(cap, int) or \
-                    not 1 <= cap <= MAX_COUNT:
+                    not 1 <= cap <= MAX_SETTING:
                 raise ConfigError(f"capacities[{loc - 1}]: capacity of location {loc} must be "
-                                  f"a whole number 1–{MAX_COUNT:,}, got {show_value(cap)} "
+                                  f"a whole number 1–{MAX_SETTING:,}, got {show_value(cap)} "
                                   "(MoH-R1)")
         if self.capacities[SUPERMARKET - 1] < self.supermarket_threshold:  # type: ignore[operator]
             raise ConfigError(f"capacity of location 6 ({self.capacities[5]}) cannot hold "
@@ -106,8 +109,8 @@ class Config:
             raise ConfigError(f"dice must be between 1 and 12, got {show_value(self.dice)}")
         if self.supermarket_threshold < 1 or self.seal_at < 1:
             raise ConfigError("supermarket_threshold and seal_at must be positive")
-        if self.seal_at > MAX_COUNT:
-            raise ConfigError(f"seal_at: at most {MAX_COUNT:,} zombies, got "
+        if self.seal_at > MAX_SETTING:
+            raise ConfigError(f"seal_at: at most {MAX_SETTING:,} zombies, got "
                               f"{show_value(self.seal_at)}")
 
     def capacity(self, location: int) -> int | None:

@@ -276,7 +276,7 @@ def test_a_huge_field_gives_a_short_message() -> None:
     for saved_form in (data, json.dumps(data)):
         with pytest.raises(FormatError) as err:
             moh.load_match(saved_form)
-        assert err.value.path == "" and "values is more than a saved file may hold " \
+        assert err.value.path == "" and ": more values than a saved file may hold " \
             f"({MAX_SAVED_VALUES:,}; boardlab.core.serialize.MAX_SAVED_VALUES)" in str(err.value)
 
 
