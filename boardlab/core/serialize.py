@@ -19,11 +19,14 @@ Traceback (most recent call last):
 boardlab.core.errors.FormatError: choices[0].colour: expected a string, got 3
 
 **Limits.** A saved file or JSON text is read only up to :data:`MAX_SAVED_BYTES` (16 MiB;
-a Mall of Horror match takes about 30 KB) and nested at most :data:`MAX_NESTING` levels
-deep (a saved match needs fewer than 10); beyond either it is refused with a
+a Mall of Horror match takes about 30 KB), holds at most :data:`MAX_SAVED_VALUES` values
+(a saved match holds a few thousand) and is nested at most :data:`MAX_NESTING` levels
+deep (a saved match needs fewer than 10); beyond any of them it is refused with a
 :class:`FormatError` before any of it is decoded, so a hostile file can neither exhaust
-memory nor the interpreter's recursion limit. Messages show at most about 200
-characters of a bad value (:func:`~boardlab.core.errors.show_value`).
+memory nor the interpreter's recursion limit. A record class may check its raw JSON
+object against limits of its own before any field is decoded (a ``check_saved``
+class method, see :func:`decode`). Messages show at most about 200 characters of a bad
+value (:func:`~boardlab.core.errors.show_value`).
 """
 
 from __future__ import annotations
@@ -42,8 +45,8 @@ from boardlab.core.chance import Chance
 from boardlab.core.errors import ArgumentTypeError, FormatError, show_value
 
 __all__ = [
-    "MAX_NESTING", "MAX_SAVED_BYTES", "decode", "decode_choice", "encode", "is_record",
-    "load_json_object", "read_saved_text",
+    "MAX_NESTING", "MAX_SAVED_BYTES", "MAX_SAVED_VALUES", "decode", "decode_choice", "encode",
+    "is_record", "load_json_object", "read_saved_text",
 ]
 
 JSON = Any
@@ -52,6 +55,10 @@ JSON = Any
 MAX_SAVED_BYTES: Final = 16 * 1024 * 1024
 #: The deepest nesting of lists and objects a saved file may have.
 MAX_NESTING: Final = 64
+#: The most values (lists, objects and the items in them) a saved file's text may hold:
+#: counted before the text is parsed, since 16 MiB of ``[],`` would parse into more than
+#: 400 MB of lists (a saved match holds a few thousand values).
+MAX_SAVED_VALUES: Final = 250_000
 
 
 def encode(obj: Any) -> JSON:
@@ -115,6 +122,14 @@ def load_json_object(text: str | bytes | Mapping[str, Any]) -> Mapping[str, Any]
                                               "mapping")
     if len(text) > MAX_SAVED_BYTES:
         raise FormatError("", _too_large(len(text)))
+    # Every list item and object member but the last is followed by a comma: with the
+    # brackets and braces that bounds the values parsing would make (commas in strings
+    # count too, which only errs on the safe side).
+    values = text.count(",") + text.count("[") + text.count("{")
+    if values > MAX_SAVED_VALUES:
+        raise FormatError("", f"more than {MAX_SAVED_VALUES:,} values (lists, objects and "
+                              "their items; a saved match holds a few thousand; "
+                              "boardlab.core.serialize.MAX_SAVED_VALUES)")
     try:
         data = json.loads(text)
     except json.JSONDecodeError as err:
@@ -136,12 +151,19 @@ def _too_large(size: int) -> str:
             "boardlab.core.serialize.MAX_SAVED_BYTES)")
 
 
+#: Values that hold no others (skipped at once: the abstract Mapping check is slow).
+_LEAVES: Final = frozenset({str, int, float, bool, type(None)})
+
+
 def _check_nesting(data: Any) -> None:
     """FormatError if ``data`` nests lists and mappings deeper than :data:`MAX_NESTING`."""
     level: list[Any] = [data]
+    leaves = _LEAVES
     for _ in range(MAX_NESTING + 1):
         deeper: list[Any] = []
         for item in level:
+            if item.__class__ in leaves:
+                continue
             if isinstance(item, Mapping):
                 deeper.extend(item.values())
             elif isinstance(item, (list, tuple)):
@@ -182,7 +204,15 @@ def _join(path: str, name: str) -> str:
 
 
 def decode(value: JSON, annotation: Any, path: str = "") -> Any:
-    """Read ``value`` as an instance of ``annotation``, validating every field."""
+    """Read ``value`` as an instance of ``annotation``, validating every field.
+
+    A record class (a dataclass or NamedTuple) with a ``check_saved(value, path)`` class
+    method has it called with its raw JSON object before any field is decoded: a game
+    bounds its lists and numbers there (a FormatError naming the field), so a small
+    hostile file never makes the decoder or the game allocate in proportion to a count
+    it would refuse. A class that refuses its fields with an error carrying ``field``
+    and ``problem`` (Breakout's ``field_error``) is reported at that field's path.
+    """
     origin = typing.get_origin(annotation)
     args = typing.get_args(annotation)
     if annotation is Any:
@@ -288,6 +318,9 @@ def _decode_dataclass(value: JSON, cls: type, path: str) -> Any:
     if unknown:
         first = unknown[0] if isinstance(unknown[0], str) else show_value(unknown[0])
         raise FormatError(_join(path, first), "unknown field")
+    check = getattr(cls, "check_saved", None)
+    if check is not None:
+        check(value, path)
     kwargs = {}
     for name, required in fields.items():
         if name not in value:
@@ -298,8 +331,13 @@ def _decode_dataclass(value: JSON, cls: type, path: str) -> Any:
     try:
         return cls(**kwargs)
     except (ValueError, TypeError, KeyError, IndexError) as err:
-        # A class that checks its own fields (a Config) says why; KeyError and
-        # IndexError from a class that does not are refusals too.
+        # A class that checks its own fields (a Config) says why, naming the field when
+        # its error carries one; KeyError and IndexError from a class that does not are
+        # refusals too.
+        field, problem = getattr(err, "field", None), getattr(err, "problem", None)
+        if isinstance(field, str) and field and isinstance(problem, str):
+            where = f"{path}{field}" if field.startswith("[") else _join(path, field)
+            raise FormatError(where, problem) from err
         raise FormatError(path, str(err) or type(err).__name__) from err
 
 
