@@ -24,8 +24,10 @@ a Mall of Horror match takes about 30 KB), holding at most :data:`MAX_SAVED_VALU
 saved match needs fewer than 10), with no integer of more digits than Python reads (4,300,
 also in a mapping handed in directly); beyond any of them it is refused with a
 :class:`FormatError` before any of it is decoded, so a hostile file can neither exhaust
-memory nor the interpreter's recursion limit. Messages show at most about 200
-characters of a bad value (:func:`~boardlab.core.errors.show_value`).
+memory nor the interpreter's recursion limit. A record class may check its raw JSON
+object against limits of its own before any field is decoded (a ``check_saved``
+class method, see :func:`decode`). Messages show at most about 200 characters of a bad
+value (:func:`~boardlab.core.errors.show_value`).
 """
 
 from __future__ import annotations
@@ -153,25 +155,36 @@ def _too_large(size: int) -> str:
             "boardlab.core.serialize.MAX_SAVED_BYTES)")
 
 
+#: Values that hold no others, skipped at once (the abstract Mapping check is slow; an
+#: int is looked at for its digits).
+_LEAVES: Final = frozenset({str, float, bool, type(None)})
+
+
 def _check_nesting(data: Any) -> None:
     """FormatError if ``data`` nests lists and mappings deeper than :data:`MAX_NESTING`,
     or holds an integer longer than JSON text may hold (Python reads at most 4,300 digits:
     a mapping handed in directly is held to what its text would be)."""
     level: list[Any] = [data]
     seen = 0
+    leaves = _LEAVES
     for _ in range(MAX_NESTING + 1):
         deeper: list[Any] = []
         seen += len(level)
         if seen > MAX_SAVED_VALUES:
             raise FormatError("", _too_many(seen))
         for item in level:
+            kind = item.__class__
+            if kind is int:
+                if too_many_digits(item):
+                    raise FormatError(_path_to(data, item), "not readable JSON: a number "
+                                      "with too many digits")
+                continue
+            if kind in leaves:
+                continue
             if isinstance(item, Mapping):
                 deeper.extend(item.values())
             elif isinstance(item, (list, tuple)):
                 deeper.extend(item)
-            elif item.__class__ is int and too_many_digits(item):
-                raise FormatError(_path_to(data, item), "not readable JSON: a number with "
-                                  "too many digits")
         if not deeper:
             return
         level = deeper
@@ -229,7 +242,15 @@ def _join(path: str, name: str) -> str:
 
 
 def decode(value: JSON, annotation: Any, path: str = "") -> Any:
-    """Read ``value`` as an instance of ``annotation``, validating every field."""
+    """Read ``value`` as an instance of ``annotation``, validating every field.
+
+    A record class (a dataclass or NamedTuple) with a ``check_saved(value, path)`` class
+    method has it called with its raw JSON object before any field is decoded: a game
+    bounds its lists and numbers there (a FormatError naming the field), so a small
+    hostile file never makes the decoder or the game allocate in proportion to a count
+    it would refuse. A class that refuses its fields with an error carrying ``field``
+    and ``problem`` (Breakout's ``field_error``) is reported at that field's path.
+    """
     origin = typing.get_origin(annotation)
     args = typing.get_args(annotation)
     if annotation is Any:
@@ -335,6 +356,9 @@ def _decode_dataclass(value: JSON, cls: type, path: str) -> Any:
     if unknown:
         first = unknown[0] if isinstance(unknown[0], str) else show_value(unknown[0])
         raise FormatError(_join(path, first), "unknown field")
+    check = getattr(cls, "check_saved", None)
+    if check is not None:
+        check(value, path)
     kwargs = {}
     for name, required in fields.items():
         if name not in value:
@@ -345,8 +369,13 @@ def _decode_dataclass(value: JSON, cls: type, path: str) -> Any:
     try:
         return cls(**kwargs)
     except (ValueError, TypeError, KeyError, IndexError) as err:
-        # A class that checks its own fields (a Config) says why; KeyError and
-        # IndexError from a class that does not are refusals too.
+        # A class that checks its own fields (a Config) says why, naming the field when
+        # its error carries one; KeyError and IndexError from a class that does not are
+        # refusals too.
+        field, problem = getattr(err, "field", None), getattr(err, "problem", None)
+        if isinstance(field, str) and field and isinstance(problem, str):
+            where = f"{path}{field}" if field.startswith("[") else _join(path, field)
+            raise FormatError(where, problem) from err
         raise FormatError(path, str(err) or type(err).__name__) from err
 
 

@@ -26,7 +26,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
-from boardlab.core.errors import ConfigError, FormatError, show_value
+from boardlab.core.errors import ConfigError, show_value
+from boardlab.lockup_breakout.limits import (
+    LIMITS,
+    check_saved_values,
+    check_text,
+    check_whole,
+    field_error,
+)
 
 if TYPE_CHECKING:  # pragma: no cover
     import networkx
@@ -38,32 +45,13 @@ ESCAPED: Final = "ESCAPED"
 TOMB_STARS: Final = 15
 
 
-def field_error(field: str, problem: str) -> ConfigError:
-    """A :class:`ConfigError` that names the bad field (``paths[3].to: …``).
-
-    ``field`` and ``problem`` are kept as attributes so that file loaders can report the
-    full path of the field as a :class:`FormatError`.
-
-    >>> str(field_error("paths[3].to", "unknown space 'X'"))
-    "paths[3].to: unknown space 'X'"
-    """
-    err = ConfigError(f"{field}: {problem}" if field else problem)
-    # Extra attributes ConfigError does not declare (decode_checked reads them back).
-    err.field = field  # type: ignore[attr-defined]
-    err.problem = problem  # type: ignore[attr-defined]
-    return err
-
-
-def _int(value: Any, field: str, low: int = 0) -> None:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise field_error(field, f"expected an integer, got {show_value(value)}")
-    if value < low:
-        raise field_error(field, f"must be at least {low}, got {value}")
+def _int(value: Any, field: str, low: int = 0, high: int = LIMITS.number,
+         limit: str = "number") -> None:
+    check_whole(value, field, low, high, limit)
 
 
 def _str(value: Any, field: str) -> None:
-    if not isinstance(value, str) or not value:
-        raise field_error(field, f"expected a non-empty string, got {show_value(value)}")
+    check_text(value, field)
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +81,10 @@ class Space:
                     or value != value or value in (float("inf"), float("-inf")):
                 raise field_error(axis, f"expected a finite number (a drawing coordinate), "
                                         f"got {show_value(value)}")
+            if abs(value) > LIMITS.coordinate:
+                raise field_error(axis, f"a drawing coordinate from -{LIMITS.coordinate:,} "
+                                        f"to {LIMITS.coordinate:,} (the limit of coordinate), "
+                                        f"got {show_value(value)}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,6 +101,9 @@ class Path:
         if not isinstance(self.cost, tuple):
             raise field_error("cost", f"expected a list of [resource, amount], got "
                                       f"{show_value(self.cost)}")
+        if len(self.cost) > LIMITS.kinds:
+            raise field_error("cost", f"at most {LIMITS.kinds} resource amounts (the limit "
+                                      f"of kinds), got {len(self.cost):,}")
         seen = set()
         for i, pair in enumerate(self.cost):
             if not isinstance(pair, tuple) or len(pair) != 2:
@@ -134,6 +129,11 @@ class CatacombMap:
 
     def __post_init__(self) -> None:
         validate_map(self)
+
+    @classmethod
+    def check_saved(cls, value: Mapping[str, Any], path: str) -> None:
+        """Bound a saved map before it is decoded (``LIMITS.config_values``)."""
+        check_saved_values(value, path, LIMITS.config_values, "config_values")
 
     def space(self, name: str) -> Space:
         """The space called ``name`` (a :class:`ConfigError` names unknown ones)."""
@@ -182,6 +182,11 @@ def validate_map(m: CatacombMap) -> None:
         raise field_error("spaces", "a map needs spaces")
     if not isinstance(m.paths, tuple):
         raise field_error("paths", "expected a list of paths")
+    for name, items in (("spaces", m.spaces), ("paths", m.paths)):
+        most = getattr(LIMITS, name)
+        if len(items) > most:
+            raise field_error(name, f"at most {most} {name} (the limit of {name}), got "
+                                    f"{len(items):,}")
     by_name: dict[str, Space] = {}
     for i, s in enumerate(m.spaces):
         if not isinstance(s, Space):
@@ -253,18 +258,10 @@ def load_map(data: str | Mapping[str, Any]) -> CatacombMap:
 
 
 def decode_checked(data: Any, cls: type, decode: Any, path: str = "") -> Any:
-    """``decode(data, cls, path)``, reporting a rule violation with the full field path."""
-    try:
-        return decode(data, cls, path)
-    except FormatError as err:
-        cause = err.__cause__
-        field = getattr(cause, "field", None)
-        if field is not None:
-            full = f"{err.path}.{field}" if err.path and not field.startswith("[") else \
-                f"{err.path}{field}"
-            # A cause with .field is a field_error, which also has .problem.
-            raise FormatError(full, cause.problem) from cause  # type: ignore[union-attr]
-        raise
+    """``decode(data, cls, path)``: a rule violation (a :func:`field_error`) comes out as a
+    :class:`FormatError` at the full path of its field (``paths[3].to``), since the
+    decoder joins the field an error names to the record's path."""
+    return decode(data, cls, path)
 
 
 def map_to_dict(m: CatacombMap) -> dict[str, Any]:

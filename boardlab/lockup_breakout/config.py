@@ -36,6 +36,7 @@ from boardlab.lockup_breakout.catacombs import (
     decode_checked,
     field_error,
 )
+from boardlab.lockup_breakout.limits import LIMITS, check_draw_sizes, check_saved_values
 
 # -- facts of the rule text ------------------------------------------------------------
 ROUNDS: Final = 6                      # LB-objective
@@ -81,9 +82,12 @@ def escape_stars(round_: int) -> int:
 
 
 # -- records of the stand-in ------------------------------------------------------------
-def _check_tuple(value: Any, name: str) -> None:
+def _check_tuple(value: Any, name: str, most: int | None = None, limit: str = "") -> None:
     if not isinstance(value, tuple):
         raise field_error(name, f"expected a list, got {show_value(value)}")
+    if most is not None and len(value) > most:
+        raise field_error(name, f"at most {most:,} entries (the limit of {limit}), got "
+                                f"{len(value):,}")
 
 
 def _bool(value: Any, name: str) -> None:
@@ -135,9 +139,9 @@ class Location:
     def __post_init__(self) -> None:
         _int(self.number, "number", 1)
         _str(self.name, "name")
-        _check_tuple(self.ranks, "ranks")
+        _check_tuple(self.ranks, "ranks", LIMITS.rewards, "rewards")
         for i, bundle in enumerate(self.ranks):
-            _check_tuple(bundle, f"ranks[{i}]")
+            _check_tuple(bundle, f"ranks[{i}]", LIMITS.rewards, "rewards")
             for j, r in enumerate(bundle):
                 if not isinstance(r, Reward):
                     raise field_error(f"ranks[{i}][{j}]", f"expected a Reward, got {show_value(r)}")
@@ -169,7 +173,7 @@ class Item:
 
     def __post_init__(self) -> None:
         _str(self.name, "name")
-        _check_tuple(self.cost, "cost")
+        _check_tuple(self.cost, "cost", LIMITS.kinds, "kinds")
         for i, pair in enumerate(self.cost):
             if not isinstance(pair, tuple) or len(pair) != 2:
                 raise field_error(f"cost[{i}]", f"expected [resource, amount], got "
@@ -178,7 +182,9 @@ class Item:
             _int(pair[1], f"cost[{i}][1]", 1)
         _int(self.stars, "stars")
         _str(self.kind, "kind")
-        _check_tuple(self.valuables, "valuables")
+        _check_tuple(self.valuables, "valuables", LIMITS.kinds, "kinds")
+        for i, v in enumerate(self.valuables):
+            _str(v, f"valuables[{i}]")
         for flag in ("advance", "reserve", "wild"):
             _bool(getattr(self, flag), flag)
         if self.improve is not None:
@@ -203,7 +209,7 @@ class GoonCard:
         _str(self.name, "name")
         _str(self.kind, "kind")
         _bool(self.remove, "remove")
-        _int(self.count, "count", 1)
+        _int(self.count, "count", 1, LIMITS.copies, "copies")
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,7 +226,7 @@ class Tome:
         _str(self.name, "name")
         _int(self.strength, "strength", 1)
         _bool(self.legend, "legend")
-        _int(self.count, "count", 1)
+        _int(self.count, "count", 1, LIMITS.copies, "copies")
 
 
 @dataclass(frozen=True, slots=True)
@@ -297,7 +303,7 @@ class LootToken:
             raise field_error("effect", f"unknown loot effect {show_value(self.effect)}; one of "
                               f"{', '.join(LOOT_EFFECTS)}")
         _int(self.amount, "amount", 1)
-        _int(self.count, "count", 1)
+        _int(self.count, "count", 1, LIMITS.copies, "copies")
 
 
 @dataclass(frozen=True, slots=True)
@@ -313,7 +319,7 @@ class GuardCard:
         _str(self.name, "name")
         _int(self.strength, "strength")
         _bool(self.seeker, "seeker")
-        _int(self.count, "count", 1)
+        _int(self.count, "count", 1, LIMITS.copies, "copies")
         if self.seeker and self.strength == 0:
             raise field_error("seeker", "a strength-0 guard card means no guards there "
                               "(LB-R39): it cannot carry a seeker")
@@ -328,7 +334,10 @@ class GuardLevel:
 
     def __post_init__(self) -> None:
         _str(self.colour, "colour")
-        _check_tuple(self.cards, "cards")
+        _check_tuple(self.cards, "cards", LIMITS.cards, "cards")
+        for i, card in enumerate(self.cards):
+            if not isinstance(card, GuardCard):
+                raise field_error(f"cards[{i}]", f"expected a GuardCard, got {show_value(card)}")
         if sum(c.count for c in self.cards) != 6:
             raise field_error("cards", "a difficulty adds exactly 6 guard cards "
                               "(LB-solo-setup)")
@@ -380,6 +389,11 @@ class Config:
     def __post_init__(self) -> None:
         validate_config(self)
 
+    @classmethod
+    def check_saved(cls, value: Mapping[str, Any], path: str) -> None:
+        """Bound a saved configuration before it is decoded (``LIMITS.config_values``)."""
+        check_saved_values(value, path, LIMITS.config_values, "config_values")
+
     # -- small queries --------------------------------------------------------------------
     def face_down_allowance(self, players: int) -> int:
         """Board tokens a player may place face down: 3 with 2 players (and in solitary,
@@ -415,7 +429,7 @@ def _unique(records: tuple[Any, ...], name: str) -> None:
 
 
 def _records(value: Any, cls: type, name: str, minimum: int = 1) -> None:
-    _check_tuple(value, name)
+    _check_tuple(value, name, LIMITS.cards, "cards")
     if len(value) < minimum:
         raise field_error(name, f"needs at least {minimum} entr{'y' if minimum == 1 else 'ies'}")
     for i, r in enumerate(value):
@@ -438,7 +452,7 @@ def validate_config(c: Config) -> None:
                           "(LB-rollcall-seeker, LB-R6)")
     for i, s in enumerate(c.crew_strengths):
         _int(s, f"crew_strengths[{i}]", 1)
-    _check_tuple(c.resources, "resources")
+    _check_tuple(c.resources, "resources", LIMITS.kinds, "kinds")
     if not c.resources or len(set(c.resources)) != len(c.resources):
         raise field_error("resources", "distinct resource kinds are needed (LB-R9)")
     for i, r in enumerate(c.resources):
@@ -448,7 +462,9 @@ def validate_config(c: Config) -> None:
         raise field_error("start_resources", "one starting amount per resource kind")
     for i, n in enumerate(c.start_resources):
         _int(n, f"start_resources[{i}]")
-    _check_tuple(c.valuables, "valuables")
+    _check_tuple(c.valuables, "valuables", LIMITS.kinds, "kinds")
+    for i, v in enumerate(c.valuables):
+        _str(v, f"valuables[{i}]")
     if not c.valuables or len(set(c.valuables)) != len(c.valuables):
         raise field_error("valuables", "distinct valuable kinds are needed (LB-R12)")
     if "barrel" not in c.valuables:
@@ -471,7 +487,8 @@ def validate_config(c: Config) -> None:
             if kind not in kinds:
                 raise field_error(f"catacombs.paths[{i}].cost[{j}][0]",
                                   f"unknown resource {show_value(kind)}")
-    _records(c.items, Item, "items", c.display_size if isinstance(c.display_size, int) else 1)
+    _int(c.display_size, "display_size", 1, LIMITS.display, "display")
+    _records(c.items, Item, "items", c.display_size)
     _unique(c.items, "items")
     for i, item in enumerate(c.items):
         for j, (kind, _) in enumerate(item.cost):
@@ -488,8 +505,9 @@ def validate_config(c: Config) -> None:
     _unique(c.goons, "goons")
     if sum(g.count for g in c.goons) < len(GOON_LOCATIONS):
         raise field_error("goons", "at least 5 goon cards for locations 2–6 (LB-R11)")
-    _check_tuple(c.goon_set_types, "goon_set_types")
+    _check_tuple(c.goon_set_types, "goon_set_types", LIMITS.kinds, "kinds")
     for i, t in enumerate(c.goon_set_types):
+        _str(t, f"goon_set_types[{i}]")
         if t in GOON_TEXT_TYPES and t != "golem":
             raise field_error(f"goon_set_types[{i}]", f"{t} goons score by their own rule "
                               "(LB-goon-*), not in sets (LB-R11)")
@@ -533,7 +551,7 @@ def validate_config(c: Config) -> None:
         raise field_error("goal_stars", "first- and second-place stars (LB-R14)")
     for i, n in enumerate(c.goal_stars):
         _int(n, f"goal_stars[{i}]")
-    _int(c.display_size, "display_size", 1)
+    check_draw_sizes(c)
 
 
 def load_config(data: str | Mapping[str, Any]) -> Config:

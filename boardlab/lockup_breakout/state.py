@@ -15,11 +15,13 @@ step inside a tunnel advance, a loot pick inside that step.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, Final, NamedTuple
 
 from boardlab.core.errors import ArgumentTypeError
 from boardlab.core.records import equal_only_to_itself
 from boardlab.lockup_breakout.config import Config, Setup
+from boardlab.lockup_breakout.limits import LIMITS, check_saved_values
 
 
 class K:
@@ -212,6 +214,14 @@ class State(NamedTuple):
         from boardlab.lockup_breakout.render import render_svg
 
         return render_svg(self)
+
+    @classmethod
+    def check_saved(cls, value: Mapping[str, Any], path: str) -> None:
+        """Bound a saved position before it is decoded: at most
+        ``LIMITS.position_values`` values besides its setup (which its configuration
+        bounds), so a huge list in a small file is refused at once, naming it."""
+        check_saved_values(value, path, LIMITS.position_values, "position_values",
+                           skip=("setup",))
 
 
 # Positions of the fields the hot paths read by index (``state[AT_STACK]``): literal

@@ -267,7 +267,8 @@ def test_saved_matches_and_positions_refuse_bad_fields() -> None:
     assert lb.load_position(text) == m.state
     pos = json.loads(text)
     pos["state"]["resources"][0][0] = -3
-    with pytest.raises(FormatError, match="state: bad resources"):
+    with pytest.raises(FormatError, match=r"^state: resources\[0\]\[0\]: bad resources for red: "
+                                          r"-3 \(0 to "):
         lb.load_position(pos)
     pos = json.loads(text)
     pos["state"]["round"] = "six"

@@ -262,8 +262,17 @@ def test_loot_look_agrees_with_ordered_draws_of_labelled_tokens() -> None:
 
 def test_loot_look_simulated_at_the_engine_node() -> None:
     s = lb.position(players=2)
-    node = s._replace(stack=(*s.stack, Frame(K.LOOT_LOOK, who="red", loc=0)))
     exact = odds.loot_has(s, "Stair", "Cache")
+    # Red wins location 1 alone, declines its resources and takes the tunnel's step onto
+    # Stair: the engine's own look at the Stair stack (LB-advance-loot).
+    node = lb.position(players=2, phase="lightsout", tunnels={1: "single"},
+                       crews={1: ["red seeker"]})
+    walk = lb.new_match(start=node, seed=0)
+    walk.push(lb.Decline())
+    walk.push(lb.Step("Stair"))
+    node = walk.state
+    assert node.top == Frame(K.LOOT_LOOK, who="red", loc=0)
+    assert (node.loot_pool, node.stacks) == (s.loot_pool, s.stacks)
     n, hits = 3000, 0
     for seed in range(n):        # one match per seed: a match's chance stream is fixed
         m = lb.new_match(start=node, seed=seed)
@@ -328,11 +337,16 @@ def test_shapeshifter_chain_agrees_with_brute_force(config: str | None) -> None:
 
 def test_shapeshifter_chain_simulated_by_the_engine() -> None:
     cfg = many_shapeshifters()
-    s = lb.position(players=2, config=cfg)
+    # Red recruits the Shapeshifter on location 2 (LB-goon-shapeshifter): the chain
+    # starts at the engine's own node, with the deck of the position asked about.
+    s = lb.position(players=2, config=cfg, phase="lightsout", crews={2: ["red 4"]},
+                    goon_spaces={2: "Shapeshifter"})
     d = odds.shapeshifter_chain(s, "red").map(lambda o: o[1])
-    w = Work(s._replace(stack=(*s.stack, Frame(K.SHAPE, who="red"))))
-    run_auto(w)
-    start = w.freeze()
+    walk = lb.new_match(start=s, seed=0)
+    walk.push(lb.Decline())                 # the resources of the first rank
+    walk.push(lb.Take())                    # recruiting the goon there
+    start = walk.state
+    assert start.top.kind == K.SHAPE_DRAW and start.goon_deck == s.goon_deck
     n, dwarves = 1500, 0
     for seed in range(n):
         m = lb.new_match(start=start, seed=seed)
