@@ -23,7 +23,11 @@ a Mall of Horror match takes about 30 KB) and nested at most :data:`MAX_NESTING`
 deep (a saved match needs fewer than 10); beyond either it is refused with a
 :class:`FormatError` before any of it is decoded, so a hostile file can neither exhaust
 memory nor the interpreter's recursion limit. Messages show at most about 200
-characters of a bad value (:func:`~boardlab.core.errors.show_value`).
+characters of a bad value (:func:`~boardlab.core.errors.show_value`). A record class
+may also declare ``__check_saved__(value, path)``, a classmethod that :func:`decode`
+calls with the raw JSON object before it decodes any field: a game bounds the sizes of
+its saved form there (list lengths, numbers), so a count of ``10**100`` or a list of a
+million entries is refused before anything is built from it.
 """
 
 from __future__ import annotations
@@ -282,6 +286,11 @@ def _decode_dataclass(value: JSON, cls: type, path: str) -> Any:
     tag = value.get("type", cls.__name__)
     if tag != cls.__name__:
         raise FormatError(_join(path, "type"), f"expected {cls.__name__!r}, got {show_value(tag)}")
+    # A record may bound the sizes of its saved form before any of it is decoded (a
+    # game's declared limits: the length of a list, the digits of a number).
+    check = getattr(cls, "__check_saved__", None)
+    if check is not None:
+        check(value, path)
     hints = _hints(cls)
     fields = _record_fields(cls)
     unknown = [k for k in value if k not in fields and k != "type"]

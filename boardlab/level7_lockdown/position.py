@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from boardlab.core.errors import ConfigError
+from boardlab.core.errors import ConfigError, show_value
 from boardlab.core.events import Event
 from boardlab.level7_lockdown.config import (
     ENEMY_KINDS,
@@ -56,13 +56,13 @@ CHAR_FIELDS = {"tile": str, "vitality": int, "fear": int, "terror": int, "threat
 
 def _int(path: str, value: Any, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ConfigError(f"{path}: expected an integer {low}…{high}, got {value!r}")
+        raise ConfigError(f"{path}: expected an integer {low}…{high}, got {show_value(value)}")
     return value
 
 
 def _bool(path: str, value: Any) -> bool:
     if not isinstance(value, bool):
-        raise ConfigError(f"{path}: expected True or False, got {value!r}")
+        raise ConfigError(f"{path}: expected True or False, got {show_value(value)}")
     return value
 
 
@@ -144,7 +144,7 @@ def build(players: int = 2, *, scenario: str = "sandbox",
         if not isinstance(spec, Placement):
             if not (isinstance(spec, tuple) and len(spec) == 5):
                 raise ConfigError(f"tiles[{i}]: expected (name, floor, x, y, rotation), got "
-                                  f"{spec!r}")
+                                  f"{show_value(spec)}")
             name, floor, x, y, rotation = spec
             _int(f"tiles[{i}].floor", floor, 0, 9)
             _int(f"tiles[{i}].x", x, -50, 50)
@@ -153,7 +153,7 @@ def build(players: int = 2, *, scenario: str = "sandbox",
             spec = Placement(name, floor, x, y, rotation)
         home = next((n for n, ts in stacks.items() if spec.tile in ts), None)
         if home is None:
-            raise ConfigError(f"tiles[{i}]: {spec.tile!r} is in no stack of this scenario "
+            raise ConfigError(f"tiles[{i}]: {show_value(spec.tile)} is in no stack of this scenario "
                               "(already placed, or unknown)")
         stacks[home].remove(spec.tile)
         # a tile put where a face-down tile lies turns that one over (scenario 12)
@@ -181,7 +181,7 @@ def build(players: int = 2, *, scenario: str = "sandbox",
     for i, pair in enumerate(links):
         if not (isinstance(pair, tuple) and len(pair) == 2) or any(
                 t not in names_ for t in pair):
-            raise ConfigError(f"links[{i}]: expected two tile names of the map, got {pair!r}")
+            raise ConfigError(f"links[{i}]: expected two tile names of the map, got {show_value(pair)}")
         link_t.append((names_.index(pair[0]), names_.index(pair[1])))
     try:
         lay = layout(tuple(placed), tuple(link_t), cfg)
@@ -190,17 +190,17 @@ def build(players: int = 2, *, scenario: str = "sandbox",
 
     def tile_of(path: str, name: Any) -> int:
         if not isinstance(name, str):
-            raise ConfigError(f"{path}: expected a tile name, got {name!r}")
+            raise ConfigError(f"{path}: expected a tile name, got {show_value(name)}")
         for k, p in enumerate(placed):
             if p.tile == name:
                 return k
-        raise ConfigError(f"{path}: tile {name!r} is not on the map")
+        raise ConfigError(f"{path}: tile {show_value(name)} is not on the map")
 
     # -- characters
     chars = list(state.chars)
     by_name = {c.name: k for k, c in enumerate(chars)}
     for name, fields in (characters or {}).items():
-        path = f"characters[{name!r}]"
+        path = f"characters[{show_value(name)}]"
         if name not in by_name:
             raise ConfigError(f"{path}: not a character of this match "
                               f"({', '.join(by_name)})")
@@ -236,7 +236,7 @@ def build(players: int = 2, *, scenario: str = "sandbox",
                 raise ConfigError(f"{path}.items: expected a list of item names")
             for k, it in enumerate(items):
                 if not isinstance(it, str) or it not in {x.name for x in cfg.items}:
-                    raise ConfigError(f"{path}.items[{k}]: unknown item {it!r}")
+                    raise ConfigError(f"{path}.items[{k}]: unknown item {show_value(it)}")
             changes["items"] = tuple(sorted(items))
         c = c._replace(**changes)
         if c.fear < c.terror:
@@ -266,7 +266,7 @@ def build(players: int = 2, *, scenario: str = "sandbox",
             raise ConfigError("enemies: expected a mapping of enemy id to tile")
         new_enemies = []
         for eid, where in enemies.items():
-            path = f"enemies[{eid!r}]"
+            path = f"enemies[{show_value(eid)}]"
             kind, _, num = str(eid).partition("#")
             if kind not in ENEMY_KINDS or not num.isdigit() or (kind, int(num)) not in \
                     figures:
@@ -293,7 +293,7 @@ def build(players: int = 2, *, scenario: str = "sandbox",
     locked_t = state.locked if locked is None else tuple(sorted(locked))
     for d in locked_t:
         if not isinstance(d, Door) or d not in lay.doors:
-            raise ConfigError(f"locked: {d!r} is not a joined door of the map")
+            raise ConfigError(f"locked: {show_value(d)} is not a joined door of the map")
     if barricades is None:
         barr = state.barricades
     else:
@@ -303,7 +303,7 @@ def build(players: int = 2, *, scenario: str = "sandbox",
                             for d, s in barricades.items()))
         for d, _ in barr:
             if not isinstance(d, Door) or d not in lay.doors:
-                raise ConfigError(f"barricades: {d!r} is not a joined door of the map")
+                raise ConfigError(f"barricades: {show_value(d)} is not a joined door of the map")
     cloud_t = state.clouds
     if clouds is not None:
         cl = []
@@ -320,17 +320,17 @@ def build(players: int = 2, *, scenario: str = "sandbox",
     act = 0
     if active is not None:
         if active not in names_:
-            raise ConfigError(f"active: {active!r} is not a character of this match")
+            raise ConfigError(f"active: {show_value(active)} is not a character of this match")
         act = names_.index(active)
     if step not in STARTS:
-        raise ConfigError(f"step: one of {', '.join(STARTS)}, got {step!r}")
+        raise ConfigError(f"step: one of {', '.join(STARTS)}, got {show_value(step)}")
     ev = -1
     events_deck = list(state.events_deck)
     if event is not None:
         try:
             ev = cfg.event_index(event)
         except KeyError:
-            raise ConfigError(f"event: unknown event card {event!r}") from None
+            raise ConfigError(f"event: unknown event card {show_value(event)}") from None
         events_deck[ev] = 0
     _int("round", round, 1, setup.rounds)
     pool_threat = state.threat_pool if threat_pool is None else _int("threat_pool",
@@ -365,12 +365,12 @@ def build(players: int = 2, *, scenario: str = "sandbox",
             kind, _, actor = t.partition(":")
             if kind == "activate":
                 if actor not in {e.id for e in new_enemies}:
-                    raise ConfigError(f"tasks[{k}]: no enemy {actor!r} in play")
+                    raise ConfigError(f"tasks[{k}]: no enemy {show_value(actor)} in play")
                 queue.append(Task("activate", actor))
             elif kind in TASKS and not actor:
                 queue.append(Task(kind))
             else:
-                raise ConfigError(f"tasks[{k}]: {t!r} is not one of {', '.join(TASKS)} or "
+                raise ConfigError(f"tasks[{k}]: {show_value(t)} is not one of {', '.join(TASKS)} or "
                                   "'activate:<enemy id>'")
         if not queue or queue[-1].kind != "end_turn":
             queue.append(Task("end_turn"))
@@ -421,7 +421,7 @@ def _progress(spec: Mapping[str, Any] | None, state: State, tile_of: Any) -> Scn
         for k, eid in enumerate(value):
             kind, _, num = str(eid).partition("#")
             if kind not in ENEMY_KINDS or not num.isdigit():
-                raise ConfigError(f"scn.boxed[{k}]: {eid!r} is not an enemy id like 'rogue#3'")
+                raise ConfigError(f"scn.boxed[{k}]: {show_value(eid)} is not an enemy id like 'rogue#3'")
             boxed.append((kind, int(num)))
         changes["boxed"] = tuple(sorted(set(boxed) | set(out.boxed)))
     return out._replace(**changes)
