@@ -32,12 +32,14 @@ def _int(owner: object, name: str, value: Any, low: int = 0) -> None:
 
 def _str(owner: object, name: str, value: Any) -> None:
     if not isinstance(value, str):
-        raise IllegalAction(f"{type(owner).__name__}.{name}: expected a string, got {show_value(value)}")
+        raise IllegalAction(f"{type(owner).__name__}.{name}: expected a string, got "
+                            f"{show_value(value)}")
 
 
 def _door(owner: object, value: Any) -> None:
     if not isinstance(value, Door):
-        raise IllegalAction(f"{type(owner).__name__}.door: expected a Door, got {show_value(value)}")
+        raise IllegalAction(f"{type(owner).__name__}.door: expected a Door, got "
+                            f"{show_value(value)}")
 
 
 def _leaving(owner: Any) -> None:

@@ -158,7 +158,8 @@ class TileSpec:
             at, side = door
             _check_int(owner, f"doors[{i}]", at, 0, len(self.rooms) - 1)
             if side not in SIDES:
-                raise _bad(owner, f"doors[{i}]", f"side {show_value(side)} is not one of N, E, S, W")
+                raise _bad(owner, f"doors[{i}]",
+                           f"side {show_value(side)} is not one of N, E, S, W")
             dx, dy = _DELTA[side]
             x, y = self.rooms[at]
             if (x + dx, y + dy) in self.rooms:
@@ -173,7 +174,8 @@ class TileSpec:
             raise _bad(owner, "events", "a tile shows at most two event icons "
                        "(L7-tile-multievent)")
         if not isinstance(self.lockdown, bool):
-            raise _bad(owner, "lockdown", f"expected true or false, got {show_value(self.lockdown)}")
+            raise _bad(owner, "lockdown", "expected true or false, got "
+                                          f"{show_value(self.lockdown)}")
 
     @property
     def size(self) -> int:
@@ -273,13 +275,15 @@ class EventCard:
         _check_name("event card", "name", self.name)
         owner = f"event card {show_value(self.name)}"
         if self.spawn not in SPAWNS:
-            raise _bad(owner, "spawn", f"{show_value(self.spawn)} is not one of {', '.join(SPAWNS)}")
+            raise _bad(owner, "spawn", f"{show_value(self.spawn)} is not one of "
+                                       f"{', '.join(SPAWNS)}")
         _check_vocab(owner, "activations", self.activations, ACTIVATIONS, unique=False)
         if not isinstance(self.sections, tuple):
             raise _bad(owner, "sections", "expected a tuple of (icon, effect) pairs")
         for i, sec in enumerate(self.sections):
             if not (isinstance(sec, tuple) and len(sec) == 2):
-                raise _bad(owner, f"sections[{i}]", f"expected (icon, effect), got {show_value(sec)}")
+                raise _bad(owner, f"sections[{i}]",
+                           f"expected (icon, effect), got {show_value(sec)}")
             if sec[0] not in EVENT_ICONS:
                 raise _bad(owner, f"sections[{i}]", f"icon {show_value(sec[0])} is not one of "
                            f"{', '.join(EVENT_ICONS)}")
@@ -304,7 +308,8 @@ class ItemCard:
         _check_name("item card", "name", self.name)
         owner = f"item card {show_value(self.name)}"
         if self.kind not in ITEM_KINDS:
-            raise _bad(owner, "kind", f"{show_value(self.kind)} is not one of {', '.join(ITEM_KINDS)}")
+            raise _bad(owner, "kind", f"{show_value(self.kind)} is not one of "
+                                      f"{', '.join(ITEM_KINDS)}")
         _check_int(owner, "copies", self.copies, 1, 20)
 
 

@@ -166,7 +166,8 @@ class Scenario:
                     stars += 1
                     continue
                 if not cfg.has_tile(t):
-                    raise ConfigError(f"{owner}: stack {show_value(name)}: unknown tile {show_value(t)}")
+                    raise ConfigError(f"{owner}: stack {show_value(name)}: unknown tile "
+                                      f"{show_value(t)}")
                 used.append(t)
         if stars > len(self.pool):
             raise ConfigError(f"{owner}: stacks: {stars} pool tiles, the pool has "
@@ -174,7 +175,8 @@ class Scenario:
         for name, tiles in self.facedown:
             for t in tiles:
                 if t != UNSEEN and cfg.tile(t).size != 1:
-                    raise ConfigError(f"{owner}: stack {show_value(name)}: face-down tiles cover one "
+                    raise ConfigError(f"{owner}: stack {show_value(name)}: face-down tiles cover "
+                                      "one "
                                       f"cell, {show_value(t)} covers {cfg.tile(t).size}")
         repeated = sorted({t for t in used if used.count(t) > 1})
         if repeated:
@@ -402,7 +404,8 @@ def scenario_from_data(data: Mapping[str, Any], mode: str = "normal", *,
         k = index(f"{path}.tile", d.get("tile"))
         side = d.get("side")
         if side not in SIDES:
-            raise r.bad(f"{path}.side", f"expected one of {', '.join(SIDES)}, got {show_value(side)}")
+            raise r.bad(f"{path}.side",
+                        f"expected one of {', '.join(SIDES)}, got {show_value(side)}")
         room = r.int(f"{path}.room", d.get("room", 0), 0, 8)
         door = _side_door(tiles[k], cfg, room, side)
         if door not in lay.doors:
@@ -457,7 +460,8 @@ def scenario_from_data(data: Mapping[str, Any], mode: str = "normal", *,
         stars_total += count
         role = st.get("role", "explore")
         if role not in _ROLES:
-            raise r.bad(f"{path}.role", f"expected one of {', '.join(_ROLES)}, got {show_value(role)}")
+            raise r.bad(f"{path}.role",
+                        f"expected one of {', '.join(_ROLES)}, got {show_value(role)}")
         entry = (sname, (UNSEEN,) * count + tuple(sorted(explicit)))
         {"explore": explore, "facedown": facedown, "objective": extra,
          "extra": extra}[role].append(entry)
