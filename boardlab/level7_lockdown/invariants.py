@@ -279,16 +279,14 @@ def _scenario_map(state: State) -> list[str]:
 
 def _scenario9(state: State) -> list[str]:
     """Central Command, once placed, has a tile at Dr. Cronos's distance: a successful
-    access puts him there (L7-R43, L7-R89); lockdown starts only by accessing it."""
+    access puts him there (L7-R43, L7-R89). (A what-if may start scenario 9 in lockdown
+    without it: nothing of the lockdown needs it on the map.)"""
     from boardlab.level7_lockdown.rules import Work
 
     w = Work(state)
     hooks: Any = w.hooks
     command = hooks.command(w)
     if command is None:
-        if state.scn.locked_down:
-            return ["scn.locked_down: lockdown starts by accessing Central Command, which "
-                    "is not on the map (L7-S9-access)"]
         return []
     if not hooks.cronos_choices(w):
         return [f"tiles: Central Command (tile {command}) has no tile at Dr. Cronos's "
