@@ -356,6 +356,8 @@ def _decode_dataclass(value: JSON, cls: type, path: str) -> Any:
     if unknown:
         first = unknown[0] if isinstance(unknown[0], str) else show_value(unknown[0])
         raise FormatError(_join(path, first), "unknown field")
+    # A record may bound the sizes of its saved form before any of it is decoded (a
+    # game's declared limits: the length of a list, the digits of a number).
     check = getattr(cls, "check_saved", None)
     if check is not None:
         check(value, path)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final
 
-from boardlab.core.errors import IllegalAction
+from boardlab.core.errors import IllegalAction, show_value
 from boardlab.level7_lockdown.geometry import Door
 
 #: How a character gets away from enemies on their tile (L7-R7).
@@ -27,23 +27,25 @@ def _int(owner: object, name: str, value: Any, low: int = 0) -> None:
     """A whole number (a bool is not one) of at least ``low``."""
     if isinstance(value, bool) or not isinstance(value, int) or value < low:
         raise IllegalAction(f"{type(owner).__name__}.{name}: expected a whole number "
-                            f"≥ {low}, got {value!r}")
+                            f"≥ {low}, got {show_value(value)}")
 
 
 def _str(owner: object, name: str, value: Any) -> None:
     if not isinstance(value, str):
-        raise IllegalAction(f"{type(owner).__name__}.{name}: expected a string, got {value!r}")
+        raise IllegalAction(f"{type(owner).__name__}.{name}: expected a string, got "
+                            f"{show_value(value)}")
 
 
 def _door(owner: object, value: Any) -> None:
     if not isinstance(value, Door):
-        raise IllegalAction(f"{type(owner).__name__}.door: expected a Door, got {value!r}")
+        raise IllegalAction(f"{type(owner).__name__}.door: expected a Door, got "
+                            f"{show_value(value)}")
 
 
 def _leaving(owner: Any) -> None:
     if owner.escape not in ESCAPES:
         raise IllegalAction(f"{type(owner).__name__}.escape: one of '', 'bullrush', "
-                            f"'outwit'; got {owner.escape!r}")
+                            f"'outwit'; got {show_value(owner.escape)}")
     _int(owner, "adrenaline", owner.adrenaline)
 
 
@@ -235,7 +237,7 @@ class Access:
     def __post_init__(self) -> None:
         _door(self, self.door)
         if not isinstance(self.lock, bool):
-            raise IllegalAction(f"Access.lock: expected True or False, got {self.lock!r}")
+            raise IllegalAction(f"Access.lock: expected True or False, got {show_value(self.lock)}")
         _int(self, "adrenaline", self.adrenaline)
 
     def __str__(self) -> str:
@@ -263,7 +265,7 @@ class Special:
     def __post_init__(self) -> None:
         if self.action not in SPECIALS:
             raise IllegalAction(f"Special.action: one of {', '.join(SPECIALS)}; got "
-                                f"{self.action!r}")
+                                f"{show_value(self.action)}")
         _int(self, "adrenaline", self.adrenaline)
 
     def __str__(self) -> str:

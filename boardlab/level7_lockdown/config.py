@@ -27,7 +27,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
-from boardlab.core.errors import ConfigError, FormatError
+from boardlab.core.errors import ConfigError, FormatError, show_value
 
 # -- vocabulary -----------------------------------------------------------------------
 #: Sides of a grid cell, clockwise from north (L7-R5); also the tie order of L7-R24.
@@ -89,14 +89,14 @@ def _bad(owner: str, path: str, problem: str) -> ConfigError:
 
 def _check_int(owner: str, path: str, value: Any, low: int, high: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise _bad(owner, path, f"expected an integer, got {value!r}")
+        raise _bad(owner, path, f"expected an integer, got {show_value(value)}")
     if not low <= value <= high:
-        raise _bad(owner, path, f"{value} is outside {low}…{high}")
+        raise _bad(owner, path, f"{show_value(value)} is outside {low}…{high}")
 
 
 def _check_name(owner: str, path: str, value: Any) -> None:
     if not isinstance(value, str) or not value.strip():
-        raise _bad(owner, path, f"expected a non-empty name, got {value!r}")
+        raise _bad(owner, path, f"expected a non-empty name, got {show_value(value)}")
 
 
 def _check_vocab(owner: str, path: str, values: Any, vocab: tuple[str, ...], *,
@@ -105,7 +105,7 @@ def _check_vocab(owner: str, path: str, values: Any, vocab: tuple[str, ...], *,
         raise _bad(owner, path, f"expected a tuple, got {type(values).__name__}")
     for i, v in enumerate(values):
         if v not in vocab:
-            raise _bad(owner, f"{path}[{i}]", f"{v!r} is not one of {', '.join(vocab)}")
+            raise _bad(owner, f"{path}[{i}]", f"{show_value(v)} is not one of {', '.join(vocab)}")
     if unique and len(set(values)) != len(values):
         raise _bad(owner, path, "an entry is repeated")
 
@@ -136,12 +136,12 @@ class TileSpec:
 
     def __post_init__(self) -> None:
         _check_name("tile", "name", self.name)
-        owner = f"tile {self.name!r}"
+        owner = f"tile {show_value(self.name)}"
         if not isinstance(self.rooms, tuple) or not self.rooms:
             raise _bad(owner, "rooms", "a tile needs at least one room")
         for i, room in enumerate(self.rooms):
             if not (isinstance(room, tuple) and len(room) == 2):
-                raise _bad(owner, f"rooms[{i}]", f"expected an (x, y) pair, got {room!r}")
+                raise _bad(owner, f"rooms[{i}]", f"expected an (x, y) pair, got {show_value(room)}")
             for j, v in enumerate(room):
                 _check_int(owner, f"rooms[{i}][{j}]", v, -8, 8)
         if self.rooms[0] != (0, 0):
@@ -154,11 +154,12 @@ class TileSpec:
             raise _bad(owner, "doors", "a tile needs at least one door")
         for i, door in enumerate(self.doors):
             if not (isinstance(door, tuple) and len(door) == 2):
-                raise _bad(owner, f"doors[{i}]", f"expected (room, side), got {door!r}")
+                raise _bad(owner, f"doors[{i}]", f"expected (room, side), got {show_value(door)}")
             at, side = door
             _check_int(owner, f"doors[{i}]", at, 0, len(self.rooms) - 1)
             if side not in SIDES:
-                raise _bad(owner, f"doors[{i}]", f"side {side!r} is not one of N, E, S, W")
+                raise _bad(owner, f"doors[{i}]",
+                           f"side {show_value(side)} is not one of N, E, S, W")
             dx, dy = _DELTA[side]
             x, y = self.rooms[at]
             if (x + dx, y + dy) in self.rooms:
@@ -173,7 +174,8 @@ class TileSpec:
             raise _bad(owner, "events", "a tile shows at most two event icons "
                        "(L7-tile-multievent)")
         if not isinstance(self.lockdown, bool):
-            raise _bad(owner, "lockdown", f"expected true or false, got {self.lockdown!r}")
+            raise _bad(owner, "lockdown", "expected true or false, got "
+                                          f"{show_value(self.lockdown)}")
 
     @property
     def size(self) -> int:
@@ -221,7 +223,7 @@ class Character:
 
     def __post_init__(self) -> None:
         _check_name("character", "name", self.name)
-        owner = f"character {self.name!r}"
+        owner = f"character {show_value(self.name)}"
         for stat in ("strength", "speed", "intelligence"):
             _check_int(owner, stat, getattr(self, stat), 0, 8)
         _check_int(owner, "toughness", self.toughness, 1, 8)
@@ -242,14 +244,14 @@ class EnemyProfile:
 
     def __post_init__(self) -> None:
         if self.kind not in ENEMY_KINDS:
-            raise ConfigError(f"enemy profile: kind: {self.kind!r} is not one of "
+            raise ConfigError(f"enemy profile: kind: {show_value(self.kind)} is not one of "
                               f"{', '.join(ENEMY_KINDS)}")
-        owner = f"enemy profile {self.kind!r}"
+        owner = f"enemy profile {show_value(self.kind)}"
         # At least 2 dice: with one die no enemy could ever damage a barricade (L7-R10).
         _check_int(owner, "dice", self.dice, 2, 8)
         _check_int(owner, "toughness", self.toughness, 1, 8)
         if not isinstance(self.ranged, bool):
-            raise _bad(owner, "ranged", f"expected true or false, got {self.ranged!r}")
+            raise _bad(owner, "ranged", f"expected true or false, got {show_value(self.ranged)}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -271,20 +273,22 @@ class EventCard:
 
     def __post_init__(self) -> None:
         _check_name("event card", "name", self.name)
-        owner = f"event card {self.name!r}"
+        owner = f"event card {show_value(self.name)}"
         if self.spawn not in SPAWNS:
-            raise _bad(owner, "spawn", f"{self.spawn!r} is not one of {', '.join(SPAWNS)}")
+            raise _bad(owner, "spawn", f"{show_value(self.spawn)} is not one of "
+                                       f"{', '.join(SPAWNS)}")
         _check_vocab(owner, "activations", self.activations, ACTIVATIONS, unique=False)
         if not isinstance(self.sections, tuple):
             raise _bad(owner, "sections", "expected a tuple of (icon, effect) pairs")
         for i, sec in enumerate(self.sections):
             if not (isinstance(sec, tuple) and len(sec) == 2):
-                raise _bad(owner, f"sections[{i}]", f"expected (icon, effect), got {sec!r}")
+                raise _bad(owner, f"sections[{i}]",
+                           f"expected (icon, effect), got {show_value(sec)}")
             if sec[0] not in EVENT_ICONS:
-                raise _bad(owner, f"sections[{i}]", f"icon {sec[0]!r} is not one of "
+                raise _bad(owner, f"sections[{i}]", f"icon {show_value(sec[0])} is not one of "
                            f"{', '.join(EVENT_ICONS)}")
             if sec[1] not in EFFECTS:
-                raise _bad(owner, f"sections[{i}]", f"effect {sec[1]!r} is not one of "
+                raise _bad(owner, f"sections[{i}]", f"effect {show_value(sec[1])} is not one of "
                            f"{', '.join(EFFECTS)}")
         icons = [s[0] for s in self.sections]
         if len(set(icons)) != len(icons):
@@ -302,9 +306,10 @@ class ItemCard:
 
     def __post_init__(self) -> None:
         _check_name("item card", "name", self.name)
-        owner = f"item card {self.name!r}"
+        owner = f"item card {show_value(self.name)}"
         if self.kind not in ITEM_KINDS:
-            raise _bad(owner, "kind", f"{self.kind!r} is not one of {', '.join(ITEM_KINDS)}")
+            raise _bad(owner, "kind", f"{show_value(self.kind)} is not one of "
+                                      f"{', '.join(ITEM_KINDS)}")
         _check_int(owner, "copies", self.copies, 1, 20)
 
 
@@ -521,7 +526,7 @@ class Config:
             for i, rec in enumerate(getattr(self, name)):
                 k = getattr(rec, key)
                 if k in seen:
-                    raise _bad("config", f"{name}[{i}].{key}", f"{k!r} appears twice")
+                    raise _bad("config", f"{name}[{i}].{key}", f"{show_value(k)} appears twice")
                 seen.add(k)
         missing = set(ENEMY_KINDS) - {p.kind for p in self.enemies}
         if missing:
@@ -550,7 +555,7 @@ class Config:
         try:
             return self._index["tile"][name]
         except KeyError:
-            raise ConfigError(f"unknown tile {name!r}") from None
+            raise ConfigError(f"unknown tile {show_value(name)}") from None
 
     def has_tile(self, name: str) -> bool:
         return name in self._index["tile"]
@@ -559,7 +564,7 @@ class Config:
         try:
             return self._index["char"][name]
         except KeyError:
-            raise ConfigError(f"unknown character {name!r}; characters are "
+            raise ConfigError(f"unknown character {show_value(name)}; characters are "
                               f"{', '.join(c.name for c in self.characters)}") from None
 
     def profile(self, kind: str) -> EnemyProfile:
@@ -691,7 +696,7 @@ def _decode_list(value: Any, kind: type, path: str) -> tuple[Any, ...]:
     from boardlab.core.serialize import decode
 
     if not isinstance(value, list):
-        raise FormatError(path, f"expected a list, got {value!r}")
+        raise FormatError(path, f"expected a list, got {show_value(value)}")
     return tuple(decode(v, kind, f"{path}[{i}]") for i, v in enumerate(value))
 
 

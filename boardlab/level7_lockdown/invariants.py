@@ -1,25 +1,47 @@
-"""What must hold in every Level 7 state (checked after every step by the conformance run).
+"""What must hold in every Level 7 state: the soundness check of a position.
 
-Fear between 1 and 8 and never below terror (L7-terror-floor); terror 8 only with a
-heart attack (L7-terror-heart); at most five power tokens per blaster (L7-blaster-power);
-nothing in two places (each tile once on the map or in a stack, each enemy figure once
-on the map or in the reserves, each item card once); markers on real doors and tiles;
-the pack limit (L7-R15); well-formed pending steps.
+Checked after every step by the conformance run, and before a position is accepted:
+by ``load_match`` and ``load_position`` (a file), ``new_match(start=)``, ``play(start=)``
+and ``save_position`` (a position made by hand) and :func:`~.position.position`. In
+three stages, each assuming the one before:
+
+1. :func:`~.shape.shape`: every field of the right type, size and range, every index
+   into the map, the characters, the decks and the reserves in range;
+2. the conservation of the box and the rules' invariants: fear between 1 and 8 and
+   never below terror (L7-terror-floor); terror 8 only with a heart attack
+   (L7-terror-heart); at most five power tokens per blaster (L7-blaster-power); nothing
+   in two places (each tile once on the map or in a stack, each enemy figure once on
+   the map, in the reserves or in the box, each card once); markers on real doors and
+   tiles; the pack limit (L7-R15); the scenario's starting map still in place, and a
+   map the scenario's procedures can play (scenario 9: Central Command has a tile at
+   Dr. Cronos's distance, L7-R43);
+3. :func:`~.procedure.procedure`: the pending step belongs to the turn step, its data
+   agrees with the state, the queue ends the turn, and there is a legal continuation.
+
+Every problem names its field (``items_deck: 0 counts, one per card …``); the check
+never raises, whatever the state holds.
 
 >>> from boardlab.level7_lockdown.api import new_match
->>> invariants(new_match(players=2).state)
+>>> s = new_match(players=2).state
+>>> invariants(s)
 []
+>>> invariants(s._replace(items_discard=()))
+['items_discard: 0 counts, one per card of the configuration (9)']
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
-from boardlab.level7_lockdown.config import ENEMY_KINDS, FEAR_MAX, HEART_ATTACK, POWER_MAX
+from boardlab.core.errors import show_value
+from boardlab.level7_lockdown.config import ENEMY_KINDS, HEART_ATTACK
 from boardlab.level7_lockdown.geometry import layout
+from boardlab.level7_lockdown.procedure import procedure
 from boardlab.level7_lockdown.scenario import POOL, UNSEEN
+from boardlab.level7_lockdown.shape import shape
 from boardlab.level7_lockdown.state import HEART_ATTACK as HEART
-from boardlab.level7_lockdown.state import INSIDE, STATUSES, Setup, State
+from boardlab.level7_lockdown.state import INSIDE, Setup, State
 
 CLONES = ("rogue", "warrior")
 _CENSUS: dict[tuple[object, ...], tuple[object, Counter[str]]] = {}
@@ -46,172 +68,238 @@ def _census(setup: Setup) -> Counter[str]:
     return found
 
 
-def invariants(state: State) -> list[str]:
-    """Every broken invariant of ``state``, in words (empty when the state is sound)."""
-    from boardlab.level7_lockdown.rules import (
-        DECISION_KINDS,
-        PENDING_KINDS,
-        ROLL_PURPOSES,
-        STEPS,
-    )
+def invariants(state: Any) -> list[str]:
+    """Every broken invariant of ``state``, in words naming the field (empty when the
+    state is sound); never raises."""
+    return static_problems(state) or procedure(state)
 
+
+def static_problems(state: Any) -> list[str]:
+    """Stages 1 and 2 of :func:`invariants`: the fields and the box, not what the
+    position waits for (a position under construction has no pending step yet)."""
+    problems = shape(state)
+    if problems:
+        return problems
+    try:
+        lay = layout(state.tiles, state.links, state.setup.cfg)
+    except ValueError as err:   # two tiles on one cell, a link to nowhere
+        return [f"tiles: the map is broken: {err}"]
+    return _box(state, lay) or _scenario_map(state)
+
+
+def _box(state: State, lay: Any) -> list[str]:
+    """The rules' invariants: the characters, the box's tiles, figures and cards, the
+    markers (``state`` has passed :func:`~.shape.shape`)."""
     problems: list[str] = []
     setup = state.setup
     cfg, scen = setup.cfg, setup.scen
-    try:
-        lay = layout(state.tiles, state.links, cfg)
-    except ValueError as err:
-        return [f"the map is broken: {err}"]
-    n_tiles = len(state.tiles)
     # -- characters
-    if tuple(c.name for c in state.chars) != setup.characters:
-        problems.append("the characters are not the setup's, in seat order")
-    for c in state.chars:
-        if c.status not in STATUSES:
-            problems.append(f"{c.name} has unknown status {c.status!r}")
-        if not 0 <= c.tile < n_tiles or state.tiles[c.tile].face_down:
-            problems.append(f"{c.name} stands on no face-up tile ({c.tile})")
-        if not 1 <= c.fear <= FEAR_MAX:
-            problems.append(f"{c.name}'s fear {c.fear} is outside 1…8")
+    for i, c in enumerate(state.chars):
+        path = f"chars[{i}]"
+        if c.name != setup.characters[i]:
+            problems.append(f"{path}.name: {show_value(c.name)}, but the setup's character "
+                            f"{i + 1} is {setup.characters[i]} (seat order)")
+        if c.status == INSIDE and (state.tiles[c.tile].face_down
+                                   or state.tiles[c.tile].removed):
+            problems.append(f"{path}.tile: {c.name} stands on no face-up tile ({c.tile})")
         if c.fear < c.terror:
-            problems.append(f"{c.name}'s fear {c.fear} is below terror {c.terror}")
-        if c.terror < 0 or c.terror > HEART_ATTACK:
-            problems.append(f"{c.name}'s terror {c.terror} is outside 0…8")
+            problems.append(f"{path}.fear: {c.name}'s fear {c.fear} is below terror "
+                            f"{c.terror} (L7-terror-floor)")
         if (c.terror >= HEART_ATTACK) != (c.status == HEART):
-            problems.append(f"{c.name} has terror {c.terror} and status {c.status}: terror 8 "
-                            "is a heart attack")
+            problems.append(f"{path}.terror: {c.name} has terror {c.terror} and status "
+                            f"{c.status}: terror 8 is a heart attack (L7-terror-heart)")
         if c.status == INSIDE and c.vitality < 1:
-            problems.append(f"{c.name} is on the map with {c.vitality} vitality")
-        if c.vitality < 0 or c.adrenaline < 0 or c.threat < 0:
-            problems.append(f"{c.name} has a negative count")
+            problems.append(f"{path}.vitality: {c.name} is on the map with {c.vitality} "
+                            "vitality (L7-R22)")
         if c.down and c.status != INSIDE:
-            problems.append(f"{c.name} lies down off the map")
-        for it in c.items:
-            try:
-                cfg.item_index(it)
-            except KeyError:
-                problems.append(f"{c.name} carries an unknown item {it!r}")
+            problems.append(f"{path}.down: {c.name} lies down off the map")
+        for k, it in enumerate(c.items):
+            if not _is_item(cfg, it):
+                problems.append(f"{path}.items[{k}]: {c.name} carries an unknown item "
+                                f"{show_value(it)}")
+        if list(c.items) != sorted(c.items):
+            problems.append(f"{path}.items: not in canonical (sorted) order")
     # -- tiles: each once, on the map or unseen in a stack (a "*" holds a pool tile)
     seen = Counter(p.tile for p in state.tiles if not p.face_down)
     unseen_slots = 0
+    names = [n for n, _ in state.stacks]
+    if len(set(names)) != len(names):
+        problems.append("stacks: a stack is listed twice")
     for name, tiles in state.stacks:
         seen.update(t for t in tiles if t != UNSEEN)
         if name != POOL:
             unseen_slots += tiles.count(UNSEEN)
         if list(tiles) != sorted(tiles):
-            problems.append("a stack is not in canonical order")
+            problems.append(f"stacks: stack {show_value(name)} is not in canonical order")
     if unseen_slots != len(state.stack(POOL)):
-        problems.append(f"{unseen_slots} unseen stack entries for {len(state.stack(POOL))} "
-                        "pool tiles")
+        problems.append(f"stacks: {unseen_slots} unseen stack entries for "
+                        f"{len(state.stack(POOL))} pool tiles")
     if state.pending.kind == "place":
         seen[state.pending.tile] += 1     # drawn, waiting to be placed
     twice = [t for t, n in seen.items() if n > 1]
     if twice:
-        problems.append(f"tile {twice[0]!r} is in two places")
+        problems.append(f"tiles: tile {twice[0]!r} is in two places")
     expected = _census(setup)
     if set(seen) - set(expected):
-        problems.append(f"unknown tiles {sorted(set(seen) - set(expected))}")
+        problems.append(f"tiles: unknown tiles {sorted(set(seen) - set(expected))[:5]}")
     if sum(expected.values()) != sum(seen.values()):
-        problems.append("tiles appeared or vanished")
-    for c in state.chars:
-        if c.status == INSIDE and state.tiles[c.tile].removed:
-            problems.append(f"{c.name} stands on a tile that left play")
+        problems.append("tiles: tiles appeared or vanished (the map and the stacks hold "
+                        f"{sum(seen.values())}, the box {sum(expected.values())})")
     # A face-down tile is drawn from its stack when flipped: that stack must hold enough.
     waiting = Counter(p.stack for p in state.tiles if p.face_down)
     if state.pending.kind == "place" and state.pending.index >= 0:
         waiting[state.tiles[state.pending.index].stack] -= 1   # drawn, being turned over
     for name, n in waiting.items():
         if len(state.stack(name)) < n:
-            problems.append(f"stack {name!r} cannot supply its {n} face-down tiles")
-    # -- enemies: each figure once, on the map or in the reserves
+            problems.append(f"stacks: stack {show_value(name)} cannot supply its {n} "
+                            "face-down tiles")
+    # -- enemies: each figure once, on the map, in the reserves or in the box
     figures = Counter((e.kind, e.number) for e in state.enemies)
+    kinds = [k for k, _ in state.reserves]
+    if len(set(kinds)) != len(kinds):
+        problems.append("reserves: a kind of enemy is listed twice")
     for kind, numbers in state.reserves:
-        if kind not in ENEMY_KINDS:
-            problems.append(f"unknown reserve {kind!r}")
         figures.update((kind, n) for n in numbers)
         if list(numbers) != sorted(numbers):
-            problems.append(f"the {kind} reserves are not sorted")
+            problems.append(f"reserves: the {kind} reserves are not sorted")
     figures.update(state.scn.boxed)
     if any(n > 1 for n in figures.values()):
-        problems.append("an enemy figure is in two places")
+        problems.append("enemies: an enemy figure is in two places")
     start = Counter((k, n) for k, n, _ in scen.enemies)
     for kind, numbers in scen.reserves:
         start.update((kind, n) for n in numbers)
     start.update(scen.boxed)
     if figures != start:
-        problems.append("enemy figures appeared or vanished")
+        problems.append("enemies: enemy figures appeared or vanished")
+    if list(state.enemies) != sorted(state.enemies, key=lambda e: (_KIND[e.kind], e.number)):
+        problems.append("enemies: not in canonical order (kind, then number)")
     clones = Counter(e.tile for e in state.enemies if e.kind in CLONES)
-    for e in state.enemies:
-        if not 0 <= e.tile < n_tiles or state.tiles[e.tile].face_down \
-                or state.tiles[e.tile].removed:
-            problems.append(f"{e.id} stands on no face-up tile")
-        if not 0 <= e.power <= POWER_MAX:
-            problems.append(f"{e.id} holds {e.power} power tokens (0…5)")
+    for i, e in enumerate(state.enemies):
+        if state.tiles[e.tile].face_down or state.tiles[e.tile].removed:
+            problems.append(f"enemies[{i}].tile: {e.id} stands on no face-up tile")
         if e.power and e.kind != "blaster":
-            problems.append(f"{e.id} holds power tokens but is no blaster")
+            problems.append(f"enemies[{i}].power: {e.id} holds power tokens but is no "
+                            "blaster (L7-blaster-power)")
     # Spawns respect the pack limit; scenario setup may exceed it (not here).
     for tile, n in clones.items():
         if n > max(scen.pack_limit, sum(1 for k, _, t in scen.enemies
                                         if k in CLONES and t == tile)):
-            problems.append(f"{n} clones on tile {tile}, over the pack limit")
-    if state.cronos != -1 and (not 0 <= state.cronos < n_tiles
-                               or state.tiles[state.cronos].face_down
+            problems.append(f"enemies: {n} clones on tile {tile}, over the pack limit "
+                            "(L7-R15)")
+    if state.cronos != -1 and (state.tiles[state.cronos].face_down
                                or state.tiles[state.cronos].removed):
-        problems.append("Dr. Cronos stands on no tile")
+        problems.append("cronos: Dr. Cronos stands on no tile")
     scn = state.scn
     for t in (*scn.swarms, *scn.accessed):
-        if not 0 <= t < n_tiles or state.tiles[t].face_down:
-            problems.append(f"a swarm or accessed marker on no face-up tile ({t})")
+        if state.tiles[t].face_down:
+            problems.append(f"scn: a swarm or accessed marker on no face-up tile ({t})")
     if list(scn.swarms) != sorted(set(scn.swarms)) or \
-            list(scn.accessed) != sorted(set(scn.accessed)):
-        problems.append("marker lists are not sorted sets")
+            list(scn.accessed) != sorted(set(scn.accessed)) or \
+            list(scn.boxed) != sorted(set(scn.boxed)) or \
+            list(scn.items_out) != sorted(scn.items_out):
+        problems.append("scn: marker lists are not sorted sets")
     if scn.killed and state.cronos != -1:
-        problems.append("Dr. Cronos is dead and on the map")
+        problems.append("scn.killed: Dr. Cronos is dead and on the map")
     if scn.result not in ("", "win", "defeat") or (scn.result and p_kind(state) != "over"):
-        problems.append(f"bad scenario result {scn.result!r}")
+        problems.append(f"scn.result: bad scenario result {show_value(scn.result)}")
     # -- markers
-    for d in state.locked:
+    for i, d in enumerate(state.locked):
         if d not in lay.doors:
-            problems.append(f"locked marker on {d}, which is no joined door")
-    for d, s in state.barricades:
-        if d not in lay.doors or s not in (1, 2):
-            problems.append(f"bad barricade {d} {s}")
+            problems.append(f"locked[{i}]: locked marker on {d}, which is no joined door")
+    if list(state.locked) != sorted(set(state.locked)):
+        problems.append("locked: not a sorted set of doors")
+    barred = [d for d, _ in state.barricades]
+    if len(set(barred)) != len(barred):
+        problems.append("barricades: a door holds two barricades")
+    for i, (d, strength) in enumerate(state.barricades):
+        if d not in lay.doors:
+            problems.append(f"barricades[{i}]: bad barricade {d} {strength}: no joined door")
         if d in state.locked:
-            problems.append(f"{d} is locked and barricaded")
-    for t, kind in state.clouds:
-        if not 0 <= t < n_tiles or kind not in ("gas", "extinguisher"):
-            problems.append(f"bad cloud {kind} on {t}")
-    for t in state.caches:
-        if not 0 <= t < n_tiles:
-            problems.append(f"supply cache on no tile {t}")
+            problems.append(f"barricades[{i}]: {d} is locked and barricaded")
     # -- cards and pools
-    if len(state.events_deck) != len(cfg.events) or any(
-            n < 0 for n in (*state.events_deck, *state.events_discard)):
-        problems.append("bad event deck counts")
     drawn = 1 if state.event >= 0 else 0
     if sum(state.events_deck) + sum(state.events_discard) + drawn != len(cfg.events):
-        problems.append("the event cards do not add up")
+        problems.append("events_deck: the event cards do not add up (deck, discards and "
+                        f"the card showing make {sum(state.events_deck)} + "
+                        f"{sum(state.events_discard)} + {drawn}, the deck has "
+                        f"{len(cfg.events)})")
+    if state.event >= 0 and (state.events_deck[state.event] or
+                             state.events_discard[state.event]):
+        problems.append("event: the card showing is also in the deck or the discards")
     carried = Counter(it for c in state.chars for it in c.items)
     carried.update(state.scn.items_out)
     for i, card in enumerate(cfg.items):
         total = state.items_deck[i] + state.items_discard[i] + carried[card.name]
-        if total != card.copies or state.items_deck[i] < 0 or state.items_discard[i] < 0:
-            problems.append(f"the {card.name} cards do not add up")
-    if state.threat_pool < 0 or state.lockdown < 0:
-        problems.append("a pool went negative")
-    # -- procedure
-    p = state.pending
-    if p.kind not in PENDING_KINDS:
-        problems.append(f"unknown pending step {p.kind!r}")
-    if p.kind == "roll" and (p.purpose not in ROLL_PURPOSES or not 0 <= p.dice
-                             <= cfg.dice_cap):
-        problems.append(f"bad roll {p.purpose!r} with {p.dice} dice")
-    if state.step not in STEPS:
-        problems.append(f"unknown step {state.step!r}")
-    if (p.kind == "over") != (state.step == "over"):
-        problems.append("over and not over at once")
-    if p.kind in DECISION_KINDS and state.chars[state.active].status != INSIDE:
-        problems.append("a character out of play is asked to decide")
-    if not 1 <= state.round <= setup.rounds + 1:
-        problems.append(f"round {state.round} is beyond the turn limit")
+        if total != card.copies:
+            problems.append(f"items_deck[{i}]: the {card.name} cards do not add up (deck "
+                            f"{state.items_deck[i]}, discards {state.items_discard[i]}, "
+                            f"carried or out {carried[card.name]}; copies {card.copies})")
     return problems
+
+
+def _scenario_map(state: State) -> list[str]:
+    """The scenario's starting map is still in place (its procedures find the lift, the
+    exit, the start tiles by their place), and the map is one its procedures can play."""
+    scen = state.setup.scen
+    problems: list[str] = []
+    if len(state.tiles) < len(scen.tiles):
+        return [f"tiles: {len(state.tiles)} placements, fewer than the scenario's starting "
+                f"map ({len(scen.tiles)})"]
+    for i, (now, was) in enumerate(zip(state.tiles, scen.tiles, strict=False)):
+        if was.face_down:
+            if now.face_down and (now.stack, now.floor, now.x, now.y) != \
+                    (was.stack, was.floor, was.x, was.y):
+                problems.append(f"tiles[{i}]: the scenario's face-down tile moved")
+        elif (now.tile, now.floor, now.x, now.y, now.rotation, now.face_down) != \
+                (was.tile, was.floor, was.x, was.y, was.rotation, was.face_down):
+            problems.append(f"tiles[{i}]: {show_value(now.tile)}, but the scenario's starting "
+                            f"map has {was.tile} there (placement order, L7-R24)")
+    for i, p in enumerate(state.tiles[len(scen.tiles):], start=len(scen.tiles)):
+        if p.face_down:
+            problems.append(f"tiles[{i}]: only the scenario's starting map has face-down "
+                            "tiles")
+    if problems:
+        return problems
+    name = state.setup.scenario
+    scn = state.scn
+    if name != "13" and (scn.killed or scn.result):
+        return ["scn.killed: only scenario 13 kills Dr. Cronos (L7-S13-aux)"]
+    if name != "9" and scn.accessed:
+        return ["scn.accessed: only scenario 9 has accessed markers (L7-S9-generator)"]
+    if name == "sandbox" and (scn.locked_down or scn.trigger or scn.exit_open or scn.surged):
+        return ["scn.locked_down: the sandbox has no lockdown of its own (L7-SB-cronos)"]
+    if name == "9":
+        return _scenario9(state)
+    if name == "13" and scn.locked_down and state.cronos < 0 and not scn.killed and \
+            not any(p.tile == "Lair" for p in state.tiles):
+        return ["scn.locked_down: scenario 13's lockdown starts when the Lair is found, "
+                "but the Lair is not on the map (L7-S13-trigger)"]
+    return []
+
+
+def _scenario9(state: State) -> list[str]:
+    """Central Command, once placed, has a tile at Dr. Cronos's distance: a successful
+    access puts him there (L7-R43, L7-R89). (A what-if may start scenario 9 in lockdown
+    without it: nothing of the lockdown needs it on the map.)"""
+    from boardlab.level7_lockdown.rules import Work
+
+    w = Work(state)
+    hooks: Any = w.hooks
+    command = hooks.command(w)
+    if command is None:
+        return []
+    if not hooks.cronos_choices(w):
+        return [f"tiles: Central Command (tile {command}) has no tile at Dr. Cronos's "
+                "distance, so a successful access could not place him (L7-R43)"]
+    return []
+
+
+def _is_item(cfg: Any, name: str) -> bool:
+    try:
+        cfg.item_index(name)
+    except KeyError:
+        return False
+    return True
+
+
+_KIND = {k: i for i, k in enumerate(ENEMY_KINDS)}

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from boardlab.core.errors import ConfigError
+from boardlab.core.errors import ConfigError, show_value
 from boardlab.level7_lockdown.geometry import Door, Placement
 from boardlab.level7_lockdown.scenario import POOL
 from boardlab.level7_lockdown.state import Char, Enemy, Pending, Scn, Setup, State
@@ -51,7 +51,7 @@ class View(NamedTuple):
 def observe(state: State, player: str) -> View:
     """``player``'s view of ``state``."""
     if player not in state.setup.seats:
-        raise ConfigError(f"unknown player {player!r}; players are "
+        raise ConfigError(f"unknown player {show_value(player)}; players are "
                           f"{', '.join(state.setup.seats)}")
     return View(player, state.setup, state.round, state.active, state.step, state.moves,
                 state.tiles, state.links, state.locked, state.barricades, state.clouds,

@@ -220,7 +220,7 @@ def icon_count(n: int, icon: str, *, die: DieSpec = None, explain: bool = False)
     """
     _check_flag("explain", explain, "icon_count")
     faces = _faces(die)
-    _check_count("n", n, 0, 12, "icon_count")
+    n = _check_count("n", n, 0, 12, "icon_count")
     answer = _counts(faces, n, _check_icon(icon, "icon_count"))
     if not explain:
         return answer
@@ -246,8 +246,8 @@ def at_least(n: int, icon: str, k: int, *, die: DieSpec = None,
     """
     _check_flag("explain", explain, "at_least")
     faces = _faces(die)
-    _check_count("n", n, 0, 12, "at_least")
-    _check_count("k", k, 0, 99, "at_least")
+    n = _check_count("n", n, 0, 12, "at_least")
+    k = _check_count("k", k, 0, 99, "at_least")
     counts = _counts(faces, n, _check_icon(icon, "at_least"))
     p = counts.at_least(k)
     if not explain:
@@ -279,8 +279,8 @@ def challenge(n: int, icon: str, difficulty: int, *, die: DieSpec = None,
     """
     _check_flag("explain", explain, "challenge")
     faces = _faces(die)
-    _check_count("n", n, 0, 12, "challenge")
-    _check_count("difficulty", difficulty, 0, 99, "challenge")
+    n = _check_count("n", n, 0, 12, "challenge")
+    difficulty = _check_count("difficulty", difficulty, 0, 99, "challenge")
     p = _counts(faces, n, _check_icon(icon, "challenge")).at_least(difficulty)
     if not explain:
         return p
@@ -314,8 +314,8 @@ def margin(n: int, icon: str, difficulty: int, *, die: DieSpec = None,
     """
     _check_flag("explain", explain, "margin")
     faces = _faces(die)
-    _check_count("n", n, 0, 12, "margin")
-    _check_count("difficulty", difficulty, 0, 99, "margin")
+    n = _check_count("n", n, 0, 12, "margin")
+    difficulty = _check_count("difficulty", difficulty, 0, 99, "margin")
     answer = _counts(faces, n, _check_icon(icon, "margin")).map(lambda got: difficulty - got)
     if not explain:
         return answer
@@ -413,9 +413,9 @@ def dice_for(icon: str, *, stat: int | None = None, terror: int = 0, weapon: boo
     cfg = _config(config)
     icon = _check_icon(icon, "dice_for")
     if stat is not None:
-        _check_count("stat", stat, 0, 8, "dice_for")
-    _check_count("terror", terror, 0, 7, "dice_for")
-    _check_count("adrenaline", adrenaline, 0, 8, "dice_for")
+        stat = _check_count("stat", stat, 0, 8, "dice_for")
+    terror = _check_count("terror", terror, 0, 7, "dice_for")
+    adrenaline = _check_count("adrenaline", adrenaline, 0, 8, "dice_for")
     for name, value in (("weapon", weapon), ("dark", dark), ("flashlight", flashlight)):
         _check_flag(name, value, "dice_for")
     return _engine_dice(cfg, icon, stat, terror, weapon, flashlight, dark, adrenaline)[0]
@@ -448,10 +448,13 @@ def challenge_odds(icon: str, difficulty: int, *, stat: int | None = None, terro
     _check_flag("explain", explain, "challenge_odds")
     cfg = _config(config)
     icon = _check_icon(icon, "challenge_odds")
-    _check_count("difficulty", difficulty, 0, 99, "challenge_odds")
+    difficulty = _check_count("difficulty", difficulty, 0, 99, "challenge_odds")
     _check_flag("cloud", cloud, "challenge_odds")
     dice_for(icon, stat=stat, terror=terror, weapon=weapon, adrenaline=adrenaline, dark=dark,
              flashlight=flashlight, config=cfg)   # validates every argument
+    if stat is not None:   # as ints (a sympy Integer or a numpy int is read as its value)
+        stat = int(stat)
+    terror, adrenaline = int(terror), int(adrenaline)
     n, how = _engine_dice(cfg, icon, stat, terror, weapon, flashlight, dark, adrenaline)
     need = difficulty + int(cloud)
     p = _counts(cfg.die, n, icon).at_least(need)
@@ -510,15 +513,16 @@ def enemy_attack(kind: str, *, toughness: int | None = None, power: int = 0,
     _check_flag("explain", explain, "enemy_attack")
     cfg = _config(config)
     _check_kind(kind)
-    _check_count("power", power, 0, POWER_MAX, "enemy_attack")
+    power = _check_count("power", power, 0, POWER_MAX, "enemy_attack")
     if power and kind != "blaster":
         raise QuestionError("level7 odds: power: only blaster hybrids hold power tokens "
                             "(L7-blaster-power)")
     for name, value in (("cloud", cloud), ("downed", downed)):
         _check_flag(name, value, "enemy_attack")
     base = cfg.characters[0]
-    tough = base.toughness if toughness is None else \
-        _check_count("toughness", toughness, 1, 8, "enemy_attack")
+    if toughness is not None:
+        toughness = _check_count("toughness", toughness, 1, 8, "enemy_attack")
+    tough = base.toughness if toughness is None else toughness
     state, p = _enemy_attack(_key(cfg), kind, toughness, power, cloud, downed)
     pending = state.pending
     if not explain:
@@ -607,6 +611,9 @@ def blaster_attack(toughness: int, power: int, *, cloud: bool = False, downed: b
     [Fraction(1, 12), Fraction(11, 54), Fraction(481, 729)]
     """
     _check_flag("explain", explain, "blaster_attack")
+    # Both are required here (no stand-in default, unlike enemy_attack's toughness).
+    toughness = _check_count("toughness", toughness, 1, 8, "blaster_attack")
+    power = _check_count("power", power, 0, POWER_MAX, "blaster_attack")
     if explain:
         return enemy_attack("blaster", toughness=toughness, power=power, cloud=cloud,
                             downed=downed, config=config, explain=True)
@@ -690,8 +697,8 @@ def barricade_attack(kind: str = "guard", extra: int = 0, *, power: int = 0,
     _check_flag("explain", explain, "barricade_attack")
     cfg = _config(config)
     _check_kind(kind)
-    _check_count("extra", extra, 0, 9, "barricade_attack")
-    _check_count("power", power, 0, POWER_MAX, "barricade_attack")
+    extra = _check_count("extra", extra, 0, 9, "barricade_attack")
+    power = _check_count("power", power, 0, POWER_MAX, "barricade_attack")
     if power and kind != "blaster":
         raise QuestionError("level7 odds: power: only blaster hybrids hold power tokens "
                             "(L7-blaster-power)")
@@ -731,6 +738,8 @@ def barricade_activations(kind: str = "guard", extra: int = 0, *,
     (Fraction(24, 1), Fraction(162, 37))
     """
     _check_flag("explain", explain, "barricade_activations")
+    _check_kind(kind)
+    extra = _check_count("extra", extra, 0, 9, "barricade_activations")
     p = barricade_attack(kind, extra, config=config)
     e = BARRICADE_FULL / p
     if not explain:
@@ -779,7 +788,7 @@ def cache(n: int, *, die: DieSpec = None, explain: bool = False) -> Any:
     """
     _check_flag("explain", explain, "cache")
     faces = _faces(die)
-    _check_count("n", n, 0, 12, "cache")
+    n = _check_count("n", n, 0, 12, "cache")
     answer = dict(_cache_search(faces, n))
     if not explain:
         return answer
@@ -811,6 +820,7 @@ def cache_items(n: int, *, die: DieSpec = None, explain: bool = False) -> Any:
     """
     _check_flag("explain", explain, "cache_items")
     faces = _faces(die)
+    n = _check_count("n", n, 0, 12, "cache_items")
     one = cache(n, die=faces)
     s, lost = one["item"], one["lost"]
     if not lost:
@@ -853,7 +863,7 @@ def cronos_moves(tokens: int, *, config: Config | None = None, explain: bool = F
     """
     _check_flag("explain", explain, "cronos_moves")
     cfg = _config(config)
-    _check_count("tokens", tokens, 0, 99, "cronos_moves")
+    tokens = _check_count("tokens", tokens, 0, 99, "cronos_moves")
     n = min(tokens, cfg.dice_cap)
     answer = _counts(cfg.die, n, SPEED)
     if not explain:
@@ -883,7 +893,8 @@ def cronos_reach(distance: int, tokens: int, *, config: Config | None = None,
     [Fraction(1, 3), Fraction(5, 9), Fraction(19, 27), Fraction(65, 81)]
     """
     _check_flag("explain", explain, "cronos_reach")
-    _check_count("distance", distance, 0, 99, "cronos_reach")
+    distance = _check_count("distance", distance, 0, 99, "cronos_reach")
+    tokens = _check_count("tokens", tokens, 0, 99, "cronos_reach")
     d = cronos_moves(tokens, config=config)
     p = d.at_least(distance)
     if not explain:
@@ -975,11 +986,13 @@ def _chase_turn(distance: int, pool: int, fixed: int | None) -> dict[Hashable, F
     return out
 
 
-def _check_chase(distance: int, pool: int, dice: int | None, function: str) -> None:
-    _check_count("distance", distance, 1, len(LINE) - 1, function)
-    _check_count("pool", pool, 0, 99, function)
+def _check_chase(distance: int, pool: int, dice: int | None, function: str
+                 ) -> tuple[int, int, int | None]:
+    distance = _check_count("distance", distance, 1, len(LINE) - 1, function)
+    pool = _check_count("pool", pool, 0, 99, function)
     if dice is not None:
-        _check_count("dice", dice, 1, QUIET.dice_cap, function)
+        dice = _check_count("dice", dice, 1, QUIET.dice_cap, function)
+    return distance, pool, dice
 
 
 @lru_cache(maxsize=_SPEC_CACHE)
@@ -1015,7 +1028,7 @@ def chase_chain(distance: int = 1, *, pool: int = 0,
     >>> chain.transition((2, 2)).P("caught")
     Fraction(1, 3)
     """
-    _check_chase(distance, pool, dice, "chase_chain")
+    distance, pool, dice = _check_chase(distance, pool, dice, "chase_chain")
     first = (distance, dice if dice is not None else min(pool, QUIET.dice_cap))
     return _chain(dice, (first,))
 
@@ -1041,7 +1054,9 @@ def chase(distance: int, *, pool: int = 0, dice: int | None = None,
     (2.07, 4.42)
     """
     _check_flag("explain", explain, "chase")
-    chain = chase_chain(distance, pool=pool, dice=dice)
+    chain = chase_chain(distance, pool=pool, dice=dice)   # checks the arguments
+    distance, pool = int(distance), int(pool)
+    dice = None if dice is None else int(dice)
     first = (distance, dice if dice is not None else min(pool, QUIET.dice_cap))
     e = chain.expected_steps(first)
     if not explain:
@@ -1098,8 +1113,10 @@ def chase_within(distance: int, turns: int, *, pool: int = 0, dice: int | None =
     (Fraction(5, 9), Fraction(65, 81))
     """
     _check_flag("explain", explain, "chase_within")
-    chain = chase_chain(distance, pool=pool, dice=dice)
-    _check_count("turns", turns, 0, 500, "chase_within")
+    chain = chase_chain(distance, pool=pool, dice=dice)   # checks the arguments
+    distance, pool = int(distance), int(pool)
+    dice = None if dice is None else int(dice)
+    turns = _check_count("turns", turns, 0, 500, "chase_within")
     first = (distance, dice if dice is not None else min(pool, QUIET.dice_cap))
     p = chain.prob_absorbed_by(turns, first)
     if not explain:
@@ -1130,6 +1147,7 @@ def tank_farm_stays(tokens: int, *, config: Config | None = None,
     [Fraction(2, 3), Fraction(4, 9), Fraction(8, 27), Fraction(16, 81)]
     """
     _check_flag("explain", explain, "tank_farm_stays")
+    tokens = _check_count("tokens", tokens, 0, 99, "tank_farm_stays")
     d = cronos_moves(tokens, config=config)
     p = d.P(0)
     if not explain:
@@ -1171,7 +1189,9 @@ def tank_farm_plan(tokens: int, access_dice: int, *, difficulty: int = 5,
     """
     _check_flag("explain", explain, "tank_farm_plan")
     cfg = _config(config)
-    _check_count("access_dice", access_dice, 0, 12, "tank_farm_plan")
+    access_dice = _check_count("access_dice", access_dice, 0, 12, "tank_farm_plan")
+    tokens = _check_count("tokens", tokens, 0, 99, "tank_farm_plan")
+    difficulty = _check_count("difficulty", difficulty, 0, 99, "tank_farm_plan")
     stays = tank_farm_stays(tokens, config=cfg)
     access = challenge(access_dice, INTELLIGENCE, difficulty, die=cfg.die)
     p = stays * access
@@ -1286,9 +1306,9 @@ def departure(*, dice: int | None = None, threshold: int | None = None, die: Die
     faces = _faces(die)
     engine = dice is None and threshold is None
     if dice is not None:
-        _check_count("dice", dice, 0, 12, "departure")
+        dice = _check_count("dice", dice, 0, 12, "departure")
     if threshold is not None:
-        _check_count("threshold", threshold, 1, 99, "departure")
+        threshold = _check_count("threshold", threshold, 1, 99, "departure")
     if engine:
         answer = dict(_departure_table(faces))
         node = _departure_node(faces)

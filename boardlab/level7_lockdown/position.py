@@ -18,10 +18,10 @@ boardlab.core.errors.ConfigError: characters['Leo'].fear: expected an integer 1�
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Any
 
-from boardlab.core.errors import ConfigError
+from boardlab.core.errors import ConfigError, show_value
 from boardlab.core.events import Event, as_events
 from boardlab.level7_lockdown.config import (
     ENEMY_KINDS,
@@ -31,8 +31,9 @@ from boardlab.level7_lockdown.config import (
     Config,
 )
 from boardlab.level7_lockdown.geometry import Door, Placement, layout
-from boardlab.level7_lockdown.invariants import invariants
+from boardlab.level7_lockdown.invariants import invariants, static_problems
 from boardlab.level7_lockdown.kinds import Auto
+from boardlab.level7_lockdown.limits import LIMITS
 from boardlab.level7_lockdown.scenario import POOL, UNSEEN
 from boardlab.level7_lockdown.state import (
     HEART_ATTACK as HEART,
@@ -57,13 +58,33 @@ CHAR_FIELDS = {"tile": str, "vitality": int, "fear": int, "terror": int, "threat
 
 def _int(path: str, value: Any, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ConfigError(f"{path}: expected an integer {low}…{high}, got {value!r}")
+        raise ConfigError(f"{path}: expected an integer {low}…{high}, got {show_value(value)}")
     return value
 
 
 def _bool(path: str, value: Any) -> bool:
     if not isinstance(value, bool):
-        raise ConfigError(f"{path}: expected True or False, got {value!r}")
+        raise ConfigError(f"{path}: expected True or False, got {show_value(value)}")
+    return value
+
+
+def _items(path: str, value: Any, limit: str, what: str) -> list[Any]:
+    """``value`` as a list: a list, tuple or other finite collection (not a string or a
+    mapping), of at most the declared limit of entries (:mod:`.limits`)."""
+    if isinstance(value, (str, bytes, Mapping)) or not isinstance(value, Collection):
+        raise ConfigError(f"{path}: expected a list of {what}, got {show_value(value)}")
+    if len(value) > LIMITS[limit]:
+        raise ConfigError(f"{path}: {len(value)} entries, at most {LIMITS[limit]} "
+                          f"(limits.{limit})")
+    return list(value)
+
+
+def _mapping(path: str, value: Any, limit: str, what: str) -> Mapping[Any, Any]:
+    if not isinstance(value, Mapping):
+        raise ConfigError(f"{path}: expected a mapping of {what}, got {show_value(value)}")
+    if len(value) > LIMITS[limit]:
+        raise ConfigError(f"{path}: {len(value)} entries, at most {LIMITS[limit]} "
+                          f"(limits.{limit})")
     return value
 
 
@@ -141,12 +162,14 @@ def build(players: int = 2, *, scenario: str = "sandbox",
     stacks = {n: list(ts) for n, ts in state.stacks}
     if isinstance(tiles, (str, bytes)) or not isinstance(tiles, Sequence):
         raise ConfigError("tiles: expected a list of (name, floor, x, y, rotation)")
-    for i, spec in enumerate(tiles):
+    for i, spec in enumerate(_items("tiles", tiles, "tiles", "(name, floor, x, y, rotation)")):
         if not isinstance(spec, Placement):
             if not (isinstance(spec, tuple) and len(spec) == 5):
                 raise ConfigError(f"tiles[{i}]: expected (name, floor, x, y, rotation), got "
-                                  f"{spec!r}")
+                                  f"{show_value(spec)}")
             name, floor, x, y, rotation = spec
+            if not isinstance(name, str):
+                raise ConfigError(f"tiles[{i}]: expected a tile name, got {show_value(name)}")
             _int(f"tiles[{i}].floor", floor, 0, 9)
             _int(f"tiles[{i}].x", x, -50, 50)
             _int(f"tiles[{i}].y", y, -50, 50)
@@ -154,7 +177,8 @@ def build(players: int = 2, *, scenario: str = "sandbox",
             spec = Placement(name, floor, x, y, rotation)
         home = next((n for n, ts in stacks.items() if spec.tile in ts), None)
         if home is None:
-            raise ConfigError(f"tiles[{i}]: {spec.tile!r} is in no stack of this scenario "
+            raise ConfigError(f"tiles[{i}]: {show_value(spec.tile)} is in no stack of this "
+                              "scenario "
                               "(already placed, or unknown)")
         stacks[home].remove(spec.tile)
         # a tile put where a face-down tile lies turns that one over (scenario 12)
@@ -179,10 +203,11 @@ def build(players: int = 2, *, scenario: str = "sandbox",
     link_t = list(state.links)
     if isinstance(links, (str, bytes)) or not isinstance(links, Sequence):
         raise ConfigError("links: expected a list of (tile, tile) pairs")
-    for i, pair in enumerate(links):
+    for i, pair in enumerate(_items("links", links, "markers", "(tile, tile) pairs")):
         if not (isinstance(pair, tuple) and len(pair) == 2) or any(
                 t not in names_ for t in pair):
-            raise ConfigError(f"links[{i}]: expected two tile names of the map, got {pair!r}")
+            raise ConfigError(f"links[{i}]: expected two tile names of the map, got "
+                              f"{show_value(pair)}")
         link_t.append((names_.index(pair[0]), names_.index(pair[1])))
     try:
         lay = layout(tuple(placed), tuple(link_t), cfg)
@@ -191,23 +216,24 @@ def build(players: int = 2, *, scenario: str = "sandbox",
 
     def tile_of(path: str, name: Any) -> int:
         if not isinstance(name, str):
-            raise ConfigError(f"{path}: expected a tile name, got {name!r}")
+            raise ConfigError(f"{path}: expected a tile name, got {show_value(name)}")
         for k, p in enumerate(placed):
-            if p.tile == name:
+            if p.tile == name and not p.face_down:
                 return k
-        raise ConfigError(f"{path}: tile {name!r} is not on the map")
+        raise ConfigError(f"{path}: tile {show_value(name)} is not on the map")
 
     # -- characters
     chars = list(state.chars)
     by_name = {c.name: k for k, c in enumerate(chars)}
-    for name, fields in (characters or {}).items():
-        path = f"characters[{name!r}]"
+    for name, fields in _mapping("characters", {} if characters is None else characters,
+                                 "characters", "character names to fields").items():
+        path = f"characters[{show_value(name)}]"
         if name not in by_name:
             raise ConfigError(f"{path}: not a character of this match "
                               f"({', '.join(by_name)})")
         if not isinstance(fields, Mapping):
             raise ConfigError(f"{path}: expected a mapping of fields")
-        unknown = sorted(set(fields) - set(CHAR_FIELDS))
+        unknown = sorted(map(str, set(fields) - set(CHAR_FIELDS)))
         if unknown:
             raise ConfigError(f"{path}.{unknown[0]}: unknown field; fields are "
                               f"{', '.join(CHAR_FIELDS)}")
@@ -235,9 +261,10 @@ def build(players: int = 2, *, scenario: str = "sandbox",
             items = fields["items"]
             if isinstance(items, str) or not isinstance(items, (list, tuple)):
                 raise ConfigError(f"{path}.items: expected a list of item names")
+            _items(f"{path}.items", items, "carried", "item names")
             for k, it in enumerate(items):
                 if not isinstance(it, str) or it not in {x.name for x in cfg.items}:
-                    raise ConfigError(f"{path}.items[{k}]: unknown item {it!r}")
+                    raise ConfigError(f"{path}.items[{k}]: unknown item {show_value(it)}")
             changes["items"] = tuple(sorted(items))
         c = c._replace(**changes)
         if c.fear < c.terror:
@@ -265,12 +292,13 @@ def build(players: int = 2, *, scenario: str = "sandbox",
     if enemies is not None:
         if not isinstance(enemies, Mapping):
             raise ConfigError("enemies: expected a mapping of enemy id to tile")
+        _mapping("enemies", enemies, "enemies", "enemy ids to tiles")
         new_enemies = []
         for eid, where in enemies.items():
-            path = f"enemies[{eid!r}]"
+            path = f"enemies[{show_value(eid)}]"
             kind, _, num = str(eid).partition("#")
-            if kind not in ENEMY_KINDS or not num.isdigit() or (kind, int(num)) not in \
-                    figures:
+            if kind not in ENEMY_KINDS or not num.isdigit() or len(num) > 6 or \
+                    (kind, int(num)) not in figures:
                 raise ConfigError(f"{path}: no such figure in this scenario; figures are "
                                   f"{', '.join(sorted(f'{k}#{n}' for k, n in figures))}")
             power = 0
@@ -291,47 +319,55 @@ def build(players: int = 2, *, scenario: str = "sandbox",
     if cronos is not _KEEP:
         cronos_tile = -1 if cronos is None else tile_of("cronos", cronos)
     pool = state.lockdown if lockdown is None else _int("lockdown", lockdown, 0, 99)
-    locked_t = state.locked if locked is None else tuple(sorted(locked))
-    for d in locked_t:
-        if not isinstance(d, Door) or d not in lay.doors:
-            raise ConfigError(f"locked: {d!r} is not a joined door of the map")
+    if locked is None:
+        locked_t = state.locked
+    else:
+        doors = _items("locked", locked, "markers", "doors")
+        for d in doors:
+            if not isinstance(d, Door) or d not in lay.doors:
+                raise ConfigError(f"locked: {show_value(d)} is not a joined door of the map")
+        locked_t = tuple(sorted(set(doors)))
     if barricades is None:
         barr = state.barricades
     else:
         if not isinstance(barricades, Mapping):
             raise ConfigError("barricades: expected a mapping of door to strength")
+        _mapping("barricades", barricades, "markers", "doors to strengths")
+        for d in barricades:
+            if not isinstance(d, Door) or d not in lay.doors:
+                raise ConfigError(f"barricades: {show_value(d)} is not a joined door of the "
+                                  "map")
         barr = tuple(sorted((d, _int(f"barricades[{d}]", s, 1, 2))
                             for d, s in barricades.items()))
-        for d, _ in barr:
-            if not isinstance(d, Door) or d not in lay.doors:
-                raise ConfigError(f"barricades: {d!r} is not a joined door of the map")
     cloud_t = state.clouds
     if clouds is not None:
         cl = []
-        for k, item in enumerate(clouds):
+        for k, item in enumerate(_items("clouds", clouds, "markers",
+                                        "(tile, 'gas' or 'extinguisher') pairs")):
             if not (isinstance(item, tuple) and len(item) == 2) or item[1] not in \
                     ("gas", "extinguisher"):
                 raise ConfigError(f"clouds[{k}]: expected (tile, 'gas' or 'extinguisher')")
             cl.append((tile_of(f"clouds[{k}]", item[0]), item[1]))
         cloud_t = tuple(sorted(set(cl)))
     cache_t = state.caches if caches is None else tuple(sorted(
-        {tile_of(f"caches[{k}]", t) for k, t in enumerate(caches)}))
+        {tile_of(f"caches[{k}]", t) for k, t in enumerate(_items("caches", caches, "markers",
+                                                                 "tile names"))}))
     # -- whose turn, which step
     names_ = [c.name for c in chars]
     act = 0
     if active is not None:
-        if active not in names_:
-            raise ConfigError(f"active: {active!r} is not a character of this match")
+        if not isinstance(active, str) or active not in names_:
+            raise ConfigError(f"active: {show_value(active)} is not a character of this match")
         act = names_.index(active)
-    if step not in STARTS:
-        raise ConfigError(f"step: one of {', '.join(STARTS)}, got {step!r}")
+    if not isinstance(step, str) or step not in STARTS:
+        raise ConfigError(f"step: one of {', '.join(STARTS)}, got {show_value(step)}")
     ev = -1
     events_deck = list(state.events_deck)
     if event is not None:
         try:
             ev = cfg.event_index(event)
-        except KeyError:
-            raise ConfigError(f"event: unknown event card {event!r}") from None
+        except (KeyError, TypeError):
+            raise ConfigError(f"event: unknown event card {show_value(event)}") from None
         events_deck[ev] = 0
     _int("round", round, 1, setup.rounds)
     pool_threat = state.threat_pool if threat_pool is None else _int("threat_pool",
@@ -351,6 +387,7 @@ def build(players: int = 2, *, scenario: str = "sandbox",
         barricades=barr, clouds=cloud_t, caches=cache_t)
     if chars[act].status != "inside":
         raise ConfigError(f"active: {chars[act].name} is not on the map")
+    tasks = _items("tasks", tasks, "queue", "task names")
     if tasks and step != "enemies":
         raise ConfigError("tasks: only with step='enemies'")
     w = Work(state)
@@ -363,20 +400,28 @@ def build(players: int = 2, *, scenario: str = "sandbox",
     else:
         queue: list[Task] = []
         for k, t in enumerate(tasks):
+            if not isinstance(t, str):
+                raise ConfigError(f"tasks[{k}]: expected a task name, got {show_value(t)}")
             kind, _, actor = t.partition(":")
             if kind == "activate":
                 if actor not in {e.id for e in new_enemies}:
-                    raise ConfigError(f"tasks[{k}]: no enemy {actor!r} in play")
+                    raise ConfigError(f"tasks[{k}]: no enemy {show_value(actor)} in play")
                 queue.append(Task("activate", actor))
             elif kind in TASKS and not actor:
                 queue.append(Task(kind))
             else:
-                raise ConfigError(f"tasks[{k}]: {t!r} is not one of {', '.join(TASKS)} or "
+                raise ConfigError(f"tasks[{k}]: {show_value(t)} is not one of {', '.join(TASKS)} "
+                                  "or "
                                   "'activate:<enemy id>'")
         if not queue or queue[-1].kind != "end_turn":
             queue.append(Task("end_turn"))
         w.queue = tuple(queue)
-        w.pending = Pending("roll", "hunters")   # placeholder, replaced by the queue
+        # The rules run the queue from here: what they start from must be sound first
+        # (the pending step is a placeholder, replaced by the queue).
+        w.pending = Pending("roll", "hunters", dice=1)
+        broken = static_problems(w.freeze())
+        if broken:
+            raise ConfigError(f"the described position is not sound: {broken[0]}")
         run_auto(w, Auto.QUEUE)
     result = w.freeze()
     broken = invariants(result)
@@ -397,7 +442,7 @@ def _progress(spec: Mapping[str, Any] | None, state: State, tile_of: Any) -> Scn
         return out
     if not isinstance(spec, Mapping):
         raise ConfigError("scn: expected a mapping of fields")
-    unknown = sorted(set(spec) - set(SCN_FIELDS))
+    unknown = sorted(map(str, set(spec) - set(SCN_FIELDS)))
     if unknown:
         raise ConfigError(f"scn.{unknown[0]}: unknown field; fields are "
                           f"{', '.join(SCN_FIELDS)}")
@@ -412,17 +457,20 @@ def _progress(spec: Mapping[str, Any] | None, state: State, tile_of: Any) -> Scn
             value = spec[key]
             if isinstance(value, str) or not isinstance(value, (list, tuple)):
                 raise ConfigError(f"scn.{key}: expected a list of tile names")
+            _items(f"scn.{key}", value, "markers", "tile names")
             changes[key] = tuple(sorted({tile_of(f"scn.{key}[{k}]", t)
                                          for k, t in enumerate(value)}))
     if "boxed" in spec:
         value = spec["boxed"]
         if isinstance(value, str) or not isinstance(value, (list, tuple)):
             raise ConfigError("scn.boxed: expected a list of enemy ids")
+        _items("scn.boxed", value, "enemies", "enemy ids")
         boxed = []
         for k, eid in enumerate(value):
             kind, _, num = str(eid).partition("#")
-            if kind not in ENEMY_KINDS or not num.isdigit():
-                raise ConfigError(f"scn.boxed[{k}]: {eid!r} is not an enemy id like 'rogue#3'")
+            if kind not in ENEMY_KINDS or not num.isdigit() or len(num) > 6:
+                raise ConfigError(f"scn.boxed[{k}]: {show_value(eid)} is not an enemy id like "
+                                  "'rogue#3'")
             boxed.append((kind, int(num)))
         changes["boxed"] = tuple(sorted(set(boxed) | set(out.boxed)))
     return out._replace(**changes)

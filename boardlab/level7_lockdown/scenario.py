@@ -43,7 +43,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Final
 
-from boardlab.core.errors import ConfigError, FormatError
+from boardlab.core.errors import ConfigError, FormatError, show_value
 from boardlab.level7_lockdown.config import (
     DEFAULT,
     ENEMY_KINDS,
@@ -150,10 +150,10 @@ class Scenario:
 
     def check(self, cfg: Config) -> None:
         """Validate the scenario against a configuration (tile names, map, markers)."""
-        owner = f"scenario {self.name!r}"
+        owner = f"scenario {show_value(self.name)}"
         for i, p in enumerate(self.tiles):
             if not p.face_down and not cfg.has_tile(p.tile):
-                raise ConfigError(f"{owner}: tiles[{i}]: unknown tile {p.tile!r}")
+                raise ConfigError(f"{owner}: tiles[{i}]: unknown tile {show_value(p.tile)}")
         lay = layout(self.tiles, self.links, cfg)
         if not 0 <= self.start < len(self.tiles) or self.tiles[self.start].face_down:
             raise ConfigError(f"{owner}: start: not a face-up tile of the map")
@@ -166,7 +166,8 @@ class Scenario:
                     stars += 1
                     continue
                 if not cfg.has_tile(t):
-                    raise ConfigError(f"{owner}: stack {name!r}: unknown tile {t!r}")
+                    raise ConfigError(f"{owner}: stack {show_value(name)}: unknown tile "
+                                      f"{show_value(t)}")
                 used.append(t)
         if stars > len(self.pool):
             raise ConfigError(f"{owner}: stacks: {stars} pool tiles, the pool has "
@@ -174,11 +175,12 @@ class Scenario:
         for name, tiles in self.facedown:
             for t in tiles:
                 if t != UNSEEN and cfg.tile(t).size != 1:
-                    raise ConfigError(f"{owner}: stack {name!r}: face-down tiles cover one "
-                                      f"cell, {t!r} covers {cfg.tile(t).size}")
+                    raise ConfigError(f"{owner}: stack {show_value(name)}: face-down tiles cover "
+                                      "one "
+                                      f"cell, {show_value(t)} covers {cfg.tile(t).size}")
         repeated = sorted({t for t in used if used.count(t) > 1})
         if repeated:
-            raise ConfigError(f"{owner}: tile {repeated[0]!r} is used twice")
+            raise ConfigError(f"{owner}: tile {show_value(repeated[0])} is used twice")
         for door in (*self.locked, *self.barricades):
             if door not in lay.doors:
                 raise ConfigError(f"{owner}: door {door} is not a joined door of the map")
@@ -239,7 +241,7 @@ class _Reader:
     """Reads one scenario's data, naming the path of every problem."""
 
     def __init__(self, name: str) -> None:
-        self.owner = f"scenario {name!r}"
+        self.owner = f"scenario {show_value(name)}"
 
     def bad(self, path: str, problem: str) -> ConfigError:
         return ConfigError(f"{self.owner}: {path}: {problem}")
@@ -257,30 +259,30 @@ class _Reader:
 
     def int(self, path: str, value: Any, low: int, high: int) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise self.bad(path, f"expected an integer {low}…{high}, got {value!r}")
+            raise self.bad(path, f"expected an integer {low}…{high}, got {show_value(value)}")
         if not low <= value <= high:
-            raise self.bad(path, f"expected an integer {low}…{high}, got {value!r}")
+            raise self.bad(path, f"expected an integer {low}…{high}, got {show_value(value)}")
         return value
 
     def str(self, path: str, value: Any) -> str:
         if not isinstance(value, str) or not value.strip():
-            raise self.bad(path, f"expected a non-empty name, got {value!r}")
+            raise self.bad(path, f"expected a non-empty name, got {show_value(value)}")
         return value
 
     def bool(self, path: builtins.str, value: Any) -> bool:
         if not isinstance(value, bool):
-            raise self.bad(path, f"expected true or false, got {value!r}")
+            raise self.bad(path, f"expected true or false, got {show_value(value)}")
         return value
 
     def list(self, path: builtins.str, value: Any) -> list[Any]:
         if isinstance(value, (str, bytes, Mapping)) or not isinstance(value, (list, tuple)):
-            raise self.bad(path, f"expected a list, got {value!r}")
+            raise self.bad(path, f"expected a list, got {show_value(value)}")
         return list(value)
 
     def tile(self, path: builtins.str, value: Any, cfg: Config) -> builtins.str:
         name = self.str(path, value)
         if not cfg.has_tile(name):
-            raise self.bad(path, f"unknown tile {name!r}")
+            raise self.bad(path, f"unknown tile {show_value(name)}")
         return name
 
     def names(self, path: builtins.str, value: Any, cfg: Config) -> tuple[builtins.str, ...]:
@@ -334,20 +336,20 @@ def scenario_from_data(data: Mapping[str, Any], mode: str = "normal", *,
         raise ConfigError(f"scenario data: expected an object, got {type(data).__name__}")
     name = data.get("name")
     if not isinstance(name, str) or not name:
-        raise ConfigError(f"scenario data: name: expected a non-empty name, got {name!r}")
+        raise ConfigError(f"scenario data: name: expected a non-empty name, got {show_value(name)}")
     r = _Reader(name)
     r.known("", data, _TOP)
     modes = r.mapping("modes", data.get("modes", {}))
     r.known("modes", modes, ("easy", "hard"))
     if mode != "normal":
         if mode not in modes:
-            raise ConfigError(f"{r.owner}: mode: no {mode!r} mode; modes are normal"
+            raise ConfigError(f"{r.owner}: mode: no {show_value(mode)} mode; modes are normal"
                               f"{''.join(', ' + m for m in modes)}")
         data = merge(data, r.mapping(f"modes.{mode}", modes[mode]))
     title = r.str("title", data.get("title"))
     level = data.get("level", "")
     if not isinstance(level, str):
-        raise r.bad("level", f"expected a text, got {level!r}")
+        raise r.bad("level", f"expected a text, got {show_value(level)}")
     box = (r.names("box", data["box"], cfg) if "box" in data
            else tuple(t for t in SCENARIO_BOX if cfg.has_tile(t)))
     # -- the starting map
@@ -383,7 +385,7 @@ def scenario_from_data(data: Mapping[str, Any], mode: str = "normal", *,
     def index(path: str, value: Any) -> int:
         tile = r.tile(path, value, cfg)
         if tile not in names:
-            raise r.bad(path, f"{tile!r} is not on the starting map")
+            raise r.bad(path, f"{show_value(tile)} is not on the starting map")
         return names.index(tile)
 
     start = index("layout.start", lay_data.get("start"))
@@ -402,7 +404,8 @@ def scenario_from_data(data: Mapping[str, Any], mode: str = "normal", *,
         k = index(f"{path}.tile", d.get("tile"))
         side = d.get("side")
         if side not in SIDES:
-            raise r.bad(f"{path}.side", f"expected one of {', '.join(SIDES)}, got {side!r}")
+            raise r.bad(f"{path}.side",
+                        f"expected one of {', '.join(SIDES)}, got {show_value(side)}")
         room = r.int(f"{path}.room", d.get("room", 0), 0, 8)
         door = _side_door(tiles[k], cfg, room, side)
         if door not in lay.doors:
@@ -419,10 +422,10 @@ def scenario_from_data(data: Mapping[str, Any], mode: str = "normal", *,
     for path, group in (("set_aside", set_aside), ("unused", unused), ("aside", aside)):
         for i, t in enumerate(group):
             if t not in box:
-                raise r.bad(f"{path}[{i}]", f"{t!r} is not in the scenario's box")
+                raise r.bad(f"{path}[{i}]", f"{show_value(t)} is not in the scenario's box")
     for i, t in enumerate(aside):
         if t not in set_aside:
-            raise r.bad(f"aside[{i}]", f"{t!r} must also be set aside")
+            raise r.bad(f"aside[{i}]", f"{show_value(t)} must also be set aside")
     kept = {p.tile for p in tiles if not p.face_down} | set(set_aside) | set(unused)
     pool = tuple(sorted(t for t in box if t not in kept))
     # -- stacks
@@ -439,7 +442,7 @@ def scenario_from_data(data: Mapping[str, Any], mode: str = "normal", *,
         r.known(path, st, _STACK)
         sname = r.str(f"{path}.name", st.get("name"))
         if sname in seen_names:
-            raise r.bad(f"{path}.name", f"{sname!r} is taken")
+            raise r.bad(f"{path}.name", f"{show_value(sname)} is taken")
         seen_names.add(sname)
         count = st.get("pool", 0)
         if count == "rest":
@@ -452,12 +455,13 @@ def scenario_from_data(data: Mapping[str, Any], mode: str = "normal", *,
         explicit = r.names(f"{path}.tiles", st.get("tiles", []), cfg)
         for k, t in enumerate(explicit):
             if t not in set_aside:
-                raise r.bad(f"{path}.tiles[{k}]", f"{t!r} must be set aside to be "
+                raise r.bad(f"{path}.tiles[{k}]", f"{show_value(t)} must be set aside to be "
                             "shuffled in")
         stars_total += count
         role = st.get("role", "explore")
         if role not in _ROLES:
-            raise r.bad(f"{path}.role", f"expected one of {', '.join(_ROLES)}, got {role!r}")
+            raise r.bad(f"{path}.role",
+                        f"expected one of {', '.join(_ROLES)}, got {show_value(role)}")
         entry = (sname, (UNSEEN,) * count + tuple(sorted(explicit)))
         {"explore": explore, "facedown": facedown, "objective": extra,
          "extra": extra}[role].append(entry)
@@ -475,12 +479,12 @@ def scenario_from_data(data: Mapping[str, Any], mode: str = "normal", *,
     objective = r.names("objective", data.get("objective", []), cfg)
     for i, t in enumerate(objective):
         if t not in set_aside:
-            raise r.bad(f"objective[{i}]", f"{t!r} must be set aside")
+            raise r.bad(f"objective[{i}]", f"{show_value(t)} must be set aside")
     if aside:
         extra.append(("aside", tuple(sorted(aside))))
     for p in tiles:
         if p.face_down and p.stack not in {n for n, _ in facedown}:
-            raise r.bad("layout.facedown", f"no face-down stack named {p.stack!r}")
+            raise r.bad("layout.facedown", f"no face-down stack named {show_value(p.stack)}")
     # -- the stat block
     stats = r.mapping("stats", data.get("stats"))
     r.known("stats", stats, _STATS)
@@ -498,7 +502,7 @@ def scenario_from_data(data: Mapping[str, Any], mode: str = "normal", *,
     for i, m in enumerate(markers):
         if m not in MARKERS:
             raise r.bad(f"stats.markers[{i}]", f"expected one of {', '.join(MARKERS)}, "
-                        f"got {m!r}")
+                        f"got {show_value(m)}")
     tp = stats.get("threat_pool", 0)
     if isinstance(tp, Mapping):
         r.known("stats.threat_pool", tp, ("per_player",))
@@ -523,17 +527,17 @@ def scenario_from_data(data: Mapping[str, Any], mode: str = "normal", *,
     for i, rule_name in enumerate(rules):
         if rule_name not in RULE_NAMES:
             raise r.bad(f"rules[{i}]", f"expected one of {', '.join(RULE_NAMES)}, "
-                        f"got {rule_name!r}")
+                        f"got {show_value(rule_name)}")
     items = r.mapping("start_items", data.get("start_items", {}))
     r.known("start_items", items, ("each",))
     start_kind = items.get("each") or ""
     if start_kind and start_kind not in ITEM_KINDS:
         raise r.bad("start_items.each", f"expected an item kind ({', '.join(ITEM_KINDS)}), "
-                    f"got {start_kind!r}")
+                    f"got {show_value(start_kind)}")
     removed = tuple(r.list("remove_items", data.get("remove_items", [])))
     for i, kind in enumerate(removed):
         if kind not in ITEM_KINDS:
-            raise r.bad(f"remove_items[{i}]", f"expected an item kind, got {kind!r}")
+            raise r.bad(f"remove_items[{i}]", f"expected an item kind, got {show_value(kind)}")
     special = r.mapping("special", data.get("special", {}))
     hooks = hooks_for(name)
     hooks.check_special(r, special)
@@ -591,10 +595,10 @@ def scenario(name: str, mode: str = "normal") -> Scenario:
     """The scenario called ``name`` in ``mode`` (a :class:`ConfigError` names an unknown
     one; "9–14" in the text is read as 9–13, L7-R65)."""
     if not isinstance(name, str) or name not in NAMES:
-        raise ConfigError(f"unknown scenario {name!r}; scenarios: "
+        raise ConfigError(f"unknown scenario {show_value(name)}; scenarios: "
                           f"{', '.join(NAMES)} (L7-R65)")
     if not isinstance(mode, str) or mode not in ("easy", "normal", "hard"):
-        raise ConfigError(f"mode: expected one of easy, normal, hard, got {mode!r}")
+        raise ConfigError(f"mode: expected one of easy, normal, hard, got {show_value(mode)}")
     return _scenario(name, mode)
 
 
@@ -602,7 +606,7 @@ def scenario(name: str, mode: str = "normal") -> Scenario:
 def _scenario(name: str, mode: str) -> Scenario:
     if name == "sandbox":
         if mode != "normal":
-            raise ConfigError(f"mode: the sandbox has only the normal mode, got {mode!r}")
+            raise ConfigError(f"mode: the sandbox has only the normal mode, got {show_value(mode)}")
         return SANDBOX
     from boardlab.level7_lockdown.scenarios import data_for
 

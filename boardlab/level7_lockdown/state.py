@@ -18,9 +18,9 @@ boardlab.core.errors.ConfigError: players: expected an integer 1–4, got True (
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
-from boardlab.core.errors import ConfigError
+from boardlab.core.errors import ConfigError, show_value
 from boardlab.core.records import equal_only_to_itself
 from boardlab.level7_lockdown.choices import Explore, Move, Vent
 from boardlab.level7_lockdown.config import DEFAULT, Config
@@ -68,13 +68,14 @@ class Setup:
 
         if isinstance(self.players, bool) or not isinstance(self.players, int) \
                 or not 1 <= self.players <= 4:
-            raise ConfigError(f"players: expected an integer 1–4, got {self.players!r} "
-                              "(L7-R33)")
+            raise ConfigError(f"players: expected an integer 1–4, got "
+                              f"{show_value(self.players)} (L7-R33)")
         if not isinstance(self.scenario, str):
             raise ConfigError(f"scenario: expected a name such as '12' or 'sandbox', got "
-                              f"{self.scenario!r}")
+                              f"{show_value(self.scenario)}")
         if not isinstance(self.mode, str) or self.mode not in MODES:
-            raise ConfigError(f"mode: expected one of {', '.join(MODES)}, got {self.mode!r}")
+            raise ConfigError(f"mode: expected one of {', '.join(MODES)}, got "
+                              f"{show_value(self.mode)}")
         scen = scenario(self.scenario, self.mode)
         if self.config is not None and not isinstance(self.config, Config):
             raise ConfigError(f"config: expected a Config, got {type(self.config).__name__}")
@@ -83,14 +84,14 @@ class Setup:
             raise ConfigError(f"characters: expected a tuple of names, got "
                               f"{type(self.characters).__name__}")
         chars = self.characters or tuple(c.name for c in cfg.characters[: self.players])
+        if not 1 <= len(chars) <= 4:
+            raise ConfigError(f"characters: 1–4 characters, got {len(chars)}")
         for i, name in enumerate(chars):
             if not isinstance(name, str):
-                raise ConfigError(f"characters[{i}]: expected a name, got {name!r}")
+                raise ConfigError(f"characters[{i}]: expected a name, got {show_value(name)}")
             cfg.character(name)
         if len(set(chars)) != len(chars):
             raise ConfigError("characters: a character is listed twice")
-        if not 1 <= len(chars) <= 4:
-            raise ConfigError(f"characters: 1–4 characters, got {len(chars)}")
         if self.players > 1 and len(chars) != self.players:
             raise ConfigError(f"characters: {self.players} players play one character each, "
                               f"got {len(chars)} (L7-R33)")
@@ -100,8 +101,15 @@ class Setup:
         if isinstance(self.turn_limit, bool) or not isinstance(self.turn_limit, int) \
                 or not 0 <= self.turn_limit <= 500:
             raise ConfigError(f"turn_limit: expected rounds 0–500 (0: the scenario's), got "
-                              f"{self.turn_limit!r} (L7-R23)")
+                              f"{show_value(self.turn_limit)} (L7-R23)")
         scen.check(cfg)
+
+    @classmethod
+    def check_saved(cls, value: Any, path: str) -> None:
+        """Bound the sizes of a saved setup before it is decoded (:mod:`.limits`)."""
+        from boardlab.level7_lockdown.limits import check_saved_setup
+
+        check_saved_setup(value, path)
 
     @property
     def cfg(self) -> Config:
@@ -246,6 +254,13 @@ class State(NamedTuple):
     queue: tuple[Task, ...]
     pending: Pending
     scn: Scn = Scn()
+
+    @classmethod
+    def check_saved(cls, value: Any, path: str) -> None:
+        """Bound the sizes of a saved state before it is decoded (:mod:`.limits`)."""
+        from boardlab.level7_lockdown.limits import check_saved_state
+
+        check_saved_state(value, path)
 
     def __repr__(self) -> str:
         who = self.chars[self.active].name if self.chars else "-"

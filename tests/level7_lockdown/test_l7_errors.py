@@ -184,7 +184,7 @@ def test_l7_errors_saved_files_name_the_bad_field() -> None:
         load_match(json.dumps(data))
     pos = json.loads(save_position(m.state))
     pos["state"]["chars"][0]["fear"] = 0
-    with pytest.raises(FormatError, match=r"^state: Leo's fear 0 is outside 1…8"):
+    with pytest.raises(FormatError, match=r"^state: chars\[0\]\.fear: 0 is outside 1…8"):
         load_position(json.dumps(pos))
     assert load_position(save_position(m.state)) == m.state
 

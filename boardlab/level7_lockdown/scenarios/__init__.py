@@ -19,7 +19,7 @@ from functools import cache
 from importlib import import_module
 from typing import Any
 
-from boardlab.core.errors import ConfigError
+from boardlab.core.errors import ConfigError, show_value
 from boardlab.level7_lockdown.scenarios.base import Hooks
 
 MODULES = {"9": "s09", "10": "s10", "11": "s11", "12": "s12", "13": "s13"}
@@ -31,13 +31,13 @@ def hooks_for(name: str) -> Hooks:
     if name == "sandbox":
         return Hooks()
     if name not in MODULES:
-        raise ConfigError(f"unknown scenario {name!r}")
+        raise ConfigError(f"unknown scenario {show_value(name)}")
     return import_module(f"{__name__}.{MODULES[name]}").HOOKS
 
 
 def data_for(name: str) -> dict[str, Any]:
     """The JSON-able data of scenario ``name`` (9–13)."""
     if name not in MODULES:
-        raise ConfigError(f"unknown scenario {name!r}; scenarios with data: "
+        raise ConfigError(f"unknown scenario {show_value(name)}; scenarios with data: "
                           f"{', '.join(MODULES)}")
     return import_module(f"{__name__}.{MODULES[name]}").DATA

@@ -1,0 +1,338 @@
+"""The first check of a Level 7 position: every field of the right type, size and range.
+
+:func:`shape` looks at a :class:`~.state.State` as a hostile file or a hand edit may have
+left it — a string where a number belongs, an index past the end of a list, a negative
+count, a rotation of 7 — and says what is wrong, naming the field
+(``chars[0].tile: 999 is not a tile of the map (0…5)``). It never raises: the rest of
+the soundness check (:mod:`.invariants`) and the rules assume what it has checked, so a
+position that fails here is refused before anything else reads it.
+
+>>> from boardlab.level7_lockdown.api import new_match
+>>> s = new_match(players=2).state
+>>> shape(s)
+[]
+>>> shape(s._replace(active=-1))
+['active: -1 is outside 0…1 (the characters of the match)']
+>>> shape(s._replace(tiles=s.tiles[:1] + (s.tiles[1]._replace(rotation=7),) + s.tiles[2:]))
+['tiles[1].rotation: 7 is not a quarter turn 0…3 (L7-R5)']
+"""
+
+from __future__ import annotations
+
+import types
+import typing
+from collections.abc import Callable
+from functools import cache
+from typing import Any, Final, Union
+
+from boardlab.core.errors import show_value
+from boardlab.level7_lockdown.config import (
+    ENEMY_KINDS,
+    FEAR_MAX,
+    HEART_ATTACK,
+    ICONS,
+    POWER_MAX,
+    SIDES,
+)
+from boardlab.level7_lockdown.limits import LIMITS
+from boardlab.level7_lockdown.state import STATUSES, State
+
+__all__ = ["COORDINATE", "FLOORS", "shape"]
+
+#: Grid coordinates a placement or door may have (far beyond any map of the box).
+COORDINATE: Final = 200
+#: Floors of a map (L7-R5: floors are separate grids; scenarios use at most three).
+FLOORS: Final = 9
+
+Check = Callable[[Any], bool]
+
+
+def _name(tp: Any) -> str:
+    return getattr(tp, "__name__", str(tp))
+
+
+@cache
+def _hints(cls: type) -> dict[str, Any]:
+    return typing.get_type_hints(cls)
+
+
+@cache
+def _fits(annotation: Any) -> Check:
+    """A fast predicate: does a value have the *type* ``annotation`` says (built once
+    per annotation; a record field by field)? :func:`_explain` says what does not."""
+    origin = typing.get_origin(annotation)
+    args = typing.get_args(annotation)
+    if annotation is bool:
+        return lambda v: v is True or v is False
+    if annotation in (int, str):
+        return lambda v: type(v) is annotation
+    if origin in (Union, types.UnionType):
+        options = [_fits(a) for a in args if a is not type(None)]
+        nullable = type(None) in args
+        return lambda v: (v is None and nullable) or any(f(v) for f in options)
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            if args[0] in (int, str):
+                kind = args[0]
+                return lambda v: type(v) is tuple and all(type(x) is kind for x in v)
+            item = _fits(args[0])
+            return lambda v: type(v) is tuple and all(item(x) for x in v)
+        items = tuple(_fits(a) for a in args)
+        n = len(items)
+        return lambda v: type(v) is tuple and len(v) == n and \
+            all(f(x) for f, x in zip(items, v, strict=True))
+    if isinstance(annotation, type) and issubclass(annotation, tuple) and \
+            hasattr(annotation, "_fields"):
+        cls = annotation
+        fields = tuple(_fits(_hints(cls)[f]) for f in cls._fields)
+        return lambda v: type(v) is cls and all(f(x) for f, x in zip(fields, v, strict=True))
+    if isinstance(annotation, type):   # a dataclass (the setup, the move a roll is for)
+        cls = annotation
+        return lambda v: isinstance(v, cls)
+    raise TypeError(f"no shape check for {annotation!r}")  # pragma: no cover
+
+
+def _explain(annotation: Any, v: Any, path: str) -> str:
+    """What is wrong with ``v`` as an ``annotation`` (``_fits`` said something is)."""
+    origin = typing.get_origin(annotation)
+    args = typing.get_args(annotation)
+    if origin is tuple and type(v) is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            for i, x in enumerate(v):
+                if not _fits(args[0])(x):
+                    return _explain(args[0], x, f"{path}[{i}]")
+        elif len(v) == len(args):
+            for i, (a, x) in enumerate(zip(args, v, strict=True)):
+                if not _fits(a)(x):
+                    return _explain(a, x, f"{path}[{i}]")
+    if isinstance(annotation, type) and issubclass(annotation, tuple) and \
+            hasattr(annotation, "_fields") and type(v) is annotation:
+        for f, x in zip(annotation._fields, v, strict=True):
+            hint = _hints(annotation)[f]
+            if not _fits(hint)(x):
+                return _explain(hint, x, f"{path}.{f}" if path else f)
+    if annotation is bool:
+        expected = "True or False"
+    elif annotation is int:
+        expected = "a whole number"
+    elif annotation is str:
+        expected = "a string"
+    elif origin in (Union, types.UnionType):
+        expected = " or ".join("None" if a is type(None) else _name(a) for a in args)
+    elif origin is tuple:
+        expected = "a tuple" if args[-1] is Ellipsis else f"a tuple of {len(args)}"
+    else:
+        expected = f"a {_name(annotation)}"
+    return f"{path}: expected {expected}, got {show_value(v)}"
+
+
+#: The last value of each field that passed (held, so its id is not reused): states of
+#: one match share most of their fields, and a frozen value checked once stays good.
+_PASSED: dict[str, tuple[Any, ...]] = {}
+
+
+def _passed(key: str, *values: Any) -> bool:
+    last = _PASSED.get(key)
+    return last is not None and len(last) == len(values) and \
+        all(a is b for a, b in zip(last, values, strict=True))
+
+
+def _types(state: Any) -> str | None:
+    if type(state) is not State:
+        return f"expected a Level 7 State, got {show_value(state)}"
+    hints = _hints(State)
+    for field, value in zip(State._fields, state, strict=True):
+        if _passed(field, value):
+            continue
+        if not _fits(hints[field])(value):
+            return _explain(hints[field], value, field)
+        _PASSED[field] = (value,)
+    return None
+
+
+def _sizes(state: State) -> list[str]:
+    """Lengths within :data:`~.limits.LIMITS` (a hand-made state may hold anything)."""
+    out = []
+    for field, limit in (("tiles", "tiles"), ("links", "markers"), ("explored", "markers"),
+                         ("locked", "markers"), ("barricades", "markers"),
+                         ("clouds", "markers"), ("caches", "markers"),
+                         ("enemies", "enemies"), ("stacks", "stacks"), ("queue", "queue")):
+        n = len(getattr(state, field))
+        if n > LIMITS[limit]:
+            out.append(f"{field}: {n} entries, at most {LIMITS[limit]} (limits.{limit})")
+    for name, tiles in state.stacks:
+        if len(tiles) > LIMITS["stack"]:
+            out.append(f"stacks: {len(tiles)} tiles in stack {show_value(name)}, at most "
+                       f"{LIMITS['stack']} (limits.stack)")
+    return out
+
+
+def _within(path: str, value: int, low: int, high: int, what: str) -> str | None:
+    if low <= value <= high:
+        return None
+    return f"{path}: {show_value(value)} is outside {low}…{high} ({what})"
+
+
+def shape(state: Any) -> list[str]:
+    """What is wrong with the types, sizes, ranges and indices of ``state`` (empty when
+    nothing is), each naming its field; never raises."""
+    problem = _types(state)
+    if problem:
+        return [problem]
+    problems = _sizes(state)
+    if problems:
+        return problems
+    setup, cfg = state.setup, state.setup.cfg
+    n_tiles, n_chars = len(state.tiles), len(state.chars)
+    out: list[str | None] = []
+    add = out.append
+    if n_chars != len(setup.characters):
+        add(f"chars: {n_chars} characters, the setup has {len(setup.characters)} "
+            f"({', '.join(setup.characters)})")
+    add(_within("active", state.active, 0, n_chars - 1, "the characters of the match"))
+    add(_within("round", state.round, 1, setup.rounds + 1,
+                f"the turn limit is {setup.rounds} rounds, L7-R23"))
+    add(_within("moves", state.moves, 0, cfg.moves,
+                "moves left in a move step, L7-R7"))
+    add(_within("event", state.event, -1, len(cfg.events) - 1,
+                "an event card of the configuration, or -1 for none"))
+    add(_within("cronos", state.cronos, -1, n_tiles - 1, "a tile of the map, or -1 for none"))
+    add(_within("threat_pool", state.threat_pool, 0, LIMITS["number"], "a count of threat tokens"))
+    add(_within("lockdown", state.lockdown, 0, LIMITS["number"], "a count of LOCKDOWN tokens"))
+    decks = (state.events_deck, state.events_discard, state.items_deck, state.items_discard)
+    decks_ok = _passed("decks", cfg, *decks)
+    before_decks = len(out)
+    for field, size in () if decks_ok else (
+            ("events_deck", len(cfg.events)), ("events_discard", len(cfg.events)),
+            ("items_deck", len(cfg.items)), ("items_discard", len(cfg.items))):
+        counts = getattr(state, field)
+        if len(counts) != size:
+            add(f"{field}: {len(counts)} counts, one per card of the configuration ({size})")
+        for i, n in enumerate(counts):
+            add(_within(f"{field}[{i}]", n, 0, 20, "copies of a card"))
+    if not decks_ok and not any(out[before_decks:]):
+        _PASSED["decks"] = (cfg, *decks)
+    tiles_ok = _passed("tiles-range", state.tiles, cfg)
+    before_tiles = len(out)
+    for i, p in enumerate(() if tiles_ok else state.tiles):
+        path = f"tiles[{i}]"
+        add(_within(f"{path}.floor", p.floor, 0, FLOORS, "the floors of a map"))
+        add(_within(f"{path}.x", p.x, -COORDINATE, COORDINATE, "grid columns"))
+        add(_within(f"{path}.y", p.y, -COORDINATE, COORDINATE, "grid rows"))
+        if not 0 <= p.rotation <= 3:
+            add(f"{path}.rotation: {show_value(p.rotation)} is not a quarter turn 0…3 "
+                "(L7-R5)")
+        if p.face_down:
+            if p.tile or not p.stack or p.removed:
+                add(f"{path}: a face-down tile has no name, a stack and is in play")
+        elif not cfg.has_tile(p.tile):
+            add(f"{path}.tile: {show_value(p.tile)} is not a tile of the configuration")
+    if not tiles_ok and not any(out[before_tiles:]):
+        _PASSED["tiles-range"] = (state.tiles, cfg)
+    for i, (a, b) in enumerate(state.links):
+        if not (0 <= a < n_tiles and 0 <= b < n_tiles) or a == b:
+            add(f"links[{i}]: ({a}, {b}) does not join two tiles of the map")
+    for i, t in enumerate(state.explored):
+        add(_within(f"explored[{i}]", t, 0, n_tiles - 1, "the tiles of the map"))
+    for field, doors in (("locked", state.locked),
+                         ("barricades", tuple(d for d, _ in state.barricades))):
+        for i, d in enumerate(doors):
+            add(_door(f"{field}[{i}]", d))
+    if state.pending.door is not None:
+        add(_door("pending.door", state.pending.door))
+    for i, (_, strength) in enumerate(state.barricades):
+        add(_within(f"barricades[{i}][1]", strength, 1, 2, "a barricade's strength, "
+                    "L7-barricade"))
+    for i, (t, kind) in enumerate(state.clouds):
+        add(_within(f"clouds[{i}][0]", t, 0, n_tiles - 1, "the tiles of the map"))
+        if kind not in ("gas", "extinguisher"):
+            add(f"clouds[{i}][1]: {show_value(kind)} is not gas or extinguisher")
+    for i, t in enumerate(state.caches):
+        add(_within(f"caches[{i}]", t, 0, n_tiles - 1, "the tiles of the map"))
+    for i, c in enumerate(state.chars):
+        out.extend(_char(f"chars[{i}]", c, n_tiles))
+    for i, e in enumerate(state.enemies):
+        path = f"enemies[{i}]"
+        if e.kind not in ENEMY_KINDS:
+            add(f"{path}.kind: {show_value(e.kind)} is not one of {', '.join(ENEMY_KINDS)}")
+        add(_within(f"{path}.number", e.number, 1, LIMITS["enemies"], "figure numbers"))
+        add(_within(f"{path}.tile", e.tile, 0, n_tiles - 1, "the tiles of the map"))
+        add(_within(f"{path}.power", e.power, 0, POWER_MAX, "power tokens a blaster "
+                    "holds, L7-blaster-power"))
+        if e.door is not None:
+            add(_door(f"{path}.door", e.door))
+    for i, (kind, numbers) in enumerate(state.reserves):
+        if kind not in ENEMY_KINDS:
+            add(f"reserves[{i}][0]: {show_value(kind)} is not one of "
+                f"{', '.join(ENEMY_KINDS)}")
+        if len(numbers) > LIMITS["enemies"]:
+            add(f"reserves[{i}][1]: {len(numbers)} figures, at most {LIMITS['enemies']}")
+        for k, n in enumerate(numbers[: LIMITS["enemies"]]):
+            add(_within(f"reserves[{i}][1][{k}]", n, 1, LIMITS["enemies"], "figure numbers"))
+    p = state.pending
+    add(_within("pending.dice", p.dice, 0, cfg.dice_cap, "the dice cap, L7-R25"))
+    add(_within("pending.difficulty", p.difficulty, 0, 99, "a difficulty"))
+    add(_within("pending.index", p.index, -1, n_tiles - 1, "a tile of the map, or -1 for none"))
+    add(_within("pending.left", p.left, 0, 2 * cfg.dice_cap * LIMITS["icons"],
+                "Dr. Cronos's moves left"))
+    if p.icon not in ("", *ICONS):
+        add(f"pending.icon: {show_value(p.icon)} is not one of {', '.join(ICONS)} (or '')")
+    scn = state.scn
+    for field in ("swarms", "accessed"):
+        ts = getattr(scn, field)
+        if len(ts) > LIMITS["markers"]:
+            add(f"scn.{field}: {len(ts)} markers, at most {LIMITS['markers']}")
+            continue
+        for i, t in enumerate(ts):
+            add(_within(f"scn.{field}[{i}]", t, 0, n_tiles - 1, "the tiles of the map"))
+    for field, limit in (("boxed", "enemies"), ("items_out", "carried")):
+        if len(getattr(scn, field)) > LIMITS[limit]:
+            add(f"scn.{field}: {len(getattr(scn, field))} entries, at most {LIMITS[limit]}")
+    for i, (kind, n) in enumerate(scn.boxed[: LIMITS["enemies"]]):
+        if kind not in ENEMY_KINDS:
+            add(f"scn.boxed[{i}][0]: {show_value(kind)} is not one of "
+                f"{', '.join(ENEMY_KINDS)}")
+        add(_within(f"scn.boxed[{i}][1]", n, 1, LIMITS["enemies"], "figure numbers"))
+    add(_within("scn.killed", scn.killed, 0, 2, "Dr. Cronos killed: not, this turn, before"))
+    for i, it in enumerate(scn.items_out[: LIMITS["carried"]]):
+        if not _item(cfg, it):
+            add(f"scn.items_out[{i}]: {show_value(it)} is not an item card of the "
+                "configuration")
+    return [x for x in out if x]
+
+
+def _door(path: str, d: Any) -> str | None:
+    if d.side not in SIDES[:2]:
+        return f"{path}.side: {show_value(d.side)} is not N or E (a door is written from " \
+               "the cell whose north or east side it is)"
+    for field, value in (("x", d.x), ("y", d.y)):
+        if not -COORDINATE <= value <= COORDINATE:
+            return f"{path}.{field}: {show_value(value)} is not a grid position"
+    if not 0 <= d.floor <= FLOORS:
+        return f"{path}.floor: {show_value(d.floor)} is not a floor"
+    return None
+
+
+def _item(cfg: Any, name: str) -> bool:
+    try:
+        cfg.item_index(name)
+    except KeyError:
+        return False
+    return True
+
+
+def _char(path: str, c: Any, n_tiles: int) -> list[str | None]:
+    out: list[str | None] = [
+        _within(f"{path}.tile", c.tile, 0, n_tiles - 1, "the tiles of the map"),
+        _within(f"{path}.vitality", c.vitality, 0, 20, "vitality"),
+        _within(f"{path}.fear", c.fear, 1, FEAR_MAX, "fear, L7-terror-floor"),
+        _within(f"{path}.terror", c.terror, 0, HEART_ATTACK, "terror, L7-terror-heart"),
+        _within(f"{path}.threat", c.threat, 0, LIMITS["number"], "a count of threat tokens"),
+        _within(f"{path}.adrenaline", c.adrenaline, 0, 99, "adrenaline cards in hand"),
+    ]
+    if c.status not in STATUSES:
+        out.append(f"{path}.status: {show_value(c.status)} is not one of "
+                   f"{', '.join(STATUSES)}")
+    if len(c.items) > LIMITS["carried"]:
+        out.append(f"{path}.items: {len(c.items)} cards, at most {LIMITS['carried']}")
+    return out
