@@ -281,6 +281,11 @@ class LegendCard:
 
     def __post_init__(self) -> None:
         _str(self.name, "name")
+        for name, cls in (("reward", Reward), ("penalty", Penalty)):
+            value = getattr(self, name)
+            if value is not None and not isinstance(value, cls):
+                raise field_error(name, f"expected a {cls.__name__} or None, got "
+                                        f"{show_value(value)}")
         if self.reward is None and self.penalty is None:
             raise field_error("reward", "a legend card needs a reward or a penalty")
         if self.reward is not None and self.reward.kind in ("recruit", "craft"):

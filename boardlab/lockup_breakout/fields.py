@@ -99,12 +99,13 @@ def _per_side(value: Any, setup: Setup, what: str) -> Problem:
     return None
 
 
-def _names(name: str, values: Sequence[str], known: Any, what: str, most: int) -> Problem:
+def _names(name: str, values: Sequence[str], known: Any, what: str, most: int,
+           rule: str = "") -> Problem:
     if len(values) > most:
         return f"{name}: {len(values):,} entries, more than {most}"
     for i, v in enumerate(values):
         if v not in known:
-            return f"{name}[{i}]: unknown {what} {show_value(v)}"
+            return f"{name}[{i}]: unknown {what} {show_value(v)}{f' ({rule})' if rule else ''}"
     return None
 
 
@@ -154,7 +155,7 @@ def _hands(v: Any, setup: Setup, t: Tables) -> Problem:
     if not _rows(v, _strs):
         return _not_type(v, "a list of holding cells (lists of tokens)")
     for i, hand in enumerate(v):
-        problem = _names(f"hands[{i}]", hand, t.strength, "crew token (LB-R6)", CREW)
+        problem = _names(f"hands[{i}]", hand, t.strength, "crew token", CREW, "LB-R6")
         if problem:
             return problem
     return _per_side(v, setup, "holding cell")
@@ -195,7 +196,7 @@ def _face_down(v: Any, setup: Setup, t: Tables) -> Problem:
 def _lanterns(v: Any, setup: Setup, t: Tables) -> Problem:
     if not _strs(v):
         return _not_type(v, "a list of catacomb spaces")
-    return _names("lanterns", v, t.exits, "catacomb space (LB-R2)", 6) or \
+    return _names("lanterns", v, t.exits, "catacomb space", 6, "LB-R2") or \
         _per_side(v, setup, "space")
 
 
@@ -303,9 +304,12 @@ def _stacks(v: Any, setup: Setup, t: Tables) -> Problem:
         if not 0 <= hidden <= height:
             return (f"stacks[{i}][1]: {show_value(hidden)} unseen tokens; a loot stack holds "
                     f"0 to {height} (LB-setup-loot)")
-        problem = _names(f"stacks[{i}][0]", known, t.loot, "loot token", height - hidden)
+        problem = _names(f"stacks[{i}][0]", known, t.loot, "loot token", height)
         if problem:
             return problem
+        if len(known) + hidden > height:
+            return (f"stacks[{i}][0]: {len(known)} known and {hidden} unseen tokens; a loot "
+                    f"stack holds at most {height} (LB-setup-loot)")
         if known and hidden:
             return f"stacks[{i}]: a loot stack is partly known"
     return None

@@ -254,8 +254,21 @@ def _continues(state: State, problems: list[str]) -> None:
     top = state.stack[-1]
     where = f"stack[{len(state.stack) - 1}]"
     if top.kind in DECISION_KINDS:
-        if not RULES.legal(state):
+        try:
+            legal = RULES.legal(state)
+        except Exception as err:  # noqa: BLE001 - a state no check foresaw: say how
+            problems.append(f"{where}: the choices of {top.who}'s {top.kind} cannot be read "
+                            f"({type(err).__name__}: {show_value(str(err))})")
+            return
+        if not legal:
             problems.append(f"{where}: {top.who} must decide ({top.kind}) but has nothing to "
                             "choose")
-    elif top.kind in CHANCE_KINDS and not RULES.outcomes(state):
-        problems.append(f"{where}: a chance node ({top.kind}) with no outcome")
+    elif top.kind in CHANCE_KINDS:
+        try:
+            outcomes = RULES.outcomes(state)
+        except Exception as err:  # noqa: BLE001 - an empty pile, a draw too large
+            problems.append(f"{where}: a chance node ({top.kind}) with no outcome "
+                            f"({type(err).__name__}: {show_value(str(err))})")
+            return
+        if not outcomes:
+            problems.append(f"{where}: a chance node ({top.kind}) with no outcome")

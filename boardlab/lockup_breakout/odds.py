@@ -69,6 +69,7 @@ from boardlab.lockup_breakout.work import Work, tables
 from boardlab.prob.checks import flag, whole
 from boardlab.prob.derivation import Derivation
 from boardlab.prob.dist import Dist
+from boardlab.prob.exact import _branches as policy_branches
 from boardlab.prob.limits import check_limit
 
 __all__ = [
@@ -609,9 +610,12 @@ def _walk_chain(start: State, depth: int, who: str, policy: Callable[..., Any]
             if mover is CHANCE:
                 branches = RULES.outcomes(st)
             else:
-                picked = policy(st, mover, RULES.legal(st))
-                branches = tuple(picked.items()) if isinstance(picked, dict) \
-                    else ((picked, Fraction(1)),)
+                # The policy's answer is checked as every walk checks it: a legal choice,
+                # or legal choices with exact probabilities adding up to 1.
+                try:
+                    branches = tuple(policy_branches(RULES, st, mover, policy).items())
+                except QuestionError as err:
+                    raise QuestionError(f"shapeshifter_chain: {err}") from None
             draws = n + (st.top.kind == K.SHAPE_DRAW)
             for choice, q in branches:
                 nodes += 1

@@ -129,6 +129,10 @@ def check_pending(state: State, t: Tables, problems: list[str]) -> None:
             return
 
 
+def _a(kind: str) -> str:
+    return f"{'an' if kind[0] in 'aeiou' else 'a'} {kind}"
+
+
 def _shape(state: State, problems: list[str]) -> bool:
     """The kinds, stages and parents of the frames, the top a decision or chance node."""
     stack = state.stack
@@ -146,19 +150,19 @@ def _shape(state: State, problems: list[str]) -> bool:
             parent = stack[i - 1]
             allowed = CHILDREN.get((parent.kind, parent.stage), frozenset())
             if f.kind not in allowed:
-                problems.append(f"{where}.kind: a {f.kind} cannot wait on a {parent.kind} "
-                                f"at stage {parent.stage}" + (
+                problems.append(f"{where}.kind: {_a(f.kind)} cannot wait on "
+                                f"{_a(parent.kind)} at stage {parent.stage}" + (
                                     f" (there: {', '.join(sorted(allowed))})" if allowed
                                     else ""))
                 return False
         if f.kind in AUTO_KINDS:
             if f.stage not in WAITS[f.kind]:
-                problems.append(f"{where}.stage: a {f.kind} never waits at stage "
+                problems.append(f"{where}.stage: {_a(f.kind)} never waits at stage "
                                 f"{show_value(f.stage)} (it waits at "
                                 f"{', '.join(map(str, sorted(WAITS[f.kind])))})")
                 return False
         elif f.stage:
-            problems.append(f"{where}.stage: a {f.kind} has no stages, got {show_value(f.stage)}")
+            problems.append(f"{where}.stage: {_a(f.kind)} has no stages, got {show_value(f.stage)}")
             return False
     top = stack[-1]
     if top.kind in AUTO_KINDS:
@@ -229,7 +233,7 @@ def _common(state: State, i: int, problems: list[str]) -> None:
                         f"{SHAPESHIFTER_DRAW}")
     sources = SOURCES.get(f.kind, frozenset({""}))
     if f.src not in sources:
-        problems.append(f"{where}.src: {show_value(f.src)}; a {f.kind} holds "
+        problems.append(f"{where}.src: {show_value(f.src)}; {_a(f.kind)} holds "
                         + ", ".join(repr(s) for s in sorted(sources)))
 
 
@@ -481,6 +485,9 @@ def _tome_draw(state: State, t: Tables, i: int, problems: list[str]) -> None:
                                   "is (LB-R8)")
     elif parent.kind == K.ADVANCE and parent.who != f.who:
         _fail(problems, i, "who", "a loot token's tome is its keeper's (LB-R17)")
+    elif not any(state.tome_deck):
+        _fail(problems, i, "", "a tome is drawn from a deck that holds one (the played tomes "
+                               "are shuffled in first, LB-R42): tome_deck is empty")
 
 
 def _items_draw(state: State, t: Tables, i: int, problems: list[str]) -> None:
@@ -503,6 +510,9 @@ def _legend_draw(state: State, t: Tables, i: int, problems: list[str]) -> None:
     if f.src != ("LB-setup-legend" if parent.kind == K.GAME else "LB-patrol"):
         _fail(problems, i, "src", "the setup's legend draw cites LB-setup-legend, the "
                                   "Patrol's LB-patrol")
+    elif not any(state.legend_deck):
+        _fail(problems, i, "", "a legend card is drawn from a deck that holds one (else the "
+                               "known card under it turns up, LB-patrol): legend_deck is empty")
 
 
 def _goon_draw(state: State, t: Tables, i: int, problems: list[str]) -> None:
@@ -513,6 +523,9 @@ def _goon_draw(state: State, t: Tables, i: int, problems: list[str]) -> None:
     if f.loc != want or state.goon_spaces[f.loc - first]:
         _fail(problems, i, "loc", f"a goon is drawn for the empty goon space {want} "
                                   "(LB-R11, LB-patrol)")
+    elif not any(state.goon_deck):
+        _fail(problems, i, "", "a goon is drawn from a deck that holds one (the discards are "
+                               "shuffled in first, LB-R42): goon_deck is empty")
 
 
 def _tunnels(state: State, t: Tables, i: int, problems: list[str]) -> None:

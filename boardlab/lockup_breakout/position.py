@@ -20,9 +20,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from typing import TypeVar
+from itertools import islice
+from typing import Any, TypeVar
 
-from boardlab.core.errors import ConfigError, show_value
+from boardlab.core.errors import ArgumentTypeError, ConfigError, show_value
 from boardlab.core.events import Event, as_events
 from boardlab.lockup_breakout.catacombs import ENTRANCE, ESCAPED
 from boardlab.lockup_breakout.config import (
@@ -36,6 +37,7 @@ from boardlab.lockup_breakout.config import (
     Setup,
 )
 from boardlab.lockup_breakout.invariants import invariants
+from boardlab.lockup_breakout.limits import LIMITS
 from boardlab.lockup_breakout.rules import run_auto
 from boardlab.lockup_breakout.state import SOURCE_INDEX, SOURCES, Frame, K, State
 from boardlab.lockup_breakout.work import Work, seat_order, tables
@@ -45,6 +47,21 @@ PHASE_STARTS = ("rollcall", "lightsout", "patrol", "final")
 
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _place(value: object, where: str, places: tuple[int, ...], what: str) -> int:
+    """``value`` if it is one of ``places`` (a whole number: a bool or 2.0 is not one)."""
+    if isinstance(value, bool):
+        raise ConfigError(f"{where}: a location is a whole number, not a bool (got "
+                          f"{show_value(value)}); {what}")
+    if not _is_int(value) or value not in places:
+        raise ConfigError(f"{where}: unknown location {show_value(value)}; {what}")
+    return int(value)  # type: ignore[call-overload]
+
+
+def _name(value: object, known: Any) -> bool:
+    """Whether ``value`` is one of the names ``known`` (anything but a string is not)."""
+    return isinstance(value, str) and value in known
 
 
 def _parse_token(spec: object, where: str, colours: tuple[str, ...],
@@ -72,6 +89,15 @@ _K = TypeVar("_K")
 _V = TypeVar("_V")
 
 
+def _bounded(value: Iterable[_V], where: str, most: int) -> list[_V]:
+    """The items of ``value``, refusing more than ``most`` before reading the rest (an
+    endless iterator is refused too)."""
+    items = list(islice(value, most + 1))
+    if len(items) > most:
+        raise ConfigError(f"{where}: more than {most:,} entries; no position holds that many")
+    return items
+
+
 def _mapping(value: Mapping[_K, _V] | None, name: str) -> Mapping[_K, _V]:
     if value is None:
         return {}
@@ -93,13 +119,14 @@ def _side_map(value: Mapping[str, _V] | None, name: str,
     return dict(value)
 
 
-def _names(value: object, where: str, known: Iterable[str]) -> tuple[str, ...]:
-    if isinstance(value, str) or not isinstance(value, Iterable):
+def _names(value: object, where: str, known: Iterable[str],
+           most: int = LIMITS.cards * LIMITS.copies) -> tuple[str, ...]:
+    if isinstance(value, (str, Mapping)) or not isinstance(value, Iterable):
         raise ConfigError(f"{where}: expected a list of names, got {show_value(value)}")
     known = set(known)
     out = []
-    for x in value:
-        if x not in known:
+    for x in _bounded(value, where, most):
+        if not _name(x, known):
             raise ConfigError(f"{where}: unknown name {show_value(x)}")
         out.append(x)
     return tuple(sorted(out))
@@ -144,6 +171,9 @@ def position(players: int = 4, *, difficulty: str = "", phase: str = "rollcall",
     ``events`` to receive the events of the automatic steps that led to the first decision
     or chance node (Lights Out at location 1 onwards, for example).
     """
+    if events is not None and not isinstance(events, list):
+        raise ArgumentTypeError("events", events, "expected a list to receive the events, "
+                                "or None")
     if _is_int(players) and players == 1 and not difficulty:
         difficulty = "yellow"
     if isinstance(difficulty, str):
@@ -165,10 +195,8 @@ def position(players: int = 4, *, difficulty: str = "", phase: str = "rollcall",
     # Tunnels.
     layout = [""] * 7
     for loc, kind in _mapping(tunnels, "tunnels").items():
-        if loc not in BOARD_LOCATIONS:
-            raise ConfigError(f"tunnels: unknown location {show_value(loc)}; tunnels lie on 1–7 "
-                              "(LB-setup-tunnels)")
-        if kind not in TUNNEL_KINDS[1:]:
+        loc = _place(loc, "tunnels", BOARD_LOCATIONS, "tunnels lie on 1–7 (LB-setup-tunnels)")
+        if not _name(kind, TUNNEL_KINDS[1:]):
             raise ConfigError(f"tunnels[{loc}]: 'single' or 'double', got {show_value(kind)}")
         layout[loc - 1] = kind
     _, singles, doubles = cfg.tunnel_set(players)
@@ -179,16 +207,13 @@ def position(players: int = 4, *, difficulty: str = "", phase: str = "rollcall",
     labels = set(t.strength)
     placed: list[list[tuple[str, str, bool]]] = [[] for _ in range(9)]
     for loc, group in _mapping(crews, "crews").items():
-        if loc not in BOARD_LOCATIONS:
-            raise ConfigError(f"crews: unknown location "
-                              f"{show_value(loc)}; tokens go to locations 1–7 "
-                              "(LB-R8)")
-        if isinstance(group, str):
+        loc = _place(loc, "crews", BOARD_LOCATIONS, "tokens go to locations 1–7 (LB-R8)")
+        if isinstance(group, (str, Mapping)) or not isinstance(group, Iterable):
             raise ConfigError(f"crews[{loc}]: expected a list of tokens, got {show_value(group)}")
-        for spec in group:
+        for spec in _bounded(group, f"crews[{loc}]", len(t.crew) * len(colours)):
             placed[loc].append(_parse_token(spec, f"crews[{loc}]", colours, labels))
     for colour, token in _side_map(legend_tokens, "legend_tokens", colours).items():
-        if token not in labels:
+        if not _name(token, labels):
             raise ConfigError(f"legend_tokens[{colour}]: unknown token {show_value(token)}")
         placed[LEGEND].append((colour, token, phase in ("rollcall", "lightsout")))
     hands: list[tuple[str, ...]] = []
@@ -228,13 +253,17 @@ def position(players: int = 4, *, difficulty: str = "", phase: str = "rollcall",
     # Lanterns and escapes.
     lant = [ENTRANCE] * len(sides)
     for side, space in _side_map(lanterns, "lanterns", sides).items():
-        if space not in t.exits:
+        if not _name(space, t.exits):
             raise ConfigError(f"lanterns[{side}]: unknown space {show_value(space)} (LB-R2)")
         lant[sides.index(side)] = space
     esc = []
+    # Escapes happen in Lights Out: before it (roll call) or at its start, only in the
+    # rounds before this one (LB-escape).
+    last = round if phase in ("patrol", "final") else round - 1
     for side, r in _side_map(escaped, "escaped", sides).items():
-        if not _is_int(r) or not 1 <= r <= round:
-            raise ConfigError(f"escaped[{side}]: a round 1–{round}, got {show_value(r)}")
+        if not _is_int(r) or not 1 <= r <= last:
+            span = f"a round 1–{last}" if last else "no escape yet in round 1 before Patrol"
+            raise ConfigError(f"escaped[{side}]: {span} (LB-escape), got {show_value(r)}")
         lant[sides.index(side)] = ESCAPED
         esc.append((side, r))
     for i, side in enumerate(sides):
@@ -251,11 +280,11 @@ def position(players: int = 4, *, difficulty: str = "", phase: str = "rollcall",
             raise ConfigError(f"resources[{side}]: expected {{kind: amount}}, got "
                               f"{show_value(given)}")
         for kind, amount in given.items():
-            if kind not in t.res_index:
+            if not _name(kind, t.res_index):
                 raise ConfigError(f"resources[{side}]: unknown resource {show_value(kind)} (LB-R9)")
-            if not _is_int(amount) or amount < 0:
-                raise ConfigError(f"resources[{side}][{kind}]: a non-negative integer, got "
-                                  f"{show_value(amount)}")
+            if not _is_int(amount) or not 0 <= amount <= LIMITS.tally:
+                raise ConfigError(f"resources[{side}][{kind}]: a whole number 0 to "
+                                  f"{LIMITS.tally:,}, got {show_value(amount)}")
             row[t.res_index[kind]] = amount
         res.append(tuple(row))
     star_rows = []
@@ -263,8 +292,9 @@ def position(players: int = 4, *, difficulty: str = "", phase: str = "rollcall",
     for side in sides:
         row = [0] * len(SOURCES)
         value = star_map.get(side, 0)
-        if not _is_int(value) or value < 0:
-            raise ConfigError(f"stars[{side}]: a non-negative integer, got {show_value(value)}")
+        if not _is_int(value) or not 0 <= value <= LIMITS.tally:
+            raise ConfigError(f"stars[{side}]: a whole number 0 to {LIMITS.tally:,}, got "
+                              f"{show_value(value)}")
         row[SOURCE_INDEX["locations"]] = value
         star_rows.append(tuple(row))
     for side, r in esc:
@@ -298,11 +328,11 @@ def position(players: int = 4, *, difficulty: str = "", phase: str = "rollcall",
         raise ConfigError(f"display: at most {cfg.display_size} items (LB-R10)")
     spaces = [""] * len(GOON_LOCATIONS)
     for loc, card in _mapping(goon_spaces, "goon_spaces").items():
-        if loc not in GOON_LOCATIONS:
+        if not _is_int(loc) or loc not in GOON_LOCATIONS:
             raise ConfigError(f"goon_spaces: unknown goon space "
                               f"{show_value(loc)}; goons stand on 2–6 "
                               "(LB-R11)")
-        if card not in t.goon_index:
+        if not _name(card, t.goon_index):
             raise ConfigError(f"goon_spaces[{loc}]: unknown goon {show_value(card)}")
         spaces[loc - 2] = card
     goon_gone = Counter(_names(goon_discard, "goon_discard", t.goon_names))
@@ -329,13 +359,13 @@ def position(players: int = 4, *, difficulty: str = "", phase: str = "rollcall",
     if len(set(goals_t)) != len(goals_t):
         raise ConfigError("goals: a goal appears twice")
     legend = legend if legend is not None else t.legend_names[0]
-    if legend not in t.legend_index:
+    if not _name(legend, t.legend_index):
         raise ConfigError(f"legend: unknown legend card {show_value(legend)}")
     h = setup.stack_height
     loot_used = Counter(x for row in kept_l for x in row)
     stack_rows: list[tuple[tuple[str, ...], int]] = [((), h)] * len(t.loot_spaces)
     for space, tokens in _mapping(stacks, "stacks").items():
-        if space not in t.stack_of:
+        if not _name(space, t.stack_of):
             raise ConfigError(f"stacks: {show_value(space)} is not a loot space; loot spaces are "
                               f"{', '.join(t.loot_spaces)}")
         known = _names(tokens, f"stacks[{space}]", t.loot_names)

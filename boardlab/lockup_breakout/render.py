@@ -23,11 +23,14 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from fractions import Fraction
+from itertools import islice
 from typing import Any
 
 from boardlab import svg
+from boardlab.core import validate
+from boardlab.core.errors import ArgumentError, ArgumentTypeError
 from boardlab.lockup_breakout.config import GUARDS, LEGEND
 from boardlab.lockup_breakout.state import State, require_state
 
@@ -195,6 +198,39 @@ def _sides(state: State, viewer: str | None) -> list[str]:
     return out
 
 
+#: The widest picture drawn, in pixels (wider ones only blow up the numbers in the SVG).
+_MAX_WIDTH = 10_000
+
+
+def _highlight(highlight: Any) -> set[int]:
+    """The locations to outline: an iterable of location numbers (others are ignored),
+    read up to a few dozen entries so an endless iterator is refused, not followed."""
+    if isinstance(highlight, (str, bytes)) or not isinstance(highlight, Iterable):
+        raise ArgumentTypeError("highlight", highlight, "expected locations to outline "
+                                "(a list of numbers 1–7), or ()")
+    items = list(islice(highlight, 65))
+    if len(items) > 64:
+        raise ArgumentError("highlight", highlight, "more locations than a board has")
+    return {h for h in items if isinstance(h, int) and not isinstance(h, bool)}
+
+
+def _odds(odds: Any) -> dict[str, Fraction]:
+    """The probabilities to show: ``None`` or a mapping of location text to a probability."""
+    if odds is None:
+        return {}
+    if not isinstance(odds, Mapping):
+        raise ArgumentTypeError("odds", odds, "expected a mapping of a location ('3') to "
+                                "a probability, or None")
+    out: dict[str, Fraction] = {}
+    for key, p in islice(odds.items(), 65):
+        if not isinstance(key, str) or isinstance(p, bool) \
+                or not isinstance(p, (int, Fraction)) or not 0 <= p <= 1:
+            raise ArgumentError("odds", {key: p}, "each entry maps a location's number as "
+                                "text to an exact probability from 0 to 1")
+        out[key] = Fraction(p)
+    return out
+
+
 def render_svg(state: State, *, viewer: str | None = None, omniscient: bool = False,
                highlight: Any = (), odds: Mapping[str, Fraction] | None = None,
                width: int = _W) -> str:
@@ -203,12 +239,12 @@ def render_svg(state: State, *, viewer: str | None = None, omniscient: bool = Fa
     lists locations to outline; ``odds`` maps a location (as text) to a probability
     shown on its row."""
     state = require_state(state)
-    if viewer is not None and viewer not in state.setup.colours:
-        raise ValueError(f"unknown viewer {viewer!r}; players are "
-                         f"{', '.join(state.setup.colours)}")
-    if isinstance(width, bool) or not isinstance(width, int) or width < 100:
-        raise ValueError(f"width must be a whole number ≥ 100, not {width!r}")
-    marked = {h for h in highlight if isinstance(h, int)}
+    if viewer is not None:
+        validate.name(viewer, "viewer", state.setup.colours, what="colour")
+    validate.flag(omniscient, "omniscient")
+    width = validate.whole(width, "width", low=100, high=_MAX_WIDTH)
+    marked = _highlight(highlight)
+    odds = _odds(odds)
     height = 410 + 22 * len(state.sides)
     where = "setup" if state.round == 0 else f"Round {state.round} · {state.phase}"
     who = ("everything shown" if omniscient else
@@ -219,7 +255,7 @@ def render_svg(state: State, *, viewer: str | None = None, omniscient: bool = Fa
              f'aria-label="Lockup: Breakout board, {_esc(where)}, {_esc(who)}">',
              f'<rect width="{_W}" height="{height}" fill="#FFFFFF"/>',
              _text(10, 30, f"Lockup: Breakout · {where} · {who}", size=15, bold=True)]
-    parts += _locations(state, viewer, omniscient, marked, dict(odds or {}))
+    parts += _locations(state, viewer, omniscient, marked, odds)
     parts += _map(state, viewer, omniscient)
     parts += _sides(state, viewer)
     parts.append("</svg>")

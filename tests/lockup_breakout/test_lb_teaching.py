@@ -7,15 +7,17 @@ rules that caused each event.
 
 from __future__ import annotations
 
+import itertools
 import xml.etree.ElementTree as ET
 from collections import Counter
+from fractions import Fraction
 from typing import Any
 
 import pytest
 
 from boardlab import lockup_breakout as lb
 from boardlab.core.engine import CHANCE
-from boardlab.core.errors import ArgumentTypeError
+from boardlab.core.errors import ArgumentError, ArgumentTypeError
 from boardlab.lockup_breakout.board import Board, choice_group
 from boardlab.lockup_breakout.explainer import PHASE_GUIDE, Explainer
 from boardlab.lockup_breakout.odds import live_odds, seeker_contest
@@ -84,12 +86,32 @@ def test_lanterns_spaces_and_loot_stacks_follow_the_state_and_the_map() -> None:
 
 def test_render_refuses_bad_arguments() -> None:
     s = lb.position(players=2)
-    with pytest.raises(ValueError, match="unknown viewer 'green'"):
+    with pytest.raises(ArgumentError) as err:
         render_svg(s, viewer="green")
+    assert str(err.value) == "viewer: not a colour of this match; one of red, blue (got 'green')"
     with pytest.raises(ArgumentTypeError, match="expected a Lockup: Breakout position"):
         render_svg("not a state")  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="width"):
-        render_svg(s, width=True)
+    refusals = [  # issue 26: each argument checked, a boardlab error naming it
+        (dict(width=True), ArgumentTypeError,
+         "width: expected a whole number, not a bool (got True)"),
+        (dict(width=10**6), ArgumentError, "width: 100 to 10000 (got 1000000)"),
+        (dict(highlight=itertools.count()), ArgumentError,
+         "highlight: more locations than a board has (got count(65))"),
+        (dict(highlight="12"), ArgumentTypeError, "highlight: expected locations to outline "
+         "(a list of numbers 1–7), or () (got '12')"),
+        (dict(odds="x"), ArgumentTypeError, "odds: expected a mapping of a location ('3') "
+         "to a probability, or None (got 'x')"),
+        (dict(odds={"3": Fraction(3, 2)}), ArgumentError, "odds: each entry maps a "
+         "location's number as text to an exact probability from 0 to 1 "
+         "(got {'3': Fraction(3, 2)})"),
+        (dict(omniscient=1), ArgumentTypeError, "omniscient: expected True or False (got 1)"),
+    ]
+    for kwargs, error, message in refusals:
+        with pytest.raises(error) as err:
+            render_svg(s, **kwargs)
+        assert str(err.value) == message
+    # Entries of highlight that are not locations are ignored, as before.
+    assert render_svg(s, highlight=[1, True, "x"]) == render_svg(s, highlight=[1])
 
 
 # -- the board ---------------------------------------------------------------------------
