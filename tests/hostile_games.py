@@ -39,23 +39,8 @@ GAMES = [*(r.name for r in registry.BUILTIN), "toy"]
 #: are xfail(strict=True) until the game's fix lands (then the strict xfail fails, and the
 #: entry goes).
 KNOWN_FAULTS: dict[tuple[str, str], str] = {
-    ("setup_values", "lockup-breakout"):
-        "Breakout's Config has counts without an upper bound or with a raw message: "
-        "Config(set_stars=10**5000) is accepted and then cannot be saved, "
-        "Config(display_size=10**5000) raises Python's 'Exceeds the limit (4300 digits)' "
-        "ValueError (lockup_breakout/config.py; branch lb26)",
-    ("setup_values", "level7-lockdown"):
-        "Level 7's Setup and Config format values with !r: Setup(players=10**5000), "
-        "turn_limit, Config(dice_cap=, moves=, adrenaline_hand=10**5000) raise Python's "
-        "'Exceeds the limit (4300 digits)' ValueError (level7_lockdown/config.py; l726)",
-    ("sizes_integers", "lockup-breakout"):
-        "Breakout's loader does not bound counts before it allocates: a saved count of "
-        "10**100 (setup.config.goons[0].count, start.item_deck[i]) takes over 2 s of CPU "
-        "and exhausts 512 MiB (MemoryError) before it is refused (branch lb26)",
-    ("sizes_issue", "lockup-breakout"):
-        "the issue's reproducers: setup.config.tomes[0].count = 10**100 exhausts 512 MiB "
-        "(MemoryError), start.item_deck[0] = 10**100 takes over 2 s of CPU to be refused "
-        "(branch lb26)",
+    # Empty since branch hostile (issue 26): Breakout's and Level 7's declared limits
+    # (lockup_breakout.limits, level7_lockdown.limits) fixed the four faults listed here.
 }
 
 
