@@ -277,7 +277,7 @@ def _escape(state: State, w: Work) -> list[str]:
                 f"(L7-R7), not {show_value(p.icon)}"]
     if not isinstance(p.then, (Move, Vent, Explore)):
         return ["pending.then: the move the escape is for is missing (L7-R7)"]
-    plain = set()
+    plain: set[Any] = set()
     for choice in move_choices(w):
         if isinstance(choice, Explore) and choice.escape:
             plain.add(Explore(choice.door, stack=choice.stack))

@@ -108,7 +108,7 @@ def _explain(annotation: Any, v: Any, path: str) -> str:
     if isinstance(annotation, type) and issubclass(annotation, tuple) and \
             hasattr(annotation, "_fields") and type(v) is annotation:
         for f, x in zip(annotation._fields, v, strict=True):
-            hint = _hints(annotation)[f]
+            hint = _hints(annotation)[f]  # type: ignore[arg-type]  # a class is hashable
             if not _fits(hint)(x):
                 return _explain(hint, x, f"{path}.{f}" if path else f)
     if annotation is bool:

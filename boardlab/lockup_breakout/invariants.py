@@ -220,7 +220,7 @@ def _derived(tag: str, source: Any, make: Any) -> Any:
 
 def _counts_of(records: Sequence[Any]) -> tuple[int, ...]:
     """``count`` of every record (cached by identity: configurations are immutable)."""
-    return _derived("counts", records, lambda: tuple(r.count for r in records))  # type: ignore[no-any-return]
+    return _derived("counts", records, lambda: tuple(r.count for r in records))
 
 
 # -- the catacombs ---------------------------------------------------------------------------------

@@ -56,7 +56,7 @@ def _place(value: object, where: str, places: tuple[int, ...], what: str) -> int
                           f"{show_value(value)}); {what}")
     if not _is_int(value) or value not in places:
         raise ConfigError(f"{where}: unknown location {show_value(value)}; {what}")
-    return int(value)  # type: ignore[call-overload]
+    return int(value)
 
 
 def _name(value: object, known: Any) -> bool:
