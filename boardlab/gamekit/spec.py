@@ -418,7 +418,7 @@ class GameSpec(Generic[S, C]):
 
     def title(self, match: Match[Any, Any]) -> str:
         """The first line of a narration."""
-        from boardlab.narrate import plural
+        from boardlab.words import plural
 
         players = self.players(match)
         return (f"{self.book.name}: {plural(len(players), 'player')} ({', '.join(players)}), "

@@ -18,7 +18,7 @@ from bisect import insort
 from collections.abc import Callable
 from typing import Any
 
-from boardlab.core.events import Event, EventTemplate
+from boardlab.core.events import Event, templates_citing
 from boardlab.lockup_breakout.catacombs import ENTRANCE
 from boardlab.lockup_breakout.choices import Assign, Draw, DrawMany, Tunnels
 from boardlab.lockup_breakout.config import (
@@ -576,8 +576,7 @@ def _items_draw_frame(n: int) -> Frame:
     return _shared_frame(K.ITEMS_DRAW, "", 0, n, 0, 0, 0, (), (), "")
 
 
-def _t(kind: str, rule_id: str, summary: Any, **kw: Any) -> EventTemplate:
-    return EventTemplate(kind, RULE[rule_id], summary, **kw)
+_t = templates_citing(RULE)
 
 
 def _library(_who: Any, order: tuple[str, ...]) -> str:
