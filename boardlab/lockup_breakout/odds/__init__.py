@@ -46,6 +46,9 @@ from boardlab.lockup_breakout.odds.decks import (
     legend_comes_up,
     legend_sources,
 )
+from boardlab.lockup_breakout.odds.edge import (
+    STAND_IN as STAND_IN,
+)
 from boardlab.lockup_breakout.odds.escape import (
     escape_score,
     guards_first,
