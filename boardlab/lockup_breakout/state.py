@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final, NamedTuple
 
+from boardlab import svg
 from boardlab.core.errors import ArgumentTypeError
 from boardlab.core.records import equal_only_to_itself
 from boardlab.lockup_breakout.config import Config, Setup
@@ -211,9 +212,7 @@ class State(NamedTuple):
 
     def _repr_svg_(self) -> str:
         """The board as SVG, public information only (Jupyter shows it)."""
-        from boardlab.lockup_breakout.render import render_svg
-
-        return render_svg(self)
+        return svg.picture(self)   # drawn by render.render_svg, handed in by api.py
 
     @classmethod
     def check_saved(cls, value: Mapping[str, Any], path: str) -> None:
