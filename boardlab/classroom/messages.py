@@ -107,7 +107,20 @@ def _status(game: GameSpec[Any, Any], match: Match[Any, Any], view: Any) -> str:
 
 
 def _log(game: GameSpec[Any, Any], match: Match[Any, Any], viewer: str | None) -> list[str]:
-    return narrate(match.events, viewer=viewer, phase_titles=game.phase_titles)[-LOG_LINES:]
+    """The last :data:`LOG_LINES` lines of the log as ``viewer`` reads it.
+
+    Only the newest plies' events are told (enough for the lines shown), so a message
+    costs the same at ply 300 as at ply 3; the first line is then the heading of the
+    round and phase where the shown part begins.
+    """
+    records, events, count = match.records, [], 0
+    for record in reversed(records[:match.ply]):
+        events.append(record.events)
+        count += len(record.events)
+        if count > LOG_LINES:
+            break
+    tail = [e for chunk in reversed(events) for e in chunk]
+    return narrate(tail, viewer=viewer, phase_titles=game.phase_titles)[-LOG_LINES:]
 
 
 def _scores(game: GameSpec[Any, Any], match: Match[Any, Any]) -> list[str]:
