@@ -6,6 +6,7 @@ refused, the match unchanged (and its file), the server up. No token in the serv
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import time
@@ -77,17 +78,26 @@ async def _still_up(run: Running) -> None:
 def test_another_seats_turn_is_refused_with_the_rule(running: Running) -> None:
     before = _snapshot(running)
 
-    async def go() -> dict[str, Any]:
+    async def go() -> tuple[dict[str, Any], list[str]]:
+        blue = await hello(running, running.token("seat", "blue"))
+        await _next(blue, "view")
         ws = await hello(running, running.token("seat", "red"))
         await _next(ws, "view")
         # red's token, blue's turn; a "seat" field is ignored: the token is the seat
         await ws.send(json.dumps({"type": "choose", "ply": before[0], "index": 0,
                                   "seat": "blue"}))
         refused = await _next(ws, "refused")
+        heard: list[str] = []  # what blue's page got meanwhile: no refusal
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(0.5):
+                while True:
+                    heard.append(json.loads(await blue.recv())["type"])
         await ws.close()
-        return refused
+        await blue.close()
+        return refused, heard
 
-    refused = asyncio.run(go())
+    refused, heard = asyncio.run(go())
+    assert "refused" not in heard  # shown to that seat only
     assert refused["text"].startswith("it is not red's turn (to move: blue)")
     assert refused["rule"].startswith("MoH-")
     assert _snapshot(running) == before
