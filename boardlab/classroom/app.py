@@ -123,7 +123,8 @@ class Classroom:
         self._assets = {"/": (page, "text/html; charset=utf-8"),
                         "/classroom.js": (_asset("classroom.js"), "text/javascript"),
                         "/classroom.css": (_asset("classroom.css"), "text/css")}
-        routes = [Route(path, self._serve_asset) for path in self._assets]
+        routes: list[Route | WebSocketRoute] = [Route(path, self._serve_asset)
+                                                for path in self._assets]
         routes.append(WebSocketRoute("/ws", self._socket))
         self.app = Starlette(routes=routes, lifespan=self._lifespan)
 

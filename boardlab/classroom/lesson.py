@@ -264,7 +264,7 @@ class Lesson:
 
         data = read_lesson(path)
         try:
-            game = registry.get(data.get("game"))
+            game = registry.get(str(data.get("game")))
         except (ConfigError, TypeError, ValueError) as err:
             raise FormatError("game", str(err)) from None
         tables = data.get("tables")
@@ -274,8 +274,11 @@ class Lesson:
         for i, table in enumerate(tables):
             if not isinstance(table, dict):
                 raise FormatError(f"tables[{i}]", "expected an object")
+            record = table.get("match")
+            if not isinstance(record, dict):
+                raise FormatError(f"tables[{i}].match", "expected a saved match")
             try:
-                matches.append(Match.from_json(game.rules, table.get("match")))
+                matches.append(Match.from_json(game.rules, record))
             except FormatError as err:
                 raise FormatError(f"tables[{i}].match.{err.path}", err.problem) from None
             seats = table.get("claimed", [])
@@ -337,6 +340,6 @@ class Lesson:
         out: dict[str, str] = {}
         for token, role in self.keys.roles():
             where = "" if one or role.table < 0 else f"table {role.table + 1} "
-            name = where + (role.seat if role.kind == "seat" else role.kind)
+            name = where + (role.seat if role.seat is not None else role.kind)
             out[name] = f"{base.rstrip('/')}/#{token}"
         return dict(sorted(out.items(), key=lambda kv: (kv[0] != "teacher", kv[0])))

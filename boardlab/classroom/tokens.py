@@ -57,8 +57,9 @@ class Keys:
     @classmethod
     def fresh(cls, seats: Sequence[str] | Sequence[Sequence[str]], *, tables: int) -> Keys:
         """New tokens for ``tables`` tables (``seats``: one list for all, or one per table)."""
-        per_table = ([list(seats)] * tables if seats and isinstance(seats[0], str)
-                     else [list(s) for s in seats])  # type: ignore[arg-type]
+        per_table: list[list[str]] = (
+            [[str(s) for s in seats]] * tables if seats and isinstance(seats[0], str)
+            else [[str(x) for x in s] for s in seats])
         roles: dict[str, Role] = {secrets.token_urlsafe(TOKEN_BYTES): Role(-1, "teacher", None)}
         for t, table_seats in enumerate(per_table):
             roles[secrets.token_urlsafe(TOKEN_BYTES)] = Role(t, "projector", None)
