@@ -7,7 +7,6 @@ on standard output — the teacher's terminal, not a log — and serves until Ct
 from __future__ import annotations
 
 import argparse
-import contextlib
 import sys
 from pathlib import Path
 from typing import Any
@@ -130,10 +129,19 @@ def main(argv: list[str]) -> int:
     if args.start:
         lesson.start()
     shown = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
-    print("Links (each secret: give each seat's link to its student only):")
-    for label, link in lesson.links(f"http://{shown}:{args.port}").items():
-        print(f"  {label:>22}  {link}")
-    sys.stdout.flush()
-    with contextlib.suppress(KeyboardInterrupt):
-        run(lesson, args.host, args.port)
+
+    def tell_links() -> None:
+        print("Links (each secret: give each seat's link to its student only):")
+        for label, link in lesson.links(f"http://{shown}:{args.port}").items():
+            print(f"  {label:>22}  {link}")
+        sys.stdout.flush()
+
+    try:
+        run(lesson, args.host, args.port, on_listen=tell_links)
+    except KeyboardInterrupt:
+        pass
+    except OSError as err:
+        print(f"{PROG}: error: cannot listen on {args.host}:{args.port}: "
+              f"{err.strerror or err}", file=sys.stderr)
+        return 2
     return 0

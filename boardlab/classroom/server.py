@@ -14,6 +14,7 @@ import ipaddress
 import socket
 import sys
 import threading
+from collections.abc import Callable
 from typing import Any
 
 from boardlab.classroom.app import MAX_MESSAGE, Classroom
@@ -68,12 +69,32 @@ def make_server(lesson: Lesson, host: str, port: int) -> Any:
     return server
 
 
-def run(lesson: Lesson, host: str, port: int) -> None:
-    """Serve the lesson until interrupted (Ctrl-C)."""
+def listening_socket(host: str, port: int) -> socket.socket:
+    """A socket bound to ``host:port`` and listening (connections wait in its backlog)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError:
+        sock.close()
+        raise
+    sock.listen(128)
+    sock.set_inheritable(True)
+    return sock
+
+
+def run(lesson: Lesson, host: str, port: int,
+        on_listen: Callable[[], None] | None = None) -> None:
+    """Serve the lesson until interrupted (Ctrl-C). The socket is bound first, so a link
+    printed by ``on_listen`` works the moment it is shown."""
     warning = bind_warning(host)
     if warning:
         print(warning, file=sys.stderr)
-    make_server(lesson, host, port).run()
+    sock = listening_socket(host, port)
+    if on_listen is not None:
+        on_listen()
+    make_server(lesson, host, port).run(sockets=[sock])
 
 
 def free_port(host: str = "127.0.0.1") -> int:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import importlib.util
 import os
 import threading
+import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 from urllib.parse import urlsplit
@@ -98,6 +99,17 @@ def open_page(browser: Any, url: str, blocked: list[str], viewport: dict[str, in
     return page
 
 
+def wait_until(page: Any, expression: str, timeout_ms: float = 30_000) -> None:
+    """Poll ``expression`` in the page until it is true. (Playwright's wait_for_function
+    evaluates a string inside the page, which the page's content security policy — no
+    'unsafe-eval' — forbids, as it should; page.evaluate goes through the debugger.)"""
+    deadline = time.monotonic() + timeout_ms / 1000
+    while not page.evaluate(expression):
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"not true within {timeout_ms / 1000:g} s: {expression}")
+        time.sleep(0.02)
+
+
 def ply_of(page: Any) -> int:
     value = page.evaluate("document.body.dataset.ply")
     return -1 if value is None else int(value)
@@ -126,8 +138,8 @@ def click_a_choice(page: Any, pick: Callable[[int], int]) -> bool:
     except Exception:  # noqa: BLE001 - the buttons were replaced by a newer view: retry
         return False
     # the server's answer: a newer view (the buttons go), or a refusal shown
-    page.wait_for_function(
-        f"document.body.dataset.ply !== '{ply}' || "
-        "!document.querySelector('.bl-choice:not(:disabled)') || "
-        "!document.getElementById('bl-refusal').hidden", timeout=15_000)
+    wait_until(page,
+               f"document.body.dataset.ply !== '{ply}' || "
+               "!document.querySelector('.bl-choice:not(:disabled)') || "
+               "!document.getElementById('bl-refusal').hidden", 15_000)
     return True

@@ -25,6 +25,7 @@ from tests.classroom.browser import (
     in_browser,
     open_page,
     ply_of,
+    wait_until,
 )
 from tests.classroom.wire import Running, start_server
 
@@ -131,7 +132,7 @@ def test_four_browsers_play_a_round_of_breakout(tmp_path: Path) -> None:
         _teacher_starts(browser, run, blocked)
         clicks = _play(pages, run, round_over, random.Random(5), 240)
         for seat, page in pages.items():  # the pages catch up with the server
-            page.wait_for_function(f"Number(document.body.dataset.ply) >= "
+            wait_until(page, f"Number(document.body.dataset.ply) >= "
                                    f"{table.match.ply} - 40")
             assert fits(page), seat
         return clicks

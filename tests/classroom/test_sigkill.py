@@ -19,7 +19,7 @@ from typing import Any
 from boardlab import registry
 from boardlab.classroom.messages import seat_message
 from boardlab.classroom.server import free_port
-from tests.classroom.browser import SMALL, click_a_choice, in_browser, open_page, ply_of
+from tests.classroom.browser import SMALL, click_a_choice, in_browser, open_page, ply_of, wait_until
 
 ROOT = Path(__file__).resolve().parents[2]
 LINK = re.compile(r"^\s+(\S.*?)\s{2}(http://127\.0\.0\.1:\d+/#\S+)$")
@@ -96,7 +96,7 @@ def test_a_killed_server_resumes_its_match_with_the_same_links(tmp_path: Path) -
         after_restart_links = dict(second.links)
         for page in pages.values():  # the pages reconnect by themselves
             page.wait_for_selector("body[data-connected='true']", timeout=30_000)
-            page.wait_for_function(f"Number(document.body.dataset.ply) >= {at_kill.ply}")
+            wait_until(page, f"Number(document.body.dataset.ply) >= {at_kill.ply}")
         resumed = {s: ply_of(p) for s, p in pages.items()}
         deadline = time.monotonic() + 240
         while not all(p.evaluate("document.body.dataset.over") == "true"
