@@ -37,6 +37,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from boardlab.classroom.lesson import Lesson, Refusal, Table
 from boardlab.classroom.messages import projector_message, seat_message, teacher_message
+from boardlab.classroom.store import write_atomic
 from boardlab.classroom.tokens import Role
 from boardlab.core.errors import BoardlabError
 
@@ -98,6 +99,8 @@ class Conn:
         self.bucket = Bucket(RATE, BURST)
         self.flood = 0
         self.last_refusal = 0.0
+        #: The pending "too many messages" refusal, if one is due.
+        self.owed: asyncio.Task[None] | None = None
 
     def offer(self, text: str) -> None:
         self.latest = text
@@ -119,6 +122,12 @@ class Classroom:
         self._tasks: list[asyncio.Task[Any]] = []
         self._cache: dict[tuple[Any, ...], str] = {}
         self.loop: asyncio.AbstractEventLoop | None = None
+        # The file's writer (see _writer): the newest text waiting to be written, the
+        # table versions it holds, and the versions the file is known to hold.
+        self._pending: tuple[str, tuple[int, ...]] | None = None
+        self._dirty: asyncio.Event | None = None
+        self._saved: asyncio.Condition | None = None
+        self.saved_versions: tuple[int, ...] = tuple(t.version for t in lesson.tables)
         page = _asset("index.html")
         self._assets = {"/": (page, "text/html; charset=utf-8"),
                         "/classroom.js": (_asset("classroom.js"), "text/javascript"),
@@ -161,8 +170,11 @@ class Classroom:
     @contextlib.asynccontextmanager
     async def _lifespan(self, app: Starlette) -> AsyncIterator[None]:
         self.loop = asyncio.get_running_loop()
+        self._dirty, self._saved = asyncio.Event(), asyncio.Condition()
+        self.lesson.saver = self._enqueue
         self._wakes = [asyncio.Event() for _ in self.lesson.tables]
         self._tasks = [asyncio.create_task(self._drive(t)) for t in self.lesson.tables]
+        writer = asyncio.create_task(self._writer())
         try:
             yield
         finally:
@@ -171,6 +183,45 @@ class Classroom:
             for task in self._tasks:
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await task
+            writer.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await writer
+            self.lesson.saver = None
+            if self._pending is not None:  # the last text, written before the end
+                self.lesson.save()
+
+    # -- the file ------------------------------------------------------------------------
+    def _enqueue(self, text: str, versions: tuple[int, ...]) -> None:
+        """Hand the writer the lesson as it is now (it replaces any older text waiting)."""
+        self._pending = (text, versions)
+        if self._dirty is not None:
+            self._dirty.set()
+
+    async def _writer(self) -> None:
+        """Write the newest text in a thread of its own (an fsync does not stall the other
+        tables), then let the pages of the plies it holds be told. Under load several
+        plies share one write (a group commit); the order of writes is the order of plies."""
+        assert self._dirty is not None and self._saved is not None
+        path = self.lesson.path
+        while True:
+            await self._dirty.wait()
+            self._dirty.clear()
+            pending, self._pending = self._pending, None
+            if pending is None or path is None:
+                continue
+            text, versions = pending
+            try:
+                await asyncio.to_thread(write_atomic, path, text)
+            except OSError:
+                log.exception("the lesson file could not be written; retrying")
+                if self._pending is None:
+                    self._pending = pending
+                self._dirty.set()
+                await asyncio.sleep(1.0)
+                continue
+            async with self._saved:
+                self.saved_versions = versions
+                self._saved.notify_all()
 
     # -- the drivers -------------------------------------------------------------------
     def wake(self, table: Table | None = None) -> None:
@@ -255,6 +306,22 @@ class Classroom:
         return body
 
     def broadcast(self, table: Table) -> None:
+        """Tell the table's pages (and the teachers') once the file holds this ply."""
+        if self.lesson.path is None or self._saved is None:
+            self._offer(table)
+            return
+        asyncio.get_running_loop().create_task(self._offer_when_saved(table, table.version))
+
+    async def _offer_when_saved(self, table: Table, version: int) -> None:
+        assert self._saved is not None
+        i = table.index
+        async with self._saved:
+            await self._saved.wait_for(lambda: self.saved_versions[i] >= version)
+        # A newer ply not yet written is told by its own broadcast, once it is.
+        if table.version <= self.saved_versions[i]:
+            self._offer(table)
+
+    def _offer(self, table: Table) -> None:
         for conn in list(self.conns):
             if conn.role.table == table.index or conn.role.kind == "teacher":
                 conn.offer(self.message_for(conn))
@@ -280,7 +347,7 @@ class Classroom:
         self.conns.add(conn)
         sender = asyncio.create_task(self._send_loop(conn))
         try:
-            conn.offer(self.message_for(conn))
+            await self._offer_current(conn)
             if conn.role.kind == "seat":
                 table = self.lesson.tables[conn.role.table]
                 assert conn.role.seat is not None
@@ -292,6 +359,8 @@ class Classroom:
             pass
         finally:
             self.conns.discard(conn)
+            if conn.owed is not None:
+                conn.owed.cancel()
             sender.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await sender
@@ -341,10 +410,11 @@ class Classroom:
                 if conn.flood >= FLOOD_CLOSE:
                     await self._close(ws, 1008, "too many messages")
                     return
-                now = time.monotonic()
-                if now - conn.last_refusal >= 1.0:  # one refusal a second, not one each
-                    conn.last_refusal = now
-                    await self._refuse(conn, "too many messages: slow down")
+                # One refusal a second, not one each; it comes with the current view, so
+                # a page whose click was dropped gets its buttons back.
+                if conn.owed is None:
+                    wait = max(0.0, conn.last_refusal + 1.0 - time.monotonic())
+                    conn.owed = asyncio.create_task(self._refuse_later(conn, wait))
                 continue
             conn.flood = 0
             if text is None or len(text) > MAX_MESSAGE:
@@ -364,9 +434,29 @@ class Classroom:
             except BoardlabError as err:
                 await self._refuse(conn, str(err))
 
+    async def _refuse_later(self, conn: Conn, wait: float) -> None:
+        try:
+            await asyncio.sleep(wait)
+            conn.last_refusal = time.monotonic()
+            await self._refuse(conn, "too many messages: slow down")
+        except Exception:  # noqa: BLE001 - the socket went away meanwhile
+            pass
+        finally:
+            conn.owed = None
+
     async def _refuse(self, conn: Conn, text: str, rule: str = "") -> None:
         await conn.ws.send_text(json.dumps({"type": "refused", "text": text, "rule": rule}))
-        conn.offer(self.message_for(conn))  # and the current view again
+        await self._offer_current(conn)  # and the current view again
+
+    async def _offer_current(self, conn: Conn) -> None:
+        """Offer ``conn`` its current message once the file holds the ply it shows."""
+        index = conn.role.table
+        if index >= 0 and self._saved is not None and self.lesson.path is not None:
+            table = self.lesson.tables[index]
+            async with self._saved:
+                await self._saved.wait_for(
+                    lambda: self.saved_versions[index] >= table.version)
+        conn.offer(self.message_for(conn))
 
     async def _act(self, conn: Conn, data: dict[str, Any]) -> None:
         kind, role, lesson = data["type"], conn.role, self.lesson

@@ -232,6 +232,8 @@ class Lesson:
         self.listeners: list[Callable[[Table], None]] = []
         #: Server-side notes for the teacher's page (never a token).
         self.notes: list[str] = []
+        #: Set by a running server: takes the file's text and each table's version.
+        self.saver: Callable[[str, tuple[int, ...]], None] | None = None
         self.tables = [Table(self, i, m, claimed[i] if i < len(claimed) else ())
                        for i, m in enumerate(matches)]
 
@@ -299,9 +301,19 @@ class Lesson:
                            for t in self.tables]}
 
     def save(self) -> None:
-        """Write the lesson file atomically (nothing when the lesson has no file)."""
-        if self.path is not None:
-            write_atomic(self.path, json.dumps(self.to_data(), separators=(",", ":")))
+        """Write the lesson file atomically (nothing when the lesson has no file).
+
+        A running server sets :attr:`saver`: the text (taken now, so it is this moment's
+        lesson) is handed to its writer, which tells no page of a ply before the file
+        holds it (see :mod:`boardlab.classroom.app`).
+        """
+        if self.path is None:
+            return
+        text = json.dumps(self.to_data(), separators=(",", ":"))
+        if self.saver is not None:
+            self.saver(text, tuple(t.version for t in self.tables))
+        else:
+            write_atomic(self.path, text)
 
     def saved_ply(self, table: Table) -> None:
         self.save()

@@ -191,3 +191,15 @@ def test_boardlab_serve_refuses_bad_arguments(tmp_path: Path) -> None:
     with contextlib.redirect_stderr(err):
         assert serve_main(["mall-of-horror", "--file", str(tmp_path / "bad.json")]) == 2
     assert "cannot read the lesson file" in err.getvalue()
+
+
+def test_import_boardlab_loads_no_web_server() -> None:
+    import subprocess
+    import sys
+
+    code = ("import sys, boardlab, boardlab.classroom, boardlab.classroom.lesson; "
+            "print(sorted(m for m in ('starlette', 'uvicorn', 'websockets') "
+            "if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True)
+    assert out.stdout.strip() == "[]"

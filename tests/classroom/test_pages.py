@@ -155,7 +155,8 @@ def test_a_seat_whose_time_is_up_is_played_by_an_agent(tmp_path: Path) -> None:
     def scenario(browser: Any, blocked: list[str]) -> str:
         page = open_page(browser, run.link("seat", "red"), blocked, PHONE)
         _teacher_starts(browser, run, blocked)
-        page.wait_for_selector("#bl-note:not([hidden])", timeout=30_000)
+        wait_until(page, "document.getElementById('bl-note').textContent"
+                         ".startsWith('No choice')", 30_000)
         return page.inner_text("#bl-note")
 
     try:

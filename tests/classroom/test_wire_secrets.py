@@ -36,8 +36,11 @@ from tests.classroom.pairs import alternatives, hidden_pairs
 from tests.classroom.wire import WAITING, body, play_whole, start_server
 
 SECRET_GAMES = ["mall-of-horror", "lockup-breakout"]
-#: Pairs each game must yield on the wire and off it.
-WIRE_PAIRS, PAIRS = 40, 150
+#: Pairs each game must yield off the wire, and on it (a page may skip a ply when the
+#: next comes at once, so the count on the wire varies a little from run to run;
+#: Breakout's hidden facts are rarer: about 50 in a match).
+PAIRS = 150
+WIRE_PAIRS = {"mall-of-horror": 100, "lockup-breakout": 25}
 #: The whole matches played on the wire (a Breakout match is 3–4 times as long).
 WIRE_SEEDS = {"mall-of-horror": [11, 12], "lockup-breakout": [11]}
 
@@ -100,16 +103,17 @@ def test_every_message_to_every_seat_is_built_from_its_view(name: str) -> None:
                 # 2. the same message in a match that differs in what the seat cannot see
                 if msg["ply"] == 0:
                     continue
-                for other in alternatives(game.rules, match, msg["ply"] - 1, seat, rng=rng,
-                                          tries=2):
+                for n, other in enumerate(alternatives(game.rules, match, msg["ply"] - 1,
+                                                       seat, rng=rng, tries=3)):
                     assert seat_message(other, seat, note=note) == shown, (
                         f"{name}: {seat}'s message at ply {msg['ply']} tells "
                         f"{match.records[msg['ply'] - 1].choice!r} from "
                         f"{other.records[-1].choice!r}")
                     pairs += 1
-                    break
+                    if n == 2:
+                        break
     assert messages > 200
-    assert pairs >= WIRE_PAIRS, f"only {pairs} hidden pairs on the wire"
+    assert pairs >= WIRE_PAIRS[name], f"only {pairs} hidden pairs on the wire"
     print(f"{name}: {messages} messages, {pairs} hidden pairs")
 
 
