@@ -12,8 +12,10 @@
   closes the socket on a larger frame) and in rate (a token bucket of :data:`RATE` per
   second, :data:`BURST` at once); a refused message changes nothing.
 - One driver task per table plays chance and the agents' seats, and a person's seat once
-  its time is up; after each ply the lesson is saved, then every page of that table gets
-  its new message (the newest one only, if a page is slow).
+  its time is up. After each ply the lesson's text goes to the file's writer (a thread:
+  an atomic rename at once, flushed to the disk within :data:`SYNC_S`); the pages of
+  that table get their new message once the file holds the ply (the newest message
+  only, if a page is slow).
 
 Messages are built by :mod:`boardlab.classroom.messages`, once per table ply and role.
 """
@@ -37,7 +39,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from boardlab.classroom.lesson import Lesson, Refusal, Table
 from boardlab.classroom.messages import projector_message, seat_message, teacher_message
-from boardlab.classroom.store import write_atomic
+from boardlab.classroom.store import sync_file, write_atomic
 from boardlab.classroom.tokens import Role
 from boardlab.core.errors import BoardlabError
 
@@ -51,6 +53,8 @@ MAX_MESSAGE = 2048
 RATE, BURST = 8.0, 16
 #: Refused-for-rate messages after which the socket is closed (policy violation).
 FLOOD_CLOSE = 200
+#: Seconds within which a written lesson file is flushed to the disk.
+SYNC_S = 1.0
 #: Seconds a new socket has to say hello.
 HELLO_S = 10.0
 #: Sockets per token (a phone and a laptop) and in all.
@@ -127,6 +131,7 @@ class Classroom:
         self._pending: tuple[str, tuple[int, ...]] | None = None
         self._dirty: asyncio.Event | None = None
         self._saved: asyncio.Condition | None = None
+        self._syncing: asyncio.Task[None] | None = None
         self.saved_versions: tuple[int, ...] = tuple(t.version for t in lesson.tables)
         page = _asset("index.html")
         self._assets = {"/": (page, "text/html; charset=utf-8"),
@@ -187,8 +192,7 @@ class Classroom:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await writer
             self.lesson.saver = None
-            if self._pending is not None:  # the last text, written before the end
-                self.lesson.save()
+            self.lesson.save()  # the last text, written and flushed before the end
 
     # -- the file ------------------------------------------------------------------------
     def _enqueue(self, text: str, versions: tuple[int, ...]) -> None:
@@ -196,6 +200,15 @@ class Classroom:
         self._pending = (text, versions)
         if self._dirty is not None:
             self._dirty.set()
+
+    async def _sync_soon(self, path: Any) -> None:
+        try:
+            await asyncio.sleep(SYNC_S)
+            await asyncio.to_thread(sync_file, path)
+        except OSError:
+            log.exception("the lesson file could not be flushed to the disk")
+        finally:
+            self._syncing = None
 
     async def _writer(self) -> None:
         """Write the newest text in a thread of its own (an fsync does not stall the other
@@ -211,7 +224,11 @@ class Classroom:
                 continue
             text, versions = pending
             try:
-                await asyncio.to_thread(write_atomic, path, text)
+                # Atomic at once (a killed server loses nothing a page was shown);
+                # flushed to the disk within SYNC_S (a power cut loses at most that).
+                await asyncio.to_thread(write_atomic, path, text, sync=False)
+                if self._syncing is None:
+                    self._syncing = asyncio.create_task(self._sync_soon(path))
             except OSError:
                 log.exception("the lesson file could not be written; retrying")
                 if self._pending is None:

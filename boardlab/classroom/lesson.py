@@ -2,8 +2,9 @@
 
 Everything that changes a match happens here, and only through
 :meth:`~boardlab.core.engine.Match.push` (a human's choice, an agent's, a chance draw);
-after every ply the whole lesson is saved atomically (:mod:`boardlab.classroom.store`)
-*before* any page is told, so a page never shows a ply the file does not hold.
+after every ply the whole lesson is saved atomically (:mod:`boardlab.classroom.store`;
+in a running server by its writer, :mod:`boardlab.classroom.app`), and no page is told
+of a ply before the file holds it.
 
 A seat is **claimed** when its page first connects with the seat's token; an unclaimed
 seat is played by an agent. A claimed seat's decision waits at most
@@ -80,6 +81,9 @@ class Table:
         self.public_note = ""
         #: Raised on every ply; pages' message caches key on it.
         self.version = 0
+        # The saved record of the match without its choices, and the choices encoded.
+        self._record: dict[str, Any] | None = None
+        self._encoded: list[Any] = []
         #: When the current human decision began (time.monotonic()), else None.
         self.waiting_since: float | None = None
         self._mark_wait()
@@ -178,6 +182,20 @@ class Table:
         self.version += 1
         self._mark_wait()
         self.lesson.saved_ply(self)
+
+    def match_record(self) -> dict[str, Any]:
+        """``match.to_dict()``, with the choices encoded once each (a save after every
+        ply would otherwise encode the whole history again, every table, every ply)."""
+        from boardlab.core.serialize import encode
+
+        match = self.match
+        choices = match.choices
+        if self._record is None or len(self._encoded) > len(choices):
+            self._record = match.to_dict()
+            self._encoded = list(self._record["choices"])
+        else:
+            self._encoded.extend(encode(c) for c in choices[len(self._encoded):])
+        return {**self._record, "choices": list(self._encoded)}
 
     def claim(self, seat: str) -> bool:
         """Mark ``seat`` as played by a person (True when it was not yet)."""
@@ -297,7 +315,7 @@ class Lesson:
         return {"format": LESSON_FORMAT, "version": 1, "game": self.game.name,
                 "started": self.started, "timeout": self.timeout, "pace": self.pace,
                 "agents": self.agent_kind, "keys": self.keys.to_data(),
-                "tables": [{"match": t.match.to_dict(), "claimed": sorted(t.claimed)}
+                "tables": [{"match": t.match_record(), "claimed": sorted(t.claimed)}
                            for t in self.tables]}
 
     def save(self) -> None:

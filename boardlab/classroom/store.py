@@ -23,27 +23,46 @@ from typing import Any
 
 from boardlab.core.errors import FormatError
 
-__all__ = ["LESSON_FORMAT", "read_lesson", "write_atomic"]
+__all__ = ["LESSON_FORMAT", "read_lesson", "sync_file", "write_atomic"]
 
 #: The ``format`` field of a lesson file.
 LESSON_FORMAT = "boardlab-classroom"
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Replace ``path`` by ``text`` atomically (see the module notes)."""
+def write_atomic(path: Path, text: str, *, sync: bool = True) -> None:
+    """Replace ``path`` by ``text`` atomically (see the module notes).
+
+    ``sync=False`` leaves out the two flushes to the disk: the rename is still atomic, so
+    a killed *process* leaves the old or the new file, whole; only a power cut or a
+    crash of the operating system can then lose what was not flushed yet
+    (:func:`sync_file` flushes it; the classroom server does so within a second).
+    """
     folder = path.parent
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as out:
             out.write(text)
             out.flush()
-            os.fsync(out.fileno())
+            if sync:
+                os.fsync(out.fileno())
         os.chmod(tmp, 0o600)
         os.replace(tmp, path)
     except BaseException:
         with _quiet():
             os.unlink(tmp)
         raise
+    if sync:
+        _sync_folder(folder)
+
+
+def sync_file(path: Path) -> None:
+    """Flush ``path`` and its folder (the last rename) to the disk."""
+    with open(path, "rb") as f:
+        os.fsync(f.fileno())
+    _sync_folder(path.parent)
+
+
+def _sync_folder(folder: Path) -> None:
     dir_fd = os.open(folder, os.O_RDONLY)
     try:
         os.fsync(dir_fd)

@@ -65,6 +65,8 @@ def test_the_file_resumes_the_same_match_with_the_same_links(tmp_path: Path) -> 
     lesson = Lesson.create("lockup-breakout", seed=6, pace=0, timeout=30, tables=2, path=path)
     table = _to_first_decision(lesson)
     table.choose(table.mover, table.match.ply, 0)
+    for t in lesson.tables:  # the incremental record is the match's own
+        assert t.match_record() == t.match.to_dict()
     again = Lesson.load(path)
     assert again.links("http://x") == lesson.links("http://x")
     assert again.tables[0].match.state == table.match.state
