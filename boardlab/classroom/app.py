@@ -26,6 +26,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import os
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from importlib import resources
@@ -132,6 +133,9 @@ class Classroom:
         self._dirty: asyncio.Event | None = None
         self._saved: asyncio.Condition | None = None
         self._syncing: asyncio.Task[None] | None = None
+        #: BOARDLAB_CLASSROOM_FSYNC=1: flush every write before the pages are told (the
+        #: first design; benchmarks/bench_classroom.py races it against the default).
+        self.fsync_each = os.environ.get("BOARDLAB_CLASSROOM_FSYNC", "") == "1"
         self.saved_versions: tuple[int, ...] = tuple(t.version for t in lesson.tables)
         page = _asset("index.html")
         self._assets = {"/": (page, "text/html; charset=utf-8"),
@@ -226,8 +230,8 @@ class Classroom:
             try:
                 # Atomic at once (a killed server loses nothing a page was shown);
                 # flushed to the disk within SYNC_S (a power cut loses at most that).
-                await asyncio.to_thread(write_atomic, path, text, sync=False)
-                if self._syncing is None:
+                await asyncio.to_thread(write_atomic, path, text, sync=self.fsync_each)
+                if self._syncing is None and not self.fsync_each:
                     self._syncing = asyncio.create_task(self._sync_soon(path))
             except OSError:
                 log.exception("the lesson file could not be written; retrying")
