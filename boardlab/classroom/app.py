@@ -168,9 +168,10 @@ class Classroom:
         return host is not None and (self.hosts is None or host in self.hosts)
 
     def origin_ok(self, origin: str | None, host: str | None) -> bool:
-        """Whether a websocket's ``Origin`` is the page's own: ``http://`` + its Host."""
+        """Whether a websocket's ``Origin`` is the page's own: its scheme (``http``, or
+        ``https`` behind a reverse proxy) + the Host it asked for."""
         return (origin is not None and self._host_ok(host)
-                and origin == f"http://{host}")
+                and origin in (f"http://{host}", f"https://{host}"))
 
     async def _serve_asset(self, request: Request) -> Response:
         body, kind = self._assets[request.url.path]

@@ -220,6 +220,18 @@ def test_a_foreign_origin_cannot_open_a_socket(running: Running, origin: Any) ->
     assert asyncio.run(go()) == 403
 
 
+def test_the_pages_own_origin_opens_a_socket_behind_https_too(running: Running) -> None:
+    async def go(origin: str) -> str:
+        ws = await hello(running, running.token("projector"), origin=origin)
+        msg = await _next(ws, "view")
+        await ws.close()
+        return str(msg["role"])
+
+    host = f"127.0.0.1:{running.port}"
+    assert asyncio.run(go(f"http://{host}")) == "projector"
+    assert asyncio.run(go(f"https://{host}")) == "projector"  # a TLS proxy in front
+
+
 def test_pages_answer_only_to_their_own_host_and_carry_safety_headers(
         running: Running) -> None:
     with urllib.request.urlopen(running.url + "/") as response:
