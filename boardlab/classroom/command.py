@@ -72,6 +72,9 @@ def parser(game: Any | None) -> argparse.ArgumentParser:
     p.add_argument("--host", default="127.0.0.1",
                    help="address to listen on (%(default)s: this machine only; 0.0.0.0: "
                         "every network interface, with a warning)")
+    p.add_argument("--link-host", default=None, metavar="NAME",
+                   help="the address the printed links use (default: --host, or 127.0.0.1 "
+                        "for 0.0.0.0): this laptop's address on the school network")
     p.add_argument("--file", type=Path, default=None,
                    help="the lesson file, saved after every ply; an existing one is resumed "
                         "with the same links (default: classroom-GAME.json)")
@@ -128,7 +131,7 @@ def main(argv: list[str]) -> int:
         return 2
     if args.start:
         lesson.start()
-    shown = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
+    shown = args.link_host or ("127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host)
 
     def tell_links() -> None:
         print("Links (each secret: give each seat's link to its student only):")

@@ -205,3 +205,26 @@ def test_import_boardlab_loads_no_web_server() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_boardlab_serve_prints_links_for_the_address_given(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    from boardlab.classroom.server import free_port
+
+    port = free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "boardlab", "serve", "level7-lockdown", "--port", str(port),
+         "--file", str(tmp_path / "l.json"), "--link-host", "classroom.example"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        cwd=Path(__file__).resolve().parents[2])
+    try:
+        assert proc.stdout is not None
+        lines = [proc.stdout.readline() for _ in range(6)]
+    finally:
+        proc.terminate()
+        proc.wait(10)
+    links = [line.split()[-1] for line in lines if "http" in line]
+    assert len(links) == 4  # teacher, projector, Leo, Cody
+    assert all(link.startswith(f"http://classroom.example:{port}/#") for link in links)
