@@ -21,7 +21,7 @@ import pytest
 from boardlab.classroom.app import BURST, MAX_MESSAGE, RATE
 from boardlab.classroom.lesson import Lesson
 from boardlab.classroom.server import allowed_hosts, bind_warning
-from tests.classroom.wire import Running, connect, hello, start_lesson, start_server
+from tests.classroom.wire import Running, connect, hello, run_async, start_lesson, start_server
 
 
 @pytest.fixture(scope="module")
@@ -31,7 +31,7 @@ def running(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Running]:
     run = start_server(lesson)
     try:
         # One seat claimed, so the match stops at its first decision and waits there.
-        asyncio.run(_claim_and_start(run, "blue"))
+        run_async(_claim_and_start(run, "blue"))
         table = lesson.tables[0]
         for _ in range(500):  # waiting for blue, and the file written (it follows the ply)
             if table.waiting_for() == "blue" and len(
@@ -96,7 +96,7 @@ def test_another_seats_turn_is_refused_with_the_rule(running: Running) -> None:
         await blue.close()
         return refused, heard
 
-    refused, heard = asyncio.run(go())
+    refused, heard = run_async(go())
     assert "refused" not in heard  # shown to that seat only
     assert refused["text"].startswith("it is not red's turn (to move: blue)")
     assert refused["rule"].startswith("MoH-")
@@ -116,9 +116,9 @@ def test_a_forged_or_missing_token_is_refused(running: Running, token: Any) -> N
             await ws.recv()
         return msg, ws.close_code
 
-    msg, code = asyncio.run(go())
+    msg, code = run_async(go())
     assert msg["text"] == "this link is not valid for this lesson" and code == 4401
-    asyncio.run(_still_up(running))
+    run_async(_still_up(running))
     assert _snapshot(running) == before
 
 
@@ -141,10 +141,10 @@ def test_a_malformed_message_is_refused(running: Running, text: str) -> None:
         await ws.close()
         return refused
 
-    refused = asyncio.run(go())
+    refused = run_async(go())
     assert refused["text"]
     assert _snapshot(running) == before
-    asyncio.run(_still_up(running))
+    run_async(_still_up(running))
 
 
 def test_an_oversized_message_closes_that_socket_only(running: Running) -> None:
@@ -162,9 +162,9 @@ def test_an_oversized_message_closes_that_socket_only(running: Running) -> None:
                 await ws.recv()
         return ws.close_code
 
-    assert asyncio.run(go()) == 1009  # message too big
+    assert run_async(go()) == 1009  # message too big
     assert _snapshot(running) == before
-    asyncio.run(_still_up(running))
+    run_async(_still_up(running))
 
 
 def test_a_hundred_messages_a_second_are_refused(running: Running) -> None:
@@ -198,7 +198,7 @@ def test_a_hundred_messages_a_second_are_refused(running: Running) -> None:
         assert time.monotonic() - start < 10
         return refusals["rate"], refusals["other"], answer
 
-    rate, other, answer = asyncio.run(go())
+    rate, other, answer = run_async(go())
     # At most the burst and the refill of ~1.5 s were read; the rest refused unread,
     # with one "too many messages" line a second (not one per message).
     assert other <= BURST + RATE * 2 and other >= BURST - 1
@@ -217,7 +217,7 @@ def test_a_foreign_origin_cannot_open_a_socket(running: Running, origin: Any) ->
             await connect(running, origin=origin)
         return err.value.response.status_code
 
-    assert asyncio.run(go()) == 403
+    assert run_async(go()) == 403
 
 
 def test_the_pages_own_origin_opens_a_socket_behind_https_too(running: Running) -> None:
@@ -228,8 +228,8 @@ def test_the_pages_own_origin_opens_a_socket_behind_https_too(running: Running) 
         return str(msg["role"])
 
     host = f"127.0.0.1:{running.port}"
-    assert asyncio.run(go(f"http://{host}")) == "projector"
-    assert asyncio.run(go(f"https://{host}")) == "projector"  # a TLS proxy in front
+    assert run_async(go(f"http://{host}")) == "projector"
+    assert run_async(go(f"https://{host}")) == "projector"  # a TLS proxy in front
 
 
 def test_pages_answer_only_to_their_own_host_and_carry_safety_headers(
@@ -261,7 +261,7 @@ def test_no_token_in_the_log(running: Running, caplog: pytest.LogCaptureFixture)
         await _next(ws, "view")
         await ws.close()
 
-    asyncio.run(go())
+    run_async(go())
     # The server's side only (the test's own websockets client logs what it sends).
     text = "\n".join(r.getMessage() for r in caplog.records
                      if not r.name.startswith("websockets.client"))

@@ -4,7 +4,6 @@ file resumes with the same links, tokens, labels as the boards say them, the not
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import importlib
 import io
@@ -23,7 +22,7 @@ from boardlab.classroom.messages import choice_labels, seat_message
 from boardlab.classroom.tokens import Keys, looks_like_token
 from boardlab.core.engine import CHANCE
 from boardlab.core.errors import ArgumentError, ArgumentTypeError, FormatError
-from tests.classroom.wire import hello
+from tests.classroom.wire import hello, run_async
 
 
 def _to_first_decision(lesson: Lesson) -> Any:
@@ -169,7 +168,7 @@ def test_serve_from_a_notebook_follows_the_live_match(tmp_path: Path) -> None:
             await ws.close()
             return msg
 
-        assert asyncio.run(projector())["over"] is True
+        assert run_async(projector())["over"] is True
     finally:
         handle.stop()
     assert not handle.running

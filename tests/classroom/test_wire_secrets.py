@@ -19,7 +19,6 @@ two seats' messages are the same but for the seat's own markings and its own but
 
 from __future__ import annotations
 
-import asyncio
 import importlib
 import json
 import random
@@ -33,7 +32,7 @@ from boardlab import registry
 from boardlab.classroom.lesson import Lesson
 from boardlab.classroom.messages import seat_message
 from tests.classroom.pairs import alternatives, hidden_pairs
-from tests.classroom.wire import WAITING, body, play_whole, start_server
+from tests.classroom.wire import WAITING, body, play_whole, run_async, start_server
 
 SECRET_GAMES = ["mall-of-horror", "lockup-breakout"]
 #: Pairs each game must yield off the wire, and on it (a page may skip a ply when the
@@ -55,7 +54,7 @@ def _whole_matches(name: str, seeds: list[int]) -> list[tuple[Any, dict[str, lis
             running = start_server(lesson)
             try:
                 table = lesson.tables[0]
-                players = asyncio.run(play_whole(running, table.seats, seed=seed))
+                players = run_async(play_whole(running, table.seats, seed=seed))
             finally:
                 running.stop()
             assert table.match.is_over

@@ -8,16 +8,39 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-from collections.abc import Sequence
+import threading
+from collections.abc import Coroutine, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from boardlab.classroom.lesson import Lesson
 from boardlab.classroom.server import free_port, start_background
 
+T = TypeVar("T")
+
 #: Keys a view message carries besides what the message builder made.
 ENVELOPE = ("type", "timeout", "game")
 WAITING = "Waiting for the teacher to start the match."
+
+
+def run_async(coro: Coroutine[Any, Any, T]) -> T:
+    """``asyncio.run(coro)`` in a thread of its own: the tests of tests/browser keep
+    playwright's sync API open for the whole session, and it holds an event loop in the
+    main thread (where ``asyncio.run`` is then refused)."""
+    result: dict[str, Any] = {}
+
+    def body() -> None:
+        try:
+            result["value"] = asyncio.run(coro)
+        except BaseException as err:  # noqa: BLE001 - re-raised in the caller's thread
+            result["error"] = err
+
+    thread = threading.Thread(target=body, name="classroom-client")
+    thread.start()
+    thread.join(600)
+    if "error" in result:
+        raise result["error"]
+    return result["value"]  # type: ignore[no-any-return]
 
 
 @dataclass
