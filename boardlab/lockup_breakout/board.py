@@ -78,6 +78,7 @@ class Board(GameBoard):
     rules = RULES
     game = "Lockup: Breakout"
     phase_titles: ClassVar[Mapping[str, str]] = PHASE_NAMES
+    picture_width: ClassVar[int] = 560
 
     def players(self, state: State) -> tuple[str, ...]:
         return state.setup.colours

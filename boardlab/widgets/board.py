@@ -109,25 +109,27 @@ _SEAT: Any = object()  # viewer= not given: the seat's view (the narrator's with
 # The board's own CSS, scoped to .bl-board: the layout the widgets' Layout cannot express.
 # The board is a size container; in a narrow notebook its main area is one column: the
 # choices first (so they stay in view under the buttons), then the picture, then the
-# odds. From 840 px on (room for a picture of 520 px or more beside a side column) the
-# picture is on the left and the choices and odds beside it. Without container queries
-# (old browsers) the one-column layout stays: it never overflows. The picture scales
-# down with the column (an SVG keeps its aspect ratio); the status line wraps instead of
-# being cut with an ellipsis.
+# odds. Once there is room for the picture at its own width (the game's
+# ``picture_width``) beside a side column of 260 px, the picture is on the left and the
+# choices and odds beside it: a picture is never shrunk to make room for the side
+# column, so its text keeps the size it was drawn at (issue 29: at least 11 px). Without
+# container queries (old browsers) the one-column layout stays: it never overflows. The
+# picture scales down only when the notebook itself is narrower than the picture; the
+# status line wraps instead of being cut with an ellipsis.
 _STYLE = """<style>
 .bl-board { container-type: inline-size; }
-.bl-board .bl-board-main { display: grid; width: 100%; gap: 6px 12px; align-items: start;
-  grid-template-columns: minmax(0, 720px); grid-template-areas: "pad" "pic" "odds"; }
+.bl-board .bl-board-main { display: grid; width: 100%%; gap: 6px 12px; align-items: start;
+  grid-template-columns: minmax(0, %(pw)spx); grid-template-areas: "pad" "pic" "odds"; }
 .bl-board .bl-board-main > * { min-width: 0; margin: 0; }
 .bl-board .bl-board-svg { grid-area: pic; }
 .bl-board .bl-board-main > .bl-choices { grid-area: pad; }
 .bl-board .bl-board-main > .bl-odds-panel { grid-area: odds; overflow-x: auto; }
-@container (min-width: 840px) {
-  .bl-board .bl-board-main { grid-template-columns: minmax(0, 720px) minmax(280px, 340px);
+@container (min-width: %(side)spx) {
+  .bl-board .bl-board-main { grid-template-columns: %(pw)spx minmax(260px, 340px);
     grid-template-rows: auto 1fr; grid-template-areas: "pic pad" "pic odds"; }
 }
-.bl-board .bl-board-svg svg { display: block; max-width: 100%; height: auto; }
-.bl-board .bl-board-svg table { max-width: 100%; }
+.bl-board .bl-board-svg svg { display: block; max-width: 100%%; height: auto; }
+.bl-board .bl-board-svg table { max-width: 100%%; }
 .bl-board .widget-html-content { line-height: normal; }
 .bl-board .bl-status, .bl-board .bl-replay {
   white-space: normal; height: auto; line-height: 1.35; overflow-wrap: anywhere; }
@@ -215,6 +217,9 @@ class GameBoard:
     log_rows: ClassVar[int] = 12
     #: Longer choice lists are grouped when no ``group_above`` is given (``None``: never).
     default_group_above: ClassVar[int | None] = 8
+    #: The picture's own width in CSS px: the choices go beside it only where it fits
+    #: whole next to them (otherwise they go above it).
+    picture_width: ClassVar[int] = 720
 
     def __init__(self, match: Match, *, seat: str | None = None, viewer: str | None = _SEAT,
                  odds: bool = True, agents: AgentSpec = None, seed: int | None = 0,
@@ -714,7 +719,9 @@ class GameBoard:
         self._stepper = Stepper({"step": self.step, "back": self.back,
                                  "phase": self.play_phase, "round": self.play_round,
                                  "reset": self.reset, "reroll": self.reroll})
-        style = ipywidgets.HTML(_STYLE, layout=ipywidgets.Layout(display="none"))
+        pw = self.picture_width
+        style = ipywidgets.HTML(_STYLE % {"pw": pw, "side": pw + 12 + 260},
+                                layout=ipywidgets.Layout(display="none"))
         style.add_class("bl-board-style")
         self._replay_widget = ipywidgets.HTML()
         self._replay_widget.add_class("bl-replay")
