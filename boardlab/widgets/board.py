@@ -723,19 +723,25 @@ class GameBoard:
         style = ipywidgets.HTML(_STYLE % {"pw": pw, "side": pw + 12 + 260},
                                 layout=ipywidgets.Layout(display="none"))
         style.add_class("bl-board-style")
-        self._replay_widget = ipywidgets.HTML()
+        # The HTML parts share one default layout and one style, the boxes another layout:
+        # each would otherwise be a widget of its own (a comm and a model in the page),
+        # about a third of the board's widgets, none ever changed per part (issue 28).
+        plain, html_style, box = (ipywidgets.Layout(), ipywidgets.widgets.widget_string.HTMLStyle(),
+                                  ipywidgets.Layout())
+        self._replay_widget = ipywidgets.HTML(layout=plain, style=html_style)
         self._replay_widget.add_class("bl-replay")
-        self._svg_widget = ipywidgets.HTML()
+        self._svg_widget = ipywidgets.HTML(layout=plain, style=html_style)
         self._svg_widget.add_class("bl-board-svg")
-        self._odds_widget = ipywidgets.HTML()
+        self._odds_widget = ipywidgets.HTML(layout=plain, style=html_style)
         self._odds_widget.add_class("bl-odds-panel")
         self._pad = ChoicePad(self._pick, group_above=self._group_above)  # None: unused
         # Laid out by _STYLE: the picture with the choices and odds beside it, or in one
         # column (choices, picture, odds) when the notebook is narrow.
-        main = ipywidgets.Box([self._svg_widget, self._pad.widget, self._odds_widget])
+        main = ipywidgets.Box([self._svg_widget, self._pad.widget, self._odds_widget],
+                              layout=box)
         main.add_class("bl-board-main")
         self._widget = ipywidgets.VBox([style, self._stepper.widget, self._replay_widget,
-                                        main, self._log.widget])
+                                        main, self._log.widget], layout=box)
         self._widget.add_class("bl-board")
 
     def _commit(self, view: _View) -> None:

@@ -153,10 +153,12 @@ class ChoicePad:
 
         indices = list(indices)
         if len(indices) <= self.max_buttons:
+            # One layout and one style shared by the offer's buttons (fewer widgets).
+            layout, style = ipywidgets.Layout(width="auto"), ipywidgets.ButtonStyle()
             for i in indices:
                 label = self.labels[i]
-                button = ipywidgets.Button(description=label, tooltip=label,
-                                           layout=ipywidgets.Layout(width="auto"))
+                button = ipywidgets.Button(description=label, tooltip=label, layout=layout,
+                                           style=style)
                 button.add_class("bl-choice")
                 button.on_click(self._pick(i))
                 self.buttons.append(button)
