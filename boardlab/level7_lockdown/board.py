@@ -3,7 +3,7 @@
 A subclass of the generic :class:`~boardlab.widgets.board.GameBoard` (see docs/board.md,
 "Adding a board for a new game"): the stepping, Back (``match.pop()``), Reset, the
 log, the caches and the error handling are the generic board's; this module says how
-a Level 7 position looks (:func:`~boardlab.level7_lockdown.render.render_svg`), what
+a Level 7 position looks (:func:`~boardlab.level7_lockdown.render.board_svg`), what
 the odds panel shows (:func:`~boardlab.level7_lockdown.odds.live_odds`: the chance of
 each challenge on offer, of the roll being made, of Dr. Cronos reaching someone), how
 choices read and how they group.
@@ -40,7 +40,7 @@ from boardlab.level7_lockdown.agents import HeuristicAgent
 from boardlab.level7_lockdown.choices import Place
 from boardlab.level7_lockdown.geometry import Placement, doors_of
 from boardlab.level7_lockdown.narration import PHASE_TITLES, STEP_NAMES, describe
-from boardlab.level7_lockdown.render import render_svg, touched_tiles
+from boardlab.level7_lockdown.render import board_svg, touched_tiles
 from boardlab.level7_lockdown.rules import RULES
 from boardlab.level7_lockdown.state import State
 from boardlab.widgets.board import GameBoard
@@ -135,6 +135,8 @@ class Board(GameBoard):
     rules = RULES
     game = "Level 7 [Escape]: Lockdown"
     phase_titles: ClassVar[Mapping[str, str]] = PHASE_TITLES
+    picture_width: ClassVar[int] = 760
+    picture_scrolls: ClassVar[bool] = True   # a big map scrolls sideways, never shrinks
 
     def players(self, state: State) -> tuple[str, ...]:
         return state.setup.seats
@@ -146,8 +148,9 @@ class Board(GameBoard):
                odds: Mapping[Hashable, Fraction] | None) -> str:
         n = len(state.tiles)
         tiles = [t for t in highlight if isinstance(t, int) and 0 <= t < n]
-        return render_svg(state, viewer=viewer, omniscient=viewer is None, highlight=tiles,
-                          odds={str(k): p for k, p in (odds or {}).items()})
+        return board_svg(state, viewer=viewer, omniscient=viewer is None,
+                         highlight=frozenset(tiles),
+                         odds={str(k): p for k, p in (odds or {}).items()})
 
     def status_line(self, state: State, last: Event | None, viewer: str | None) -> str:
         return status_line(state, last, viewer)

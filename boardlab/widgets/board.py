@@ -136,6 +136,12 @@ _STYLE = """<style>
 </style>"""
 
 
+#: Added to _STYLE for a picture that scrolls sideways rather than shrink.
+_SCROLLS = """.bl-board .bl-board-svg { overflow-x: auto; }
+.bl-board .bl-board-svg svg { max-width: none; }
+"""
+
+
 def check_viewer(viewer: str | None, players: Sequence[str], what: str = "viewer") -> None:
     """Refuse a viewer that is neither ``None``, :data:`PUBLIC` nor one of ``players``.
 
@@ -220,6 +226,9 @@ class GameBoard:
     #: The picture's own width in CSS px: the choices go beside it only where it fits
     #: whole next to them (otherwise they go above it).
     picture_width: ClassVar[int] = 720
+    #: A picture wider than the notebook scrolls sideways instead of shrinking (a map
+    #: that grows as it is explored keeps its text at the size it is drawn at).
+    picture_scrolls: ClassVar[bool] = False
 
     def __init__(self, match: Match, *, seat: str | None = None, viewer: str | None = _SEAT,
                  odds: bool = True, agents: AgentSpec = None, seed: int | None = 0,
@@ -720,7 +729,10 @@ class GameBoard:
                                  "phase": self.play_phase, "round": self.play_round,
                                  "reset": self.reset, "reroll": self.reroll})
         pw = self.picture_width
-        style = ipywidgets.HTML(_STYLE % {"pw": pw, "side": pw + 12 + 260},
+        css = _STYLE % {"pw": pw, "side": pw + 12 + 260}
+        if self.picture_scrolls:
+            css = css.replace("</style>", _SCROLLS + "</style>")
+        style = ipywidgets.HTML(css,
                                 layout=ipywidgets.Layout(display="none"))
         style.add_class("bl-board-style")
         # The HTML parts share one default layout and one style, the boxes another layout:

@@ -12,9 +12,10 @@ dropdown — and the test fails on
 * an **overlap**: two texts whose boxes share more than a pixel each way (a scrolled box
   counts only its visible part);
 * a **clip**: a text reaching past a box that cuts it — a picture's edge, a frame the
-  picture draws around it (``data-frame``: a location, a tile, a card), an element with
-  hidden overflow (a button's ellipsis), a sideways scroll; a dropdown whose box is cut
-  or whose chosen text does not fit it.
+  picture draws around it (``data-frame``: a location, a tile, a token, a card), an
+  element with hidden overflow (a button's ellipsis); a dropdown whose box is cut or
+  whose chosen text does not fit it. A box that scrolls (the log; Level 7's map when it
+  is wider than the notebook) cuts nothing: what it hides is a scroll away.
 
 With ``BOARDLAB_SCREENSHOTS=1`` it writes one board of each game at each width to
 docs/_static/screenshots (else to a temporary folder).
@@ -56,18 +57,22 @@ MEASURE = r"""(minPx) => {
   };
   // The boxes that cut what is inside them: [box, scrolls sideways, scrolls up/down].
   const cutters = el => {
-    // Past a box that scrolls up and down, where a text is vertically is the scroll's
-    // business: the boxes further out are asked about sideways only.
+    // A box that scrolls (a log, a map wider than the notebook) cuts nothing: what it
+    // hides is reached by scrolling. Past a box that scrolls up and down, where a text
+    // is vertically is the scroll's business: the boxes further out are asked about
+    // sideways only (and past one that scrolls sideways, up and down only).
     const out = [];
-    let scrolled = false;
+    let scrolled = false, scrolledX = false;
     for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
       if (a instanceof SVGElement && !(a instanceof SVGSVGElement)) continue;
       const s = getComputedStyle(a);
       if (s.overflowX === 'visible' && s.overflowY === 'visible') continue;
       const scrollY = scrolled || /auto|scroll/.test(s.overflowY);
-      out.push({box: rect(a.getBoundingClientRect()), scrollY, what: a.className.baseVal
-                ?? String(a.className)});
+      const scrollX = scrolledX || /auto|scroll/.test(s.overflowX);
+      out.push({box: rect(a.getBoundingClientRect()), scrollY, scrollX,
+                what: a.className.baseVal ?? String(a.className)});
       scrolled = scrollY;
+      scrolledX = scrollX;
     }
     return out;
   };
@@ -96,7 +101,7 @@ MEASURE = r"""(minPx) => {
         for (const r of boxes) {
           const sideways = r.l < c.box.l - 0.5 || r.r > c.box.r + 0.5;
           const upDown = r.t < c.box.t - 0.5 || r.b > c.box.b + 0.5;
-          if (sideways || (upDown && !c.scrollY))
+          if ((sideways && !c.scrollX) || (upDown && !c.scrollY))
             problems.push({kind: 'clip', where, text, by: c.what});
         }
         visible = visible.map(r => clipTo(r, c.box)).filter(r => r.r > r.l && r.b > r.t);
