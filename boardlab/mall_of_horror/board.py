@@ -161,6 +161,7 @@ class Board(GameBoard):
     rules = RULES
     game = "Mall of Horror"
     phase_titles: ClassVar[Mapping[str, str]] = PHASE_NAMES
+    picture_width: ClassVar[int] = 560
     #: Long lists of placements stay one dropdown, as they always were, unless
     #: ``group_above=`` asks for them to be grouped by character.
     default_group_above: ClassVar[int | None] = None

@@ -225,7 +225,7 @@ class GameBoard:
     default_group_above: ClassVar[int | None] = 8
     #: The picture's own width in CSS px: the choices go beside it only where it fits
     #: whole next to them (otherwise they go above it).
-    picture_width: ClassVar[int] = 720
+    picture_width: ClassVar[int] = 560
     #: A picture wider than the notebook scrolls sideways instead of shrinking (a map
     #: that grows as it is explored keeps its text at the size it is drawn at).
     picture_scrolls: ClassVar[bool] = False
