@@ -16,13 +16,13 @@ grouped choice pad; from ``default_group_above`` = 8 choices, or ``group_above=`
 >>> from boardlab import level7_lockdown as l7
 >>> board = l7.Board(l7.new_match(players=2, seed=1), seat="Leo")
 >>> print(board.status.replace(" · Round", "\\n· Round"))
-Leo to choose: pick one of the choices below
+Leo to choose: pick one of your choices by the picture
 · Round 1 · Leo's move step (2 moves left) · to move: Leo
 >>> board.choice_labels
-['fall down', 'move to Storage Bay', 'explore through the north door of Hub', 'end this step']
+['move to Storage Bay', 'explore through the north door of Hub', 'end this step', 'fall down']
 >>> board.choice_groups
-['other', 'move', 'explore', 'other']
->>> board.choose(board.offered[1])[0].summary
+['move', 'explore', 'other', 'other']
+>>> board.choose(board.offered[0])[0].summary
 'Leo moves from Hub to Storage Bay'
 >>> board.back()
 Move(to=1, escape='', adrenaline=0)
@@ -56,6 +56,11 @@ _GROUPS: dict[str, str] = {"Move": "move", "Vent": "vent", "Explore": "explore",
                            "Special": "scenario action", "PlaceCronos": "Dr. Cronos",
                            "Extinguish": "other", "StandUp": "other", "FallDown": "other",
                            "LowerTerror": "other", "EndStep": "other"}
+
+
+#: The rare choices go last on the pad: ending a step, lowering terror, and falling
+#: down on purpose (rarely what a player wants) after everything else.
+_RANKS: dict[str, int] = {"EndStep": 1, "LowerTerror": 1, "Extinguish": 1, "FallDown": 2}
 
 
 def choice_group(choice: Any) -> str | None:
@@ -166,11 +171,13 @@ class Board(GameBoard):
     def odds_title(self, state: State) -> str:
         kind = state.pending.kind
         if kind == "action":
-            return "P(success) of each challenge on offer (no adrenaline; die invented, L7-R2)"
+            return ("Chance that each challenge on offer succeeds, without adrenaline "
+                    "(the die is an invented stand-in, L7-R2)")
         if kind == "move":
-            return "P(getting away / peeking) from here (die invented, L7-R2)"
+            return ("Chance of getting away from an enemy, or of a peek, from here "
+                    "(the die is an invented stand-in, L7-R2)")
         if kind == "roll":
-            return "This roll (exact; die invented, L7-R2)"
+            return "This roll, exactly (the die is an invented stand-in, L7-R2)"
         if kind == "tile_draw":
             return "This draw (exact: each tile still unseen in the stack)"
         if kind == "event_draw":
@@ -201,3 +208,7 @@ class Board(GameBoard):
 
     def choice_group(self, choice: Any) -> str | None:
         return choice_group(choice)
+
+    def choice_rank(self, choice: Any) -> int:
+        """Ending the step after the moves, falling down (rarely wanted) last of all."""
+        return _RANKS.get(type(choice).__name__, 0)

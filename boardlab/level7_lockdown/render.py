@@ -367,7 +367,7 @@ class _Picture:
         shown = figures if len(figures) <= len(slots) else figures[: len(slots) - 1]
         for (cell, r, k), (cls, text, fill, title) in zip(slots, shown, strict=False):
             cx, cy = at(cell)
-            x = cx + 7 + k * (_TOKEN_W + 2)
+            x = cx + 10 + k * (_TOKEN_W + 1)   # clear of the doors in the walls
             y = cy + 60 + r * (_TOKEN + 2)
             ink = "#FFFFFF" if cls == "cronos" else "#000000"
             mid = x + _TOKEN_W / 2
@@ -393,7 +393,7 @@ class _Picture:
             cx, cy = at(cell)
             rest = figures[len(shown):]
             self.out.append(f'<g class="more"><title>{_esc(", ".join(f[3] for f in rest))}'
-                            "</title>" + _text(cx + 7 + k * (_TOKEN_W + 2) + 2,
+                            "</title>" + _text(cx + 10 + k * (_TOKEN_W + 1) + 2,
                                                cy + 60 + r * (_TOKEN + 2) + 15,
                                                f"+{len(rest)}", size=11, bold=True)
                             + "</g>")

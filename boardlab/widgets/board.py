@@ -20,6 +20,7 @@ hook                                                     what it gives
 ``phase_key(state)``, ``round_key(state) -> Hashable``   where Play phase / Play round stop
 ``choice_label(choice) -> str``                          the text on a choice's button
 ``choice_group(choice) -> str | None``                   the group of a choice in a long list
+``choice_rank(choice) -> int``                           where it goes: the rare ones last
 ``players(state) -> tuple[str, ...]``                    the seats
 ``make_agent(player, index) -> Agent``                   who plays a seat nobody else plays
 class attributes ``rules``, ``game``, ``phase_titles``   the game a board accepts, its name,
@@ -314,7 +315,7 @@ class GameBoard:
 
         Default: ``Round 2 · <phase title> · to move: red · last: …``, from the state's
         ``round`` and ``phase`` when it has them. When the seat must choose, the board
-        puts "red to choose: pick one of the choices below" in front of it.
+        puts "red to choose: pick one of your choices by the picture" in front of it.
         """
         parts = []
         round_ = getattr(state, "round", 0)
@@ -379,6 +380,11 @@ class GameBoard:
     def choice_group(self, choice: Any) -> str | None:
         """The group of a choice in a long list (default ``None``: no grouping)."""
         return None
+
+    def choice_rank(self, choice: Any) -> int:
+        """Where a choice goes among the buttons: lower first, ties in the rules' order
+        (default 0 for all). A game ranks its rare choices higher, so they come last."""
+        return 0
 
     # -- the public face ------------------------------------------------------------------
     @property
@@ -567,7 +573,7 @@ class GameBoard:
         def branch() -> None:
             self._match = _branch(match, new_seed)
         self._act(branch)
-        self._note(f"re-rolled at ply {self._match.ply}: other dice from here on "
+        self._note(f"re-rolled at step {self._match.ply}: other dice from here on "
                    f"(seed {new_seed})")
         return new_seed
 
@@ -674,15 +680,17 @@ class GameBoard:
         status = self.status_line(state, _last_event(records), self.viewer)
         mover = match.to_move
         if self.seat is not None and mover == self.seat:
-            status = f"{self.seat} to choose: pick one of the choices below · {status}"
+            status = f"{self.seat} to choose: pick one of your choices by the picture · {status}"
         ahead = match.recorded_plies - match.ply
         replay = ""
         if ahead:
             replay = (f"Replaying the recorded match: {ahead} more "
-                      f"pl{'y' if ahead == 1 else 'ies'} recorded after this one. Step "
+                      f"step{'' if ahead == 1 else 's'} recorded after this one. Step "
                       "repeats them exactly; a different choice, or Re-roll from here, "
                       "starts another future.")
         offered = match.legal() if self.seat is not None and mover == self.seat else ()
+        if offered:   # the rare ones last (a stable sort keeps the rules' order otherwise)
+            offered = tuple(sorted(offered, key=self.choice_rank))
         labels = tuple(self.choice_label(c) for c in offered)
         groups = tuple(self.choice_group(c) for c in offered)
         grouped = self._group_above is not None and any(g is not None for g in groups)
@@ -773,8 +781,12 @@ class GameBoard:
         match = self._match
         mover = match.to_move
         moves = mover is not None and mover != self.seat
+        # Re-roll from here forgets the recorded plies ahead and draws other dice for
+        # them: with nothing recorded ahead (no dice drawn yet for the future) it would
+        # change nothing on show, so it is enabled only then (issue 29).
         self._stepper.enable(step=moves, back=match.ply > 0, phase=moves, round=moves,
-                             reset=match.ply > 0, reroll=mover is not None)
+                             reset=match.ply > 0,
+                             reroll=mover is not None and match.recorded_plies > match.ply)
         prompt = f"{self.seat}, your choice:" if view.offered else ""
         self._pad.offer(view.labels, prompt=prompt, groups=view.pad_groups)
 
