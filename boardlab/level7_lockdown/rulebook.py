@@ -506,6 +506,9 @@ SCENARIO_RULINGS = [
        "still holds tiles allows no peeking."),
     _r("L7-R99", _S, "A scenario's end-of-turn rules come after the Alien Zone and Dr. "
        "Cronos's drain."),
+    _r("L7-R100", _S, "What a face-down stack or deck holds is public (the setup deals "
+       "known tiles and cards, and everything drawn or discarded is seen); only its order "
+       "is unknown, so every seat knows each draw's exact odds."),
 ]
 
 _SB = "Sandbox scenario (invented)"

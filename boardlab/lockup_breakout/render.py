@@ -23,7 +23,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from typing import Any
 
@@ -116,6 +116,22 @@ def _notes(state: State, loc: int, tunnel: str,
     return notes
 
 
+def _as_seen(crew: Iterable[tuple[str, str, bool]], viewer: str | None,
+             everything: bool) -> list[tuple[str, str, bool, bool]]:
+    """A location's tokens in the order a viewer may see them, with whether each is shown:
+    a token the viewer may not see goes after its colour's shown tokens, so that where it
+    stands tells nothing of its label (issue 26; the state keeps them sorted by label).
+
+    >>> _as_seen([("red", "1", True), ("red", "2", False)], "blue", False)
+    [('red', '2', False, True), ('red', '1', True, False)]
+    """
+    rows = [(c, t, fd, everything or not fd or c == viewer) for c, t, fd in crew]
+    if all(shown for *_, shown in rows):
+        return rows
+    first = {c: i for i, (c, *_) in reversed(list(enumerate(rows)))}
+    return sorted(rows, key=lambda r: (first[r[0]], not r[3]))
+
+
 def _locations(state: State, viewer: str | None, everything: bool,
                highlight: set[int], odds: Mapping[str, Fraction]) -> tuple[list[str], float]:
     """The seven locations and the legend card, one row each: the name, then what is
@@ -149,8 +165,7 @@ def _locations(state: State, viewer: str | None, everything: bool,
             else:
                 out.append(_text(18, ny, label, size=11, fill=colour, cls=cls))
             ny += 14
-        for i, (colour, token, fd) in enumerate(crew):
-            shown = everything or not fd or colour == viewer
+        for i, (colour, token, fd, shown) in enumerate(_as_seen(crew, viewer, everything)):
             tx = _NAME_W + 22 + (i % _PER_ROW) * 34
             ty = y + 21 + (i // _PER_ROW) * _TOKEN_ROW
             out.append(_token(tx, ty, colour, token, fd, shown))
