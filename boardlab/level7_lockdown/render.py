@@ -44,10 +44,17 @@ from boardlab.level7_lockdown.geometry import (
     layout,
 )
 from boardlab.level7_lockdown.narration import STEP_NAMES
+from boardlab.level7_lockdown.render_text import (  # touched_tiles: the board's import
+    TILE_FIELDS,
+    _upright,
+    _wrap,
+    touched_tiles,
+)
 from boardlab.level7_lockdown.state import INSIDE, State
 from boardlab.level7_lockdown.work import enemy_name
 
-__all__ = ["CHARACTER_COLOURS", "FEATURE_WORDS", "render_svg"]
+__all__ = ["CHARACTER_COLOURS", "FEATURE_WORDS", "TILE_FIELDS", "board_svg", "render_svg",
+           "touched_tiles"]
 
 #: Okabe–Ito colours for the characters, each paired with black text (contrast ≥ 4.5).
 CHARACTER_COLOURS: Final = ("#E69F00", "#56B4E9", "#009E73", "#CC79A7")
@@ -564,52 +571,3 @@ class _Picture:
         for t, names in sorted(by_tile.items()):
             parts.append(f"On {self.tname(t)}: {', '.join(names)}.")
         return " ".join(parts)
-
-
-def _upright(text: str, x: float, y: float, *, turn: bool) -> str:
-    """``text`` (a ``<text>`` element), turned a quarter about ``(x, y)`` when ``turn``:
-    a label along a door in an east or west wall, too narrow for it lying down."""
-    if not turn:
-        return text
-    return f'<g transform="rotate(-90 {_n(x)} {_n(y)})">{text}</g>'
-
-
-def _wrap(text: str, room: float, size: float, capitals: bool = False) -> list[str]:
-    """``text`` in lines of about ``room`` units at ``size``; ``capitals``: a text mostly
-    in capitals, whose letters are wider than the average (so fewer go on a line)."""
-    most = max(5 if capitals else 20, int(room // (size * (0.74 if capitals else 0.58))))
-    words = text.split()
-    lines, line = [], ""
-    for w in words:
-        if line and len(line) + 1 + len(w) > most:
-            lines.append(line)
-            line = w
-        else:
-            line = f"{line} {w}" if line else w
-    if line:
-        lines.append(line)
-    return lines
-
-
-#: Used by :mod:`boardlab.level7_lockdown.board` to outline what an event touched.
-TILE_FIELDS: Final = ("tile", "start", "end", "index")
-
-
-def touched_tiles(events: Iterable[Any], state: State) -> tuple[int, ...]:
-    """Tile indices the ``events`` name (moves, spawns, placements, markers).
-
-    >>> from boardlab.level7_lockdown.api import new_match
-    >>> m = new_match(players=1, seed=1)
-    >>> events = m.push(m.legal()[-1])   # end the move step
-    >>> touched_tiles(events, m.state)
-    ()
-    """
-    found: set[int] = set()
-    n = len(state.tiles)
-    for e in events:
-        for field in TILE_FIELDS:
-            value = e.data.get(field) if hasattr(e, "data") else None
-            if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < n:
-                found.add(value)
-    return tuple(sorted(found))
-

@@ -39,6 +39,14 @@ from boardlab.mall_of_horror.config import (
     LOCATIONS,
     PARKING,
 )
+from boardlab.mall_of_horror.drawing import (
+    _hatch,
+    _rational,
+    _star,
+    _wrap,
+    contrast,
+    ink,
+)
 from boardlab.mall_of_horror.invariants import sound_state
 from boardlab.mall_of_horror.observe import View, observe, public_view
 from boardlab.mall_of_horror.queries import break_in_threshold, defence, scores
@@ -46,6 +54,9 @@ from boardlab.mall_of_horror.rules import PHASE_NAMES, RULES
 from boardlab.mall_of_horror.state import State
 from boardlab.mall_of_horror.winners import winners
 from boardlab.narrate import plural
+
+__all__ = ["CARD_LABELS", "COLOUR_CODES", "KIND_LETTERS", "PALETTE", "contrast", "ink",
+           "render_svg"]
 
 #: Fill of each seat colour: the Okabe–Ito palette where it has the colour, a dark
 #: brown and a near-black otherwise. Every fill is paired with black or white text of
@@ -143,84 +154,12 @@ def _locations(argument: str, values: Any) -> frozenset[int]:
     return frozenset(found)
 
 
-def _luminance(fill: str) -> float:
-    """WCAG relative luminance of ``#RRGGBB``."""
-    def channel(c: float) -> float:
-        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
-    r, g, b = (channel(int(fill[i:i + 2], 16) / 255) for i in (1, 3, 5))
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-
-def contrast(a: str, b: str) -> float:
-    """WCAG contrast ratio of two ``#RRGGBB`` colours (1 to 21).
-
-    >>> round(contrast("#000000", "#FFFFFF"), 1)
-    21.0
-    """
-    hi, lo = sorted((_luminance(a), _luminance(b)), reverse=True)
-    return (hi + 0.05) / (lo + 0.05)
-
-
-def ink(fill: str) -> str:
-    """Black or white, whichever reads better on ``fill``.
-
-    >>> ink(PALETTE["yellow"]), ink(PALETTE["blue"])
-    ('#000000', '#FFFFFF')
-    """
-    return "#000000" if contrast(fill, "#000000") >= contrast(fill, "#FFFFFF") else "#FFFFFF"
-
-
 # -- SVG helpers ----------------------------------------------------------------------------
 
 
 # The shared helpers, under the short names this module's drawing code uses.
 _esc, _n, _fit = svg.esc, svg.num, svg.fit
 _text = partial(svg.text, size=12)
-
-
-def _wrap(items: list[str], room: float, size: float, sep: str = ",") -> list[str]:
-    """``items`` joined by ``sep`` (commas) into lines of about ``room`` units."""
-    most = max(8, int(room // (size * 0.6)))
-    lines, line = [], ""
-    for i, item in enumerate(items):
-        piece = item + (sep if i < len(items) - 1 else "")
-        if line and len(line) + 1 + len(piece) > most:
-            lines.append(line)
-            line = piece
-        else:
-            line = f"{line} {piece}" if line else piece
-    if line:
-        lines.append(line)
-    return lines
-
-
-def _hatch(x: float, y: float, w: float, h: float, step: float, colour: str) -> str:
-    """Diagonal lines filling a rectangle, computed (no pattern ids to collide)."""
-    segs = []
-    c = step
-    while c < w + h:
-        # the line x' - x + (y' - y) = c, clipped to the rectangle
-        x0, y0 = (x + c, y) if c <= w else (x + w, y + c - w)
-        x1, y1 = (x, y + c) if c <= h else (x + c - h, y + h)
-        segs.append(f"M{_n(x0)} {_n(y0)}L{_n(x1)} {_n(y1)}")
-        c += step
-    return f'<path d="{"".join(segs)}" stroke="{colour}" stroke-width="1.5" fill="none"/>'
-
-
-def _star(cx: float, cy: float, r: float) -> str:
-    pts = []
-    for i in range(10):
-        rad = r if i % 2 == 0 else r * 0.45
-        a = math.pi / 2 + i * math.pi / 5
-        pts.append(f"{_n(cx + rad * math.cos(a))},{_n(cy - rad * math.sin(a))}")
-    return f'<polygon points="{" ".join(pts)}" fill="#E69F00" stroke="#222222"/>'
-
-
-def _rational(p: Any) -> str:
-    """``19/144`` for a Fraction or sympy Rational; three decimals for a float."""
-    if isinstance(p, float):
-        return f"{p:.3f}"
-    return str(p)
 
 
 # -- the picture ----------------------------------------------------------------------------
