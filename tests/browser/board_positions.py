@@ -1,8 +1,9 @@
 """The boards the layout test measures: many positions of every game, seated and not.
 
-Each game gets boards at positions spread over whole played matches (setup, early,
+Each game gets boards at positions spread over whole played matches (the start, early,
 middle, late, over), seated at the player to move where a player moves (so the choice
-pad, grouped or not, is on show) and unseated otherwise, plus one explainer. Imported
+pad, grouped or not, is on show) and unseated at the start and where nobody chooses,
+plus one explainer. Imported
 by the kernel of ``layout_demo.ipynb`` (the served notebook finds it through
 ``PYTHONPATH``) and by ``test_board_positions.py``, which checks the spread without a
 browser.
@@ -76,8 +77,9 @@ def positions(game: str) -> Iterator[tuple[str, Any]]:
             board0 = mod.Board(match)
             players = board0.players(match.state)
             board0.close()
-            match = _to_decision(match, players)
-            seat = _seat_at(match, players)
+            if spot:   # the very start is shown as it is: nobody to choose yet
+                match = _to_decision(match, players)
+            seat = _seat_at(match, players) if spot else None
             board = mod.Board(match, seat=seat)
             pad = board.choice_pad
             if pad.groups:  # a grouped pad: open its biggest group, so its buttons show
