@@ -17,8 +17,8 @@ dropdown — and the test fails on
   whose chosen text does not fit it. A box that scrolls (the log; Level 7's map when it
   is wider than the notebook) cuts nothing: what it hides is a scroll away.
 
-With ``BOARDLAB_SCREENSHOTS=1`` it writes one board of each game at each width to
-docs/_static/screenshots (else to a temporary folder).
+It writes what it measured (``problems.json``) and one board of each game at each width
+(``<game>.png``) to pytest's temporary folder, for a look.
 """
 
 from __future__ import annotations
@@ -218,21 +218,22 @@ def report(problems: list[dict[str, Any]], limit: int = 60) -> str:
 
 
 @pytest.mark.parametrize("width", sorted(WIDTHS))
-def test_every_text_is_legible(boards_page: Any, width: int, screenshot_dir: Path) -> None:
+def test_every_text_is_legible(boards_page: Any, width: int,
+                               tmp_path_factory: pytest.TempPathFactory) -> None:
+    out = tmp_path_factory.mktemp(f"layout-{width}")  # what was measured, for a look
     page = boards_page
     page.set_viewport_size(WIDTHS[width])
     # two frames: the resize reflows the notebook, the container queries, the pictures
     page.evaluate("() => new Promise(r => requestAnimationFrame(() => "
                   "requestAnimationFrame(r)))")
     measured = page.evaluate(MEASURE, MIN_PX)
-    (screenshot_dir / f"layout-problems-{width}.json").write_text(
+    (out / "problems.json").write_text(
         json.dumps(measured["problems"], indent=0))
     assert measured["roots"] == EXPECTED
     roots = page.locator(".bl-board, .bl-explainer")
     first = 0
     for game in bp.GAMES:   # one board of each game, for the eyes (and the docs)
-        roots.nth(first + 2).screenshot(path=str(screenshot_dir /
-                                                 f"layout-{game}-{width}.png"))
+        roots.nth(first + 2).screenshot(path=str(out / f"{game}.png"))
         first += bp.count(game)
     assert not measured["problems"], (
         f"{len(measured['problems'])} legibility problems at {width} px:\n"
