@@ -29,7 +29,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from boardlab.classroom.messages import choice_labels, game_of_match
+from boardlab.classroom.messages import choice_labels, game_of_match, offer_order
 from boardlab.classroom.store import LESSON_FORMAT, read_lesson, write_atomic
 from boardlab.classroom.tokens import Keys
 from boardlab.core.agents import Agent
@@ -137,7 +137,8 @@ class Table:
         legal = match.legal()
         if not 0 <= index < len(legal):
             raise Refusal(f"there is no choice number {index} here", rule.cite())
-        match.push(legal[index])
+        # the page's buttons are in the board's order (offer_order), not the rules'
+        match.push(legal[offer_order(self.game, match.state, legal)[index]])
         self.notes.pop(seat, None)
         self._after_ply()
 

@@ -36,8 +36,8 @@ from boardlab.core.engine import CHANCE, Match
 from boardlab.gamekit.spec import GameSpec
 from boardlab.narrate import narrate
 
-__all__ = ["LOG_LINES", "PUBLIC", "choice_labels", "game_of_match", "projector_message",
-           "seat_message", "teacher_message"]
+__all__ = ["LOG_LINES", "PUBLIC", "choice_labels", "game_of_match", "offer_order",
+           "projector_message", "seat_message", "teacher_message"]
 
 #: The viewer whose knowledge is what every player knows (the projector's).
 PUBLIC = "public"
@@ -76,6 +76,25 @@ def choice_labels(game: GameSpec[Any, Any], state: Any, legal: Sequence[Any]) ->
     board = _module(game).Board
     at = _At(match=SimpleNamespace(state=state))
     return [str(board.choice_label(at, choice)) for choice in legal]
+
+
+def offer_order(game: GameSpec[Any, Any], state: Any, legal: Sequence[Any]) -> list[int]:
+    """The legal choices' indexes in the order the game's board offers them (its
+    ``choice_rank``: the rare ones last; ties keep the rules' order). A page's button
+    number ``i`` is the choice ``legal[offer_order(...)[i]]``.
+
+    >>> from boardlab import mall_of_horror as moh
+    >>> from boardlab.classroom.messages import game_of_match
+    >>> m = moh.new_match(players=4, seed=1)
+    >>> offer_order(game_of_match(m), m.state, m.legal())[:3]
+    [0, 1, 2]
+    """
+    board = _module(game).Board
+    rank = getattr(board, "choice_rank", None)
+    if rank is None:
+        return list(range(len(legal)))
+    at = _At(match=SimpleNamespace(state=state))
+    return sorted(range(len(legal)), key=lambda i: rank(at, legal[i]))
 
 
 def _odds(game: GameSpec[Any, Any], state: Any, viewer: str | None) -> list[list[str]]:
@@ -138,13 +157,14 @@ def seat_message(match: Match[Any, Any], seat: str, *, note: str = "") -> dict[s
     view = api.observe(state, seat)
     mover = match.to_move
     legal = match.legal() if mover == seat else ()
+    offered = [legal[i] for i in offer_order(game, state, legal)]
     return {
         "role": "seat", "seat": seat, "ply": match.ply, "over": match.is_over,
         "svg": api.render_svg(state, viewer=seat),
         "status": _status(game, match, view),
         "prompt": f"{seat}, your choice:" if legal else "",
         "note": note,
-        "choices": choice_labels(game, state, legal),
+        "choices": choice_labels(game, state, offered),
         "log": _log(game, match, seat) + _scores(game, match),
         "odds": _odds(game, state, seat),
     }

@@ -18,7 +18,7 @@ from boardlab import registry
 from boardlab.classroom import serve
 from boardlab.classroom.command import main as serve_main
 from boardlab.classroom.lesson import Lesson, Refusal
-from boardlab.classroom.messages import choice_labels, seat_message
+from boardlab.classroom.messages import choice_labels, offer_order, seat_message
 from boardlab.classroom.tokens import Keys, looks_like_token
 from boardlab.core.engine import CHANCE
 from boardlab.core.errors import ArgumentError, ArgumentTypeError, FormatError
@@ -134,7 +134,11 @@ def test_the_buttons_say_what_the_boards_say(name: str) -> None:
         at = match.branch(ply)
         mover = at.to_move
         board = module.Board(at, seat=mover)
-        assert choice_labels(game, at.state, at.legal()) == board.choice_labels
+        # button i is the board's i-th offered choice (the board puts rare ones last)
+        legal = at.legal()
+        offered = [legal[j] for j in offer_order(game, at.state, legal)]
+        assert offered == list(board.offered)
+        assert choice_labels(game, at.state, offered) == board.choice_labels
         assert seat_message(at, mover)["choices"] == board.choice_labels
         board.close()
         checked += 1
@@ -227,3 +231,29 @@ def test_boardlab_serve_prints_links_for_the_address_given(tmp_path: Path) -> No
     links = [line.split()[-1] for line in lines if "http" in line]
     assert len(links) == 4  # teacher, projector, Leo, Cody
     assert all(link.startswith(f"http://classroom.example:{port}/#") for link in links)
+
+
+def test_a_button_plays_the_choice_it_shows() -> None:
+    """Level 7's board puts the rare choices (end this step, fall down) last; the page's
+    button number is mapped back through the same order."""
+    game = registry.get("level7-lockdown")
+    match = importlib.import_module(game.package).play(seed=2)
+    for k, record in enumerate(match.records):
+        mover = match.rules.to_move(record.before)
+        if mover is CHANCE:
+            continue
+        at = match.branch(k)
+        order = offer_order(game, at.state, at.legal())
+        if order != sorted(order):
+            break
+    else:
+        pytest.fail("no decision whose buttons are reordered")
+    lesson = Lesson([at], Keys.fresh([list(game.players(at))], tables=1), pace=0)
+    table = lesson.tables[0]
+    table.claimed = set(table.seats)
+    lesson.start()
+    shown = seat_message(at, mover)["choices"]
+    legal = at.legal()
+    table.choose(mover, at.ply, 0)
+    assert at.records[-1].choice == legal[order[0]] != legal[0]
+    assert choice_labels(game, at.records[-1].before, [at.records[-1].choice]) == shown[:1]
