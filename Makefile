@@ -17,6 +17,7 @@
 #   make overlap  the rule-text overlap check alone (it also runs inside make test)
 #   make bench  install boardlab[test,bench] and run benchmarks/run_all.py
 #   make lint   ruff only
+#   make serve  play in class: boardlab serve $(GAME) (SERVE_ARGS="--players 4 --host 0.0.0.0")
 #   make lite   build the browser edition (JupyterLite, offline): the teacher site into
 #               build/lite/, the student site (student edition only) into build/lite-student/
 #   make lite-serve  serve build/lite/ on http://127.0.0.1:8000/ for a quick look
@@ -51,7 +52,7 @@ PYTEST = env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest
 GAME         ?= mall-of-horror
 SOAK_MATCHES ?= 100000
 
-.PHONY: lab test check typecheck notebooks notebooks-run student docs soak overlap bench lint clean lite lite-serve
+.PHONY: serve lab test check typecheck notebooks notebooks-run student docs soak overlap bench lint clean lite lite-serve
 
 # JupyterLab serves the repository root, so the notebooks' links into docs/ resolve, and
 # opens the first notebook. As root (containers, lab machines) it adds --allow-root; with
@@ -70,7 +71,7 @@ LAB_HEADLESS = $(if $(or $(DISPLAY),$(WAYLAND_DISPLAY),$(filter Darwin,$(shell u
 
 lab: $(LAB_STAMP)
 	@$(if $(LAB_HEADLESS),echo "$(LAB_NOTE)",true)
-	JUPYTER_CONFIG_PATH="$(CURDIR)/.jupyter$${JUPYTER_CONFIG_PATH:+:$$JUPYTER_CONFIG_PATH}" \
+	env -u PYTHONDONTWRITEBYTECODE JUPYTER_CONFIG_PATH="$(CURDIR)/.jupyter$${JUPYTER_CONFIG_PATH:+:$$JUPYTER_CONFIG_PATH}" \
 	  $(BIN)/jupyter lab --ServerApp.root_dir="$(CURDIR)" \
 	  $(if $(wildcard $(LAB_START)),--LabApp.default_url=/lab/tree/$(LAB_START)) \
 	  $(LAB_ROOT) $(LAB_HEADLESS) $(LAB_ARGS)
@@ -133,6 +134,11 @@ overlap: $(STAMP)
 	$(BIN)/python -m pytest -q -rs -p no:cacheprovider -o addopts="" \
 	  tests/test_docs.py::test_no_passage_repeats_the_rule_texts
 
+# Play in class (docs/classroom.md): the classroom extra is part of the test extra.
+SERVE_ARGS ?=
+serve: $(STAMP)
+	$(BIN)/python -m boardlab serve $(GAME) $(SERVE_ARGS)
+
 bench: $(BENCH_STAMP)
 	@if [ -f benchmarks/run_all.py ]; then \
 	  $(BIN)/python benchmarks/run_all.py; \
@@ -158,20 +164,30 @@ $(BIN)/python:
 
 # The test extra holds everything of the lab extra, so a .venv made for the tests also
 # serves make lab (its stamp is touched too); make lab alone installs the lab extra only.
+# Each install compiles boardlab's bytecode: pip does so for the libraries it installs,
+# not for an editable package, and where PYTHONDONTWRITEBYTECODE is set (many containers)
+# every kernel would otherwise compile boardlab from source again, 2-2.5x the time of the
+# first board (docs/performance.md); make lab's kernels write it as they go, too.
+COMPILE = $(BIN)/python -m compileall -q boardlab
+
 $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/pip install -e '.[test]'
+	$(COMPILE)
 	touch $(LAB_STAMP) $@
 
 $(LAB_STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/pip install -e '.[lab]'
+	$(COMPILE)
 	touch $@
 
 $(BENCH_STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/pip install -e '.[test,bench]'
+	$(COMPILE)
 	touch $(STAMP) $(LAB_STAMP) $@
 
 $(DOCS_STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/pip install -e '.[test,docs]'
+	$(COMPILE)
 	touch $(STAMP) $(LAB_STAMP) $@
 
 # -- the browser edition (JupyterLite) ------------------------------------------------------
