@@ -231,7 +231,8 @@ def _assumes(game: Any, seat: str, models: dict[str, Policy], stop: Stop, over: 
     kinds: dict[str, list[str]] = {}
     for s, m in models.items():
         kinds.setdefault(m.words or type(m).__name__, []).append(s)
-    words += [f"{', '.join(ss)} {w}" for w, ss in kinds.items()]
+    words += [f"{'each of ' if len(ss) > 1 else ''}{', '.join(ss)} {w}"
+              for w, ss in kinds.items()]
     words.append(f"{seat}'s own later choices up to the horizon maximise its expected score")
     if omniscient:
         words.append("computed on the true state, hidden information included (a "

@@ -81,6 +81,8 @@ def reasons(game: Any, tree: Enumerator, worlds: Any, seat: str, legal: tuple[An
                      key=lambda i: (rows[i].score, -i))
         s = dist(second)
         said.append(f"{legal[second]} (the next best): {_share(s)}")
+        if b == s:
+            said.append("the two tie: the same chances of every score at the horizon")
         gaps = sorted(set(b) | set(s), key=lambda k: -abs(b.get(k, 0) - s.get(k, 0)))
         for k in gaps[:3]:
             d = b.get(k, Fraction(0)) - s.get(k, Fraction(0))

@@ -238,7 +238,8 @@ class GameSpec(Generic[S, C]):
         "Board": ".board:Board", "Explainer": ".explainer:Explainer",
         "explain_phase": ".explainer:explain_phase", "odds": ".odds:",
         "win_odds": "boardlab.experiment.whatif:win_odds",
-        "compare_win_odds": "boardlab.experiment.whatif:compare_win_odds"})
+        "compare_win_odds": "boardlab.experiment.whatif:compare_win_odds",
+            "advise": "boardlab.advice:advise"})
     #: Old names kept for one release, ``old -> new`` (a name of the game module): using
     #: one gives the new object with a DeprecationWarning.
     moved: Mapping[str, str] = MappingProxyType({})

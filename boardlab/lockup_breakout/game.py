@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Mapping, Sequence
+from fractions import Fraction
 from typing import Any
 
 from boardlab.core import validate
@@ -130,6 +131,29 @@ class LockupBreakout(GameSpec[State, Any]):
         """Most stars, ties shared (LB-R27); solitary: strictly more than the guards
         (LB-R26), else the guards win."""
         return winners(self.check_state(state, sound=False))
+
+    def advice_measures(self, state: State, seat: str, start: State) -> dict[str, int]:
+        """Stars gained since ``start`` and the lantern's progress: the depth (LB-R29)
+        its side's lantern went down since ``start``."""
+        from boardlab.lockup_breakout.catacombs import ENTRANCE
+        from boardlab.lockup_breakout.work import tables
+
+        t = tables(state.setup.config)
+        i = state.setup.sides.index(seat)
+
+        def depth(s: State) -> int:
+            here = s.lanterns[i]
+            return 0 if here == ENTRANCE else int(t.depth_of.get(here, 0))
+        scores = self.rules.scores
+        return {"stars gained": scores(state)[seat] - scores(start)[seat],
+                "lantern progress": depth(state) - depth(start)}
+
+    def advice_worlds(self, state: State, seat: str, *, limit: int, seed: int) -> Any:
+        """Not yet weighed from the seat's view: the other sides' face-down tokens and
+        tomes are read from the state, and the advice says so."""
+        return ((state, Fraction(1)),), True, (
+            "Breakout's hidden tokens and tomes are read from the state as it is (not yet "
+            "weighed from the seat's view: the advice knows the other sides' secrets)")
 
     def board_lines(self, state: State) -> list[str]:
         """Tunnels, legend, goons, display, and each side's lantern, stars and goods."""

@@ -52,7 +52,8 @@ class ToyGame(GameSpec[ToyState, Any]):
             "explain_phase": "tests.toygame.explain:explain_phase",
             "odds": "tests.toygame.odds:",
             "win_odds": "boardlab.experiment.whatif:win_odds",
-            "compare_win_odds": "boardlab.experiment.whatif:compare_win_odds"}
+            "compare_win_odds": "boardlab.experiment.whatif:compare_win_odds",
+            "advise": "boardlab.advice:advise"}
 
     def setup(self, *, target: int) -> ToySetup:
         return self.make_setup(None, None, target=target)
