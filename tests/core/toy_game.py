@@ -69,5 +69,12 @@ class ToyGame(GameSpec[ToyState, Any]):
     def seats(self, state: ToyState) -> tuple[str, ...]:
         return ("a", "b")
 
+    def advice_measures(self, state: ToyState, seat: str, start: ToyState) -> dict[str, int]:
+        """The advice's measure (docs/adding-a-game.md): pips gained since ``start``, and
+        whether the seat has reached the target (T-2)."""
+        i = ("a", "b").index(seat)
+        return {"gained": state.totals[i] - start.totals[i],
+                "reached": int(state.totals[i] >= state.setup.target)}
+
 
 GAME = ToyGame()

@@ -1,0 +1,99 @@
+"""Advice for a seat is unchanged when what the seat cannot see is permuted (issue 30,
+must hold 3): pairs of positions that differ only in what the seat cannot see.
+"""
+
+from __future__ import annotations
+
+from itertools import islice
+from typing import Any
+
+import pytest
+
+from boardlab import registry
+from boardlab.advice import advise
+from boardlab.core.engine import Match
+from boardlab.mall_of_horror.config import CARDS
+from tests.advice import brute
+
+MOH = registry.get("mall-of-horror")
+
+
+def _swap_card(state: Any, seat: str) -> Any:
+    """Another colour's card exchanged with a different card of the deck (sizes kept)."""
+    colours = state.setup.colours
+    for i, hand in enumerate(state.hands):
+        if colours[i] == seat or not hand:
+            continue
+        for k, n in enumerate(state.deck):
+            card = CARDS[k]
+            if n and card != hand[0]:
+                hands = list(state.hands)
+                hands[i] = tuple(sorted((*hand[1:], card)))
+                deck = list(state.deck)
+                deck[k] -= 1
+                deck[CARDS.index(hand[0])] += 1
+                return state._replace(hands=tuple(hands), deck=tuple(deck))
+    return None
+
+
+def _move_secret(state: Any, seat: str) -> Any:
+    """Another colour's secret destination changed to another of its legal ones."""
+    view = MOH.rules.observe(state, seat)
+    known = dict(view.known_destinations)
+    for i, (c, loc) in enumerate(state.destinations):
+        if c != seat and c not in known:
+            other = next(d for d in range(1, 7) if d != loc and d not in state.sealed
+                         and any(col == c and where != d for col, _, where in state.chars))
+            dests = list(state.destinations)
+            dests[i] = (c, other)
+            return state._replace(destinations=tuple(dests))
+    return None
+
+
+def _advice(state: Any) -> list[Any]:
+    match = Match(MOH.rules, state.setup, state=state)
+    a = advise(match, horizon=2, budget={"matches": 20, "samples": 20, "nodes": 20_000},
+               seed=5)
+    return [(r.choice, r.exact, r.score, r.low, r.high, dict(r.values), r.win, r.final)
+            for r in a.rows]
+
+
+@pytest.mark.parametrize("change", [_swap_card, _move_secret])
+def test_mall_of_horror_advice_reads_only_the_seats_view(change: Any) -> None:
+    pairs = 0
+    for match in brute.decision_points(MOH, range(8), 2, players=4):
+        state, seat = match.state, match.to_move
+        other = change(state, seat)
+        if other is None or MOH.check_state(other, sound=False) is None:
+            continue
+        assert other != state
+        assert MOH.rules.observe(other, seat) == MOH.rules.observe(state, seat)
+        assert not MOH.rules.invariants(other)
+        assert _advice(other) == _advice(state)
+        pairs += 1
+        if pairs == 4:
+            break
+    assert pairs == 4
+
+
+def test_omniscient_advice_does_read_the_secrets() -> None:
+    # The check can fail: the narrator's analysis (omniscient=True) plays the swapped
+    # cards in its simulated matches, so somewhere the chances to win differ.
+    differs = 0
+    for match in islice(brute.decision_points(MOH, range(8), 2, players=4), 10):
+        state, seat = match.state, match.to_move
+        other = _swap_card(state, seat)
+        if other is None:
+            continue
+        rows = [advise(Match(MOH.rules, s.setup, state=s), horizon=1, omniscient=True,
+                       budget={"matches": 30}, seed=5).rows for s in (state, other)]
+        differs += [(r.win, r.final) for r in rows[0]] != [(r.win, r.final) for r in rows[1]]
+    assert differs > 0
+
+
+def test_breakout_still_reads_the_hidden_tokens() -> None:
+    # Not yet held for Breakout (see docs/advice.md): its advice is computed on the
+    # state as it is, and it says so in its assumptions.
+    match = next(iter(brute.decision_points(registry.get("lockup-breakout"), range(1), 3)))
+    a = advise(match, horizon=1, budget={"matches": 0})
+    assert any("not yet weighed from the seat's view" in w for w in a.assumes)
