@@ -111,13 +111,13 @@ def advise(match_or_state: Any, seat: str | None = None, *, opponents: Any = "ra
     The match is never changed (the work is on immutable states).
     """
     game, state = _position(match_or_state)
-    seat = _seat(game, state, seat)
-    horizon = _horizon(horizon)
+    horizon = _horizon(horizon)  # the arguments first, then what the position allows
     budget = as_budget(budget)
     seed = check_seed(seed)
     explain = validate.flag(explain, "explain")
     omniscient = validate.flag(omniscient, "omniscient")
     common = validate.flag(common, "common")
+    seat = _seat(game, state, seat)
     if not isinstance(playout, str):
         raise ArgumentTypeError("playout", playout, "expected an agent kind ('random')")
     if playout != "random":

@@ -63,18 +63,18 @@ def test_to_the_end_of_the_phase_in_mall_of_horror() -> None:
         return game.advice_mark(state, "phase")
     checked = 0
     for match in brute.decision_points(game, range(30, 40), 4, players=3):
-        if match.state.pending.kind not in ("ballot", "window", "move"):
+        # Phases whose tree is small (a few hundred positions): the brute force pushes
+        # and pops every one of them.
+        a = advise(match, horizon="phase", budget={"matches": 0, "nodes": 400},
+                   omniscient=True)
+        if not a.exact or a.nodes < 5:
             continue
         expected = brute.choice_values(game, match, 0, mark=mark)
-        a = advise(match, horizon="phase", budget={"matches": 0, "nodes": 100_000},
-                   omniscient=True)
-        if not a.exact:
-            continue
         assert [(r.score, *r.values.values()) for r in a.rows] == expected
         checked += 1
-        if checked == 8:
+        if checked == 6:
             break
-    assert checked == 8
+    assert checked == 6
 
 
 def test_the_seats_view_is_the_weighted_sum_of_its_worlds() -> None:
@@ -83,10 +83,13 @@ def test_the_seats_view_is_the_weighted_sum_of_its_worlds() -> None:
     from boardlab.core.engine import Match
 
     game = registry.get("mall-of-horror")
-    for match in islice(brute.decision_points(game, range(50, 53), 9, players=3), 4):
+    checked = 0
+    for match in brute.decision_points(game, range(50, 60), 5, players=3):
         seat = match.to_move
         worlds, exact, _ = game.advice_worlds(match.state, seat, limit=10**6, seed=0)
         assert exact and sum(p for _, p in worlds) == 1
+        if not 1 < len(worlds) <= 12:
+            continue
         mine = advise(match, horizon=3, budget={"matches": 0})
         total = [Fraction(0)] * len(mine.rows)
         for world, p in worlds:
@@ -95,3 +98,7 @@ def test_the_seats_view_is_the_weighted_sum_of_its_worlds() -> None:
                                            omniscient=True).rows):
                 total[i] += p * row.score
         assert [r.score for r in mine.rows] == total
+        checked += 1
+        if checked == 4:
+            break
+    assert checked == 4
