@@ -122,7 +122,7 @@ def node_function(rules: Any) -> Callable[[Any], tuple[Any, Any, Any]]:
     """The rules' ``node(state)`` fast path, or one built from the protocol methods."""
     node = getattr(rules, "node", None)
     if callable(node):
-        return node  # type: ignore[no-any-return]
+        return node
     to_move, legal, outcomes, step = rules.to_move, rules.legal, rules.outcomes, rules.step
 
     def slow(state: Any) -> tuple[Any, Any, Any]:

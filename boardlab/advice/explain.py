@@ -83,7 +83,8 @@ def reasons(game: Any, tree: Enumerator, worlds: Any, seat: str, legal: tuple[An
         said.append(f"{legal[second]} (the next best): {_share(s)}")
         if b == s:
             said.append("the two tie: the same chances of every score at the horizon")
-        gaps = sorted(set(b) | set(s), key=lambda k: -abs(b.get(k, 0) - s.get(k, 0)))
+        zero = Fraction(0)
+        gaps = sorted(set(b) | set(s), key=lambda k: -abs(b.get(k, zero) - s.get(k, zero)))
         for k in gaps[:3]:
             d = b.get(k, Fraction(0)) - s.get(k, Fraction(0))
             if d:

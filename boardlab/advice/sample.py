@@ -1,9 +1,10 @@
 """Sampled values: estimates to the horizon, and simulated matches to the end.
 
 Both draw with **common random numbers**: sample ``i`` of every choice starts from the
-same seed (``seed * 1_000_003 + i``), which picks the same hidden-information world,
-drives the same chance stream and the same opponents' random numbers, so the choices
-are compared on the same luck and the paired differences have narrow intervals
+same seed (``seed * 1_000_003 + i``), which picks the same hidden-information world and
+seeds one stream for chance and one per seat (so a choice that changes how many
+numbers one seat draws leaves the dice where they were), so the choices are compared
+on the same luck and the paired differences have narrow intervals
 (``common=False`` gives each choice its own seeds, the comparison the benchmark makes).
 
 - :func:`estimate` follows one line of play per sample to the horizon: chance and the
@@ -61,23 +62,30 @@ def _pick(pairs: Sequence[tuple[Any, Fraction]], rng: Any) -> Any:
     return sample_outcome(pairs, rng)
 
 
-def _walk(rules: Any, state: Any, seat: str, policies: Mapping[str, Policy], rng: Any,
-          stop: Stop | None, left: int) -> Any:
+def _streams(seed: int, seats: Sequence[str]) -> tuple[Any, dict[str, Any]]:
+    """One random stream for chance and one per seat, all from ``seed``: a choice that
+    changes how many numbers one seat draws leaves the dice and the other seats' draws
+    where they were, which is what makes common random numbers common."""
+    return seeded_random(seed), {s: seeded_random(seed * 7 + 1 + i)
+                                 for i, s in enumerate(seats)}
+
+
+def _walk(rules: Any, state: Any, seat: str, policies: Mapping[str, Policy],
+          streams: tuple[Any, dict[str, Any]], stop: Stop | None, left: int) -> Any:
     """One line of play from ``state`` to the horizon (``stop``) or the end."""
     node = node_function(rules)
-    below = rng._randbelow
+    chance, own = streams
     for _ in range(MAX_PLIES):
         mover, options, step = node(state)
         if mover is None or (stop is not None and stop.done(state, left)):
             return state
         if mover is CHANCE:
-            choice = sample_outcome(options, rng)
-        elif mover == seat:
-            choice = options[below(len(options))]
+            choice = sample_outcome(options, chance)
         else:
-            policy = policies[mover]
-            if type(policy) is Uniform:
-                choice = options[below(len(options))]
+            rng = own[mover]
+            policy = policies.get(mover)
+            if policy is None or type(policy) is Uniform:  # the seat itself: at random
+                choice = options[rng._randbelow(len(options))]
             else:
                 choice = _pick(policy.mixture(state, mover, options), rng)
         state = step(state, choice)[0]
@@ -91,11 +99,12 @@ def estimate(rules: Any, worlds: Sequence[tuple[Any, Fraction]], seat: str, choi
              common: bool = True) -> list[tuple[Fraction, ...]]:
     """The measures at the horizon of ``samples`` sampled lines after ``choice``."""
     out = []
+    seats = sorted({seat, *policies})
     for i in range(samples):
-        rng = seeded_random(sample_seed(seed, i, index, common=common))
-        world = _pick_world(worlds, rng)
+        streams = _streams(sample_seed(seed, i, index, common=common), seats)
+        world = _pick_world(worlds, streams[0])
         after = node_function(rules)(world)[2](world, choice)[0]
-        out.append(measure(_walk(rules, after, seat, policies, rng, stop, left - 1)))
+        out.append(measure(_walk(rules, after, seat, policies, streams, stop, left - 1)))
     return out
 
 
@@ -105,11 +114,12 @@ def simulate(rules: Any, worlds: Sequence[tuple[Any, Fraction]], seat: str, choi
              index: int = 0, common: bool = True) -> tuple[list[int], list[int]]:
     """Win (1/0) and final score of ``samples`` matches played to the end after ``choice``."""
     wins, finals = [], []
+    seats = sorted({seat, *policies})
     for i in range(samples):
-        rng = seeded_random(sample_seed(seed, i, index, common=common))
-        world = _pick_world(worlds, rng)
+        streams = _streams(sample_seed(seed, i, index, common=common), seats)
+        world = _pick_world(worlds, streams[0])
         after = node_function(rules)(world)[2](world, choice)[0]
-        end = _walk(rules, after, seat, policies, rng, None, 0)
+        end = _walk(rules, after, seat, policies, streams, None, 0)
         wins.append(1 if seat in winners(end) else 0)
         finals.append(score(end))
     return wins, finals

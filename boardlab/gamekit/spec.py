@@ -338,7 +338,8 @@ class GameSpec(Generic[S, C]):
         return problems
 
     # -- advice (boardlab.advice) -----------------------------------------------------
-    def advice_measures(self, state: Any, seat: str, start: Any) -> dict[str, Fraction | int]:
+    def advice_measures(self, state: Any, seat: str, start: Any
+                        ) -> Mapping[str, Fraction | int]:
         """The game's own measures of ``state`` for ``seat``, whose expected values an
         advice reports beside the score (``start``: the position advised, for measures
         of change such as points lost). Each value is an int or a Fraction (a 0/1 for
