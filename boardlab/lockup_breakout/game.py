@@ -149,11 +149,12 @@ class LockupBreakout(GameSpec[State, Any]):
                 "lantern progress": depth(state) - depth(start)}
 
     def advice_worlds(self, state: State, seat: str, *, limit: int, seed: int) -> Any:
-        """Not yet weighed from the seat's view: the other sides' face-down tokens and
-        tomes are read from the state, and the advice says so."""
-        return ((state, Fraction(1)),), True, (
-            "Breakout's hidden tokens and tomes are read from the state as it is (not yet "
-            "weighed from the seat's view: the advice knows the other sides' secrets)")
+        """The other sides' face-down tokens and tomes and the loot ``seat`` has not
+        looked at, weighed by the game's chance from its view
+        (:mod:`boardlab.lockup_breakout.unseen`)."""
+        from boardlab.lockup_breakout.unseen import worlds
+
+        return worlds(state, seat, limit=limit, seed=seed)
 
     def board_lines(self, state: State) -> list[str]:
         """Tunnels, legend, goons, display, and each side's lantern, stars and goods."""

@@ -91,9 +91,59 @@ def test_omniscient_advice_does_read_the_secrets() -> None:
     assert differs > 0
 
 
-def test_breakout_still_reads_the_hidden_tokens() -> None:
-    # Not yet held for Breakout (see docs/advice.md): its advice is computed on the
-    # state as it is, and it says so in its assumptions.
-    match = next(iter(brute.decision_points(registry.get("lockup-breakout"), range(1), 3)))
-    a = advise(match, horizon=1, budget={"matches": 0})
-    assert any("not yet weighed from the seat's view" in w for w in a.assumes)
+LB = registry.get("lockup-breakout")
+
+
+def _swap_tokens(state: Any, seat: str) -> Any:
+    """Two different face-down tokens of another side exchanged (LB-R37: hidden)."""
+    spots = [(loc, i, c, tok) for loc, entries in enumerate(state.crews)
+             for i, (c, tok, fd) in enumerate(entries) if fd and c != seat]
+    for a in spots:
+        for b in spots:
+            if a[2] == b[2] and a[3] < b[3]:
+                crews = [list(e) for e in state.crews]
+                crews[a[0]][a[1]] = (a[2], b[3], True)
+                crews[b[0]][b[1]] = (b[2], a[3], True)
+                return state._replace(crews=tuple(tuple(sorted(e)) for e in crews))
+    return None
+
+
+def _swap_tome(state: Any, seat: str) -> Any:
+    """Another side's tome exchanged with a different tome of the deck."""
+    from boardlab.lockup_breakout.work import tables
+
+    t = tables(state.setup.config)
+    for i, held in enumerate(state.tomes):
+        if state.setup.sides[i] == seat or not held:
+            continue
+        for k, n in enumerate(state.tome_deck):
+            if n and t.tome_names[k] != held[0]:
+                tomes, deck = list(state.tomes), list(state.tome_deck)
+                tomes[i] = tuple(sorted((*held[1:], t.tome_names[k])))
+                deck[k] -= 1
+                deck[t.tome_index[held[0]]] += 1
+                return state._replace(tomes=tuple(tomes), tome_deck=tuple(deck))
+    return None
+
+
+@pytest.mark.parametrize("change", [_swap_tokens, _swap_tome])
+def test_breakout_advice_reads_only_the_sides_view(change: Any) -> None:
+    pairs = 0
+    for match in brute.decision_points(LB, range(12), 3):
+        state, seat = match.state, match.to_move
+        other = change(state, seat)
+        if other is None:
+            continue
+        assert other != state and not LB.rules.invariants(other)
+        assert LB.rules.observe(other, seat) == LB.rules.observe(state, seat)
+        rows = []
+        for s in (state, other):
+            a = advise(Match(LB.rules, s.setup, state=s), horizon=1, seed=3,
+                       budget={"matches": 10, "samples": 10, "nodes": 20_000})
+            rows.append([(r.choice, r.exact, r.score, r.low, r.high, dict(r.values), r.win)
+                         for r in a.rows])
+        assert rows[0] == rows[1]
+        pairs += 1
+        if pairs == 3:
+            break
+    assert pairs == 3
