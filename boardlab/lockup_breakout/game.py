@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Mapping, Sequence
-from fractions import Fraction
 from typing import Any
 
 from boardlab.core import validate
