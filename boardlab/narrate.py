@@ -30,6 +30,9 @@ from typing import Any, NamedTuple
 
 from boardlab.core.events import Event
 
+# The word helpers live in boardlab.words; narrate re-exports them (its old home).
+from boardlab.words import and_list, plural, times
+
 __all__ = ["CLI_STYLE", "INDENT", "PLAIN", "Style", "Tiebreak", "and_list", "heading", "narrate",
            "plural", "standings", "times"]
 
@@ -77,15 +80,6 @@ def heading(round_: int, phase: str, phase_titles: Mapping[str, str] | None = No
     if round_ <= 0:
         return title or "Before the first round"
     return f"Round {round_} — {title}" if title else f"Round {round_}"
-
-
-def times(n: int) -> str:
-    """How often a merged line happened.
-
-    >>> times(2), times(3)
-    ('twice', '3 times')
-    """
-    return "twice" if n == 2 else f"{n} times"
 
 
 def _event_lines(text: str, rule_id: str, style: Style) -> list[str]:
@@ -165,24 +159,6 @@ def narrate(events: Iterable[Event], *, viewer: str | None = None,
 
 
 # -- the closing lines: scores and winners -----------------------------------------------
-def plural(n: int, word: str) -> str:
-    """``n`` and ``word``, with an ``s`` unless ``n`` is 1.
-
-    >>> plural(1, "point"), plural(0, "card"), plural(12, "star")
-    ('1 point', '0 cards', '12 stars')
-    """
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
-def and_list(names: Sequence[str]) -> str:
-    """Names joined for a sentence.
-
-    >>> and_list(["a"]), and_list(["a", "b"]), and_list(["a", "b", "c"])
-    ('a', 'a and b', 'a, b and c')
-    """
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
-
-
 class Tiebreak(NamedTuple):
     """What decides between players level on score: a count per player and its words.
 

@@ -71,7 +71,7 @@ class Registration(NamedTuple):
         if game is None:
             module = importlib.import_module(self.entry)
             game = getattr(module, "GAME", None)
-            from boardlab.gamekit.spec import GameSpec
+            from boardlab.gamekit.spec import GameSpec, hand_in_parser
 
             if not isinstance(game, GameSpec):
                 raise TypeError(f"{self.entry}.GAME must be a boardlab.registry.Game, "
@@ -81,6 +81,7 @@ class Registration(NamedTuple):
                 problems.append(f"rules.name is {game.name!r}, registered as {self.name!r}")
             if problems:
                 raise TypeError(f"game {self.name!r} ({self.entry}): {'; '.join(problems)}")
+            hand_in_parser(game)   # match.push(text) reads the game's own words
             _LOADED[self] = game
         return game
 

@@ -17,11 +17,14 @@ each ``render.py``; a fourth game imports them from here.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 # html.escape, unlike xml.sax.saxutils, costs no import of urllib, email and ssl
 # (the import-time budget of issue 9).
 from html import escape
+from typing import Any
 
-__all__ = ["document", "esc", "fit", "num", "text"]
+__all__ = ["document", "esc", "fit", "num", "picture", "register_picture", "text"]
 
 
 def esc(value: object) -> str:
@@ -97,3 +100,40 @@ def document(body: str, *, width: int, view_w: float, view_h: float, label: str,
             f"<title>{esc(title)}</title>"
             f'<rect width="{num(view_w)}" height="{num(view_h)}" fill="#FFFFFF"/>'
             f"{body}</svg>")
+
+
+# -- a position's own picture ---------------------------------------------------------------
+#: The drawing of each kind of position, by its type: handed in by the game's front door
+#: (boardlab.gamekit.FrontDoor, built in the game's api module), so that a state module
+#: shows itself in a notebook without importing the game's render module, which imports
+#: the state (the arrows point from the pictures to the state, never back).
+_PICTURES: dict[type, Callable[[Any], str]] = {}
+
+
+def register_picture(state_type: type, render: Callable[[Any], str]) -> None:
+    """Draw positions of ``state_type`` with ``render`` (``render(state) -> svg``).
+
+    >>> class Dot(tuple):
+    ...     def _repr_svg_(self) -> str:
+    ...         return picture(self)
+    >>> register_picture(Dot, lambda s: f"<svg>{len(s)}</svg>")
+    >>> Dot((1, 2))._repr_svg_()
+    '<svg>2</svg>'
+    """
+    _PICTURES[state_type] = render
+
+
+def picture(state: Any) -> str:
+    """The SVG picture of ``state``, drawn by the renderer its game handed in (what a
+    state's ``_repr_svg_`` returns: the board, public information only).
+
+    >>> picture(42)
+    Traceback (most recent call last):
+    ...
+    LookupError: no picture for a int: its game's front door registers one (register_picture)
+    """
+    render = _PICTURES.get(type(state))
+    if render is None:
+        raise LookupError(f"no picture for a {type(state).__name__}: its game's front door "
+                          "registers one (register_picture)")
+    return render(state)

@@ -8,7 +8,10 @@ engine (a seeded simulation at 4σ, or the engine's own choices or counts).
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from collections.abc import Mapping
+from types import ModuleType
 from typing import Any
 
 #: Function name → (its exact tests, its engine tests).
@@ -28,3 +31,20 @@ def missing_tests(checks: Checks, namespace: Mapping[str, Any]) -> list[str]:
         if missing:
             problems.append(f"{name}: no test named {', '.join(missing)}")
     return problems
+
+
+def public_functions(odds: ModuleType) -> set[str]:
+    """The public functions defined in an odds module or package: in the module itself,
+    or in any module of the package (an odds package split by topic re-exports them).
+
+    >>> import boardlab.prob.checks as checks
+    >>> "flag" in public_functions(checks)
+    True
+    """
+    modules = [odds]
+    if hasattr(odds, "__path__"):
+        modules += [importlib.import_module(f"{odds.__name__}.{info.name}")
+                    for info in pkgutil.iter_modules(odds.__path__)]
+    return {name for module in modules for name, f in vars(module).items()
+            if callable(f) and not name.startswith("_") and not isinstance(f, type)
+            and getattr(f, "__module__", "") == module.__name__}

@@ -159,7 +159,8 @@ class ParsesChoices(Protocol[S_contra, C_co]):
     It returns the legal choice (or, at a chance node, the outcome) that ``text``
     names, or raises :class:`~boardlab.core.errors.ChoiceTextError` listing the legal
     ones. A game may put it on its rules object or on its registry entry
-    (:meth:`boardlab.registry.Game.parse_choice`); without either, text is read by each
+    (:meth:`boardlab.registry.Game.parse_choice`, handed to core by the game's front
+    door: :func:`boardlab.core.text.use_parser`); without either, text is read by each
     choice's own ``str()`` form (:func:`boardlab.core.text.choice_from_text`).
     """
 

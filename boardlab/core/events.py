@@ -33,9 +33,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
-from boardlab.core.rules import RuleRef
+from boardlab.core.rules import RuleBook, RuleRef
 
-__all__ = ["NO_DATA", "Event", "EventTemplate", "FrozenMap"]
+__all__ = ["NO_DATA", "Event", "EventTemplate", "FrozenMap", "templates_citing"]
 
 _new_tuple = tuple.__new__
 
@@ -341,3 +341,19 @@ def as_events(events: Sequence[Any]) -> tuple[Event, ...]:
         if e.__class__ is tuple:
             return tuple([_new_tuple(Event, x) if x.__class__ is tuple else x for x in events])
     return events if events.__class__ is tuple else tuple(events)
+
+
+def templates_citing(book: RuleBook | Mapping[str, RuleRef]) -> Callable[..., EventTemplate]:
+    """The maker of a game's event templates: ``t(kind, rule_id, summary, **options)`` is
+    ``EventTemplate(kind, book[rule_id], summary, **options)`` (every game's events
+    module builds its templates with one; an unknown rule id fails at import).
+
+    >>> from boardlab.core.rules import RuleBook
+    >>> t = templates_citing(RuleBook("Demo", [RuleRef("D-1", "Demo", "Moves", "A pawn moves.")]))
+    >>> t("move", "D-1", "{0} moves to {1}", data=("to",)).event("red", 1, "m", (), 4).line()
+    'red moves to 4  (D-1)'
+    """
+    def template(kind: str, rule_id: str, summary: Any, **options: Any) -> EventTemplate:
+        return EventTemplate(kind, book[rule_id], summary, **options)
+
+    return template

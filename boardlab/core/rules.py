@@ -77,6 +77,10 @@ class RuleBook:
             if isinstance(rule_id, str) else []
         return UnknownRule(rule_id, self.name, ids, close)
 
+    def rule(self, rule_id: str) -> RuleRef:
+        """The rule with this id (``self[rule_id]``): every game's ``rulebook.rule``."""
+        return self[rule_id]
+
     def __iter__(self) -> Iterator[RuleRef]:
         return iter(self._refs.values())
 
@@ -91,3 +95,26 @@ class RuleBook:
 
     def __repr__(self) -> str:
         return f"<RuleBook {self.name!r}: {len(self)} rules>"
+
+
+#: The book every game's rulings are cited from.
+RULINGS_BOOK = "boardlab rulings"
+
+
+def text_rule(book: str, rule_id: str, section: str, summary: str) -> RuleRef:
+    """A rule of the rule text of ``book`` (a game's rule book writes
+    ``_t = partial(text_rule, TITLE)``).
+
+    >>> text_rule("Demo", "D-2", "Dice", "Roll two dice.").cite()
+    'D-2 Demo, Dice'
+    """
+    return RuleRef(rule_id, book, section, summary, "text")
+
+
+def ruling(rule_id: str, section: str, summary: str) -> RuleRef:
+    """One of boardlab's own rulings (book :data:`RULINGS_BOOK`).
+
+    >>> ruling("D-R1", "Ties", "A tie goes to the first player.").kind
+    'ruling'
+    """
+    return RuleRef(rule_id, RULINGS_BOOK, section, summary, "ruling")

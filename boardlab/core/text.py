@@ -1,11 +1,13 @@
 """Choices from text: ``match.push("add 2")``, as python-chess's ``push_san``.
 
 A game reads its own choices from text with a ``parse_choice(text, state)`` hook, on its
-rules object or on its registry entry (:meth:`boardlab.registry.Game.parse_choice`).
-Without one, :func:`choice_from_text` reads text as one legal choice's own ``str()``
-form, ignoring case, spacing and a final full stop. Text that names no legal choice (or
-several) raises :class:`~boardlab.core.errors.ChoiceTextError`, which cites the rule of
-the decision and lists the legal choices.
+rules object or on its game spec (:meth:`boardlab.registry.Game.parse_choice`), which
+the game's front door hands in (:func:`use_parser`: core never looks a game up in the
+registry, which is above it). Without one, :func:`choice_from_text` reads text as one
+legal choice's own ``str()`` form, ignoring case, spacing and a final full stop. Text
+that names no legal choice (or several) raises
+:class:`~boardlab.core.errors.ChoiceTextError`, which cites the rule of the decision and
+lists the legal choices.
 
 >>> from tests.core.toy import RULES, ToySetup
 >>> from boardlab.core.engine import Match
@@ -16,7 +18,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from boardlab.core.chance import CHANCE
@@ -25,7 +27,7 @@ from boardlab.core.errors import ArgumentTypeError, ChoiceTextError, describe, s
 if TYPE_CHECKING:
     from boardlab.core.engine import Rules
 
-__all__ = ["choice_from_text", "normalise", "parse_choice", "parser_for"]
+__all__ = ["choice_from_text", "normalise", "parse_choice", "parser_for", "use_parser"]
 
 #: How many legal choices a refusal lists before "… and N more".
 LISTED = 30
@@ -79,24 +81,36 @@ def refusal(text: str, legal: Sequence[Any], *, several: Sequence[Any] = (),
     return error
 
 
+#: Parsers handed in for rules objects without a hook of their own, by the rules object's
+#: id (the rules object kept beside it, so a reused id never matches another object).
+_PARSERS: dict[int, tuple[Any, Callable[[str, Any], Any]]] = {}
+
+
+def use_parser(rules: Rules[Any, Any], parse: Callable[[str, Any], Any]) -> None:
+    """Read text for ``rules`` with ``parse(text, state)`` (unless the rules object has
+    a ``parse_choice`` of its own). A game's front door
+    (:class:`boardlab.gamekit.FrontDoor`) and the registry hand in the game spec's
+    :meth:`~boardlab.registry.Game.parse_choice` when the game overrides it.
+
+    >>> from tests.core.toy import RULES
+    >>> use_parser(RULES, lambda text, state: "read by the hook")
+    >>> parser_for(RULES)("anything", None)
+    'read by the hook'
+    >>> del _PARSERS[id(RULES)]
+    """
+    _PARSERS[id(rules)] = (rules, parse)
+
+
 def parser_for(rules: Rules[Any, Any]) -> Any:
     """The game's ``parse_choice(text, state)`` hook, or ``None`` if it has none.
 
-    The rules object's own hook first, then the registry entry of the game with the
-    same rules object (a registered game that overrides ``Game.parse_choice``).
+    The rules object's own hook first, then the one handed in for it (:func:`use_parser`).
     """
     hook = getattr(rules, "parse_choice", None)
     if hook is not None:
         return hook
-    from boardlab import registry
-
-    try:
-        game = registry.get(rules.name)
-    except (ValueError, ImportError, TypeError):  # not registered: no game hook
-        return None
-    if game.rules is not rules or type(game).parse_choice is registry.Game.parse_choice:
-        return None
-    return game.parse_choice
+    handed = _PARSERS.get(id(rules))
+    return handed[1] if handed is not None and handed[0] is rules else None
 
 
 def parse_choice(rules: Rules[Any, Any], state: Any, text: str,

@@ -33,9 +33,19 @@ Nothing heavy is imported here: matplotlib, pandas, tqdm and Dask load when used
 
 from boardlab.experiment.results import Mean, Paired, Rate, Results, Row, Summary
 from boardlab.experiment.runner import run
-from boardlab.experiment.spec import Experiment, Lineup, SpecError, Variant, load_spec
+from boardlab.experiment.spec import (
+    Experiment,
+    Lineup,
+    SpecError,
+    Variant,
+    load_spec,
+    use_runner,
+)
 from boardlab.experiment.store import ResultsFileError
 from boardlab.experiment.sweep import Sweep, SweepError, sweep
+
+# The spec does not import the runner that plays it: Experiment.run is handed the runner.
+use_runner(run)
 
 __all__ = [
     "Experiment", "Lineup", "Mean", "Paired", "Rate", "Results", "ResultsFileError", "Row",

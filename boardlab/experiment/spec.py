@@ -33,7 +33,7 @@ import hashlib
 import json
 import types
 import typing
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -49,6 +49,23 @@ if TYPE_CHECKING:
     from boardlab.registry import Game
 
 __all__ = ["Experiment", "Lineup", "SpecError", "Variant", "build_setup", "load_spec"]
+
+#: What plays an experiment (:func:`boardlab.experiment.runner.run`), handed in by the
+#: package's ``__init__`` (:func:`use_runner`), which Python runs before any module of the
+#: package: the spec is below the runner that plays it and never imports it.
+_RUNNER: list[Callable[..., Results]] = []
+
+
+def use_runner(run: Callable[..., Results]) -> None:
+    """Play experiments with ``run`` (``Experiment.run`` calls it): the runner's own
+    :func:`~boardlab.experiment.runner.run`, handed in by ``boardlab.experiment``.
+
+    >>> from boardlab.experiment import runner
+    >>> _RUNNER == [runner.run]
+    True
+    """
+    _RUNNER[:] = [run]
+
 
 #: Fields of a spec file, in the order they are written.
 FIELDS = ("game", "name", "options", "config", "variants", "lineups", "seeds")
@@ -475,10 +492,8 @@ options, config, variants, lineups, seeds)
             chunk: int | None = None, out: str | Path | None = None,
             scheduler: str | None = None, progress: bool = True) -> Results:
         """Play every match; see :func:`boardlab.experiment.runner.run`."""
-        from boardlab.experiment.runner import run
-
-        return run(self, executor, workers=workers, chunk=chunk, out=out,
-                   scheduler=scheduler, progress=progress)
+        return _RUNNER[0](self, executor, workers=workers, chunk=chunk, out=out,
+                          scheduler=scheduler, progress=progress)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Experiment) and self.to_json() == other.to_json()

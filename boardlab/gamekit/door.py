@@ -36,6 +36,7 @@ import inspect
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
+from boardlab import svg
 from boardlab.core import validate
 from boardlab.core.engine import (
     SEED_NOT_GIVEN,
@@ -49,6 +50,7 @@ from boardlab.core.engine import (
 from boardlab.core.errors import ArgumentError, ArgumentTypeError, show_value
 from boardlab.core.simulate import play_out
 from boardlab.gamekit import _docs
+from boardlab.gamekit.spec import hand_in_parser
 
 if TYPE_CHECKING:
     from boardlab.core.agents import Agent
@@ -94,6 +96,11 @@ class FrontDoor(Generic[S, C]):
         self.module = module or (f"{spec.package}.api" if spec.package else __name__)
         self.alias = spec.alias or spec.name
         self._render = render
+        if render is not None:
+            # A state's _repr_svg_ draws with this (boardlab.svg.picture): the state module
+            # needs no import of the render module, which imports the state.
+            svg.register_picture(spec.rules.state_type, render)
+        hand_in_parser(spec)
         # The picture's own options (highlight, odds, width …) are the keyword-only
         # parameters of the game's render function, after viewer and omniscient.
         self._picture = tuple(

@@ -29,6 +29,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
 from boardlab.core.errors import ArgumentTypeError, ConfigError
+from boardlab.core.text import parse_choice, use_parser
 
 if TYPE_CHECKING:  # the engine loads with the first game, not with `import boardlab`
     import random
@@ -50,6 +51,15 @@ RESERVED = frozenset({"game", "seed", "agents", "json", "viewer", "file", "help"
 
 #: ``Game.play`` called without ``seed=`` (see ``boardlab.core.engine.seed_default``).
 _SEED_NOT_GIVEN: Any = object()
+
+
+def hand_in_parser(spec: GameSpec[Any, Any]) -> None:
+    """Give core the game's text parser (``match.push("red votes blue")``) when its spec
+    overrides :meth:`GameSpec.parse_choice`: core reads it from there
+    (:func:`boardlab.core.text.use_parser`) and never imports the registry. The front
+    door (built in the game's ``api``) and the registry's loading both call this."""
+    if type(spec).parse_choice is not GameSpec.parse_choice:
+        use_parser(spec.rules, spec.parse_choice)
 
 
 def _config_error(message: str) -> ConfigError:
@@ -433,8 +443,6 @@ class GameSpec(Generic[S, C]):
         A refusal is a :class:`~boardlab.core.errors.ChoiceTextError` listing the legal
         choices.
         """
-        from boardlab.core.text import parse_choice
-
         return parse_choice(self.rules, state, text)
 
     # -- narration -----------------------------------------------------------------
@@ -444,7 +452,7 @@ class GameSpec(Generic[S, C]):
 
     def title(self, match: Match[Any, Any]) -> str:
         """The first line of a narration."""
-        from boardlab.narrate import plural
+        from boardlab.words import plural
 
         players = self.players(match)
         return (f"{self.book.name}: {plural(len(players), 'player')} ({', '.join(players)}), "

@@ -29,6 +29,7 @@ from typing import Any, Final
 from boardlab.core.events import EventTemplate
 from boardlab.level7_lockdown.config import BLASTER_ICON, ENEMY_NAMES
 from boardlab.level7_lockdown.rulebook import BOOK
+from boardlab.words import plural  # re-exported: the scenarios and actions use it
 
 __all__ = ["RULE", "SIDE_WORDS", "enemy_name", "phase_key", "phase_name", "plural", "worded"]
 
@@ -51,17 +52,6 @@ def enemy_name(enemy_id: str) -> str:
 
 
 _ENEMY_NAMES: dict[str, str] = {}
-
-
-def plural(n: int, word: str) -> str:
-    """``'1 die'``, ``'3 dice'``, ``'2 guards'``."""
-    if n == 1:
-        return f"{n} {word}"
-    if word.endswith("die"):
-        return f"{n} {word[:-3]}dice"
-    if word.endswith("enemy"):
-        return f"{n} {word[:-1]}ies"
-    return f"{n} {word}s"
 
 
 # -- phases ---------------------------------------------------------------------------------

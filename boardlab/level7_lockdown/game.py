@@ -59,7 +59,7 @@ from boardlab.level7_lockdown.narration import PHASE_TITLES
 from boardlab.level7_lockdown.rules import RULES
 from boardlab.level7_lockdown.scenario import SCENARIOS
 from boardlab.level7_lockdown.state import MODES, Setup, State
-from boardlab.narrate import and_list
+from boardlab.words import and_list
 
 __all__ = ["GAME", "Level7Lockdown", "illegal_candidates"]
 

@@ -1,7 +1,13 @@
-"""What one seat may know: nearly everything (hands are open, L7-R21).
+"""What one seat may know: everything but the order of the piles (L7-R21, L7-R100).
 
-Only the contents of the tile stacks and of the event and item decks are hidden (their
-sizes are public); draws from them are uniform over what is unseen.
+The tile stacks, the event deck and the item deck are face down, so nobody knows their
+order; but what they hold is public — each stack's tiles come from the scenario's own
+lists (an unseen tile of the pool, ``"*"``, is any tile still unseen: the stacks were
+dealt from one shuffle, so those are exchangeable), and the decks hold the
+configuration's cards less the discard piles and the hands, all face up. The engine
+draws uniformly from what a pile holds, so every seat knows each draw's exact odds, and
+a seat's view holds the piles as multisets to say so (issue 26: the board and the view
+agree). The automatic steps still to run this turn (``queue``) are public too.
 
 >>> from boardlab.level7_lockdown.api import new_match
 >>> view = observe(new_match(players=2).state, "Leo")
@@ -16,7 +22,7 @@ from typing import NamedTuple
 from boardlab.core.errors import ConfigError
 from boardlab.level7_lockdown.geometry import Door, Placement
 from boardlab.level7_lockdown.scenario import POOL
-from boardlab.level7_lockdown.state import Char, Enemy, Pending, Scn, Setup, State
+from boardlab.level7_lockdown.state import Char, Enemy, Pending, Scn, Setup, State, Task
 
 
 class View(NamedTuple):
@@ -46,6 +52,12 @@ class View(NamedTuple):
     cronos: int
     pending: Pending
     scn: Scn
+    stacks: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    events_deck: tuple[int, ...] = ()
+    events_discard: tuple[int, ...] = ()
+    items_deck: tuple[int, ...] = ()
+    items_discard: tuple[int, ...] = ()
+    queue: tuple[Task, ...] = ()
 
 
 def observe(state: State, player: str) -> View:
@@ -58,4 +70,6 @@ def observe(state: State, player: str) -> View:
                 state.caches, state.chars, state.enemies, state.reserves,
                 tuple((n, len(t)) for n, t in state.stacks if n != POOL),
                 sum(state.events_deck), sum(state.items_deck), state.event,
-                state.threat_pool, state.lockdown, state.cronos, state.pending, state.scn)
+                state.threat_pool, state.lockdown, state.cronos, state.pending, state.scn,
+                state.stacks, state.events_deck, state.events_discard, state.items_deck,
+                state.items_discard, state.queue)

@@ -18,18 +18,17 @@ invented rules of the sandbox scenario.
 
 from __future__ import annotations
 
-from boardlab.core.rules import RuleBook, RuleRef
+from functools import partial
+
+from boardlab.core.rules import RULINGS_BOOK, RuleBook, text_rule
+from boardlab.core.rules import ruling as _r
 
 TITLE = "Level 7 [Escape]: Lockdown"
-RULINGS = "boardlab rulings"
+RULINGS = RULINGS_BOOK
 
 
-def _t(rule_id: str, section: str, summary: str) -> RuleRef:
-    return RuleRef(rule_id, TITLE, section, summary, "text")
-
-
-def _r(rule_id: str, section: str, summary: str) -> RuleRef:
-    return RuleRef(rule_id, RULINGS, section, summary, "ruling")
+#: ``_t(rule_id, section, summary)``: a section of the rule text; ``_r``: a ruling.
+_t = partial(text_rule, TITLE)
 
 
 _NEW = "New Core Rules and Components"
@@ -506,6 +505,9 @@ SCENARIO_RULINGS = [
        "still holds tiles allows no peeking."),
     _r("L7-R99", _S, "A scenario's end-of-turn rules come after the Alien Zone and Dr. "
        "Cronos's drain."),
+    _r("L7-R100", _S, "What a face-down stack or deck holds is public (the setup deals "
+       "known tiles and cards, and everything drawn or discarded is seen); only its order "
+       "is unknown, so every seat knows each draw's exact odds."),
 ]
 
 _SB = "Sandbox scenario (invented)"
@@ -520,9 +522,5 @@ SANDBOX = [
 ]
 
 BOOK = RuleBook(TITLE, [*TEXT, *SCENARIO_TEXT, *RULINGS_LIST, *SCENARIO_RULINGS, *SANDBOX])
-_BY_ID = {r.id: r for r in BOOK}
-
-
-def rule(rule_id: str) -> RuleRef:
-    """The rule with id ``rule_id``."""
-    return _BY_ID[rule_id]
+#: The rule with id ``rule_id`` (an UnknownRule, still a KeyError, names an unknown id).
+rule = BOOK.rule

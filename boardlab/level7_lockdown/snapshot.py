@@ -24,7 +24,8 @@ from __future__ import annotations
 from boardlab.core.errors import ArgumentTypeError
 from boardlab.level7_lockdown.state import INSIDE, State
 from boardlab.level7_lockdown.work import enemy_name
-from boardlab.narrate import INDENT, plural
+from boardlab.narrate import INDENT
+from boardlab.words import plural
 
 __all__ = ["board_lines"]
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final, NamedTuple
 
+from boardlab import svg
 from boardlab.core.errors import ConfigError
 from boardlab.core.records import equal_only_to_itself
 from boardlab.level7_lockdown.choices import Explore, Move, Vent
@@ -286,11 +287,9 @@ class State(NamedTuple):
         return ()
 
     # Added for the teaching layer (issue 17, render.py): a notebook shows a position as
-    # its picture. Additive only; render is imported on first use.
+    # its picture. Additive only; render.py is not imported here (it imports the state).
     def _repr_svg_(self) -> str:
-        from boardlab.level7_lockdown.render import render_svg
-
-        return render_svg(self)
+        return svg.picture(self)   # drawn by render.render_svg, handed in by api.py
 
 
 # A state equals only a state (docs/api.md, "state equality"); the hash stays the tuple's.

@@ -19,7 +19,7 @@ from boardlab.level7_lockdown.events import (
 )
 from boardlab.level7_lockdown.kinds import Auto, Kind, Step, TaskKind
 from boardlab.level7_lockdown.state import INFIRMARY, INSIDE, Pending, Task
-from boardlab.narrate import and_list
+from boardlab.words import and_list
 
 if TYPE_CHECKING:
     from boardlab.level7_lockdown.work import Work

@@ -15,9 +15,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from boardlab.core.events import EventTemplate
+from boardlab.core.events import EventTemplate, templates_citing
 from boardlab.lockup_breakout.config import SEEKER
 from boardlab.lockup_breakout.rulebook import BOOK
+from boardlab.words import and_list, plural
 
 
 def token_name(token: str) -> str:
@@ -26,16 +27,9 @@ def token_name(token: str) -> str:
 
 
 def join(items: list[str] | tuple[str, ...]) -> str:
-    """``'a'``, ``'a and b'``, ``'a, b and c'`` (``'nobody'`` for none)."""
-    items = list(items)
-    if not items:
-        return "nobody"
-    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
-
-
-def plural(n: int, word: str) -> str:
-    """``'1 star'``, ``'3 stars'``."""
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+    """``'a'``, ``'a and b'``, ``'a, b and c'`` (``'nobody'`` for none): the shared
+    :func:`boardlab.words.and_list` (``plural`` here is :func:`boardlab.words.plural`)."""
+    return and_list(items, empty="nobody")
 
 
 def owner(side: str, *, start: bool = False) -> str:
@@ -57,8 +51,7 @@ def crew_text(entries: tuple[tuple[str, str, bool], ...]) -> str:
     return "; ".join(f"{c} {'+'.join(toks)}" for c, toks in by.items()) or "no crew"
 
 
-def _t(kind: str, rule_id: str, summary: Any, **kw: Any) -> EventTemplate:
-    return EventTemplate(kind, BOOK[rule_id], summary, **kw)
+_t = templates_citing(BOOK)
 
 
 def _per_rule(kind: str, summary: Any, rules: tuple[str, ...], **kw: Any

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from boardlab.core.events import Event, EventTemplate
+from boardlab.core.events import Event, templates_citing
 from boardlab.lockup_breakout.catacombs import ENTRANCE, TOMB
 from boardlab.lockup_breakout.choices import Declare, GolemAs
 from boardlab.lockup_breakout.config import GUARDS
@@ -239,8 +239,7 @@ _new_tuple = tuple.__new__
 
 
 # -- event templates (worded when read) ----------------------------------------------------
-def _t(kind: str, rule_id: str, summary: Any, **kw: Any) -> EventTemplate:
-    return EventTemplate(kind, RULE[rule_id], summary, **kw)
+_t = templates_citing(RULE)
 
 
 def _lantern(who: str, space: str, stars: int) -> str:

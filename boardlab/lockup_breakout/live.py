@@ -3,9 +3,12 @@
 During roll call: P(the viewer may advance through the tunnel) at each tunnel location
 where the viewer has a token, from what that seat sees
 (:func:`~boardlab.lockup_breakout.odds.seeker_contest`). At a chance node: the engine's
-outcome table, by outcome: the piles' contents are public here (their make-up is the
-configuration's, less what was drawn in sight of everyone), so every seat reads the same
-table. Otherwise, and for a narrator without a seat, nothing.
+outcome table, by outcome — for a narrator (``viewer=None``). A seat reads the table from
+what it may know: the goon, item, legend and goal piles are made of the configuration's
+cards less what was drawn in sight of everyone, so its table is the engine's; but the
+tome deck shares its unseen cards with the other players' hidden hands (LB-R13), so a
+seat draws, as far as it can tell, uniformly from all the tomes it has not seen (the
+configuration's, less its own and the discard pile). Otherwise nothing.
 
 >>> from boardlab.lockup_breakout import odds, position
 >>> s = position(players=3, tunnels={3: "double"}, crews={3: ["red seeker",
@@ -27,6 +30,9 @@ from boardlab.core.errors import ArgumentTypeError
 from boardlab.lockup_breakout.rules import RULES
 from boardlab.lockup_breakout.state import K, State
 from boardlab.prob.derivation import Derivation
+
+#: Said by every answer that depends on invented data (as odds.STAND_IN).
+STAND_IN = "stand-in data (invented: the core game is not in the rule text, LB-R1)"
 
 __all__ = ["live_odds"]
 
@@ -55,6 +61,8 @@ def live_odds(state: State, *, viewer: str | None = None, explain: bool = False)
         answer: dict[str, Fraction] = {}
         return _empty(answer, "The match is over.") if explain else answer
     if RULES.to_move(state) is CHANCE:
+        if who is not None and state.top.kind == K.TOME_DRAW:
+            return _unseen_tomes(state, who, explain)
         return _draw(state, explain)
     if who is None or who == validate.PUBLIC or state.phase != "rollcall":
         answer = {}
@@ -106,3 +114,25 @@ def _contests(state: State, who: str, explain: bool) -> Any:
     return Derivation(_QUESTION, out, parts=parts, steps=(
         f"Roll call: at each tunnel location where {who} has a token, the contest as it "
         f"stands, from what {who} sees (odds.seeker_contest).",))
+
+
+def _unseen_tomes(state: State, who: str, explain: bool) -> Any:
+    """A tome draw as ``who`` (a seat or ``"public"``) knows it: uniform over the tomes it
+    has not seen — the deck and the other players' hands together (LB-R13)."""
+    from boardlab.lockup_breakout.choices import Draw
+
+    cfg = state.setup.config
+    colours = state.setup.colours
+    mine = state.tomes[colours.index(who)] if who in colours else ()
+    unseen = [t.count - mine.count(t.name) - gone
+              for t, gone in zip(cfg.tomes, state.tome_discard, strict=True)]
+    total = sum(unseen)
+    table = {str(Draw(t.name)): Fraction(n, total)
+             for t, n in zip(cfg.tomes, unseen, strict=True) if n}
+    if not explain:
+        return table
+    return Derivation(_QUESTION, table, total=None, steps=(
+        f"A tome is drawn: {who} cannot tell the deck from the other players' hidden "
+        f"tomes, so each of the {total} tomes {who} has not seen is equally likely "
+        "(the configuration's tomes, less its own and the discard pile; LB-R13).",),
+        facts=(("tomes", STAND_IN),))

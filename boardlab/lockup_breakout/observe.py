@@ -45,6 +45,8 @@ class View:
     goons: tuple[tuple[str, ...], ...]
     my_tomes: tuple[str, ...]
     tome_counts: tuple[int, ...]
+    #: The tomes played (face up, then discarded), per tome of the configuration.
+    tome_discard: tuple[int, ...]
     kept_loot: tuple[tuple[str, ...], ...]
     display: tuple[str, ...]
     item_deck_size: int
@@ -94,6 +96,7 @@ def observe(state: State, player: str) -> View:
         face_down=state.face_down, lanterns=state.lanterns, resources=state.resources,
         stars=state.stars, items=state.items, reserved=state.reserved, goons=state.goons,
         my_tomes=state.tomes[me], tome_counts=tuple(len(h) for h in state.tomes),
+        tome_discard=state.tome_discard,
         kept_loot=state.kept_loot, display=state.display,
         item_deck_size=sum(state.item_deck), goon_spaces=state.goon_spaces,
         goon_deck_size=sum(state.goon_deck), goon_discard=state.goon_discard,

@@ -23,7 +23,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from typing import Any
 
@@ -85,6 +85,22 @@ def _token(x: float, y: float, colour: str, label: str, face_down: bool, shown: 
                     bold=True, fill=_ink(colour)) + "</g>")
 
 
+def _as_seen(crew: Iterable[tuple[str, str, bool]], viewer: str | None,
+             everything: bool) -> list[tuple[str, str, bool, bool]]:
+    """A location's tokens in the order a viewer may see them, with whether each is shown:
+    a token the viewer may not see goes after its colour's shown tokens, so that where it
+    stands tells nothing of its label (issue 26; the state keeps them sorted by label).
+
+    >>> _as_seen([("red", "1", True), ("red", "2", False)], "blue", False)
+    [('red', '2', False, True), ('red', '1', True, False)]
+    """
+    rows = [(c, t, fd, everything or not fd or c == viewer) for c, t, fd in crew]
+    if all(shown for *_, shown in rows):
+        return rows
+    first = {c: i for i, (c, *_) in reversed(list(enumerate(rows)))}
+    return sorted(rows, key=lambda r: (first[r[0]], not r[3]))
+
+
 def _locations(state: State, viewer: str | None, everything: bool,
                highlight: set[int], odds: Mapping[str, Fraction]) -> list[str]:
     out = []
@@ -115,8 +131,8 @@ def _locations(state: State, viewer: str | None, everything: bool,
             out.append(f'<g class="guard-card" data-card="{_esc(card)}">'
                        + _text(_LOC_W - 4, y + 16, f"guards: {card}", size=11, anchor="end",
                                fill=PALETTE[GUARDS]) + "</g>")
-        for i, (colour, token, fd) in enumerate(state.at(loc)):
-            shown = everything or not fd or colour == viewer
+        for i, (colour, token, fd, shown) in enumerate(_as_seen(state.at(loc), viewer,
+                                                                everything)):
             out.append(_token(175 + i * 34, y + 20, colour, token, fd, shown))
         out.append("</g>")
     return out

@@ -15,17 +15,16 @@ expansion plan, LB-R36… made while building the engine (``docs/rulings.md``).
 
 from __future__ import annotations
 
-from boardlab.core.rules import RuleBook, RuleRef
+from functools import partial
+
+from boardlab.core.rules import RuleBook, text_rule
+from boardlab.core.rules import ruling as _r
 
 TITLE = "Lockup: Breakout"
 
 
-def _t(rule_id: str, section: str, summary: str) -> RuleRef:
-    return RuleRef(rule_id, TITLE, section, summary, "text")
-
-
-def _r(rule_id: str, section: str, summary: str) -> RuleRef:
-    return RuleRef(rule_id, "boardlab rulings", section, summary, "ruling")
+#: ``_t(rule_id, section, summary)``: a section of the rule text; ``_r``: a ruling.
+_t = partial(text_rule, TITLE)
 
 
 _OBJ = "Objective of the Game"
@@ -245,8 +244,5 @@ RULINGS = [
 ]
 
 BOOK = RuleBook(TITLE, [*TEXT, *RULINGS])
-
-
-def rule(rule_id: str) -> RuleRef:
-    """The :class:`RuleRef` for ``rule_id`` (a :class:`KeyError` names unknown ids)."""
-    return BOOK[rule_id]
+#: The :class:`RuleRef` for ``rule_id`` (an UnknownRule, still a KeyError, names an unknown id).
+rule = BOOK.rule

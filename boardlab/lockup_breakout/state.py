@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any, Final, NamedTuple
 
+from boardlab import svg
 from boardlab.core.errors import ArgumentTypeError
 from boardlab.core.records import equal_only_to_itself
 from boardlab.lockup_breakout.config import Config, Setup
@@ -209,9 +210,7 @@ class State(NamedTuple):
 
     def _repr_svg_(self) -> str:
         """The board as SVG, public information only (Jupyter shows it)."""
-        from boardlab.lockup_breakout.render import render_svg
-
-        return render_svg(self)
+        return svg.picture(self)   # drawn by render.render_svg, handed in by api.py
 
 
 # Positions of the fields the hot paths read by index (``state[AT_STACK]``): literal

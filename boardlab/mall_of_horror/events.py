@@ -14,24 +14,17 @@ of its ``data`` (in the order named), of its ``secret``, then those only the tex
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
-from boardlab.core.events import EventTemplate
+from boardlab.core.events import EventTemplate, templates_citing
 from boardlab.mall_of_horror.config import CARD_NAMES, KIND_NAMES, SUPERMARKET
 from boardlab.mall_of_horror.rulebook import BOOK
-from boardlab.narrate import plural
+from boardlab.words import and_list, plural
 
 __all__ = ["n_of", "and_list", "faces_text", "places_text"]
 
 
-#: ``'1 zombie'``, ``'3 zombies'``: the one pluraliser, :func:`boardlab.narrate.plural`.
+#: ``'1 zombie'``, ``'3 zombies'``: the one pluraliser, :func:`boardlab.words.plural`
+#: (``and_list`` is :func:`boardlab.words.and_list`).
 n_of = plural
-
-
-def and_list(items: Iterable[str]) -> str:
-    """``'a'``, ``'a and b'``, ``'a, b and c'``."""
-    items = list(items)
-    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
 
 
 def faces_text(faces: tuple[int, ...]) -> str:
@@ -46,8 +39,7 @@ def _name(colour: str, kind: str) -> str:
     return f"{colour}'s {KIND_NAMES[kind]}"
 
 
-def _t(kind: str, rule_id: str, summary: object, **kw: object) -> EventTemplate:
-    return EventTemplate(kind, BOOK[rule_id], summary, **kw)  # type: ignore[arg-type]
+_t = templates_citing(BOOK)
 
 
 # -- setup ---------------------------------------------------------------------------------

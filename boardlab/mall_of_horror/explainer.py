@@ -31,8 +31,8 @@ from boardlab.core.events import Event
 from boardlab.mall_of_horror.config import KIND_NAMES
 from boardlab.mall_of_horror.rules import PHASE_NAMES, RULES
 from boardlab.mall_of_horror.state import State
-from boardlab.narrate import plural
 from boardlab.widgets.explainer import PhaseExplainer, Position, ordered_positions
+from boardlab.words import plural
 
 __all__ = ["PHASE_GUIDE", "PHASES", "Explainer", "explain_phase", "phase_positions"]
 

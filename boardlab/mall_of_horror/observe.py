@@ -50,6 +50,16 @@ class View:
     candidates: tuple[str, ...]
     my_ballot: str | None
     drawn: tuple[str, ...]                 # the truck cards, for the searcher only
+    # What every player sees of the procedure in progress (issue 26: a seat's board and
+    # its view agree): the placement dice rolled openly, who acts in turn, the votes each
+    # voter casts and the Threat cards played, a second vote, the colour a vote chose.
+    dice: tuple[int, ...] = ()
+    order: tuple[str, ...] = ()
+    turn: int = 0
+    weights: tuple[tuple[str, int], ...] = ()
+    threats: tuple[tuple[str, int], ...] = ()
+    second: bool = False
+    chosen: str = ""
 
 
 def observe(state: State, player: str) -> View:
@@ -90,4 +100,6 @@ def _view(state: State, player: str | None) -> View:
                 destination=own_dest, known_destinations=known, hardware=state.hardware,
                 hidden=state.hidden, eliminated=state.eliminated, pending=p.kind,
                 purpose=p.purpose, location=p.location, candidates=p.candidates,
-                my_ballot=ballot, drawn=p.drawn if p.chosen == player else ())
+                my_ballot=ballot, drawn=p.drawn if p.chosen == player else (),
+                dice=p.dice, order=p.order, turn=p.index, weights=p.weights,
+                threats=p.threats, second=p.second, chosen=p.chosen)

@@ -31,7 +31,7 @@ from boardlab.mall_of_horror.config import (
     Config,
     Setup,
 )
-from boardlab.narrate import plural
+from boardlab.words import plural
 
 __all__ = ["CHARACTER_DEFENCE", "CHARACTER_VOTES", "break_in_threshold", "characters_at",
            "defence", "destination_options", "eligible_colours", "end_reason",

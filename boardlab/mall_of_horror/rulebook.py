@@ -12,17 +12,16 @@ point at the rule text; ``MoH-R<n>`` at boardlab's rulings (docs/rulings.md).
 
 from __future__ import annotations
 
-from boardlab.core.rules import RuleBook, RuleRef
+from functools import partial
+
+from boardlab.core.rules import RuleBook, text_rule
+from boardlab.core.rules import ruling as _r
 
 TITLE = "Mall of Horror"
 
 
-def _t(rule_id: str, section: str, summary: str) -> RuleRef:
-    return RuleRef(rule_id, TITLE, section, summary, "text")
-
-
-def _r(rule_id: str, section: str, summary: str) -> RuleRef:
-    return RuleRef(rule_id, "boardlab rulings", section, summary, "ruling")
+#: ``_t(rule_id, section, summary)``: a section of the rule text; ``_r``: a ruling.
+_t = partial(text_rule, TITLE)
 
 
 BOOK = RuleBook(TITLE, [
@@ -142,12 +141,7 @@ BOOK = RuleBook(TITLE, [
        "automatically: a vote with one eligible colour, a card window for a player with no "
        "playable card, a truck draw of one card (boardlab ruling)."),
 ])
-
-
-def rule(rule_id: str) -> RuleRef:
-    """The :class:`RuleRef` with this id.
-
-    An unknown id raises :class:`~boardlab.core.errors.UnknownRule` (a boardlab error
-    that is still a ``KeyError``), naming the id and the closest ids.
-    """
-    return BOOK[rule_id]
+#: The :class:`RuleRef` with this id. An unknown id raises
+#: :class:`~boardlab.core.errors.UnknownRule` (a boardlab error that is still a
+#: ``KeyError``), naming the id and the closest ids.
+rule = BOOK.rule

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Final, NamedTuple
 
+from boardlab import svg
 from boardlab.core.records import equal_only_to_itself
 from boardlab.mall_of_horror.config import Config, Setup
 
@@ -165,9 +166,7 @@ class State(NamedTuple):
 
     def _repr_svg_(self) -> str:
         """The board as SVG, public information only (Jupyter shows it)."""
-        from boardlab.mall_of_horror.render import render_svg
-
-        return render_svg(self)
+        return svg.picture(self)   # drawn by render.render_svg, handed in by api.py
 
 
 # A NamedTuple equals any tuple of the same values; a State equals only a State (issue

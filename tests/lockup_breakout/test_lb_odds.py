@@ -577,10 +577,29 @@ def test_every_question_has_its_exact_check_and_its_engine_check() -> None:
 
 
 # -- what a board shows (odds.live_odds) ---------------------------------------------------
+def _tome_draw_as_seen_by(state: Any, viewer: str) -> dict[str, Fraction]:
+    """A tome draw averaged over every way the tomes ``viewer`` has not seen could lie in
+    the deck and the other hands (each ordering of those tomes over the deck and the
+    hidden hand slots equally likely), by brute force."""
+    colours = state.setup.colours
+    names = [t.name for t in state.setup.config.tomes]
+    hidden = [h for c, h in zip(colours, state.tomes, strict=True) if c != viewer]
+    deck = [n for n, k in zip(names, state.tome_deck, strict=True) for _ in range(k)]
+    unseen = deck + [t for h in hidden for t in h]
+    orders = set(permutations(unseen))
+    table: Counter[str] = Counter()
+    for order in orders:
+        top = order[:len(deck)]  # the deck's slots; the rest fill the hidden hands
+        for name in top:
+            table[f"draw {name}"] += Fraction(1, len(deck) * len(orders))
+    return dict(table)
+
+
 def test_live_odds_are_the_contests_and_the_engines_own_tables() -> None:
-    """At a chance node: the engine's outcome table summed by what each outcome reads as
-    (the same for every viewer); at roll call: seeker_contest at each tunnel location
-    where the viewer has a token; otherwise nothing."""
+    """At a chance node: the engine's outcome table summed by what each outcome reads as,
+    for the narrator; a seat's tome draw averaged over where its unseen tomes may lie
+    (LB-R13); at roll call: seeker_contest at each tunnel location where the viewer has
+    a token; otherwise nothing."""
     seen = Counter()
     for seed in range(6):
         match = lb.play(players=2 + seed % 4, seed=seed)
@@ -591,8 +610,14 @@ def test_live_odds_are_the_contests_and_the_engines_own_tables() -> None:
                 for outcome, p in lb.RULES.outcomes(state):
                     table[str(outcome)] = table.get(str(outcome), Fraction(0)) + p
                 want = table if state.top.kind != K.TUNNELS and len(table) <= 24 else {}
-                for viewer in (None, "public", *state.setup.colours):
-                    assert odds.live_odds(state, viewer=viewer) == want
+                assert odds.live_odds(state) == want
+                for viewer in ("public", *state.setup.colours):
+                    if state.top.kind == K.TOME_DRAW:
+                        assert odds.live_odds(state, viewer=viewer) == \
+                            _tome_draw_as_seen_by(state, viewer)
+                        seen["tome"] += 1
+                    else:
+                        assert odds.live_odds(state, viewer=viewer) == want
                 seen["chance"] += bool(want)
             elif state.phase == "rollcall":
                 for colour in state.setup.colours:
@@ -602,7 +627,7 @@ def test_live_odds_are_the_contests_and_the_engines_own_tables() -> None:
                     assert odds.live_odds(state, viewer=colour) == want
                     seen["contest"] += bool(want)
                 assert odds.live_odds(state) == {}
-    assert seen["chance"] > 20 and seen["contest"] > 20
+    assert seen["chance"] > 20 and seen["contest"] > 20 and seen["tome"] > 5
 
 
 def test_live_odds_of_a_draw_simulated_by_the_engine() -> None:

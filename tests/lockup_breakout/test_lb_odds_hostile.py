@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from boardlab import lockup_breakout as lb
 from boardlab.core.errors import ArgumentTypeError, QuestionError
 from boardlab.lockup_breakout import odds
+from tests.odds_checklist import public_functions
 from tests.prob.hostile import check_answer, count, hostile_settings, junk, maybe, outcome_of
 
 Call = Callable[[Any], tuple[Callable[[], Any], str]]
@@ -139,8 +140,7 @@ CALLS: dict[str, Call] = {
 
 def test_every_public_function_has_a_hostile_test() -> None:
     assert set(odds.__all__) == set(CALLS), set(odds.__all__) ^ set(CALLS)
-    public = {n for n, f in vars(odds).items() if callable(f) and not n.startswith("_")
-              and getattr(f, "__module__", "") == odds.__name__ and not isinstance(f, type)}
+    public = public_functions(odds)   # the package's modules too (split by topic)
     assert public <= set(odds.__all__), public - set(odds.__all__)
 
 

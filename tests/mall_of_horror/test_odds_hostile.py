@@ -23,6 +23,7 @@ from boardlab import mall_of_horror as moh
 from boardlab.core.errors import ArgumentTypeError, ConfigError, LimitError, QuestionError
 from boardlab.mall_of_horror import odds
 from boardlab.prob import LIMITS
+from tests.odds_checklist import public_functions
 from tests.prob.hostile import (
     check_answer,
     count,
@@ -145,8 +146,7 @@ CALLS: dict[str, Call] = {
 
 def test_every_public_function_has_a_hostile_test() -> None:
     assert set(odds.__all__) == set(CALLS), set(odds.__all__) ^ set(CALLS)
-    public = {n for n, f in vars(odds).items() if callable(f) and not n.startswith("_")
-              and getattr(f, "__module__", "") == odds.__name__ and not isinstance(f, type)}
+    public = public_functions(odds)   # the package's modules too (split by topic)
     assert public <= set(odds.__all__), public - set(odds.__all__)
 
 
