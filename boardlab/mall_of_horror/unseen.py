@@ -30,7 +30,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from fractions import Fraction
-from itertools import product
+from itertools import islice, product
 from math import comb, prod
 
 from boardlab.mall_of_horror.config import CARDS
@@ -114,11 +114,27 @@ def _secret(state: State, seat: str) -> tuple[list[tuple[str, tuple[int, ...]]],
     return dests, ballots
 
 
-def _factors(state: State, seat: str) -> list[list[tuple[object, Fraction]]]:
+def _shuffled_deal(pool: list[int], sizes: list[int], rng: random.Random) -> tuple[object, ...]:
+    """One deal of ``sizes`` from a shuffled ``pool`` (counts per card), as counts."""
+    cards = [k for k, n in enumerate(pool) for _ in range(n)]
+    rng.shuffle(cards)
+    out, at = [], 0
+    for n in sizes:
+        counts = [0] * len(pool)
+        for k in cards[at:at + n]:
+            counts[k] += 1
+        out.append(tuple(counts))
+        at += n
+    return ("cards", tuple(out))
+
+
+def _factors(state: State, seat: str, limit: int) -> list[list[tuple[object, Fraction]]]:
+    """The independent parts of a world, each a list of (part, chance); the deals of the
+    cards are listed only up to ``limit`` + 1 (more: they are sampled, see worlds)."""
     pool, sizes, _ = _pool(state, seat)
     dests, ballots = _secret(state, seat)
     factors: list[list[tuple[object, Fraction]]] = [
-        [(("cards", d), p) for d, p in _deals(pool, sizes)]]
+        [(("cards", d), p) for d, p in islice(_deals(pool, sizes), limit + 1)]]
     for c, locs in dests:
         factors.append([(("dest", c, loc), Fraction(1, len(locs))) for loc in locs])
     for v, cands in ballots:
@@ -138,9 +154,10 @@ def _world(state: State, seat: str, parts: tuple[object, ...]) -> State:
         tag = part[0]  # type: ignore[index]
         if tag == "cards":
             deal = part[1]  # type: ignore[index]
-            others = [i for i, c in enumerate(colours) if c != seat]
             deck = list(pool)
-            for i, counts in zip(others, deal, strict=False):
+            for i, counts in enumerate(deal[:len(colours)]):  # one per colour, in order
+                if colours[i] == seat:
+                    continue  # its own hand is seen (dealt no cards from the pool)
                 hands[i] = _cards(counts)
                 deck = [a - b for a, b in zip(deck, counts, strict=True)]
             if drawn_hidden:
@@ -163,7 +180,7 @@ def _world(state: State, seat: str, parts: tuple[object, ...]) -> State:
 def worlds(state: State, seat: str, *, limit: int, seed: int
            ) -> tuple[tuple[World, ...], bool, str]:
     """The positions ``seat`` cannot tell apart, weighted (see the module notes)."""
-    factors = _factors(state, seat)
+    factors = _factors(state, seat, limit)
     count = prod(len(f) for f in factors)
     words = ("what the colour cannot see (the other hands and the deck, secret "
              "destinations and ballots, a roll it may not look at) is weighed by the "
@@ -176,11 +193,13 @@ def worlds(state: State, seat: str, *, limit: int, seed: int
         return tuple(out.items()), True, words + f" ({len(out)} worlds, exactly)"
     rng = random.Random(seed)
     got: dict[State, Fraction] = {}
+    pool, sizes, _ = _pool(state, seat)
     for _ in range(limit):
-        parts = tuple(_draw(f, rng) for f in factors)
+        parts = (_shuffled_deal(pool, sizes, rng), *(_draw(f, rng) for f in factors[1:]))
         w = _world(state, seat, parts)
         got[w] = got.get(w, Fraction(0)) + Fraction(1, limit)
-    return tuple(got.items()), False, words + f" ({limit} of {count} worlds sampled)"
+    more = "more than " if len(factors[0]) > limit else ""
+    return tuple(got.items()), False, words + f" ({limit} of {more}{count} worlds sampled)"
 
 
 def _draw(factor: list[tuple[object, Fraction]], rng: random.Random) -> object:

@@ -88,6 +88,10 @@ def test_the_seats_view_is_the_weighted_sum_of_its_worlds() -> None:
         seat = match.to_move
         worlds, exact, _ = game.advice_worlds(match.state, seat, limit=10**6, seed=0)
         assert exact and sum(p for _, p in worlds) == 1
+        view = game.rules.observe(match.state, seat)
+        assert match.state in dict(worlds)
+        assert all(game.rules.observe(w, seat) == view and not game.rules.invariants(w)
+                   for w, _ in worlds)
         if not 1 < len(worlds) <= 12:
             continue
         mine = advise(match, horizon=3, budget={"matches": 0})

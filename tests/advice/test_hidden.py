@@ -147,3 +147,21 @@ def test_breakout_advice_reads_only_the_sides_view(change: Any) -> None:
         if pairs == 3:
             break
     assert pairs == 3
+
+
+@pytest.mark.parametrize("game_name", ["mall-of-horror", "lockup-breakout"])
+def test_every_world_is_sound_and_seen_alike(game_name: str) -> None:
+    # Exact and sampled worlds alike: the seat's view of each is its view of the state.
+    game = registry.get(game_name)
+    checked = 0
+    for match in islice(brute.decision_points(game, range(3), 4), 8):
+        state, seat = match.state, match.to_move
+        view = game.rules.observe(state, seat)
+        for limit in (4096, 5):
+            worlds, _, _ = game.advice_worlds(state, seat, limit=limit, seed=1)
+            assert sum(p for _, p in worlds) == 1
+            for w, _ in worlds:
+                assert game.rules.observe(w, seat) == view
+                assert not game.rules.invariants(w)
+            checked += 1
+    assert checked == 16
