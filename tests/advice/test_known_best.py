@@ -12,6 +12,9 @@ from boardlab import registry
 from boardlab.advice import advise
 from tests.advice import brute
 
+#: A time budget no loaded machine reaches: exactness here must not depend on the load.
+SLOW = 3600
+
 
 def _at(game_name: str, seed: int, ply: int) -> Any:
     for match in brute.decision_points(registry.get(game_name), range(seed, seed + 1), 1):
@@ -29,7 +32,7 @@ def test_mall_of_horror_the_one_location_no_zombie_reaches() -> None:
                          zombies={3: 4, 4: 4, 5: 4, 6: 4}, phase="d", chief="red",
                          chief_elected=True, roll=(3, 4, 5, 6))
     match = moh.new_match(start=state, seed=1)
-    advice = advise(match, horizon="round", budget={"matches": 0})
+    advice = advise(match, horizon="round", budget={"seconds": SLOW, "matches": 0})
     assert advice.exact and advice.seat == "red"
     assert advice.choice == moh.GAME.parse_choice("choose destination 1", state)
     assert [r.score for r in advice.rows] == [Fraction(77, 32), 0, Fraction(7, 8),
@@ -46,7 +49,7 @@ def test_lockup_breakout_taking_a_reward_of_stars() -> None:
     # declining gains nothing.
     match = _at("lockup-breakout", 0, 47)
     assert [str(c) for c in match.legal()] == ["take it", "decline"]
-    advice = advise(match, horizon=1, budget={"matches": 0}, omniscient=True)
+    advice = advise(match, horizon=1, budget={"seconds": SLOW, "matches": 0}, omniscient=True)
     assert str(advice.choice) == "take it"
     assert advice.margin == 3 and advice.best.values["stars gained"] == 3
 
@@ -54,7 +57,7 @@ def test_lockup_breakout_taking_a_reward_of_stars() -> None:
 def test_level7_stepping_onto_the_exit() -> None:
     # Tile 11 is the exit: moving there, the character gets away (L7-R23).
     match = _at("level7-lockdown", 0, 115)
-    advice = advise(match, horizon=1, budget={"matches": 0}, explain=True)
+    advice = advise(match, horizon=1, budget={"seconds": SLOW, "matches": 0}, explain=True)
     assert str(advice.choice) == "move to tile 11"
     assert advice.margin == 1 and advice.exact
     who = [k for k, v in advice.best.values.items() if k.endswith("gets away") and v == 1]
@@ -69,7 +72,7 @@ def test_the_toy_adds_what_reaches_the_target(toy: None) -> None:
     # a has 3 of 5 and the coin showed heads: adding 2 wins at once (T-2).
     state = ToyState(ToySetup(), (3, 0), 0, True)
     match = Match(RULES, ToySetup(), state=state)
-    advice = advise(match, horizon=1, budget={"matches": 20})
+    advice = advise(match, horizon=1, budget={"seconds": SLOW, "matches": 20})
     assert str(advice.choice) == "add 2" and advice.margin == 1
     assert advice.best.values == {"gained": 2, "reached": 1}
     assert advice.best.win is not None and advice.best.win.mean == 1
