@@ -70,7 +70,7 @@ LAB_HEADLESS = $(if $(or $(DISPLAY),$(WAYLAND_DISPLAY),$(filter Darwin,$(shell u
 
 lab: $(LAB_STAMP)
 	@$(if $(LAB_HEADLESS),echo "$(LAB_NOTE)",true)
-	JUPYTER_CONFIG_PATH="$(CURDIR)/.jupyter$${JUPYTER_CONFIG_PATH:+:$$JUPYTER_CONFIG_PATH}" \
+	env -u PYTHONDONTWRITEBYTECODE JUPYTER_CONFIG_PATH="$(CURDIR)/.jupyter$${JUPYTER_CONFIG_PATH:+:$$JUPYTER_CONFIG_PATH}" \
 	  $(BIN)/jupyter lab --ServerApp.root_dir="$(CURDIR)" \
 	  $(if $(wildcard $(LAB_START)),--LabApp.default_url=/lab/tree/$(LAB_START)) \
 	  $(LAB_ROOT) $(LAB_HEADLESS) $(LAB_ARGS)
@@ -154,20 +154,30 @@ $(BIN)/python:
 
 # The test extra holds everything of the lab extra, so a .venv made for the tests also
 # serves make lab (its stamp is touched too); make lab alone installs the lab extra only.
+# Each install compiles boardlab's bytecode: pip does so for the libraries it installs,
+# not for an editable package, and where PYTHONDONTWRITEBYTECODE is set (many containers)
+# every kernel would otherwise compile boardlab from source again, 2-2.5x the time of the
+# first board (docs/performance.md); make lab's kernels write it as they go, too.
+COMPILE = $(BIN)/python -m compileall -q boardlab
+
 $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/pip install -e '.[test]'
+	$(COMPILE)
 	touch $(LAB_STAMP) $@
 
 $(LAB_STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/pip install -e '.[lab]'
+	$(COMPILE)
 	touch $@
 
 $(BENCH_STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/pip install -e '.[test,bench]'
+	$(COMPILE)
 	touch $(STAMP) $(LAB_STAMP) $@
 
 $(DOCS_STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/pip install -e '.[test,docs]'
+	$(COMPILE)
 	touch $(STAMP) $(LAB_STAMP) $@
 
 # -- the browser edition (JupyterLite) ------------------------------------------------------

@@ -1,6 +1,13 @@
 """Mall of Horror board latency: the first board of a fresh kernel, and a click on Step (or Back).
 
-Run: ``python benchmarks/bench_board.py [--matches 5] [--fresh 9]``.
+Run: ``python benchmarks/bench_board.py [--matches 5] [--fresh 9]``;
+``python benchmarks/bench_board.py --games 7 --old DIR``: every game's first board.
+
+**Every game's first board** (``--games N``): ``import boardlab.<game>``,
+``new_match()`` and ``Board(match)`` together, in a fresh interpreter with IPython
+loaded, for Mall of Horror, Breakout and Level 7, interleaved, median of N, side by side
+with an earlier tree (``--old DIR``, e.g. main from ``git archive``) as baseline/ratio;
+the load average is printed with the table. Target (issue 28): under 150 ms each.
 
 **First board.** ``moh.Board(match)`` timed in a fresh interpreter (a subprocess per run,
 IPython already imported, as in a kernel; ipywidgets not yet), side by side with the
@@ -214,6 +221,90 @@ def report_fresh(runs: int, old: str | None = None) -> None:
                   f"{statistics.median(cpu) / base:9.2f}  {loaded}")
 
 
+#: What a person waits for in every game (issue 28): import the game, make a match, build
+#: its board (every widget included), timed together in a fresh interpreter with IPython
+#: loaded. It prints wall and CPU milliseconds.
+_GAME_FRESH = """
+import time
+import IPython  # a Jupyter kernel has it loaded before any cell runs
+start, cpu = time.perf_counter(), time.process_time()
+import boardlab.{package} as game
+board = game.Board(game.new_match({setup}))
+elapsed, cpu = (time.perf_counter() - start) * 1000, (time.process_time() - cpu) * 1000
+assert board.widget is not None and board.svg.startswith("<svg")
+print(f"{{elapsed:.3f}} {{cpu:.3f}} {{game.__file__}}")
+"""
+GAMES = {"mall_of_horror": "players=4, seed=3", "lockup_breakout": "players=3, seed=1",
+         "level7_lockdown": "players=2, seed=1"}
+FIRST_BOARD_TARGET_MS = 150.0
+
+
+def _child_env(path: str | None, source: str | None = None) -> dict[str, str]:
+    """The environment of a timed interpreter: bytecode written and read as a user's kernel
+    does, and ``path`` (an earlier tree) first on the path. With ``source`` (a copy of
+    this tree's boardlab without bytecode) boardlab compiles from source every time, as
+    in a container that sets PYTHONDONTWRITEBYTECODE over an editable install (the
+    installed libraries keep the bytecode pip wrote)."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    if path:
+        env["PYTHONPATH"] = path
+    if source:
+        env.update(PYTHONDONTWRITEBYTECODE="1", PYTHONPATH=source)
+    return env
+
+
+def game_boards(runs: int, old: str | None) -> dict[tuple[str, str], list[tuple[float, float]]]:
+    """Wall and CPU ms of import + new_match + Board per (game, tree), runs interleaved;
+    one untimed run of each first writes the bytecode."""
+    import shutil
+    import tempfile
+
+    source = tempfile.mkdtemp(prefix="bench-board-no-pyc-")
+    shutil.copytree(Path(__file__).resolve().parents[1] / "boardlab",
+                    Path(source) / "boardlab", ignore=shutil.ignore_patterns("__pycache__"))
+    trees: dict[str, tuple[str | None, str | None]] = {
+        "this tree": (None, None),
+        **({f"baseline ({Path(old).name})": (old, None)} if old else {}),
+        "this tree, no bytecode": (None, source)}
+    times: dict[tuple[str, str], list[tuple[float, float]]] = {
+        (g, t): [] for g in GAMES for t in trees}
+    for warm in (True, *([False] * runs)):
+        for package, setup in GAMES.items():
+            for tree, (path, src) in trees.items():
+                code = _GAME_FRESH.format(package=package, setup=setup)
+                out = subprocess.run([sys.executable, "-c", code], capture_output=True,
+                                     text=True, check=True, env=_child_env(path, src),
+                                     cwd=path or src or None).stdout.split()
+                if (path or src) and not out[2].startswith(path or src or ""):
+                    raise RuntimeError(f"{tree} ran {out[2]}, not the tree in {path or src}")
+                if not warm:
+                    times[package, tree].append((float(out[0]), float(out[1])))
+    return times
+
+
+def report_games(runs: int, old: str | None) -> None:
+    times = game_boards(runs, old)
+    trees = list(dict.fromkeys(t for _, t in times))
+    load = os.getloadavg()
+    print(f"import + new_match() + Board(match), fresh interpreter with IPython loaded, "
+          f"{runs} runs each, interleaved; load average {load[0]:.1f} {load[1]:.1f} "
+          f"{load[2]:.1f} (ms; ratios to this tree's medians)")
+    print(f"{'game':<16} {'tree':<26} {'wall med':>8} {'wall min':>8} {'cpu med':>8} "
+          f"{'cpu min':>8} {'wall /':>7} {'cpu /':>6}  target {FIRST_BOARD_TARGET_MS:.0f} ms")
+    for game in GAMES:
+        base = times[game, trees[0]]
+        bwall = statistics.median(r[0] for r in base)
+        bcpu = statistics.median(r[1] for r in base)
+        for tree in trees:
+            rows = times[game, tree]
+            wall, cpu = sorted(r[0] for r in rows), sorted(r[1] for r in rows)
+            mw = statistics.median(wall)
+            verdict = "met" if mw < FIRST_BOARD_TARGET_MS else "not met"
+            print(f"{game:<16} {tree:<26} {mw:8.1f} {wall[0]:8.1f} "
+                  f"{statistics.median(cpu):8.1f} {cpu[0]:8.1f} {mw / bwall:7.2f} "
+                  f"{statistics.median(cpu) / bcpu:6.2f}  {verdict} (wall median)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--matches", type=int, default=5)
@@ -223,7 +314,14 @@ def main() -> None:
                         help="a folder with an earlier boardlab package, timed side by side")
     parser.add_argument("--gc-freeze", action="store_true",
                         help="move everything imported so far out of the collector's reach")
+    parser.add_argument("--games", type=int, default=0, metavar="N",
+                        help="only the first board of every game (import, new_match, "
+                        "Board), N fresh interpreters per game and tree; with --old the "
+                        "earlier tree side by side")
     args = parser.parse_args()
+    if args.games:
+        report_games(args.games, args.old)
+        return
     report_fresh(args.fresh, args.old)
     print()
     if args.gc_freeze:

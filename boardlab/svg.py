@@ -24,7 +24,8 @@ from collections.abc import Callable
 from html import escape
 from typing import Any
 
-__all__ = ["document", "esc", "fit", "num", "picture", "register_picture", "text"]
+__all__ = ["Labels", "document", "esc", "fit", "num", "picture", "register_picture", "text",
+           "width_of"]
 
 
 def esc(value: object) -> str:
@@ -82,6 +83,71 @@ def fit(content: str, room: float, size: float, bold: bool = False) -> str:
     per = size * (0.72 if bold else 0.62)
     most = max(1, int(room // per))
     return content if len(content) <= most else content[: most - 1].rstrip() + "…"
+
+
+def width_of(content: object, size: float, bold: bool = False) -> float:
+    """About how wide ``content`` is at ``size`` (the estimate :func:`fit` uses).
+
+    >>> width_of("Crossroads", 11)
+    68.2
+    """
+    return round(len(str(content)) * size * (0.72 if bold else 0.62), 1)
+
+
+class Labels:
+    """Places short labels on a drawing without letting two of them overlap.
+
+    Each label is tried at its candidate anchor points in turn and put at the first
+    whose box (estimated by :func:`width_of`) meets no box placed before (shapes such
+    as circles can be reserved too); when none is free, the last candidate is used and
+    the label counted in :attr:`crowded`. Boxes are ``(left, top, right, bottom)``.
+
+    >>> labels = Labels()
+    >>> labels.reserve((0, 0, 20, 20))
+    >>> labels.place("Stair", [(10, 15), (10, 40)], size=11)
+    (10, 40)
+    >>> labels.crowded
+    0
+    """
+
+    def __init__(self, pad: float = 1.5) -> None:
+        self.boxes: list[tuple[float, float, float, float]] = []
+        self.pad = pad
+        self.crowded = 0
+
+    def reserve(self, box: tuple[float, float, float, float]) -> None:
+        """Keep ``box`` free of labels."""
+        self.boxes.append(box)
+
+    def box(self, content: object, x: float, y: float, size: float, anchor: str = "middle",
+            bold: bool = False) -> tuple[float, float, float, float]:
+        """The box of a label whose baseline starts (or is centred, or ends) at ``x, y``."""
+        w = width_of(content, size, bold)
+        left = x - w / 2 if anchor == "middle" else x - w if anchor == "end" else x
+        return (left, y - size * 0.9, left + w, y + size * 0.25)
+
+    def free(self, box: tuple[float, float, float, float]) -> bool:
+        """Whether ``box`` meets none of the boxes placed or reserved."""
+        p = self.pad
+        return all(box[2] + p <= b[0] or b[2] + p <= box[0] or box[3] + p <= b[1]
+                   or b[3] + p <= box[1] for b in self.boxes)
+
+    def place(self, content: object, candidates: list[tuple[float, float]], *, size: float,
+              anchor: str = "middle", bold: bool = False,
+              within: tuple[float, float, float, float] | None = None) -> tuple[float, float]:
+        """The first free candidate point for ``content`` (kept inside ``within``)."""
+        for x, y in candidates:
+            box = self.box(content, x, y, size, anchor, bold)
+            if within is not None and not (within[0] <= box[0] and box[2] <= within[2]
+                                           and within[1] <= box[1] and box[3] <= within[3]):
+                continue
+            if self.free(box):
+                self.boxes.append(box)
+                return (x, y)
+        self.crowded += 1
+        x, y = candidates[-1]
+        self.boxes.append(self.box(content, x, y, size, anchor, bold))
+        return (x, y)
 
 
 def document(body: str, *, width: int, view_w: float, view_h: float, label: str,

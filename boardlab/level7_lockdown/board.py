@@ -3,7 +3,7 @@
 A subclass of the generic :class:`~boardlab.widgets.board.GameBoard` (see docs/board.md,
 "Adding a board for a new game"): the stepping, Back (``match.pop()``), Reset, the
 log, the caches and the error handling are the generic board's; this module says how
-a Level 7 position looks (:func:`~boardlab.level7_lockdown.render.render_svg`), what
+a Level 7 position looks (:func:`~boardlab.level7_lockdown.render.board_svg`), what
 the odds panel shows (:func:`~boardlab.level7_lockdown.odds.live_odds`: the chance of
 each challenge on offer, of the roll being made, of Dr. Cronos reaching someone), how
 choices read and how they group.
@@ -16,13 +16,13 @@ grouped choice pad; from ``default_group_above`` = 8 choices, or ``group_above=`
 >>> from boardlab import level7_lockdown as l7
 >>> board = l7.Board(l7.new_match(players=2, seed=1), seat="Leo")
 >>> print(board.status.replace(" · Round", "\\n· Round"))
-Leo to choose: pick one of the choices below
+Leo to choose: pick one of your choices by the picture
 · Round 1 · Leo's move step (2 moves left) · to move: Leo
 >>> board.choice_labels
-['fall down', 'move to Storage Bay', 'explore through the north door of Hub', 'end this step']
+['move to Storage Bay', 'explore through the north door of Hub', 'end this step', 'fall down']
 >>> board.choice_groups
-['other', 'move', 'explore', 'other']
->>> board.choose(board.offered[1])[0].summary
+['move', 'explore', 'other', 'other']
+>>> board.choose(board.offered[0])[0].summary
 'Leo moves from Hub to Storage Bay'
 >>> board.back()
 Move(to=1, escape='', adrenaline=0)
@@ -40,7 +40,7 @@ from boardlab.level7_lockdown.agents import HeuristicAgent
 from boardlab.level7_lockdown.choices import Place
 from boardlab.level7_lockdown.geometry import Placement, doors_of
 from boardlab.level7_lockdown.narration import PHASE_TITLES, STEP_NAMES, describe
-from boardlab.level7_lockdown.render import render_svg, touched_tiles
+from boardlab.level7_lockdown.render import board_svg, touched_tiles
 from boardlab.level7_lockdown.rules import RULES
 from boardlab.level7_lockdown.state import State
 from boardlab.widgets.board import GameBoard
@@ -56,6 +56,11 @@ _GROUPS: dict[str, str] = {"Move": "move", "Vent": "vent", "Explore": "explore",
                            "Special": "scenario action", "PlaceCronos": "Dr. Cronos",
                            "Extinguish": "other", "StandUp": "other", "FallDown": "other",
                            "LowerTerror": "other", "EndStep": "other"}
+
+
+#: The rare choices go last on the pad: ending a step, lowering terror, and falling
+#: down on purpose (rarely what a player wants) after everything else.
+_RANKS: dict[str, int] = {"EndStep": 1, "LowerTerror": 1, "Extinguish": 1, "FallDown": 2}
 
 
 def choice_group(choice: Any) -> str | None:
@@ -135,6 +140,8 @@ class Board(GameBoard):
     rules = RULES
     game = "Level 7 [Escape]: Lockdown"
     phase_titles: ClassVar[Mapping[str, str]] = PHASE_TITLES
+    picture_width: ClassVar[int] = 760
+    picture_scrolls: ClassVar[bool] = True   # a big map scrolls sideways, never shrinks
 
     def players(self, state: State) -> tuple[str, ...]:
         return state.setup.seats
@@ -146,8 +153,9 @@ class Board(GameBoard):
                odds: Mapping[Hashable, Fraction] | None) -> str:
         n = len(state.tiles)
         tiles = [t for t in highlight if isinstance(t, int) and 0 <= t < n]
-        return render_svg(state, viewer=viewer, omniscient=viewer is None, highlight=tiles,
-                          odds={str(k): p for k, p in (odds or {}).items()})
+        return board_svg(state, viewer=viewer, omniscient=viewer is None,
+                         highlight=frozenset(tiles),
+                         odds={str(k): p for k, p in (odds or {}).items()})
 
     def status_line(self, state: State, last: Event | None, viewer: str | None) -> str:
         return status_line(state, last, viewer)
@@ -163,11 +171,13 @@ class Board(GameBoard):
     def odds_title(self, state: State) -> str:
         kind = state.pending.kind
         if kind == "action":
-            return "P(success) of each challenge on offer (no adrenaline; die invented, L7-R2)"
+            return ("Chance that each challenge on offer succeeds, without adrenaline "
+                    "(the die is an invented stand-in, L7-R2)")
         if kind == "move":
-            return "P(getting away / peeking) from here (die invented, L7-R2)"
+            return ("Chance of getting away from an enemy, or of a peek, from here "
+                    "(the die is an invented stand-in, L7-R2)")
         if kind == "roll":
-            return "This roll (exact; die invented, L7-R2)"
+            return "This roll, exactly (the die is an invented stand-in, L7-R2)"
         if kind == "tile_draw":
             return "This draw (exact: each tile still unseen in the stack)"
         if kind == "event_draw":
@@ -198,3 +208,7 @@ class Board(GameBoard):
 
     def choice_group(self, choice: Any) -> str | None:
         return choice_group(choice)
+
+    def choice_rank(self, choice: Any) -> int:
+        """Ending the step after the moves, falling down (rarely wanted) last of all."""
+        return _RANKS.get(type(choice).__name__, 0)

@@ -44,10 +44,17 @@ from boardlab.level7_lockdown.geometry import (
     layout,
 )
 from boardlab.level7_lockdown.narration import STEP_NAMES
+from boardlab.level7_lockdown.render_text import (  # touched_tiles: the board's import
+    TILE_FIELDS,
+    _upright,
+    _wrap,
+    touched_tiles,
+)
 from boardlab.level7_lockdown.state import INSIDE, State
 from boardlab.level7_lockdown.work import enemy_name
 
-__all__ = ["CHARACTER_COLOURS", "FEATURE_WORDS", "render_svg"]
+__all__ = ["CHARACTER_COLOURS", "FEATURE_WORDS", "TILE_FIELDS", "board_svg", "render_svg",
+           "touched_tiles"]
 
 #: Okabe–Ito colours for the characters, each paired with black text (contrast ≥ 4.5).
 CHARACTER_COLOURS: Final = ("#E69F00", "#56B4E9", "#009E73", "#CC79A7")
@@ -65,7 +72,8 @@ _PAD = 18                # around a floor's cells (room for door stubs)
 _MARGIN = 12
 _FONT = "DejaVu Sans, Verdana, Arial, Helvetica, sans-serif"
 _HIGHLIGHT = "#7B2D8E"
-_TOKEN = 22
+_TOKEN = 22              # a figure's height
+_TOKEN_W = 31            # and width: room for "B1+3" at 11
 
 
 # The shared helpers, under the short names this module's drawing code uses.
@@ -104,6 +112,21 @@ def render_svg(state: State, *, viewer: str | None = None, omniscient: bool = Fa
     return _Picture(state, viewer, omniscient, marked, dict(odds or {})).draw(width)
 
 
+def board_svg(state: State, *, viewer: str | None, omniscient: bool,
+              highlight: frozenset[int], odds: Mapping[str, Any]) -> str:
+    """The board's picture: :func:`render_svg` drawn at its own size (a unit a CSS
+    pixel), so every text keeps the size it is drawn at, 11 or more (issue 29); a map
+    wider than the notebook scrolls sideways on the board instead of shrinking. The
+    arguments are the board's own, already checked.
+
+    >>> from boardlab.level7_lockdown.position import position
+    >>> s = position(players=1)
+    >>> board_svg(s, viewer=None, omniscient=True, highlight=frozenset(), odds={})[:70]
+    '<svg xmlns="http://www.w3.org/2000/svg" width="560" height="...'
+    """
+    return _Picture(state, viewer, omniscient, highlight, dict(odds)).draw(None)
+
+
 class _Picture:
     def __init__(self, state: State, viewer: str | None, omniscient: bool,
                  highlight: frozenset[int], odds: dict[str, Any]) -> None:
@@ -119,22 +142,26 @@ class _Picture:
                        for i, c in enumerate(state.chars)}
 
     # -- the whole picture ---------------------------------------------------------------
-    def draw(self, width: int) -> str:
+    def draw(self, width: int | None) -> str:
+        """The whole picture, ``width`` pixels wide (``None``: at its own size)."""
         s = self.s
         floors = sorted({p.floor for p in s.tiles})
         y = self.header()
-        x: float = _MARGIN
-        bottom = y
+        widest: float = 0
+        # Floors one under the other: the picture is as wide as the widest floor, not
+        # all of them, so it fits a narrow notebook at its own size more often.
         for floor in floors:
-            w, h = self.floor(floor, x, y)
-            x += w + _MARGIN
-            bottom = max(bottom, y + h)
-        total_w = max(x, 560)
-        y = self.strip(bottom + 10, total_w)
+            w, h = self.floor(floor, _MARGIN, y)
+            widest = max(widest, w)
+            y += h + _MARGIN
+        total_w = max(widest + 2 * _MARGIN, 560)
+        y = self.strip(y, total_w)
         y = self.odds_box(y, total_w)
         y = self.legend(y, total_w)
         height = y + _MARGIN
         title = f"Level 7 [Escape]: Lockdown — {self.where()}"
+        if width is None:
+            width = round(total_w)
         return svg.document("".join(self.out), width=width, view_w=total_w, view_h=height,
                             label=self.summary(), title=title, font=_FONT)
 
@@ -239,7 +266,7 @@ class _Picture:
                        'stroke-width="1.5"/>'
                        + _text(cx + _C / 2, cy + _C / 2 + 8, "?", size=28, bold=True,
                                anchor="middle", fill="#FFFFFF")
-                       + _text(cx + _C / 2, cy + _C - 12, "face-down", size=10,
+                       + _text(cx + _C / 2, cy + _C - 12, "face-down", size=11,
                                anchor="middle", fill="#FFFFFF") + "</g>")
             return
         spec = self.cfg.tile(p.tile)
@@ -258,24 +285,33 @@ class _Picture:
         label = self.tile_label(t, spec.features, markers, figures)
         out.append(f'<g class="tile" data-tile="{t}" data-name="{_esc(p.tile)}">'
                    f"<title>{_esc(label)}</title>")
-        for cell in cells:
+        for k, cell in enumerate(cells):
             cx, cy = at(cell)
-            out.append(f'<rect x="{_n(cx + 4)}" y="{_n(cy + 4)}" width="{_C - 8}" '
+            frame = ' data-frame=""' if k == 0 else ""   # the tile's texts stay inside it
+            out.append(f'<rect{frame} x="{_n(cx + 4)}" y="{_n(cy + 4)}" width="{_C - 8}" '
                        f'height="{_C - 8}" fill="{fill}" stroke="#3A3F47" stroke-width="2"/>')
         # rooms of one tile are joined: paint over the wall between them
         for i, a in enumerate(cells):
             for b in cells[i + 1:]:
                 self.join(a, b, at, fill)
         cx, cy = at(cells[0])
-        size = 11 if len(p.tile) * 11 * 0.62 <= _C - 18 else 9.5
-        out.append(_text(cx + 9, cy + 19, _fit(p.tile, _C - 18, size), size=size, bold=True,
-                         cls="name"))
-        for i, line in enumerate(_wrap(" ".join(words), _C - 18, 8.5)[:2]):
-            out.append(_text(cx + 9, cy + 31 + 10 * i, line, size=8.5, fill="#333333",
+        out.append(_text(cx + 9, cy + 19, _fit(p.tile, _C - 20, 11, True), size=11,
+                         bold=True, cls="name"))
+        # Features and markers in two lines of 11 at most, wrapped for capitals (wider
+        # than the average letter): the tile's edge is never reached (issue 29).
+        lines = _wrap(" ".join(words), _C - 20, 11, capitals=True)
+        marks = " ".join(markers)
+        room = 2 - (1 if marks else 0)
+        shown = lines[:room]
+        if len(lines) > room and shown:
+            shown[-1] = _fit(shown[-1] + " …", _C - 20, 11 * 1.15)
+        for i, line in enumerate(shown):
+            out.append(_text(cx + 9, cy + 33 + 13 * i, line, size=11, fill="#333333",
                              cls="features"))
-        if markers:
-            out.append(_text(cx + 9, cy + 53, " ".join(markers), size=9, bold=True,
-                             fill="#7A4A00", cls="markers"))
+        if marks:
+            out.append(_text(cx + 9, cy + 33 + 13 * len(shown), _fit(marks, _C - 20, 11 * 1.15,
+                                                                     True),
+                             size=11, bold=True, fill="#7A4A00", cls="markers"))
         self.tokens(figures, cells, at)
         out.append("</g>")
 
@@ -333,37 +369,40 @@ class _Picture:
 
     def tokens(self, figures: list[tuple[str, str, str, str]], cells: tuple[Cell, ...],
                at: Any) -> None:
-        per_row, rows = 4, 2
+        per_row, rows = 3, 2
         slots = [(cell, r, k) for cell in cells for r in range(rows) for k in range(per_row)]
         shown = figures if len(figures) <= len(slots) else figures[: len(slots) - 1]
         for (cell, r, k), (cls, text, fill, title) in zip(slots, shown, strict=False):
             cx, cy = at(cell)
-            x = cx + 8 + k * (_TOKEN + 1)
-            y = cy + 58 + r * (_TOKEN + 1)
+            x = cx + 10 + k * (_TOKEN_W + 1)   # clear of the doors in the walls
+            y = cy + 60 + r * (_TOKEN + 2)
             ink = "#FFFFFF" if cls == "cronos" else "#000000"
+            mid = x + _TOKEN_W / 2
             if cls.startswith("character"):
-                shape = (f'<circle cx="{_n(x + _TOKEN / 2)}" cy="{_n(y + _TOKEN / 2)}" '
-                         f'r="{_TOKEN / 2 - 0.5}" fill="{fill}" stroke="#222222" '
-                         'stroke-width="1.5"/>')
+                shape = (f'<rect data-frame="" x="{_n(x)}" y="{_n(y)}" width="{_TOKEN_W}" '
+                         f'height="{_TOKEN}" rx="{_TOKEN / 2}" fill="{fill}" '
+                         'stroke="#222222" stroke-width="1.5"/>')
             elif cls == "cronos":
                 h = _TOKEN / 2
-                shape = (f'<polygon points="{_n(x + h)},{_n(y)} {_n(x + _TOKEN)},{_n(y + h)} '
-                         f'{_n(x + h)},{_n(y + _TOKEN)} {_n(x)},{_n(y + h)}" fill="{fill}"/>')
+                shape = (f'<polygon data-frame="" points="{_n(x)},{_n(y + h)} '
+                         f'{_n(x + 5)},{_n(y)} {_n(x + _TOKEN_W - 5)},{_n(y)} '
+                         f'{_n(x + _TOKEN_W)},{_n(y + h)} {_n(x + _TOKEN_W - 5)},'
+                         f'{_n(y + _TOKEN)} {_n(x + 5)},{_n(y + _TOKEN)}" fill="{fill}"/>')
             else:
-                shape = (f'<rect x="{_n(x)}" y="{_n(y)}" width="{_TOKEN}" height="{_TOKEN}" '
-                         f'rx="3" fill="{fill}" stroke="#222222" stroke-width="1.2"/>')
-            size = 9 if len(text) <= 2 else 7.5
+                shape = (f'<rect data-frame="" x="{_n(x)}" y="{_n(y)}" width="{_TOKEN_W}" '
+                         f'height="{_TOKEN}" rx="3" fill="{fill}" stroke="#222222" '
+                         'stroke-width="1.2"/>')
             self.out.append(f'<g class="{cls}"><title>{_esc(title)}</title>{shape}'
-                            + _text(x + _TOKEN / 2, y + _TOKEN / 2 + 3.5, text, size=size,
-                                    bold=True, anchor="middle", fill=ink) + "</g>")
+                            + _text(mid, y + _TOKEN / 2 + 4, text, size=11,
+                                    bold=len(text) <= 3, anchor="middle", fill=ink) + "</g>")
         if len(shown) < len(figures):
             cell, r, k = slots[-1]
             cx, cy = at(cell)
             rest = figures[len(shown):]
             self.out.append(f'<g class="more"><title>{_esc(", ".join(f[3] for f in rest))}'
-                            "</title>" + _text(cx + 8 + k * (_TOKEN + 1) + 2,
-                                               cy + 58 + r * (_TOKEN + 1) + 15,
-                                               f"+{len(rest)}", size=10, bold=True)
+                            "</title>" + _text(cx + 10 + k * (_TOKEN_W + 1) + 2,
+                                               cy + 60 + r * (_TOKEN + 2) + 15,
+                                               f"+{len(rest)}", size=11, bold=True)
                             + "</g>")
 
     # -- doors -------------------------------------------------------------------------------
@@ -403,7 +442,7 @@ class _Picture:
         ex = {"E": cx + _C - 4, "W": cx + 4}.get(side, mid_x)
         ey = {"N": cy + 4, "S": cy + _C - 4}.get(side, mid_y)
         across = side in ("N", "S")
-        long_, short = 30, 12
+        long_, short = 30, 13
         w, h = (long_, short) if across else (short, long_)
         if kind == "unexplored" or kind == "to-face-down":
             ox, oy = {"N": (0, -7), "S": (0, 7), "E": (7, 0), "W": (-7, 0)}[side]
@@ -431,14 +470,15 @@ class _Picture:
         elif kind == "locked":
             body = (f'<rect x="{_n(x)}" y="{_n(y)}" width="{w}" height="{h}" fill="#B2182B" '
                     'stroke="#3A3F47" stroke-width="1.2"/>'
-                    + _text(x + w / 2, y + h / 2 + 3.5, "L", size=10, bold=True,
+                    + _text(x + w / 2, y + h / 2 + 4, "L", size=11, bold=True,
                             anchor="middle", fill="#FFFFFF"))
             title = "locked door"
         else:
             body = (f'<rect x="{_n(x)}" y="{_n(y)}" width="{w}" height="{h}" fill="#F2B33D" '
                     'stroke="#3A3F47" stroke-width="1.2"/>'
-                    + _text(x + w / 2, y + h / 2 + 3.5, f"B{strength}", size=9, bold=True,
-                            anchor="middle", fill="#000000"))
+                    + _upright(_text(x + w / 2, y + h / 2 + 4, f"B{strength}", size=11,
+                                     bold=True, anchor="middle", fill="#000000"),
+                               x + w / 2, y + h / 2, turn=not across))
             title = ("barricade, full strength" if strength >= 2 else "barricade, battered")
         self.out.append(f'<g class="door {kind}" data-door="{_esc(door)}"><title>'
                         f"{_esc(title)}</title>{body}</g>")
@@ -482,8 +522,8 @@ class _Picture:
                 if tiles:
                     out.append(_text(_MARGIN, y + 13, _fit(f"Stack {name}: "
                                                            + ", ".join(tiles),
-                                                           total_w - 2 * _MARGIN, 10.5),
-                                     size=10.5, fill="#444444", cls="stack-contents"))
+                                                           total_w - 2 * _MARGIN, 11),
+                                     size=11, fill="#444444", cls="stack-contents"))
                     y += 15
         return y + 4
 
@@ -509,10 +549,10 @@ class _Picture:
                  "Figures: circles characters (initials, ↓ down), DC Dr. Cronos, squares G "
                  "guard, R rogue, W warrior, H fear hunter, B blaster (+power tokens)."]
         for line in lines:
-            for part in _wrap(line, total_w - 2 * _MARGIN, 9.5):
-                self.out.append(_text(_MARGIN, y + 11, part, size=9.5, fill="#555555",
+            for part in _wrap(line, total_w - 2 * _MARGIN, 11):
+                self.out.append(_text(_MARGIN, y + 12, part, size=11, fill="#555555",
                                       cls="legend"))
-                y += 13
+                y += 15
         return y
 
     def summary(self) -> str:
@@ -531,42 +571,3 @@ class _Picture:
         for t, names in sorted(by_tile.items()):
             parts.append(f"On {self.tname(t)}: {', '.join(names)}.")
         return " ".join(parts)
-
-
-def _wrap(text: str, room: float, size: float) -> list[str]:
-    most = max(20, int(room // (size * 0.58)))
-    words = text.split()
-    lines, line = [], ""
-    for w in words:
-        if line and len(line) + 1 + len(w) > most:
-            lines.append(line)
-            line = w
-        else:
-            line = f"{line} {w}" if line else w
-    if line:
-        lines.append(line)
-    return lines
-
-
-#: Used by :mod:`boardlab.level7_lockdown.board` to outline what an event touched.
-TILE_FIELDS: Final = ("tile", "start", "end", "index")
-
-
-def touched_tiles(events: Iterable[Any], state: State) -> tuple[int, ...]:
-    """Tile indices the ``events`` name (moves, spawns, placements, markers).
-
-    >>> from boardlab.level7_lockdown.api import new_match
-    >>> m = new_match(players=1, seed=1)
-    >>> events = m.push(m.legal()[-1])   # end the move step
-    >>> touched_tiles(events, m.state)
-    ()
-    """
-    found: set[int] = set()
-    n = len(state.tiles)
-    for e in events:
-        for field in TILE_FIELDS:
-            value = e.data.get(field) if hasattr(e, "data") else None
-            if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < n:
-                found.add(value)
-    return tuple(sorted(found))
-

@@ -16,7 +16,7 @@ grouped by token (**the seeker**, **a 3** …) on the grouped choice pad.
 >>> board.play_round() > 0, board.match.to_move
 (True, 'red')
 >>> board.choice_groups[0], board.choice_labels[0]
-('a 1', 'assign a 1 to 1')
+('strength 1 token', 'your strength 1 token to 1 Mess Hall')
 >>> sorted(board.odds)
 []
 >>> seeker = next(c for c in board.offered if c.token == "seeker"
@@ -42,18 +42,31 @@ from boardlab.lockup_breakout.rules import PHASE_NAMES, RULES
 from boardlab.lockup_breakout.state import State
 from boardlab.widgets.board import GameBoard
 
-__all__ = ["Board", "choice_group", "live_odds"]
+__all__ = ["Board", "assign_label", "choice_group", "live_odds"]
 
 
 def choice_group(choice: Any) -> str | None:
     """Roll-call choices grouped by token; other choices are not grouped.
 
     >>> choice_group(Assign("seeker", 3)), choice_group(Assign("2", 5, True))
-    ('the seeker', 'a 2')
+    ('the seeker', 'strength 2 token')
     """
     if isinstance(choice, Assign):
-        return "the seeker" if choice.token == SEEKER else f"a {choice.token}"
+        return "the seeker" if choice.token == SEEKER else f"strength {choice.token} token"
     return None
+
+
+def assign_label(choice: Assign, state: State) -> str:
+    """A roll-call choice in the game's words: which crew token goes to which location.
+
+    >>> from boardlab.lockup_breakout import position
+    >>> s = position(players=3)
+    >>> assign_label(Assign("3", 4), s), assign_label(Assign("seeker", 1, True), s)
+    ('your strength 3 token to 4 Forge', 'your seeker to 1 Mess Hall, face down')
+    """
+    what = "your seeker" if choice.token == SEEKER else f"your strength {choice.token} token"
+    where = f"{choice.location} {state.config.locations[choice.location - 1].name}"
+    return f"{what} to {where}" + (", face down" if choice.face_down else "")
 
 
 def live_odds(state: State, viewer: str | None) -> dict[str, Fraction]:
@@ -78,6 +91,7 @@ class Board(GameBoard):
     rules = RULES
     game = "Lockup: Breakout"
     phase_titles: ClassVar[Mapping[str, str]] = PHASE_NAMES
+    picture_width: ClassVar[int] = 560
 
     def players(self, state: State) -> tuple[str, ...]:
         return state.setup.colours
@@ -105,10 +119,10 @@ class Board(GameBoard):
 
     def odds_title(self, state: State) -> str:
         if RULES.to_move(state) is CHANCE:
-            return "This draw (exact; the piles are stand-in data, LB-R1)"
+            return "This draw, exactly (the piles are stand-in data, LB-R1)"
         who = self._viewer(state) or "the seat"
-        return (f"P({who} may advance) at each tunnel location, from {who}'s view "
-                "(strengths stand-in, LB-R1)")
+        return (f"Chance that {who} may advance at each tunnel location, as {who} knows "
+                "the match (the strengths are stand-ins, LB-R1)")
 
     def odds_labels(self, state: State) -> Mapping[Hashable, str]:
         return {str(loc.number): f"{loc.number} {loc.name}"
@@ -132,3 +146,8 @@ class Board(GameBoard):
 
     def choice_group(self, choice: Any) -> str | None:
         return choice_group(choice)
+
+    def choice_label(self, choice: Any) -> str:
+        if isinstance(choice, Assign):
+            return assign_label(choice, self.match.state)
+        return str(choice)

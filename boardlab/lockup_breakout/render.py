@@ -29,6 +29,8 @@ from typing import Any
 
 from boardlab import svg
 from boardlab.lockup_breakout.config import GUARDS, LEGEND
+from boardlab.lockup_breakout.events import plural
+from boardlab.lockup_breakout.rules import PHASE_NAMES
 from boardlab.lockup_breakout.state import State, require_state
 
 __all__ = ["PALETTE", "render_svg"]
@@ -37,10 +39,16 @@ __all__ = ["PALETTE", "render_svg"]
 PALETTE = {"red": "#D55E00", "blue": "#0072B2", "green": "#009E73", "yellow": "#F0E442",
            "purple": "#CC79A7", GUARDS: "#666666"}
 _LETTER = {"red": "R", "blue": "B", "green": "G", "yellow": "Y", "purple": "P", GUARDS: "X"}
-_W = 900
-_LOC_W = 380
-_ROW = 46
-_MAP_X, _MAP_Y, _MAP_W, _MAP_H = 410, 60, 470, 300
+# One column, 560 wide: drawn at its own size in a notebook of 1024 px with the file
+# browser open, every text is at least 11 px there (issue 29).
+_W = 560
+_TOP = 42
+_ROW = 50            # a location row with one line of tokens
+_TOKEN_ROW = 34      # each further line of tokens
+_PER_ROW = 9         # tokens on one line of a row
+_NAME_W = 230        # the name and notes column of a row
+_MAP_H = 330
+_SIDE_H = 36
 
 
 # The shared helpers, under the short names this module's drawing code uses. Its own
@@ -85,6 +93,29 @@ def _token(x: float, y: float, colour: str, label: str, face_down: bool, shown: 
                     bold=True, fill=_ink(colour)) + "</g>")
 
 
+def _row_height(n_tokens: int) -> int:
+    """A location row: two lines of text on the left, tokens in rows of ``_PER_ROW``."""
+    rows = max(1, -(-n_tokens // _PER_ROW))
+    return _ROW + (rows - 1) * _TOKEN_ROW
+
+
+def _notes(state: State, loc: int, tunnel: str,
+           odds: Mapping[str, Fraction]) -> list[tuple[str, str, str]]:
+    """What a location row says under its name: ``(text, colour, class)`` lines."""
+    notes: list[tuple[str, str, str]] = []
+    if not loc:
+        notes.append((state.legend or "none yet", "#444444", "legend"))
+    if tunnel:
+        notes.append((f"{tunnel} tunnel", "#8C510A", "tunnel"))
+    if 2 <= loc <= 6 and state.goon_spaces and state.goon_spaces[loc - 2]:
+        notes.append((f"goon: {state.goon_spaces[loc - 2]}", "#3F4F7F", "goon"))
+    if state.setup.solo and state.guard_cards and state.guard_cards[loc]:
+        notes.append((f"guards: {state.guard_cards[loc]}", PALETTE[GUARDS], "guard-card"))
+    if str(loc) in odds:
+        notes.append((f"P(advance) = {odds[str(loc)]}", "#222222", "odds"))
+    return notes
+
+
 def _as_seen(crew: Iterable[tuple[str, str, bool]], viewer: str | None,
              everything: bool) -> list[tuple[str, str, bool, bool]]:
     """A location's tokens in the order a viewer may see them, with whether each is shown:
@@ -102,76 +133,94 @@ def _as_seen(crew: Iterable[tuple[str, str, bool]], viewer: str | None,
 
 
 def _locations(state: State, viewer: str | None, everything: bool,
-               highlight: set[int], odds: Mapping[str, Fraction]) -> list[str]:
+               highlight: set[int], odds: Mapping[str, Fraction]) -> tuple[list[str], float]:
+    """The seven locations and the legend card, one row each: the name, then what is
+    there (tunnel, the goon to recruit, the guards, the odds), tokens on the right.
+    Returns the drawing and the y under it."""
     out = []
     cfg = state.config
-    names = ["the legend card" + (f": {state.legend}" if state.legend else "")]
-    names += [f"{loc.number} {loc.name}" for loc in cfg.locations]
-    for row, loc in enumerate([*range(1, 8), LEGEND]):
-        y = 60 + row * _ROW
+    y = _TOP
+    for loc in [*range(1, 8), LEGEND]:
+        crew = state.at(loc)
         tunnel = state.tunnels[loc - 1] if loc and state.tunnels else ""
+        notes = _notes(state, loc, tunnel, odds)
+        h = max(_row_height(len(crew)), 34 + 14 * len(notes))
         stroke = "#E69F00" if loc in highlight else "#444444"
         width = 3 if loc in highlight else 1
         out.append(f'<g class="location" data-location="{loc}" data-tunnel="{tunnel}">'
-                   f'<rect x="10" y="{y}" width="{_LOC_W}" height="{_ROW - 6}" rx="5" '
-                   f'fill="#F7F7F2" stroke="{stroke}" stroke-width="{width}"/>')
-        label = names[loc] if loc else names[0]
-        out.append(_text(18, y + 16, label if len(label) <= 21 else label[:20] + "…", size=12,
+                   f'<rect data-frame="" x="10" y="{y}" width="{_W - 20}" height="{h - 6}" '
+                   f'rx="5" fill="#F7F7F2" stroke="{stroke}" stroke-width="{width}"/>')
+        name = f"{loc} {cfg.locations[loc - 1].name}" if loc else "Legend card"
+        out.append(_text(18, y + 17, svg.fit(name, _NAME_W - 12, 13, True), size=13,
                          bold=True))
-        if tunnel:
-            out.append(f'<g class="tunnel" data-kind="{tunnel}">'
-                       + _text(18, y + 32, f"{tunnel} tunnel", size=11, fill="#8C510A")
-                       + "</g>")
-        key = str(loc)
-        if key in odds:
-            out.append(_text(_LOC_W - 4, y + 32, f"P {odds[key]}", size=11, anchor="end",
-                             cls="odds"))
-        if state.setup.solo and state.guard_cards and state.guard_cards[loc]:
-            card = state.guard_cards[loc]
-            out.append(f'<g class="guard-card" data-card="{_esc(card)}">'
-                       + _text(_LOC_W - 4, y + 16, f"guards: {card}", size=11, anchor="end",
-                               fill=PALETTE[GUARDS]) + "</g>")
-        for i, (colour, token, fd, shown) in enumerate(_as_seen(state.at(loc), viewer,
-                                                                everything)):
-            out.append(_token(175 + i * 34, y + 20, colour, token, fd, shown))
+        ny = y + 32
+        for text, colour, cls in notes:
+            label = svg.fit(text, _NAME_W - 12, 11)
+            if cls in ("tunnel", "guard-card", "goon"):
+                data = {"tunnel": f' data-kind="{tunnel}"',
+                        "guard-card": f' data-card="{_esc(text[8:])}"',
+                        "goon": f' data-goon="{_esc(text[6:])}"'}[cls]
+                out.append(f'<g class="{cls}"{data}>' + _text(18, ny, label, size=11,
+                                                             fill=colour) + "</g>")
+            else:
+                out.append(_text(18, ny, label, size=11, fill=colour, cls=cls))
+            ny += 14
+        for i, (colour, token, fd, shown) in enumerate(_as_seen(crew, viewer, everything)):
+            tx = _NAME_W + 22 + (i % _PER_ROW) * 34
+            ty = y + 21 + (i // _PER_ROW) * _TOKEN_ROW
+            out.append(_token(tx, ty, colour, token, fd, shown))
         out.append("</g>")
-    return out
+        y += h
+    return out, y
 
 
-def _map(state: State, viewer: str | None, everything: bool) -> list[str]:
+def _map(state: State, viewer: str | None, everything: bool, top: float) -> list[str]:
+    """The catacombs from the map's own ``x``/``y``: each space a circle holding its stars,
+    its name beside it, a path's cost by its middle; labels never overlap."""
     m = state.config.catacombs
     xs = [s.x for s in m.spaces]
     ys = [s.y for s in m.spaces]
-    sx = (_MAP_W - 60) / max(max(xs) - min(xs), 1)
-    sy = (_MAP_H - 60) / max(max(ys) - min(ys), 1)
+    map_y = top + 24
+    sx = (_W - 20 - 80) / max(max(xs) - min(xs), 1)
+    sy = (_MAP_H - 70) / max(max(ys) - min(ys), 1)
+    frame = (10.0, map_y, _W - 10.0, map_y + _MAP_H)
 
     def at(name: str) -> tuple[float, float]:
         s = m.space(name)
-        return (_MAP_X + 30 + (s.x - min(xs)) * sx, _MAP_Y + 30 + (s.y - min(ys)) * sy)
+        return (10 + 40 + (s.x - min(xs)) * sx, map_y + 36 + (s.y - min(ys)) * sy)
 
-    out = [f'<g class="catacombs"><rect x="{_MAP_X}" y="{_MAP_Y}" width="{_MAP_W}" '
-           f'height="{_MAP_H}" rx="8" fill="#EEF2F5" stroke="#444444"/>',
-           _text(_MAP_X + 8, _MAP_Y - 6, "Catacombs (stand-in map, LB-R2)", size=12,
-                 bold=True)]
-    for p in m.paths:
-        (x1, y1), (x2, y2) = at(p.start), at(p.to)
-        cost = ", ".join(f"{n} {r}" for r, n in p.cost)
-        out.append(f'<g class="path" data-from="{_esc(p.start)}" data-to="{_esc(p.to)}">'
-                   f'<line x1="{_n(x1)}" y1="{_n(y1)}" x2="{_n(x2)}" y2="{_n(y2)}" '
-                   f'stroke="#555555" stroke-width="1.5"/>')
-        if cost:
-            out.append(_text((x1 + x2) / 2, (y1 + y2) / 2 - 3, cost, size=9,
-                             anchor="middle", fill="#8C510A"))
-        out.append("</g>")
-    looked = {(i, side) for i, side in state.looked}
-    stack_of = {name: i for i, name in enumerate(m.loot_spaces)}
+    out = [_text(10, top + 16, "Catacombs (stand-in map, LB-R2): ★ = stars for reaching "
+                 "a space", size=12, bold=True),
+           f'<g class="catacombs"><rect data-frame="" x="10" y="{_n(map_y)}" '
+           f'width="{_W - 20}" height="{_MAP_H}" rx="8" fill="#EEF2F5" stroke="#444444"/>']
+    labels = svg.Labels()
+    for s in m.spaces:   # the circles and loot stacks first: no label lands on them
+        x, y = at(s.name)
+        labels.reserve((x - 15, y - 15, x + 15, y + 15))
+        if s.name in m.loot_spaces:
+            labels.reserve((x + 9, y - 22, x + 29, y - 8))
     for s in m.spaces:
         x, y = at(s.name)
+        labels.reserve((x - 12, y - 30, x + 12, y - 19))   # lanterns above the circle
+    for p in m.paths:
+        (x1, y1), (x2, y2) = at(p.start), at(p.to)
+        out.append(f'<g class="path" data-from="{_esc(p.start)}" data-to="{_esc(p.to)}">'
+                   f'<line x1="{_n(x1)}" y1="{_n(y1)}" x2="{_n(x2)}" y2="{_n(y2)}" '
+                   f'stroke="#555555" stroke-width="1.5"/></g>')
+    looked = {(i, side) for i, side in state.looked}
+    stack_of = {name: i for i, name in enumerate(m.loot_spaces)}
+    inner = (frame[0] + 2, frame[1] + 2, frame[2] - 2, frame[3] - 2)
+    for s in m.spaces:
+        x, y = at(s.name)
+        nx, ny = labels.place(s.name, [(x, y + 28), (x, y - 20), (x + 18, y + 4),
+                                       (x - 18, y + 4), (x, y + 42)], size=11, within=inner)
+        anchor = "start" if nx > x + 1 else "end" if nx < x - 1 else "middle"
         out.append(f'<g class="space" data-space="{_esc(s.name)}" data-stars="{s.stars}">'
-                   f'<circle cx="{_n(x)}" cy="{_n(y)}" r="13" fill="#FFFFFF" '
+                   f'<circle cx="{_n(x)}" cy="{_n(y)}" r="14" fill="#FFFFFF" '
                    f'stroke="#333333"/>'
-                   + _text(x, y + 4, s.stars, size=10, anchor="middle")
-                   + _text(x, y + 26, s.name, size=9, anchor="middle") + "</g>")
+                   + _text(x, y + 4, f"{s.stars}★" if s.stars else "–", size=11,
+                           anchor="middle")
+                   + _text(nx, ny, s.name, size=11, anchor=anchor) + "</g>")
         if s.name in stack_of:
             i = stack_of[s.name]
             known, unknown = state.stacks[i]
@@ -180,9 +229,21 @@ def _map(state: State, viewer: str | None, everything: bool) -> list[str]:
             contents = f' data-contents="{_esc(",".join(known))}"' if seen and known else ""
             out.append(f'<g class="loot-stack" data-space="{_esc(s.name)}" '
                        f'data-size="{size}"{contents}><rect x="{_n(x + 10)}" '
-                       f'y="{_n(y - 20)}" width="16" height="12" fill="#E69F00" '
-                       f'stroke="#333333"/>' + _text(x + 18, y - 11, size, size=9,
+                       f'y="{_n(y - 22)}" width="19" height="14" fill="#E69F00" '
+                       f'stroke="#333333"/>' + _text(x + 19.5, y - 11, size, size=11,
                                                      anchor="middle") + "</g>")
+    for p in m.paths:
+        cost = ", ".join(f"{n} {r}" for r, n in p.cost)
+        if not cost:
+            continue
+        (x1, y1), (x2, y2) = at(p.start), at(p.to)
+        mx, my = (x1 + x2) / 2, (y1 + y2) / 2
+        ring = [(mx + dx * r, my + 4 + dy * r) for r in (0, 10, 20, 30, 40)
+                for dx, dy in ((0, -1), (0, 1), (1, 0), (-1, 0), (1, -1), (-1, -1),
+                               (1, 1), (-1, 1))]
+        cx, cy = labels.place(cost, ring[7:], size=11, within=inner)
+        out.append(_text(cx, cy, cost, size=11, anchor="middle", fill="#8C510A",
+                         cls="path-cost"))
     for k, side in enumerate(state.sides):
         x, y = at(state.lanterns[k])
         dx = (k - (len(state.sides) - 1) / 2) * 9
@@ -194,27 +255,29 @@ def _map(state: State, viewer: str | None, everything: bool) -> list[str]:
     return out
 
 
-def _sides(state: State, viewer: str | None) -> list[str]:
+def _sides(state: State, viewer: str | None, top: float) -> list[str]:
+    """Each side in two lines: stars and the holding cell, then its resources."""
     out = []
     cfg = state.config
     for k, side in enumerate(state.sides):
-        y = 400 + k * 22
+        y = top + 16 + k * _SIDE_H
         res = ", ".join(f"{n} {r}" for r, n in zip(cfg.resources, state.resources[k],
                                                     strict=True))
         hand = len(state.hands[k])
         you = " (you)" if side == viewer else ""
         out.append(f'<g class="side" data-colour="{side}" '
                    f'data-stars="{state.total_stars(side)}">'
-                   + _text(420, y, f"{side}{you}: {state.total_stars(side)} stars · {res} · "
-                           f"{hand} in the holding cell", size=11,
-                           fill="#222222") + "</g>")
+                   + _text(10, y, f"{side}{you}: {plural(state.total_stars(side), 'star')} · "
+                           f"{hand} in the holding cell", size=12, bold=True)
+                   + _text(24, y + 16, svg.fit(res, _W - 34, 12), size=12) + "</g>")
     return out
 
 
 def render_svg(state: State, *, viewer: str | None = None, omniscient: bool = False,
                highlight: Any = (), odds: Mapping[str, Fraction] | None = None,
                width: int = _W) -> str:
-    """``state`` as an SVG document, as ``viewer`` (a seat colour, or ``None`` for public
+    """``state`` as an SVG document (560 wide, in one column: the locations, the
+    catacombs, the sides), as ``viewer`` (a seat colour, or ``None`` for public
     information only) may see it; ``omniscient=True`` shows every secret. ``highlight``
     lists locations to outline; ``odds`` maps a location (as text) to a probability
     shown on its row."""
@@ -225,8 +288,11 @@ def render_svg(state: State, *, viewer: str | None = None, omniscient: bool = Fa
     if isinstance(width, bool) or not isinstance(width, int) or width < 100:
         raise ValueError(f"width must be a whole number ≥ 100, not {width!r}")
     marked = {h for h in highlight if isinstance(h, int)}
-    height = 410 + 22 * len(state.sides)
-    where = "setup" if state.round == 0 else f"Round {state.round} · {state.phase}"
+    locations, bottom = _locations(state, viewer, omniscient, marked, dict(odds or {}))
+    sides_top = bottom + 24 + _MAP_H + 8
+    height = sides_top + 8 + _SIDE_H * len(state.sides)
+    phase = PHASE_NAMES.get(state.phase, state.phase)
+    where = "setup" if state.round == 0 else f"Round {state.round} · {phase}"
     who = ("everything shown" if omniscient else
            f"as {viewer} sees it" if viewer else "public view")
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="lockup-breakout" '
@@ -234,9 +300,9 @@ def render_svg(state: State, *, viewer: str | None = None, omniscient: bool = Fa
              f'viewBox="0 0 {_W} {height}" role="img" '
              f'aria-label="Lockup: Breakout board, {_esc(where)}, {_esc(who)}">',
              f'<rect width="{_W}" height="{height}" fill="#FFFFFF"/>',
-             _text(10, 30, f"Lockup: Breakout · {where} · {who}", size=15, bold=True)]
-    parts += _locations(state, viewer, omniscient, marked, dict(odds or {}))
-    parts += _map(state, viewer, omniscient)
-    parts += _sides(state, viewer)
+             _text(10, 26, f"Lockup: Breakout · {where} · {who}", size=14, bold=True)]
+    parts += locations
+    parts += _map(state, viewer, omniscient, bottom)
+    parts += _sides(state, viewer, sides_top)
     parts.append("</svg>")
     return "".join(parts)

@@ -28,7 +28,7 @@ per ply, so a step costs a few milliseconds at any point of a match.
 >>> board.play_round()  # stops at red's first decision
 6
 >>> board.status.split(" · ")  # doctest: +NORMALIZE_WHITESPACE
-['red to choose: pick one of the choices below', 'Setup', 'to move: red',
+['red to choose: pick one of your choices by the picture', 'Setup', 'to move: red',
  'last: red rolls 4 and 6 to place a character']
 >>> board.choice_labels[:3]
 ['place Pin-Up at 4', 'place Pin-Up at 6', 'place Tough Guy at 4']
@@ -161,6 +161,7 @@ class Board(GameBoard):
     rules = RULES
     game = "Mall of Horror"
     phase_titles: ClassVar[Mapping[str, str]] = PHASE_NAMES
+    picture_width: ClassVar[int] = 560
     #: Long lists of placements stay one dropdown, as they always were, unless
     #: ``group_above=`` asks for them to be grouped by character.
     default_group_above: ClassVar[int | None] = None

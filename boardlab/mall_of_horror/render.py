@@ -39,6 +39,14 @@ from boardlab.mall_of_horror.config import (
     LOCATIONS,
     PARKING,
 )
+from boardlab.mall_of_horror.drawing import (
+    _hatch,
+    _rational,
+    _star,
+    _wrap,
+    contrast,
+    ink,
+)
 from boardlab.mall_of_horror.invariants import sound_state
 from boardlab.mall_of_horror.observe import View, observe, public_view
 from boardlab.mall_of_horror.queries import break_in_threshold, defence, scores
@@ -46,6 +54,9 @@ from boardlab.mall_of_horror.rules import PHASE_NAMES, RULES
 from boardlab.mall_of_horror.state import State
 from boardlab.mall_of_horror.winners import winners
 from boardlab.narrate import plural
+
+__all__ = ["CARD_LABELS", "COLOUR_CODES", "KIND_LETTERS", "PALETTE", "contrast", "ink",
+           "render_svg"]
 
 #: Fill of each seat colour: the Okabe–Ito palette where it has the colour, a dark
 #: brown and a near-black otherwise. Every fill is paired with black or white text of
@@ -61,10 +72,13 @@ KIND_LETTERS = {"pinup": "P", "toughguy": "T", "gunman": "G", "girl": "L"}
 #: How a card is named in a hand: "Hidden" alone would read as "the hand is hidden".
 CARD_LABELS = {**CARD_NAMES, "hidden": "Hidden card"}
 
-_W = 720                     # drawing units across; ``width`` scales the whole picture
+# 560 units across in two columns of locations: drawn at its own size in a notebook of
+# 1024 px with the file browser open, so every text is at least 11 px (issue 29);
+# ``width`` scales the whole picture.
+_W = 560
 _MARGIN = 12
 _GAP = 12
-_BOX_W = (_W - 2 * _MARGIN - 2 * _GAP) // 3
+_BOX_W = (_W - 2 * _MARGIN - _GAP) // 2
 _TOKEN_W, _TOKEN_H, _TOKEN_STEP = 32, 34, 40
 _PER_ROW = (_BOX_W - 20 + _TOKEN_STEP - _TOKEN_W) // _TOKEN_STEP
 _HEAD_H, _BAND_H, _LINE_H = 30, 30, 17
@@ -77,7 +91,7 @@ _PURPOSES = {"truck": "who searches the truck", "chief": "the Chief election",
 
 def render_svg(state: State, *, viewer: str | None = None, omniscient: bool = False,
                highlight: Iterable[int] = (), odds: Mapping[int, Any] | None = None,
-               outcomes: Mapping[int, str] | None = None, width: int = 720) -> str:
+               outcomes: Mapping[int, str] | None = None, width: int = _W) -> str:
     """``state`` as an SVG document (a string), as ``viewer`` may see it.
 
     ``viewer`` is a seat colour (that player's secrets are shown) or ``None`` (public
@@ -140,84 +154,12 @@ def _locations(argument: str, values: Any) -> frozenset[int]:
     return frozenset(found)
 
 
-def _luminance(fill: str) -> float:
-    """WCAG relative luminance of ``#RRGGBB``."""
-    def channel(c: float) -> float:
-        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
-    r, g, b = (channel(int(fill[i:i + 2], 16) / 255) for i in (1, 3, 5))
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-
-def contrast(a: str, b: str) -> float:
-    """WCAG contrast ratio of two ``#RRGGBB`` colours (1 to 21).
-
-    >>> round(contrast("#000000", "#FFFFFF"), 1)
-    21.0
-    """
-    hi, lo = sorted((_luminance(a), _luminance(b)), reverse=True)
-    return (hi + 0.05) / (lo + 0.05)
-
-
-def ink(fill: str) -> str:
-    """Black or white, whichever reads better on ``fill``.
-
-    >>> ink(PALETTE["yellow"]), ink(PALETTE["blue"])
-    ('#000000', '#FFFFFF')
-    """
-    return "#000000" if contrast(fill, "#000000") >= contrast(fill, "#FFFFFF") else "#FFFFFF"
-
-
 # -- SVG helpers ----------------------------------------------------------------------------
 
 
 # The shared helpers, under the short names this module's drawing code uses.
 _esc, _n, _fit = svg.esc, svg.num, svg.fit
 _text = partial(svg.text, size=12)
-
-
-def _wrap(items: list[str], room: float, size: float) -> list[str]:
-    """``items`` joined by commas into lines of about ``room`` units."""
-    most = max(8, int(room // (size * 0.6)))
-    lines, line = [], ""
-    for i, item in enumerate(items):
-        piece = item + ("," if i < len(items) - 1 else "")
-        if line and len(line) + 1 + len(piece) > most:
-            lines.append(line)
-            line = piece
-        else:
-            line = f"{line} {piece}" if line else piece
-    if line:
-        lines.append(line)
-    return lines
-
-
-def _hatch(x: float, y: float, w: float, h: float, step: float, colour: str) -> str:
-    """Diagonal lines filling a rectangle, computed (no pattern ids to collide)."""
-    segs = []
-    c = step
-    while c < w + h:
-        # the line x' - x + (y' - y) = c, clipped to the rectangle
-        x0, y0 = (x + c, y) if c <= w else (x + w, y + c - w)
-        x1, y1 = (x, y + c) if c <= h else (x + c - h, y + h)
-        segs.append(f"M{_n(x0)} {_n(y0)}L{_n(x1)} {_n(y1)}")
-        c += step
-    return f'<path d="{"".join(segs)}" stroke="{colour}" stroke-width="1.5" fill="none"/>'
-
-
-def _star(cx: float, cy: float, r: float) -> str:
-    pts = []
-    for i in range(10):
-        rad = r if i % 2 == 0 else r * 0.45
-        a = math.pi / 2 + i * math.pi / 5
-        pts.append(f"{_n(cx + rad * math.cos(a))},{_n(cy - rad * math.sin(a))}")
-    return f'<polygon points="{" ".join(pts)}" fill="#E69F00" stroke="#222222"/>'
-
-
-def _rational(p: Any) -> str:
-    """``19/144`` for a Fraction or sympy Rational; three decimals for a float."""
-    if isinstance(p, float):
-        return f"{p:.3f}"
-    return str(p)
 
 
 # -- the picture ----------------------------------------------------------------------------
@@ -257,7 +199,7 @@ class _Picture:
     def draw(self, width: int) -> str:
         s = self.s
         y: float = self.header()
-        for row in ((1, 2, 3), (4, 5, 6)):
+        for row in ((1, 2), (3, 4), (5, 6)):
             y = self.board_row(row, y) + _GAP
         y = self.seat_strip(y + 4)
         height = self.key(y + 4) + _MARGIN
@@ -479,9 +421,9 @@ class _Picture:
         dash = ' stroke-dasharray="3 2"' if hidden else ""
         out.append(f'<rect x="{_n(x)}" y="{_n(y)}" width="{_TOKEN_W}" height="{_TOKEN_H}" '
                    f'rx="7" fill="{fill}" stroke="#222222" stroke-width="1.5"{dash}/>')
-        out.append(_text(x + _TOKEN_W / 2, y + 18, KIND_LETTERS[kind], size=17, bold=True,
+        out.append(_text(x + _TOKEN_W / 2, y + 16, KIND_LETTERS[kind], size=16, bold=True,
                          anchor="middle", fill=fg))
-        out.append(_text(x + _TOKEN_W / 2, y + 30, COLOUR_CODES[colour], size=10,
+        out.append(_text(x + _TOKEN_W / 2, y + 31, COLOUR_CODES[colour], size=11,
                          bold=True, anchor="middle", fill=fg))
         out.append("</g>")
         if hidden:
@@ -534,47 +476,53 @@ class _Picture:
             hand = self.hands.get(colour, ())
             lines = (_wrap([CARD_LABELS[c] for c in hand], _W - 2 * _MARGIN - 90, 12)
                      if hand else [])
-            h = 30 + 16 * len(lines)
+            # the second line: where the seat goes, or that it was eliminated; what it lost
+            going = ""
+            if colour in elim:
+                going = f"eliminated in round {elim[colour]}"
+            elif colour in dests:
+                going = f"→ {dests[colour]} {self.cfg.name(dests[colour])}"
+            lost = [KIND_LETTERS[k] for c, k in s.eaten if c == colour]
+            second = bool(going or lost)
+            h = 30 + 16 * (len(lines) + second)
             you = colour == self.viewer
             stroke = ' stroke="#222222" stroke-width="1.5"' if you else ""
             out.append(f'<g class="seat" data-colour="{colour}">'
                        f'<rect x="{_MARGIN}" y="{_n(y)}" width="{_W - 2 * _MARGIN}" '
                        f'height="{h}" rx="6" fill="#F3F4F6"{stroke}/>')
             fill = PALETTE[colour]
-            out.append(f'<rect x="{_MARGIN + 6}" y="{_n(y + 4)}" width="22" height="22" '
+            out.append(f'<rect x="{_MARGIN + 4}" y="{_n(y + 4)}" width="28" height="22" '
                        f'rx="5" fill="{fill}" stroke="#222222"/>')
-            out.append(_text(_MARGIN + 17, y + 19, COLOUR_CODES[colour], size=9,
+            out.append(_text(_MARGIN + 18, y + 19, COLOUR_CODES[colour], size=11,
                              bold=True, anchor="middle", fill=ink(fill)))
             name = colour.capitalize() + (" (you)" if you else "")
-            out.append(_text(_MARGIN + 36, y + 20, name, size=13, bold=True, cls="colour"))
+            out.append(_text(_MARGIN + 38, y + 20, name, size=13, bold=True, cls="colour"))
             base = y + 20
             if colour == s.chief:
-                out.append('<g class="chief">' + _star(_MARGIN + 142, y + 14.5, 9))
+                out.append('<g class="chief">' + _star(_MARGIN + 152, y + 14.5, 9))
                 how = self.chief_status()
-                out.append(_text(_MARGIN + 155, base, f"Chief ({how})", size=12) + "</g>")
+                out.append(_text(_MARGIN + 165, base, f"Chief ({how})", size=12) + "</g>")
             n = len(s.hands[seat])  # how many cards each holds is public
-            out.append(_text(_MARGIN + 292, base, plural(n, "card"), size=12, cls="card-count",
-                             data=f' data-count="{n}"'))
             pts = points[colour]
-            out.append(_text(_MARGIN + 360, base, plural(pts, "pt"), size=12,
+            right = _W - _MARGIN - 8
+            out.append(_text(right, base, plural(pts, "pt"), size=12, anchor="end",
                              cls="points"))
+            out.append(_text(right - 56, base, plural(n, "card"), size=12, anchor="end",
+                             cls="card-count", data=f' data-count="{n}"'))
+            line = base + 16
             if colour in elim:
-                out.append(_text(_MARGIN + 420, base, f"eliminated in round {elim[colour]}",
-                                 size=12, bold=True, fill="#A0321E", cls="eliminated"))
+                out.append(_text(_MARGIN + 38, line, going, size=12, bold=True,
+                                 fill="#A0321E", cls="eliminated"))
             elif colour in dests:
-                loc = dests[colour]
-                out.append(_text(_MARGIN + 420, base,
-                                 _fit(f"→ {loc} {self.cfg.name(loc)}", 150, 12),
-                                 size=12, cls="destination",
-                                 data=f' data-location="{loc}"'))
-            lost = [KIND_LETTERS[k] for c, k in s.eaten if c == colour]
+                out.append(_text(_MARGIN + 38, line, _fit(going, 300, 12), size=12,
+                                 cls="destination", data=f' data-location="{dests[colour]}"'))
             if lost:
-                out.append(_text(_W - _MARGIN - 8, base, "eaten: " + " ".join(lost),
+                out.append(_text(right, line, "eaten: " + " ".join(lost),
                                  size=12, anchor="end", fill="#555555", cls="eaten"))
-            for i, line in enumerate(lines):
+            for i, hand_line in enumerate(lines):
                 prefix = "Hand: " if i == 0 else ""
-                out.append(_text(_MARGIN + 36, base + 16 * (i + 1), prefix + line, size=12,
-                                 fill="#333333", cls="hand"))
+                out.append(_text(_MARGIN + 38, base + 16 * (i + 1 + second),
+                                 prefix + hand_line, size=12, fill="#333333", cls="hand"))
             out.append("</g>")
             y += h + 4
         return y
@@ -589,11 +537,13 @@ class _Picture:
                  "H: a hidden character · HW +n: Hardware played here · dashed outline: "
                  "touched by the last step."]
         parts = ['<g class="key">']
-        for i, line in enumerate(lines):
+        rows = [part for line in lines for part in _wrap(line.split(" · "), _W - 2 * _MARGIN,
+                                                         11.5, sep=" ·")]
+        for i, line in enumerate(rows):
             parts.append(_text(_MARGIN, y + 13 + 15 * i, line, size=11.5, fill="#444444"))
         parts.append("</g>")
         self.out.append("".join(parts))
-        return y + 15 * len(lines) + 2
+        return y + 15 * len(rows) + 2
 
     def chief_status(self) -> str:
         if self.s.chief_elected:

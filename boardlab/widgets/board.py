@@ -4,27 +4,7 @@
 event at a time: Step / Back / Play phase / Play round / Reset / Re-roll from here, with a
 choice pad for the seat you play. It knows nothing of any game; a game subclasses it and
 overrides a few *hooks* (methods with a working default) that say how a state looks and
-reads:
-
-=======================================================  =====================================
-hook                                                     what it gives
-=======================================================  =====================================
-``render(state, *, viewer, highlight, odds) -> str``     the picture (SVG or HTML)
-``status_line(state, last, viewer) -> str``              the line under the buttons
-``odds_for(state) -> Mapping[key, probability]``         the odds panel's numbers (``{}``: none)
-``odds_title(state)``, ``odds_empty(state) -> str``      the panel's title; its text when empty
-``odds_note(state) -> str``                              what the panel's numbers assume
-``odds_known(state) -> Mapping[key, str]``               outcomes already decided, as text
-``odds_labels(state) -> Mapping[key, str]``              row labels of the panel
-``highlights(events, viewer) -> tuple``                  what the picture outlines after a ply
-``phase_key(state)``, ``round_key(state) -> Hashable``   where Play phase / Play round stop
-``choice_label(choice) -> str``                          the text on a choice's button
-``choice_group(choice) -> str | None``                   the group of a choice in a long list
-``players(state) -> tuple[str, ...]``                    the seats
-``make_agent(player, index) -> Agent``                   who plays a seat nobody else plays
-class attributes ``rules``, ``game``, ``phase_titles``   the game a board accepts, its name,
-                                                         the log's headings
-=======================================================  =====================================
+reads, listed in :mod:`boardlab.widgets.hooks` (:class:`~boardlab.widgets.hooks.BoardHooks`).
 
 **Who sees what.** ``viewer`` is whose eyes the board has: a player (that player's secrets
 and nobody else's), :data:`PUBLIC` (``"public"``: a spectator, only what every player
@@ -72,17 +52,28 @@ A board for the toy game of ``tests/core/toy.py``, with every hook left at its d
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping
 from contextlib import suppress
-from fractions import Fraction
 from html import escape
-from typing import TYPE_CHECKING, Any, ClassVar, Final, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
-from boardlab.core.agents import Agent, RandomAgent
-from boardlab.core.engine import CHANCE, Match, Record, Rules
+from boardlab.core.agents import Agent
+from boardlab.core.engine import CHANCE, Match
 from boardlab.core.errors import ArgumentError, ArgumentTypeError, IllegalAction
 from boardlab.core.events import Event
 from boardlab.core.simulate import agent_table
+from boardlab.widgets.board_checks import PUBLIC, board_css, check_agents, check_viewer
+from boardlab.widgets.history import (
+    agents_checkpoint,
+    branch,
+    history,
+    last_event,
+    next_choice,
+    remember,
+    replay_one,
+    restore,
+)
+from boardlab.widgets.hooks import BoardHooks
 from boardlab.widgets.log import LogChunk, LogView
 from boardlab.widgets.odds_panel import as_fraction, odds_table_html
 
@@ -98,79 +89,9 @@ T = TypeVar("T")
 
 AgentSpec = Mapping[str, Agent] | Callable[[str], Agent] | None
 
-#: The spectator's viewer: only what every player knows. It names no player, so
-#: :meth:`Event.text_for` and :meth:`Event.data_for` give it the public text and data.
-PUBLIC: Final = "public"
 
 _MAX_PLIES = 100_000
-_CACHE_SIZE = 4096
 _SEAT: Any = object()  # viewer= not given: the seat's view (the narrator's without a seat)
-
-# The board's own CSS, scoped to .bl-board: the layout the widgets' Layout cannot express.
-# The board is a size container; in a narrow notebook its main area is one column: the
-# choices first (so they stay in view under the buttons), then the picture, then the
-# odds. From 840 px on (room for a picture of 520 px or more beside a side column) the
-# picture is on the left and the choices and odds beside it. Without container queries
-# (old browsers) the one-column layout stays: it never overflows. The picture scales
-# down with the column (an SVG keeps its aspect ratio); the status line wraps instead of
-# being cut with an ellipsis.
-_STYLE = """<style>
-.bl-board { container-type: inline-size; }
-.bl-board .bl-board-main { display: grid; width: 100%; gap: 6px 12px; align-items: start;
-  grid-template-columns: minmax(0, 720px); grid-template-areas: "pad" "pic" "odds"; }
-.bl-board .bl-board-main > * { min-width: 0; margin: 0; }
-.bl-board .bl-board-svg { grid-area: pic; }
-.bl-board .bl-board-main > .bl-choices { grid-area: pad; }
-.bl-board .bl-board-main > .bl-odds-panel { grid-area: odds; overflow-x: auto; }
-@container (min-width: 840px) {
-  .bl-board .bl-board-main { grid-template-columns: minmax(0, 720px) minmax(280px, 340px);
-    grid-template-rows: auto 1fr; grid-template-areas: "pic pad" "pic odds"; }
-}
-.bl-board .bl-board-svg svg { display: block; max-width: 100%; height: auto; }
-.bl-board .bl-board-svg table { max-width: 100%; }
-.bl-board .widget-html-content { line-height: normal; }
-.bl-board .bl-status, .bl-board .bl-replay {
-  white-space: normal; height: auto; line-height: 1.35; overflow-wrap: anywhere; }
-</style>"""
-
-
-def check_viewer(viewer: str | None, players: Sequence[str], what: str = "viewer") -> None:
-    """Refuse a viewer that is neither ``None``, :data:`PUBLIC` nor one of ``players``.
-
-    >>> check_viewer("public", ("red", "blue"))
-    >>> check_viewer("purple", ("red", "blue"))
-    Traceback (most recent call last):
-    ...
-    boardlab.core.errors.ArgumentError: viewer: unknown viewer: a player (red, blue), ...')
-    """
-    if not (viewer is None or isinstance(viewer, str)):
-        raise ArgumentTypeError(what, viewer, f"a {what} is a player's name, {PUBLIC!r} or "
-                                "None")
-    if viewer is None or viewer == PUBLIC or viewer in players:
-        if viewer == PUBLIC and PUBLIC in players:
-            raise ArgumentError(what, viewer, f"a player is named {PUBLIC!r}: the public "
-                                "view cannot be told apart from that player's")
-        return
-    raise ArgumentError(what, viewer, f"unknown {what}: a player ({', '.join(players)}), "
-                        f"{PUBLIC!r} or None")
-
-
-def _check_agents(agents: Any, players: Sequence[str]) -> None:
-    """``agents`` of a board: None, a function of the seat, or a mapping of seats to
-    objects with ``choose(view, legal)`` (checked before any step needs one)."""
-    if agents is None or (callable(agents) and not isinstance(agents, Mapping)):
-        return
-    if not isinstance(agents, Mapping):
-        raise ArgumentTypeError("agents", agents, "expected a mapping of seats to agents, a "
-                                "function of the seat, or None")
-    for seat, agent in agents.items():
-        if seat not in players:
-            raise ArgumentError("agents", seat, f"not a seat of this match ("
-                                f"{', '.join(players)})")
-        if not callable(getattr(agent, "choose", None)):
-            raise ArgumentTypeError(f"agents[{seat!r}]", agent,
-                                    "an agent has a choose(view, legal) method")
-
 
 class _View(NamedTuple):
     """Everything the board shows for one position, computed before any widget changes."""
@@ -189,7 +110,7 @@ class _View(NamedTuple):
     pad_groups: tuple[str | None, ...] | None  # what the pad groups by (None: no grouping)
 
 
-class GameBoard:
+class GameBoard(BoardHooks):
     """A board for ``match``; see the module docstring for the hooks a game overrides.
 
     ``seat`` is the player you play (``None``: every seat is played by agents).
@@ -204,17 +125,6 @@ class GameBoard:
     selector first, when the game groups its choices (:meth:`choice_group`); by default
     :attr:`default_group_above`, so short lists always look the same.
     """
-
-    #: The game's rules: a match of any other game is refused (``None``: any game).
-    rules: ClassVar[Rules | None] = None
-    #: The game's name, as error messages say it.
-    game: ClassVar[str] = "game"
-    #: Phase id → heading text, for the log.
-    phase_titles: ClassVar[Mapping[str, str]] = {}
-    #: Lines of log on show before it scrolls.
-    log_rows: ClassVar[int] = 12
-    #: Longer choice lists are grouped when no ``group_above`` is given (``None``: never).
-    default_group_above: ClassVar[int | None] = 8
 
     def __init__(self, match: Match, *, seat: str | None = None, viewer: str | None = _SEAT,
                  odds: bool = True, agents: AgentSpec = None, seed: int | None = 0,
@@ -244,7 +154,7 @@ class GameBoard:
                 raise ArgumentError("group_above", group_above, "expected a whole number ≥ 0")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise ArgumentTypeError("seed", seed, "a seed is an integer or None")
-        _check_agents(agents, players)
+        check_agents(agents, players)
         self.seat = seat
         self.viewer = viewer
         self.odds_enabled = odds
@@ -266,105 +176,6 @@ class GameBoard:
         self._widget: ipywidgets.VBox | None = None
         self._build_widgets()
         self._commit(self._prepare())
-
-    # -- hooks: a game overrides these ----------------------------------------------------
-    def players(self, state: Any) -> tuple[str, ...]:
-        """The seats of the match (default: the players ``rules.scores`` names)."""
-        return tuple(self._match.rules.scores(state))
-
-    def make_agent(self, player: str, index: int) -> Agent:
-        """The agent for ``player`` (the ``index``-th seat) when none is given.
-
-        Default: a :class:`~boardlab.core.agents.RandomAgent` seeded as
-        :func:`~boardlab.core.simulate.agent_table` seeds it.
-        """
-        return RandomAgent(seed=(0 if self.seed is None else self.seed) * 1000 + index)
-
-    def render(self, state: Any, *, viewer: str | None, highlight: tuple[Hashable, ...],
-               odds: Mapping[Hashable, Fraction] | None) -> str:
-        """The picture of ``state`` as ``viewer`` may see it.
-
-        ``viewer`` is a player, :data:`PUBLIC` (what every player knows) or ``None``
-        (everything). ``highlight`` is :meth:`highlights` of the last ply; ``odds`` the
-        odds on show as Fractions (``None`` when odds are off). Default: the state's own
-        ``_repr_svg_``, else its repr as preformatted text — a game with secrets
-        overrides this to hide them.
-        """
-        draw = getattr(state, "_repr_svg_", None)
-        if draw is not None:
-            return str(draw())
-        return f'<pre class="bl-state">{escape(repr(state))}</pre>'
-
-    def status_line(self, state: Any, last: Event | None, viewer: str | None) -> str:
-        """Round, phase, who is to move, and the last event as ``viewer`` may read it.
-
-        Default: ``Round 2 · <phase title> · to move: red · last: …``, from the state's
-        ``round`` and ``phase`` when it has them. When the seat must choose, the board
-        puts "red to choose: pick one of the choices below" in front of it.
-        """
-        parts = []
-        round_ = getattr(state, "round", 0)
-        if isinstance(round_, int) and round_ > 0:
-            parts.append(f"Round {round_}")
-        phase = getattr(state, "phase", None)
-        if phase:
-            parts.append(self.phase_titles.get(phase, str(phase)))
-        mover = self._match.rules.to_move(state)
-        parts.append("game over" if mover is None else f"to move: {mover}")
-        if last is not None:
-            parts.append(f"last: {last.text_for(viewer)}")
-        return " · ".join(parts)
-
-    def odds_for(self, state: Any) -> Mapping[Hashable, Any]:
-        """Exact probabilities to show (``Fraction``, ``int`` or ``sympy.Rational``); ``{}``."""
-        return {}
-
-    def odds_title(self, state: Any) -> str:
-        """The odds panel's title for ``state``."""
-        return "Odds"
-
-    def odds_note(self, state: Any) -> str:
-        """What the odds panel's numbers assume, in a sentence (default: nothing)."""
-        return ""
-
-    def odds_known(self, state: Any) -> Mapping[Hashable, str]:
-        """Keys of :meth:`odds_for` whose outcome is already decided, with that outcome.
-
-        Their rows show this text ("breaks in", "holds") instead of a 0 or a 1 (default:
-        none). The probability is still in :attr:`odds`.
-        """
-        return {}
-
-    def odds_empty(self, state: Any) -> str:
-        """What the odds panel says when :meth:`odds_for` is empty."""
-        return "No odds at this point."
-
-    def odds_labels(self, state: Any) -> Mapping[Hashable, str]:
-        """Row labels of the odds panel (a key without a label shows as itself)."""
-        return {}
-
-    def highlights(self, events: Sequence[Event], viewer: str | None) -> tuple[Hashable, ...]:
-        """What the picture outlines after a ply with these ``events`` (default: nothing).
-
-        Read events as ``viewer`` may know them (:meth:`Event.data_for`).
-        """
-        return ()
-
-    def round_key(self, state: Any) -> Hashable:
-        """Play round stops when this changes (default: the state's ``round``)."""
-        return getattr(state, "round", None)
-
-    def phase_key(self, state: Any) -> Hashable:
-        """Play phase stops when this changes (default: the state's round and ``phase``)."""
-        return (self.round_key(state), getattr(state, "phase", None))
-
-    def choice_label(self, choice: Any) -> str:
-        """The text of a choice's button (default: ``str(choice)``)."""
-        return str(choice)
-
-    def choice_group(self, choice: Any) -> str | None:
-        """The group of a choice in a long list (default ``None``: no grouping)."""
-        return None
 
     # -- the public face ------------------------------------------------------------------
     @property
@@ -550,10 +361,10 @@ class GameBoard:
             return None
         new_seed = self._rerolls.getrandbits(63) if seed is None else seed
 
-        def branch() -> None:
-            self._match = _branch(match, new_seed)
-        self._act(branch)
-        self._note(f"re-rolled at ply {self._match.ply}: other dice from here on "
+        def go_on() -> None:
+            self._match = branch(match, new_seed)
+        self._act(go_on)
+        self._note(f"re-rolled at step {self._match.ply}: other dice from here on "
                    f"(seed {new_seed})")
         return new_seed
 
@@ -574,8 +385,8 @@ class GameBoard:
                                 rule=match.rules.decision_rule(match.state))
         if mover is None or choice not in match.legal():
             match.push(choice)  # raises the engine's own IllegalAction; nothing changes
-        if self.ahead and _next_choice(match) == choice:
-            return self._act(lambda: _replay_one(match))
+        if self.ahead and next_choice(match) == choice:
+            return self._act(lambda: replay_one(match))
         return self._act(lambda: match.push(choice))
 
     def refresh(self) -> None:
@@ -610,7 +421,7 @@ class GameBoard:
         if mover is None or mover == self.seat:
             return None
         if match.ply < match.recorded_plies:
-            return _replay_one(match)
+            return replay_one(match)
         if mover is CHANCE:
             match.roll()
             return match.last_events
@@ -630,14 +441,14 @@ class GameBoard:
     def _act(self, action: Callable[[], T]) -> T:
         """Run ``action`` on the match, then show the result; on failure undo and say so."""
         match, agents = self._match, self.agents
-        history = _history(match)
-        restore_agents = _agents_checkpoint(agents)
+        recorded = history(match)
+        restore_agents = agents_checkpoint(agents)
         try:
             result = action()
             view = self._prepare()
         except Exception as exc:
             self._match = match
-            _restore(match, *history)
+            restore(match, *recorded)
             self.agents = agents
             restore_agents()
             self._note(f"error: {exc}")
@@ -657,18 +468,20 @@ class GameBoard:
         highlight = tuple(self.highlights(last_events, self.viewer))
         live, known, odds_html = self._odds_of(state)
         svg = self._svg_for(state, highlight, live)
-        status = self.status_line(state, _last_event(records), self.viewer)
+        status = self.status_line(state, last_event(records), self.viewer)
         mover = match.to_move
         if self.seat is not None and mover == self.seat:
-            status = f"{self.seat} to choose: pick one of the choices below · {status}"
+            status = f"{self.seat} to choose: pick one of your choices by the picture · {status}"
         ahead = match.recorded_plies - match.ply
         replay = ""
         if ahead:
             replay = (f"Replaying the recorded match: {ahead} more "
-                      f"pl{'y' if ahead == 1 else 'ies'} recorded after this one. Step "
+                      f"step{'' if ahead == 1 else 's'} recorded after this one. Step "
                       "repeats them exactly; a different choice, or Re-roll from here, "
                       "starts another future.")
         offered = match.legal() if self.seat is not None and mover == self.seat else ()
+        if offered:   # the rare ones last (a stable sort keeps the rules' order otherwise)
+            offered = tuple(sorted(offered, key=self.choice_rank))
         labels = tuple(self.choice_label(c) for c in offered)
         groups = tuple(self.choice_group(c) for c in offered)
         grouped = self._group_above is not None and any(g is not None for g in groups)
@@ -691,7 +504,7 @@ class GameBoard:
                 html = odds_table_html({}, title=self.odds_title(state),
                                        empty="Odds are switched off.")
             hit = (live, known, html)
-            _remember(self._odds, state, hit)
+            remember(self._odds, state, hit)
         return hit
 
     def _svg_for(self, state: Any, highlight: tuple[Hashable, ...],
@@ -702,7 +515,7 @@ class GameBoard:
             # The picture reads plain Fractions, whatever exact type the odds came in.
             exact = {k: as_fraction(p) for k, p in live.items()} if self.odds_enabled else None
             svg = self.render(state, viewer=self.viewer, highlight=highlight, odds=exact)
-            _remember(self._svgs, key, svg)
+            remember(self._svgs, key, svg)
         return svg
 
     def _build_widgets(self) -> None:
@@ -714,21 +527,28 @@ class GameBoard:
         self._stepper = Stepper({"step": self.step, "back": self.back,
                                  "phase": self.play_phase, "round": self.play_round,
                                  "reset": self.reset, "reroll": self.reroll})
-        style = ipywidgets.HTML(_STYLE, layout=ipywidgets.Layout(display="none"))
+        style = ipywidgets.HTML(board_css(self.picture_width, scrolls=self.picture_scrolls),
+                                layout=ipywidgets.Layout(display="none"))
         style.add_class("bl-board-style")
-        self._replay_widget = ipywidgets.HTML()
+        # The HTML parts share one default layout and one style, the boxes another layout:
+        # each would otherwise be a widget of its own (a comm and a model in the page),
+        # about a third of the board's widgets, none ever changed per part (issue 28).
+        plain, html_style, box = (ipywidgets.Layout(), ipywidgets.widgets.widget_string.HTMLStyle(),
+                                  ipywidgets.Layout())
+        self._replay_widget = ipywidgets.HTML(layout=plain, style=html_style)
         self._replay_widget.add_class("bl-replay")
-        self._svg_widget = ipywidgets.HTML()
+        self._svg_widget = ipywidgets.HTML(layout=plain, style=html_style)
         self._svg_widget.add_class("bl-board-svg")
-        self._odds_widget = ipywidgets.HTML()
+        self._odds_widget = ipywidgets.HTML(layout=plain, style=html_style)
         self._odds_widget.add_class("bl-odds-panel")
         self._pad = ChoicePad(self._pick, group_above=self._group_above)  # None: unused
         # Laid out by _STYLE: the picture with the choices and odds beside it, or in one
         # column (choices, picture, odds) when the notebook is narrow.
-        main = ipywidgets.Box([self._svg_widget, self._pad.widget, self._odds_widget])
+        main = ipywidgets.Box([self._svg_widget, self._pad.widget, self._odds_widget],
+                              layout=box)
         main.add_class("bl-board-main")
         self._widget = ipywidgets.VBox([style, self._stepper.widget, self._replay_widget,
-                                        main, self._log.widget])
+                                        main, self._log.widget], layout=box)
         self._widget.add_class("bl-board")
 
     def _commit(self, view: _View) -> None:
@@ -748,8 +568,12 @@ class GameBoard:
         match = self._match
         mover = match.to_move
         moves = mover is not None and mover != self.seat
+        # Re-roll from here forgets the recorded plies ahead and draws other dice for
+        # them: with nothing recorded ahead (no dice drawn yet for the future) it would
+        # change nothing on show, so it is enabled only then (issue 29).
         self._stepper.enable(step=moves, back=match.ply > 0, phase=moves, round=moves,
-                             reset=match.ply > 0, reroll=mover is not None)
+                             reset=match.ply > 0,
+                             reroll=mover is not None and match.recorded_plies > match.ply)
         prompt = f"{self.seat}, your choice:" if view.offered else ""
         self._pad.offer(view.labels, prompt=prompt, groups=view.pad_groups)
 
@@ -769,80 +593,3 @@ class GameBoard:
             self.choose(self._offered[index])
         except Exception as exc:  # a click has no caller: the status says what went wrong
             self._note(f"error: {exc}")
-
-
-def _next_choice(match: Match) -> Any:
-    """The choice of the recorded ply after the current one (the match has one)."""
-    ply = match.ply
-    match.seek(ply + 1)
-    try:
-        return match.records[-1].choice
-    finally:
-        match.seek(ply)
-
-
-def _replay_one(match: Match) -> tuple[Event, ...]:
-    """Move onto the next recorded ply (as it happened) and return its events."""
-    match.seek(match.ply + 1)
-    return match.last_events
-
-
-def _branch(match: Match, seed: int) -> Match:
-    """``match.branch(ply, seed=seed)``: the history up to here, other dice from now on."""
-    return match.branch(match.ply, seed=seed)
-
-
-def _history(match: Match) -> tuple[tuple[Record, ...], int]:
-    """Every recorded ply of ``match`` (those ahead of the cursor too) and the cursor."""
-    ply = match.ply
-    if match.recorded_plies == ply:
-        return match.records, ply
-    match.seek(match.recorded_plies)
-    try:
-        return match.records, ply
-    finally:
-        match.seek(ply)
-
-
-def _agents_checkpoint(agents: Mapping[str, Agent]) -> Callable[[], None]:
-    """A function that puts the agents' own randomness back where it stands now.
-
-    An agent that played during a failed action has moved on its random generator; the
-    agents of boardlab keep it in ``rng`` (a :class:`random.Random`), whose state is
-    saved here (a few microseconds). Any other agent state is the agent's own business.
-    """
-    rngs = [getattr(agent, "rng", None) for agent in agents.values()]
-    saved = [(rng, rng.getstate()) for rng in rngs if isinstance(rng, random.Random)]
-
-    def restore() -> None:
-        for rng, state in saved:
-            rng.setstate(state)
-    return restore
-
-
-def _restore(match: Match, records: Sequence[Record], ply: int) -> None:
-    """Put ``match`` back to the recorded plies ``records``, showing ``ply``.
-
-    Pops what was pushed in their place, pushes again what was dropped (a choice or a
-    recorded outcome), then seeks to ``ply``.
-    """
-    match.seek(match.recorded_plies)
-    while match.ply and (match.ply > len(records)
-                         or match.records[-1] is not records[match.ply - 1]):
-        match.pop()
-    for record in records[match.ply:]:
-        match.push(record.choice)
-    match.seek(ply)
-
-
-def _last_event(records: Sequence[Record]) -> Event | None:
-    for record in reversed(records):
-        if record.events:
-            return record.events[-1]
-    return None
-
-
-def _remember(cache: dict[Any, Any], key: Any, value: Any) -> None:
-    if len(cache) >= _CACHE_SIZE:
-        cache.clear()
-    cache[key] = value

@@ -153,22 +153,29 @@ class ChoicePad:
 
         indices = list(indices)
         if len(indices) <= self.max_buttons:
+            # One layout and one style shared by the offer's buttons (fewer widgets).
+            layout, style = ipywidgets.Layout(width="auto"), ipywidgets.ButtonStyle()
             for i in indices:
                 label = self.labels[i]
-                button = ipywidgets.Button(description=label, tooltip=label,
-                                           layout=ipywidgets.Layout(width="auto"))
+                button = ipywidgets.Button(description=label, tooltip=label, layout=layout,
+                                           style=style)
                 button.add_class("bl-choice")
                 button.on_click(self._pick(i))
                 self.buttons.append(button)
             return ipywidgets.HBox(self.buttons, layout=ipywidgets.Layout(flex_flow="row wrap"))
+        # As wide as its longest choice, never wider than the pad (a fixed width cut the
+        # long ones, issue 29); the row wraps, so Choose goes under it when needed.
         dropdown = ipywidgets.Dropdown(options=[(self.labels[i], i) for i in indices],
-                                       value=indices[0])
+                                       value=indices[0],
+                                       layout=ipywidgets.Layout(width="auto",
+                                                                max_width="100%"))
         dropdown.add_class("bl-choice-dropdown")
         self.dropdown = dropdown
         self.choose_button = ipywidgets.Button(description="Choose")
         self.choose_button.add_class("bl-choose")
         self.choose_button.on_click(lambda _b: self.on_choose(dropdown.value))
-        return ipywidgets.HBox([dropdown, self.choose_button])
+        return ipywidgets.HBox([dropdown, self.choose_button],
+                               layout=ipywidgets.Layout(flex_flow="row wrap"))
 
     def _selector(self, names: list[str]) -> Any:
         import ipywidgets

@@ -378,14 +378,18 @@ class PhaseExplainer:
                         "next_round": button("Next round", "next-round", self.next_round)}
         self._menu = ipywidgets.Dropdown(
             options=[(self._title(p), i) for i, p in enumerate(self._positions)],
-            value=self._index, description="Phase")
+            value=self._index, description="Phase",
+            # as wide as its longest title, never wider than the notebook; the row wraps,
+            # so at 1024 px the menu goes under the buttons instead of being cut (issue 29)
+            layout=ipywidgets.Layout(width="auto", max_width="100%"))
         self._menu.add_class("bl-explainer-phase")
         self._menu.observe(self._picked, names="value")
         self._card_widget = ipywidgets.HTML()
         self._card_widget.add_class("bl-explainer-card")
         self._label = ipywidgets.Label()
         self._label.add_class("bl-explainer-status")
-        row = ipywidgets.HBox([*self.buttons.values(), self._menu])
+        row = ipywidgets.HBox([*self.buttons.values(), self._menu],
+                              layout=ipywidgets.Layout(flex_flow="row wrap"))
         self._widget = ipywidgets.VBox([row, self._card_widget, self._label])
         self._widget.add_class("bl-explainer")
         self._show()

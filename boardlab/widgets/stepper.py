@@ -46,10 +46,14 @@ class Stepper:
 
         self.actions = dict(actions)
         self.buttons: dict[str, ipywidgets.Button] = {}
+        # One layout and one style for all the buttons: each is a widget of its own (a
+        # comm, a model in the page), and nothing changes them per button; sharing them
+        # makes the first board about a dozen widgets lighter (issue 28).
+        layout, style = ipywidgets.Layout(width="auto"), ipywidgets.ButtonStyle()
         for name, action in self.actions.items():
             text, tip = STEPPER_LABELS.get(name, (name, name))
-            button = ipywidgets.Button(description=text, tooltip=tip,
-                                       layout=ipywidgets.Layout(width="auto"))
+            button = ipywidgets.Button(description=text, tooltip=tip, layout=layout,
+                                       style=style)
             button.add_class("bl-stepper-button")
             button.add_class(f"bl-stepper-{name}")
             button.on_click(self._handler(action))

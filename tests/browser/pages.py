@@ -181,7 +181,7 @@ class BoardPage:
             arg=[self.root.locator(".bl-odds-panel").element_handle(timeout=WAIT_MS), want],
             timeout=WAIT_MS)
         for name, on in (("step", _can_step(shadow)), ("back", shadow.match.ply > 0),
-                         ("reroll", shadow.match.to_move is not None)):
+                         ("reroll", shadow.match.to_move is not None and shadow.ahead > 0)):
             if on:
                 expect(self.button(name)).to_be_enabled(timeout=WAIT_MS)
             else:

@@ -46,10 +46,10 @@ def lab_page(l7_lab_server: Server, page_of: Any) -> Iterator[Any]:
 def test_move_explore_rotate_step_back_and_odds(lab_page: Any) -> None:
     page, shadow = BoardPage(lab_page), shadow_board()
     start = page.expect_like(shadow)
-    assert start.status == ("Leo to choose: pick one of the choices below · "
+    assert start.status == ("Leo to choose: pick one of your choices by the picture · "
                             "Round 1 · Leo's move step (2 moves left) · to move: Leo")
     assert start.odds == ()                       # a decision with no chance in it
-    expect(page.group_buttons).to_have_count(3)   # other, move, explore
+    expect(page.group_buttons).to_have_count(3)   # move, explore, other
     expect(page.button("step")).to_be_disabled()  # Leo must choose
 
     # a move, picked through the grouped pad

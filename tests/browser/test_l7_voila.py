@@ -20,7 +20,7 @@ def test_voila_level7_board_move_and_explainer(l7_voila_server: Server, page_of:
     board = BoardPage(page)
     shadow = l7.Board(l7.new_match(players=1, seed=2), seat="Leo", group_above=0)
     start = board.expect_like(shadow)
-    assert start.status == ("Leo to choose: pick one of the choices below · "
+    assert start.status == ("Leo to choose: pick one of your choices by the picture · "
                             "Round 1 · Leo's move step (2 moves left) · to move: Leo")
     explainer = l7.Explainer(l7.play(players=2, seed=1))
     expect(page.locator(".bl-explainer .bl-explainer-status")).to_have_text(explainer.status)

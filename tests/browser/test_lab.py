@@ -108,7 +108,7 @@ def test_back_then_step_shows_the_identical_dice_and_log(board) -> None:
     back = page.expect_like(shadow)
     assert rolled.log[-1] not in back.log  # red's roll is undone
     expect(page.root.locator(".bl-replay-note")).to_contain_text(
-        "Replaying the recorded match: 2 more plies")
+        "Replaying the recorded match: 2 more steps")
     page.click("step")
     shadow.step()
     page.click("step")
@@ -122,7 +122,7 @@ def test_back_then_step_shows_the_identical_dice_and_log(board) -> None:
     page.click("reroll")
     seed = shadow.reroll()
     rerolled = page.expect_like(shadow)
-    assert rerolled.status.startswith(f"re-rolled at ply {shadow.match.ply}: other dice "
+    assert rerolled.status.startswith(f"re-rolled at step {shadow.match.ply}: other dice "
                                       f"from here on (seed {seed})")
     assert shadow.ahead == 0
 
@@ -141,7 +141,7 @@ def test_seat_choices_and_odds(board, screenshot_dir: Path) -> None:
     page.click("phase")
     shadow.play_phase()
     shown = page.expect_like(shadow)
-    assert shown.status.startswith("red to choose: pick one of the choices below · "
+    assert shown.status.startswith("red to choose: pick one of your choices by the picture · "
                                    "Setup · to move: red · last: red rolls")
     assert shown.choices == ("place Pin-Up at 4", "place Pin-Up at 6", "place Tough Guy at 4",
                              "place Tough Guy at 6", "place Gunman at 4", "place Gunman at 6")
@@ -165,7 +165,7 @@ def test_seat_choices_and_odds(board, screenshot_dir: Path) -> None:
     before_dice = {key: frac for key, frac, _ in shown.odds}
     assert any("/" in frac for frac in before_dice.values()), before_dice
     # The docs' picture: red to vote, with the odds, the log and two choices on show.
-    assert shown.status.startswith("red to choose: pick one of the choices below · "
+    assert shown.status.startswith("red to choose: pick one of your choices by the picture · "
                                    "Round 1 · a) Search the Truck · to move: red")
     expect(page.root.locator(".bl-odds-note")).to_contain_text("Assumes nobody moves")
     assert shown.choices == ("vote for red", "vote for green")

@@ -25,13 +25,14 @@ def demo() -> l7.Board:
 def test_a_move_then_an_exploration_with_a_rotation_through_the_grouped_pad() -> None:
     board = demo()
     pad = board.choice_pad
-    assert pad.groups == ["other", "move", "explore"] and pad.buttons == []
+    # the rare choices last (issue 29): ending the step and falling down are "other"
+    assert pad.groups == ["move", "explore", "other"] and pad.buttons == []
     pad.select("move")
     assert [b.description for b in pad.buttons] == ["move to Storage Bay"]
     pad.buttons[0].click()
     assert board.match.records[-1].choice == Move(1)
     assert board.status.startswith(
-        "Leo to choose: pick one of the choices below · "
+        "Leo to choose: pick one of your choices by the picture · "
         "Round 1 · Leo's move step (1 move left) · to move: Leo")
     pad.select("explore")
     labels = [b.description for b in pad.buttons]
@@ -89,7 +90,8 @@ def test_odds_panel_titles_name_the_invented_data() -> None:
     board.step()
     assert board.match.state.pending.kind == "event_draw"
     titles["event_draw"] = board.odds_title(board.match.state)
-    assert "die invented, L7-R2" in titles["action"] and "die invented, L7-R2" in titles["roll"]
+    assert "die is an invented stand-in, L7-R2" in titles["action"]
+    assert "die is an invented stand-in, L7-R2" in titles["roll"]
     assert titles["item_draw"] == "This draw (exact; item cards invented, L7-R21)"
     assert titles["event_draw"] == "This draw (exact; event cards invented, L7-R12)"
     assert titles["event_draw"] in board.odds_html
@@ -122,7 +124,8 @@ def test_odds_panel_at_scenario_12s_departure_roll_shows_departure() -> None:
     assert board.odds == want == live_odds(board.match.state)
     assert board.odds["a swarm token goes on the tile"] == Fraction(5, 6)
     assert "5/6" in board.odds_html and "1/12" in board.odds_html
-    assert board.odds_title(board.match.state) == "This roll (exact; die invented, L7-R2)"
+    assert board.odds_title(board.match.state) == (
+        "This roll, exactly (the die is an invented stand-in, L7-R2)")
     board.step()                              # the roll is made: the panel moves on
     assert board.match.state.pending.purpose != "departure" and board.odds != want
 

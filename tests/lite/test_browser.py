@@ -480,7 +480,7 @@ def test_level7_app_page_plays_with_odds_step_phase_and_back(seen: dict[str, Any
     app = result(seen, "l7app")
     assert app["code_hidden"] is True
     check_app_layout(app["layout"], "Level 7 [Escape]: Lockdown")
-    assert app["first"].status == ("Leo to choose: pick one of the choices below · "
+    assert app["first"].status == ("Leo to choose: pick one of your choices by the picture · "
                                    "Round 1 · Leo's move step (2 moves left) · to move: Leo")
     assert app["first"].odds == ()                 # a decision with no chance in it
     assert app["moved"].status.endswith(

@@ -58,7 +58,10 @@ def shown(board: Board) -> tuple:
     return (one(w, "bl-board-svg").value, one(w, "bl-odds-panel").value,
             one(w, "bl-log-view").value, one(w, "bl-status").value,
             tuple(b.description for b in find(pad, "bl-choice")),
-            tuple(b.disabled for b in find(w, "bl-stepper-button")))
+            # Re-roll from here is on only while plies are recorded ahead (issue 29), so
+            # after Back it differs from the first showing, by design: left out here.
+            tuple(b.disabled for b in find(w, "bl-stepper-button")
+                  if "bl-stepper-reroll" not in b._dom_classes))
 
 
 def api_view(board: Board) -> tuple:
@@ -76,7 +79,7 @@ def expected_status(match, viewer, seat=None):
     if last:
         parts.append(f"last: {last[-1].text_for(viewer)}")
     if seat is not None and match.to_move == seat:
-        parts.insert(0, f"{seat} to choose: pick one of the choices below")
+        parts.insert(0, f"{seat} to choose: pick one of your choices by the picture")
     return " · ".join(parts)
 
 
@@ -350,7 +353,7 @@ def test_reroll_from_here_draws_other_dice_and_forgets_the_recorded_future() -> 
     seed = board.stepper.buttons["reroll"].click() or board.match.seed
     assert board.match is not old and board.ahead == 0 and board.match.ply == here
     assert board.match.choices == old_choices[:here]
-    assert board.status.startswith(f"re-rolled at ply {here}: other dice from here on "
+    assert board.status.startswith(f"re-rolled at step {here}: other dice from here on "
                                    f"(seed {seed})")
     board.play_round()
     board.play_round()

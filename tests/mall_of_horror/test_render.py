@@ -89,10 +89,10 @@ def test_document_is_standalone_svg_with_title_and_aria_label(midgame) -> None:
     svg = render_svg(midgame)
     root = parse(svg)
     assert root.tag == f"{SVG}svg"
-    assert svg.startswith('<svg xmlns="http://www.w3.org/2000/svg" width="720" ')
+    assert svg.startswith('<svg xmlns="http://www.w3.org/2000/svg" width="560" ')
     _, _, vw, vh = root.get("viewBox").split()
-    assert vw == "720"
-    assert root.get("width") == "720"
+    assert vw == "560"
+    assert root.get("width") == "560"
     assert root.get("height") == str(round(float(vh)))
     assert root.get("role") == "img"
     assert root[0].tag == f"{SVG}title"
@@ -109,7 +109,7 @@ def test_width_scales_the_picture_not_the_drawing(midgame) -> None:
     assert narrow.get("viewBox") == wide.get("viewBox")
     height = float(wide.get("viewBox").split()[3])
     assert narrow.get("width") == "360"
-    assert narrow.get("height") == str(round(360 * height / 720))
+    assert narrow.get("height") == str(round(360 * height / 560))
     with pytest.raises(ValueError, match="width"):
         render_svg(midgame, width=0)
 
@@ -238,7 +238,7 @@ def test_the_key_explains_every_mark_for_this_matchs_colours(midgame) -> None:
     assert "brn brown" in six_key and "blk black" in six_key
     # the key sits under the seats, inside the picture
     svg = render_svg(midgame)
-    height = float(re.search(r'viewBox="0 0 720 ([\d.]+)"', svg).group(1))
+    height = float(re.search(r'viewBox="0 0 560 ([\d.]+)"', svg).group(1))
     ys = [float(t.get("y")) for t in key]
     seats_bottom = max(float(r.get("y")) + float(r.get("height"))
                        for g in with_class(root, "seat") for r in g.iter(f"{SVG}rect")
@@ -352,7 +352,7 @@ def test_long_hands_wrap_onto_more_lines() -> None:
                          hands={"red": ["weapon2", "weapon2", "weapon2", "weapon1", "weapon1",
                                         "camera", "camera", "threat"]})
     lines = hands(parse(render_svg(state, viewer="red")))["red"]
-    assert len(lines) == 2
+    assert len(lines) == 3   # the picture is 560 wide since issue 29 (legible text): 3 lines
     assert " ".join(lines) == "Hand: " + ", ".join(CARD_LABELS[c] for c in state.hand("red"))
 
 

@@ -1,0 +1,104 @@
+"""The boards the layout test measures: many positions of every game, seated and not.
+
+Each game gets boards at positions spread over whole played matches (the start, early,
+middle, late, over), seated at the player to move where a player moves (so the choice
+pad, grouped or not, is on show) and unseated at the start and where nobody chooses,
+plus one explainer. Imported
+by the kernel of ``layout_demo.ipynb`` (the served notebook finds it through
+``PYTHONPATH``) and by ``test_board_positions.py``, which checks the spread without a
+browser.
+
+>>> [kind for kind, _ in positions("breakout")][:2]
+['board', 'board']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from boardlab.core.engine import CHANCE, Match
+
+GAMES = ("mall_of_horror", "breakout", "level7")
+
+#: Where in a played match a board is made: fractions of its plies.
+SPOTS = (0.0, 0.08, 0.25, 0.5, 0.75, 1.0)
+
+
+def _module(game: str) -> Any:
+    if game == "mall_of_horror":
+        from boardlab import mall_of_horror as moh
+        return moh
+    if game == "breakout":
+        from boardlab import lockup_breakout as lb
+        return lb
+    from boardlab import level7_lockdown as l7
+    return l7
+
+
+def _setups(game: str) -> list[dict[str, Any]]:
+    """The match setups a game is measured in (player counts, solo)."""
+    if game == "mall_of_horror":
+        return [{"players": 4, "seed": 3}, {"players": 6, "seed": 5}]
+    if game == "breakout":
+        return [{"players": 3, "seed": 1}, {"players": 5, "seed": 4}, {"players": 1, "seed": 2}]
+    return [{"players": 2, "seed": 1}, {"players": 1, "seed": 2}, {"players": 4, "seed": 3}]
+
+
+def _at(played: Match, ply: int) -> Match:
+    """A match holding ``played``'s history up to ``ply`` (nothing recorded after)."""
+    return played.branch(ply, seed=played.seed)
+
+
+def _seat_at(match: Match, players: tuple[str, ...]) -> str | None:
+    """The player to move, when a player moves (their board shows the choices)."""
+    mover = match.to_move
+    return mover if mover is not None and mover is not CHANCE and mover in players else None
+
+
+def _to_decision(match: Match, players: tuple[str, ...], limit: int = 400) -> Match:
+    """``match`` rolled on (chance only) to the next player's decision, if one is near."""
+    for _ in range(limit):
+        if match.to_move is not CHANCE:
+            break
+        match.roll()
+    return match
+
+
+def positions(game: str) -> Iterator[tuple[str, Any]]:
+    """``("board", Board)`` at the spots of each setup's played match, then one
+    ``("explainer", Explainer)``."""
+    mod = _module(game)
+    for setup in _setups(game):
+        played = mod.play(**setup)
+        plies = played.recorded_plies
+        for spot in SPOTS:
+            match = _at(played, round(plies * spot))
+            board0 = mod.Board(match)
+            players = board0.players(match.state)
+            board0.close()
+            if spot:   # the very start is shown as it is: nobody to choose yet
+                match = _to_decision(match, players)
+            seat = _seat_at(match, players) if spot else None
+            board = mod.Board(match, seat=seat)
+            pad = board.choice_pad
+            if pad.groups:  # a grouped pad: open its biggest group, so its buttons show
+                pad.select(max(pad.groups, key=lambda g: len(pad._members[g])))
+            yield "board", board
+    yield "explainer", mod.Explainer(mod.play(**_setups(game)[0]))
+
+
+def count(game: str) -> int:
+    """How many widgets :func:`show` displays for ``game``."""
+    return len(_setups(game)) * len(SPOTS) + 1
+
+
+def show(game: str) -> int:
+    """Display every board and explainer of ``game`` (in a notebook); how many."""
+    from IPython.display import display
+
+    shown = 0
+    for _kind, widget in positions(game):
+        display(widget)
+        shown += 1
+    return shown

@@ -1,0 +1,38 @@
+"""The positions the layout test measures cover what a board can show (no browser needed).
+
+``layout_demo.ipynb`` shows :func:`board_positions.positions` of every game; the layout
+test is only as good as that spread. Here it is checked in Python: every game has boards
+at the start and at the end of a match, seated boards with their choices on show (a
+grouped pad opened at a group among them), boards with odds, an unseated board, the
+solo and the multi-player setups, a long list of choices (grouped, or in a dropdown),
+and one explainer; and :func:`count` is what the
+notebook shows.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser import board_positions as bp
+
+
+@pytest.mark.parametrize("game", bp.GAMES)
+def test_the_positions_cover_what_a_board_shows(game: str) -> None:
+    shown = list(bp.positions(game))
+    assert len(shown) == bp.count(game)
+    boards = [w for kind, w in shown if kind == "board"]
+    assert [kind for kind, _ in shown].count("explainer") == 1
+    assert any(b.match.ply == 0 for b in boards)
+    assert any(b.match.to_move is None for b in boards)                 # over
+    seated = [b for b in boards if b.seat is not None]
+    assert seated and all(b.offered for b in seated)
+    # a long list: a grouped pad opened at a group, or a dropdown
+    assert any(b.choice_pad.group is not None or b.choice_pad.dropdown is not None
+               for b in seated)
+    assert any(b.choice_pad.buttons for b in seated)
+    assert any(b.seat is None for b in boards)
+    assert any(b.odds for b in boards)
+    players = {len(b.players(b.match.state)) for b in boards}
+    assert len(players) >= 2                                            # setups differ
+    for b in boards:
+        b.close()
