@@ -17,6 +17,7 @@
 #   make overlap  the rule-text overlap check alone (it also runs inside make test)
 #   make bench  install boardlab[test,bench] and run benchmarks/run_all.py
 #   make lint   ruff only
+#   make serve  play in class: boardlab serve $(GAME) (SERVE_ARGS="--players 4 --host 0.0.0.0")
 #   make lite   build the browser edition (JupyterLite, offline): the teacher site into
 #               build/lite/, the student site (student edition only) into build/lite-student/
 #   make lite-serve  serve build/lite/ on http://127.0.0.1:8000/ for a quick look
@@ -51,7 +52,7 @@ PYTEST = env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest
 GAME         ?= mall-of-horror
 SOAK_MATCHES ?= 100000
 
-.PHONY: lab test check typecheck notebooks notebooks-run student docs soak overlap bench lint clean lite lite-serve
+.PHONY: serve lab test check typecheck notebooks notebooks-run student docs soak overlap bench lint clean lite lite-serve
 
 # JupyterLab serves the repository root, so the notebooks' links into docs/ resolve, and
 # opens the first notebook. As root (containers, lab machines) it adds --allow-root; with
@@ -128,6 +129,11 @@ soak: $(STAMP)
 overlap: $(STAMP)
 	$(BIN)/python -m pytest -q -rs -p no:cacheprovider -o addopts="" \
 	  tests/test_docs.py::test_no_passage_repeats_the_rule_texts
+
+# Play in class (docs/classroom.md): the classroom extra is part of the test extra.
+SERVE_ARGS ?=
+serve: $(STAMP)
+	$(BIN)/python -m boardlab serve $(GAME) $(SERVE_ARGS)
 
 bench: $(BENCH_STAMP)
 	@if [ -f benchmarks/run_all.py ]; then \

@@ -20,6 +20,7 @@ BENCHMARKS: list[tuple[str, list[str]]] = [
     ("bench_breakout.py", []),      # Lockup: Breakout engine
     ("bench_level7.py", []),
     ("bench_level7.py", ["--scenarios", "--matches", "200"]),
+    ("bench_classroom.py", []),     # the classroom server under 30 websocket students
 ]
 
 

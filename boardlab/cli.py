@@ -252,6 +252,11 @@ def _parser() -> argparse.ArgumentParser:
     adv.add_argument("--omniscient", action="store_true", help="use the true state, "
                      "hidden information included (a narrator's analysis)")
 
+    # Read by boardlab.classroom.command (the game's options, as for play).
+    sub.add_parser("serve", add_help=False,
+                   help="serve a match to a class: a secret link per seat, a projector "
+                        "and a teacher link (needs boardlab[classroom])")
+
     rules = sub.add_parser("rules", help="list every rule id with its section and summary")
     rules.add_argument("game", choices=games, help="the game: %(choices)s")
 
@@ -403,6 +408,10 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _main(argv: list[str]) -> int:
+    if argv[:1] == ["serve"]:
+        from boardlab.classroom.command import main as serve
+
+        return serve(argv[1:])
     args, game = _parse(argv)
     if args.command == "experiment":
         return _experiment(args)
