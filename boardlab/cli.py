@@ -228,6 +228,30 @@ def _parser() -> argparse.ArgumentParser:
     replay.add_argument("--json", metavar="FILE", type=Path,
                         help="save the match (after --push) as JSON")
 
+    adv = sub.add_parser(
+        "advise", help="value every legal choice of a saved match at one ply (issue 30)",
+        description="Value each legal choice of the seat to move at ply N of a saved "
+                    "match: exact expected score at the horizon, and the chance to win.")
+    adv.add_argument("file", metavar="SAVED.json", type=Path, help="a match saved with "
+                     "play --json")
+    adv.add_argument("--ply", metavar="N", type=_whole, help="the ply to advise (default: "
+                     "the last)")
+    adv.add_argument("--seat", metavar="SEAT", help="the seat to advise (default: the one "
+                     "to move; another is refused)")
+    adv.add_argument("--horizon", metavar="H", default="round", type=_horizon,
+                     help="round (default), phase, or a number of plies")
+    adv.add_argument("--opponents", metavar="KIND", default="random",
+                     help="the other seats' model: random (default) or an agent kind")
+    adv.add_argument("--nodes", metavar="N", type=_whole, help="the exact enumeration's "
+                     "budget of positions (default 200000)")
+    adv.add_argument("--seconds", metavar="S", type=float, help="its budget of time (default 5)")
+    adv.add_argument("--matches", metavar="N", type=_whole, help="simulated matches per "
+                     "choice for the chance to win (default 200; 0: none)")
+    adv.add_argument("--seed", metavar="N", type=int, default=0, help="seed of the samples")
+    adv.add_argument("--explain", action="store_true", help="say why the best is best")
+    adv.add_argument("--omniscient", action="store_true", help="use the true state, "
+                     "hidden information included (a narrator's analysis)")
+
     # Read by boardlab.classroom.command (the game's options, as for play).
     sub.add_parser("serve", add_help=False,
                    help="serve a match to a class: a secret link per seat, a projector "
@@ -255,6 +279,26 @@ def _parser() -> argparse.ArgumentParser:
     exp.add_argument("--no-progress", dest="progress", action="store_false",
                      help="no progress bar")
     return parser
+
+
+def _whole(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if n < 0:
+        raise argparse.ArgumentTypeError(f"expected 0 or more, got {n}")
+    return n
+
+
+def _horizon(text: str) -> str | int:
+    if text in ("round", "phase"):
+        return text
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected round, phase or a number of plies, got "
+                                         f"{text!r}") from None
 
 
 def _positive(text: str) -> int:
@@ -371,6 +415,8 @@ def _main(argv: list[str]) -> int:
     args, game = _parse(argv)
     if args.command == "experiment":
         return _experiment(args)
+    if args.command == "advise":
+        return _advise(args)
     if args.command == "rules":
         print("\n".join(rules_lines(registry.get(args.game))))
         return 0
@@ -410,6 +456,31 @@ def _main(argv: list[str]) -> int:
         except OSError as err:
             return _fail(args.command, f"cannot write {args.json}: {err.strerror or err}")
         print(f"{PROG} {args.command}: saved the match to {args.json}", file=sys.stderr)
+    return 0
+
+
+def _advise(args: argparse.Namespace) -> int:
+    """``boardlab advise``: the advice at ``--ply`` of a saved match, as text."""
+    from boardlab.advice import advise
+
+    command = "advise"
+    try:
+        game, match = _load(args.file)
+    except OSError as err:
+        return _fail(command, f"cannot read {args.file}: {err.strerror or err}")
+    except FormatError as err:
+        return _fail(command, f"{args.file} is not a valid saved match: {err}")
+    budget = {k: v for k, v in (("nodes", args.nodes), ("seconds", args.seconds),
+                                ("matches", args.matches)) if v is not None}
+    try:
+        if args.ply is not None:
+            match.seek(args.ply)
+        advice = advise(match, args.seat, opponents=args.opponents, horizon=args.horizon,
+                        budget=budget, seed=args.seed, explain=args.explain,
+                        omniscient=args.omniscient)
+    except BoardlabError as err:
+        return _fail(command, str(err))
+    _emit(advice.lines())
     return 0
 
 

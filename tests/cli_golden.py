@@ -47,6 +47,13 @@ def _commands() -> list[list[str]]:
         ["replay", "m9.json"],
         ["replay", "m9.json", "--viewer", "black"],
         ["replay", "m9.json", "--viewer", "purple"],
+        # A time budget no loaded machine reaches: the golden bytes must not depend on it.
+        ["advise", "m5.json", "--ply", "44", "--horizon", "4", "--matches", "0",
+         "--seconds", "3600"],
+        ["advise", "m5.json", "--ply", "44", "--horizon", "2", "--matches", "20",
+         "--explain", "--seconds", "3600"],
+        ["advise", "m5.json"],
+        ["advise", "m5.json", "--ply", "44", "--seat", "red"],
         ["rules", game],
         ["play", game, "--players", "7"],
         ["play", game, "--players", "2", "--seed", "1"],

@@ -42,7 +42,8 @@ SHARED_NAMES = (*SHARED_VERBS, "position", "BOOK", "RULES", "CHANCE", "GAME", "S
                 "Setup", "View", "HeuristicAgent", "RandomAgent", "ConfigError",
                 "IllegalAction")
 #: And these load on first use.
-LAZY_NAMES = ("Board", "Explainer", "explain_phase", "odds", "win_odds", "compare_win_odds")
+LAZY_NAMES = ("Board", "Explainer", "explain_phase", "odds", "win_odds", "compare_win_odds",
+              "advise")
 #: The verbs whose signature is the same in every game, keywords and defaults included.
 SAME_EVERYWHERE = ("load_match", "save_position", "load_position", "rule", "observe",
                    "winners", "scores", "parse_choice")
@@ -132,6 +133,9 @@ def test_the_shared_verbs_have_the_same_signatures(game: str) -> None:
                                         name.rpartition(".")[2])) for m in (mod, ref))
         assert mine == theirs, name
     assert mod.win_odds is ref.win_odds and mod.compare_win_odds is ref.compare_win_odds
+    import boardlab
+
+    assert mod.advise is ref.advise is boardlab.advise  # the analysis board (issue 30)
     kinds = {p.kind for p in inspect.signature(mod.position).parameters.values()}
     assert not kinds & {inspect.Parameter.VAR_KEYWORD, inspect.Parameter.VAR_POSITIONAL}
     assert next(iter(inspect.signature(mod.position).parameters)) == "players"
@@ -197,6 +201,11 @@ def _hostile(mod: ModuleType, state: Any, match: Match[Any, Any]
         ("win_odds(None)", lambda: mod.win_odds(None), ArgumentTypeError, "win_odds position:"),
         ("win_odds(match)", lambda: mod.win_odds(match), ArgumentTypeError,
          "win_odds position:"),
+        ("advise(None)", lambda: mod.advise(None), ArgumentTypeError, "position:"),
+        ("advise(match, horizon=0)", lambda: mod.advise(match, horizon=0), ArgumentError,
+         "horizon:"),
+        ("advise(match, budget=-1)", lambda: mod.advise(match, budget=-1), ArgumentError,
+         "budget:"),
     ]
 
 

@@ -43,7 +43,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("gamekit", ("boardlab.gamekit",)),
     ("games", GAMES),
     ("application", ("boardlab", "boardlab.__main__", "boardlab.registry", "boardlab.cli",
-                     "boardlab.soak", "boardlab.experiment")),
+                     "boardlab.soak", "boardlab.experiment", "boardlab.advice")),
 )
 
 #: Upward imports that stay, ``(importer, imported) -> why``. Keep it short.

@@ -21,6 +21,7 @@ HEAVY = frozenset({"networkx", "sympy", "matplotlib", "ipywidgets"})
 
 #: Imports that must stay light: the package, its generic parts, every game and its entry.
 LIGHT = ["boardlab", "boardlab.cli", "boardlab.soak", "boardlab.registry", "boardlab.narrate",
+         "boardlab.advice",
          "boardlab.core", "boardlab.prob",
          *(r.package for r in registry.BUILTIN), *(r.entry for r in registry.BUILTIN)]
 

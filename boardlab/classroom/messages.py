@@ -198,7 +198,13 @@ def advice_for(match: Match[Any, Any]) -> str:
     if advise is None or match.is_over or match.to_move is CHANCE:
         return "" if advise is not None else "(advice: not available in this version)"
     try:
-        return str(advise(match.state))
+        # The teacher's page is built on the server's event loop, so the advice gets a
+        # small budget (a tenth of a second, no simulated matches): exact where a phase
+        # is small, labelled an estimate otherwise. The narrator's analysis, on the
+        # true state (the teacher sees everything anyway).
+        from boardlab.advice.budget import Budget
+        small = Budget(nodes=5_000, seconds=0.1, samples=20, matches=0, worlds=64)
+        return str(advise(match.state, horizon="phase", omniscient=True, budget=small))
     except Exception as err:  # noqa: BLE001 - advice is an extra; the lesson goes on
         return f"(advice failed: {type(err).__name__})"
 

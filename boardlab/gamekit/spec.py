@@ -22,7 +22,8 @@ spec is the single source of everything generic code needs of the game:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from fractions import Fraction
 from itertools import product
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
@@ -248,7 +249,8 @@ class GameSpec(Generic[S, C]):
         "Board": ".board:Board", "Explainer": ".explainer:Explainer",
         "explain_phase": ".explainer:explain_phase", "odds": ".odds:",
         "win_odds": "boardlab.experiment.whatif:win_odds",
-        "compare_win_odds": "boardlab.experiment.whatif:compare_win_odds"})
+        "compare_win_odds": "boardlab.experiment.whatif:compare_win_odds",
+            "advise": "boardlab.advice:advise"})
     #: Old names kept for one release, ``old -> new`` (a name of the game module): using
     #: one gives the new object with a DeprecationWarning.
     moved: Mapping[str, str] = MappingProxyType({})
@@ -336,6 +338,38 @@ class GameSpec(Generic[S, C]):
         if not self.agents or next(iter(self.agents)) != "random":
             problems.append("agents must start with 'random' (the default)")
         return problems
+
+    # -- advice (boardlab.advice) -----------------------------------------------------
+    def advice_measures(self, state: Any, seat: str, start: Any
+                        ) -> Mapping[str, Fraction | int]:
+        """The game's own measures of ``state`` for ``seat``, whose expected values an
+        advice reports beside the score (``start``: the position advised, for measures
+        of change such as points lost). Each value is an int or a Fraction (a 0/1 for
+        an event: its expected value is its chance). Default: none."""
+        return {}
+
+    def advice_mark(self, state: Any, horizon: str) -> Hashable:
+        """What changes when ``horizon`` (``"round"`` or ``"phase"``) ends: an advice to
+        that horizon stops where the mark differs from the advised position's. Default:
+        ``state.round``, and with it ``state.phase`` for a phase."""
+        round_ = getattr(state, "round", None)
+        return round_ if horizon == "round" else (round_, getattr(state, "phase", None))
+
+    def advice_key(self, state: Any) -> Hashable:
+        """What of ``state`` its future depends on, for merging positions in the exact
+        enumeration (two states with one key must have one value). Default: the
+        state itself; a game may forget what only its events read (a tally's ballots)."""
+        return state
+
+    def advice_worlds(self, state: Any, seat: str, *, limit: int, seed: int
+                      ) -> tuple[tuple[tuple[Any, Fraction], ...], bool, str]:
+        """The positions ``seat`` cannot tell from ``state``, with the chance of each
+        from what the seat may see: ``(worlds, exact, words)``. Built from the seat's
+        view only, never from what it cannot see, so permuting the hidden part changes
+        nothing; ``exact`` is False when the worlds were sampled (more than ``limit``),
+        seeded by ``seed``; ``words`` says what was weighed. Default: the game hides
+        nothing, the one world is the state."""
+        return ((state, Fraction(1)),), True, ""
 
     # -- matches ----------------------------------------------------------------------
     def option_values(self, given: Mapping[str, Any] | None = None) -> dict[str, Any]:

@@ -159,6 +159,36 @@ class Level7Lockdown(GameSpec[State, Any]):
     def seats(self, state: State) -> tuple[str, ...]:
         return state.setup.seats
 
+    def advice_measures(self, state: State, seat: str, start: State) -> dict[str, int]:
+        """Per character of the seat, whether it got away (escaped, or won with its
+        scenario) and whether it was caught (dead, a heart attack, or in the Infirmary,
+        L7-R22, L7-R23); and whether the team escaped (any character got away)."""
+        from boardlab.level7_lockdown.state import (
+            DEAD,
+            ESCAPED,
+            HEART_ATTACK,
+            INFIRMARY,
+            WON,
+        )
+
+        out: dict[str, int] = {}
+        away = False
+        for c in state.chars:
+            gone = c.status in (ESCAPED, WON)
+            away = away or gone
+            if state.setup.seat_of(c.name) == seat:
+                out[f"{c.name} gets away"] = int(gone)
+                out[f"{c.name} is caught"] = int(c.status in (DEAD, HEART_ATTACK, INFIRMARY))
+        out["team escapes"] = int(away)
+        return out
+
+    def advice_mark(self, state: State, horizon: str) -> Any:
+        """A round (L7-R23), or a phase: one step (move, action, events, enemies) of
+        the active character's turn."""
+        if horizon == "round":
+            return state.round
+        return (state.round, state.active, state.step)
+
     def winners_of(self, state: Any) -> tuple[str, ...]:
         """Every seat with an escaped or winning character (the characters play
         together, L7-R23)."""

@@ -131,6 +131,30 @@ class LockupBreakout(GameSpec[State, Any]):
         (LB-R26), else the guards win."""
         return winners(self.check_state(state, sound=False))
 
+    def advice_measures(self, state: State, seat: str, start: State) -> dict[str, int]:
+        """Stars gained since ``start`` and the lantern's progress: the depth (LB-R29)
+        its side's lantern went down since ``start``."""
+        from boardlab.lockup_breakout.catacombs import ENTRANCE
+        from boardlab.lockup_breakout.work import tables
+
+        t = tables(state.setup.config)
+        i = state.setup.sides.index(seat)
+
+        def depth(s: State) -> int:
+            here = s.lanterns[i]
+            return 0 if here == ENTRANCE else int(t.depth_of.get(here, 0))
+        scores = self.rules.scores
+        return {"stars gained": scores(state)[seat] - scores(start)[seat],
+                "lantern progress": depth(state) - depth(start)}
+
+    def advice_worlds(self, state: State, seat: str, *, limit: int, seed: int) -> Any:
+        """The other sides' face-down tokens and tomes and the loot ``seat`` has not
+        looked at, weighed by the game's chance from its view
+        (:mod:`boardlab.lockup_breakout.unseen`)."""
+        from boardlab.lockup_breakout.unseen import worlds
+
+        return worlds(state, seat, limit=limit, seed=seed)
+
     def board_lines(self, state: State) -> list[str]:
         """Tunnels, legend, goons, display, and each side's lantern, stars and goods."""
         return board_lines(state)

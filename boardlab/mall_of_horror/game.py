@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from fractions import Fraction
 from typing import Any
 
 from boardlab.core.agents import Agent
@@ -36,7 +37,7 @@ from boardlab.mall_of_horror.choices import (
     TruckSplit,
     Vote,
 )
-from boardlab.mall_of_horror.config import CARDS, COLOURS, KINDS, Config, Setup
+from boardlab.mall_of_horror.config import CARDS, COLOURS, KINDS, POINTS, Config, Setup
 from boardlab.mall_of_horror.invariants import sound_state
 from boardlab.mall_of_horror.observe import View
 from boardlab.mall_of_horror.rules import PHASE_NAMES, RULES
@@ -130,6 +131,39 @@ class MallOfHorror(GameSpec[State, Choice]):
         from boardlab.mall_of_horror.parse import parse_choice
 
         return parse_choice(text, state)
+
+    def advice_measures(self, state: State, seat: str, start: State
+                        ) -> dict[str, Fraction | int]:
+        """Points lost since ``start``, and whether each of the colour's characters
+        alive at ``start`` still lives (its expected value: the chance it survives)."""
+        def points(s: State) -> int:
+            return sum(POINTS[k] for c, k, _ in s.chars if c == seat)
+        alive = {k for c, k, _ in state.chars if c == seat}
+        out: dict[str, Fraction | int] = {"points lost": points(start) - points(state)}
+        for c, k, _ in start.chars:
+            if c == seat:
+                out[f"{k} survives"] = int(k in alive)
+        return out
+
+    def advice_key(self, state: State) -> Any:
+        """A vote's ballots matter only by their tally (MoH-R7): ballots with the same
+        votes per candidate are one position for the advice."""
+        p = state.pending
+        if p.kind != "ballot" or len(p.ballots) < 2:
+            return state
+        weight = dict(p.weights)
+        votes: dict[str, int] = {}
+        for voter, colour in p.ballots:
+            votes[colour] = votes.get(colour, 0) + weight[voter]
+        return (state._replace(pending=p._replace(ballots=())), len(p.ballots),
+                tuple(sorted(votes.items())))
+
+    def advice_worlds(self, state: State, seat: str, *, limit: int, seed: int) -> Any:
+        """The hands, secret destinations and ballots and an unseen roll, weighed by the
+        game's chance from ``seat``'s view (:mod:`boardlab.mall_of_horror.unseen`)."""
+        from boardlab.mall_of_horror.unseen import worlds
+
+        return worlds(state, seat, limit=limit, seed=seed)
 
     def board_lines(self, state: State) -> list[str]:
         """Zombies and characters per location, and which are closed or sealed."""

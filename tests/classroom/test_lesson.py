@@ -257,3 +257,23 @@ def test_a_button_plays_the_choice_it_shows() -> None:
     table.choose(mover, at.ply, 0)
     assert at.records[-1].choice == legal[order[0]] != legal[0]
     assert choice_labels(game, at.records[-1].before, [at.records[-1].choice]) == shown[:1]
+
+
+def test_the_teacher_page_carries_the_advice_for_the_seat_to_move() -> None:
+    """Issue 30 landed: the teacher's advice line is boardlab.advise's, on a small budget
+    (the narrator's analysis to the end of the phase), and empty where nobody decides."""
+    from boardlab import mall_of_horror as moh
+    from boardlab.classroom.messages import advice_for
+    from boardlab.core.engine import CHANCE
+
+    match = moh.new_match(players=4, seed=3)
+    while match.to_move is CHANCE:
+        match.push(match.legal()[0])
+    before = match.to_json()
+    text = advice_for(match)
+    assert text.startswith(f"Advice for {match.to_move} ")
+    assert "computed on the true state" in text and match.to_json() == before
+    match.push(match.legal()[0])
+    while match.to_move is not CHANCE and not match.is_over:
+        match.push(match.legal()[0])
+    assert advice_for(match) == ""

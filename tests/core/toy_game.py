@@ -52,7 +52,8 @@ class ToyGame(GameSpec[ToyState, Any]):
             "explain_phase": "tests.toygame.explain:explain_phase",
             "odds": "tests.toygame.odds:",
             "win_odds": "boardlab.experiment.whatif:win_odds",
-            "compare_win_odds": "boardlab.experiment.whatif:compare_win_odds"}
+            "compare_win_odds": "boardlab.experiment.whatif:compare_win_odds",
+            "advise": "boardlab.advice:advise"}
 
     def setup(self, *, target: int) -> ToySetup:
         return self.make_setup(None, None, target=target)
@@ -67,6 +68,13 @@ class ToyGame(GameSpec[ToyState, Any]):
 
     def seats(self, state: ToyState) -> tuple[str, ...]:
         return ("a", "b")
+
+    def advice_measures(self, state: ToyState, seat: str, start: ToyState) -> dict[str, int]:
+        """The advice's measure (docs/adding-a-game.md): pips gained since ``start``, and
+        whether the seat has reached the target (T-2)."""
+        i = ("a", "b").index(seat)
+        return {"gained": state.totals[i] - start.totals[i],
+                "reached": int(state.totals[i] >= state.setup.target)}
 
 
 GAME = ToyGame()

@@ -1,0 +1,201 @@
+"""Exact expected values to a horizon: chance and opponents weighted, the seat maximising.
+
+:class:`Enumerator` values a position for one seat by expectimax over the game's own
+rules (``node``, or ``to_move``/``legal``/``outcomes``/``step``): at a chance node the
+probability-weighted mean of the outcomes (Fractions, as the rules give them); at
+another seat's decision the mean under its policy's exact mixture; at the seat's own
+decision the choice of greatest expected score (the first such in ``legal`` order, so
+ties are settled the same way every time). A value is a tuple of Fractions: the score,
+then the game's measures. Positions are merged by the state itself (states are hashable
+records): a position reached by several orders of play is valued once.
+
+The stop is the horizon: a *mark* of the state changes (``"round"``, ``"phase"``), a
+number of plies is spent, or the match ends; the value there is the measures of that
+state. Every expanded position ticks the :class:`~boardlab.advice.budget.Meter`, which
+stops the enumeration (``OverBudget``) when the budget is spent.
+
+>>> from tests.core.toy import RULES, ToySetup
+>>> from boardlab.advice.budget import Budget, Meter
+>>> tree = Enumerator(RULES, "a", {}, lambda s: (s.totals[0],), Plies(2),
+...                   Meter(Budget()))
+>>> start = RULES.initial(ToySetup())
+>>> tree.value(start, 2)  # a coin, then a's best: add 2 on heads, 3 on tails
+(Fraction(5, 2),)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Mapping
+from fractions import Fraction
+from math import gcd
+from typing import Any
+
+from boardlab.advice.budget import Meter
+from boardlab.advice.policy import Policy, Uniform
+from boardlab.core.chance import CHANCE
+
+__all__ = ["Enumerator", "Marked", "Plies", "Stop", "node_function"]
+
+#: Expected score then measures: ints and Fractions (an int is a whole value).
+Value = tuple[Any, ...]
+
+
+def _add(total: list[Any] | None, v: Value, w: int) -> list[Any]:
+    """``total + w·v``, componentwise (a new list for the first)."""
+    if total is None:
+        return list(v) if w == 1 else [w * x for x in v]
+    for i, x in enumerate(v):
+        if x:
+            total[i] += x if w == 1 else w * x
+    return total
+
+
+def _scale(total: list[Any] | None, denominator: int) -> Value:
+    assert total is not None  # outcomes and choices are never empty
+    if denominator == 1:
+        return tuple(total)
+    return tuple(Fraction(x, denominator) if type(x) is int else x / denominator
+                 for x in total)
+
+
+_WEIGHTS: dict[int, tuple[Any, tuple[int, ...], int]] = {}
+
+
+def integer_weights(pairs: Any) -> tuple[tuple[int, ...], int]:
+    """The probabilities of ``pairs`` as whole numbers over one denominator: summing
+    ``w·value`` in integers and dividing once is exact and costs far less than a
+    Fraction product per outcome. Kept per outcome table (the rules share them).
+
+    >>> integer_weights([("a", Fraction(1, 3)), ("b", Fraction(2, 3))])
+    ((1, 2), 3)
+    """
+    got = _WEIGHTS.get(id(pairs))
+    if got is not None and got[0] is pairs:
+        return got[1], got[2]
+    den = 1
+    for _, p in pairs:
+        den = den * p.denominator // gcd(den, p.denominator)
+    weights = tuple(p.numerator * (den // p.denominator) for _, p in pairs)
+    if len(_WEIGHTS) > 4096:
+        _WEIGHTS.clear()
+    _WEIGHTS[id(pairs)] = (pairs, weights, den)
+    return weights, den
+
+
+class Stop:
+    """Where the horizon is: ``done(state, left)``; ``keyed`` says whether the plies
+    left are part of a position's memo key (they are for a number of plies)."""
+
+    keyed = False
+    words = ""
+
+    def done(self, state: Any, left: int) -> bool:
+        raise NotImplementedError
+
+
+class Plies(Stop):
+    """``n`` plies from the start, chance included (the advised choice is the first)."""
+
+    keyed = True
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self.words = f"{n} plies (chance plies included, the advised choice the first)"
+
+    def done(self, state: Any, left: int) -> bool:
+        return left <= 0
+
+
+class Marked(Stop):
+    """Until ``mark(state)`` differs from the start's (the round or the phase changes)."""
+
+    def __init__(self, mark: Callable[[Any], Hashable], start: Any, words: str) -> None:
+        self._mark = mark
+        self._start = mark(start)
+        self.words = words
+
+    def done(self, state: Any, left: int) -> bool:
+        return self._mark(state) != self._start
+
+
+def node_function(rules: Any) -> Callable[[Any], tuple[Any, Any, Any]]:
+    """The rules' ``node(state)`` fast path, or one built from the protocol methods."""
+    node = getattr(rules, "node", None)
+    if callable(node):
+        return node
+    to_move, legal, outcomes, step = rules.to_move, rules.legal, rules.outcomes, rules.step
+
+    def slow(state: Any) -> tuple[Any, Any, Any]:
+        mover = to_move(state)
+        if mover is None:
+            return None, (), None
+        return mover, outcomes(state) if mover is CHANCE else legal(state), step
+    return slow
+
+
+class Enumerator:
+    """Expectimax for ``seat`` (see the module notes). ``measure(state)`` is the value
+    at the horizon; ``policies`` the other seats' models."""
+
+    def __init__(self, rules: Any, seat: str, policies: Mapping[str, Policy],
+                 measure: Callable[[Any], Value], stop: Stop, meter: Meter,
+                 key: Callable[[Any], Hashable] | None = None) -> None:
+        self._node = self.node = node_function(rules)
+        self._key = key
+        self.seat = seat
+        self.policies = policies
+        self.measure = measure
+        self.stop = stop
+        self.meter = meter
+        self.memo: dict[Any, Value] = {}
+
+    def value(self, state: Any, left: int) -> Value:
+        """The expected value of ``state`` with ``left`` plies to go (ignored unless the
+        horizon is a number of plies)."""
+        stop = self.stop
+        key: Any = state if self._key is None else self._key(state)
+        if stop.keyed:
+            key = (key, left)
+        got = self.memo.get(key)
+        if got is not None:
+            return got
+        mover, options, step = self._node(state)
+        if mover is None or stop.done(state, left):
+            got = self.measure(state)
+        else:
+            self.meter.tick()
+            got = self._expand(state, mover, options, step, left - 1)
+        self.memo[key] = got
+        return got
+
+    def _expand(self, state: Any, mover: Any, options: Any, step: Any, left: int) -> Value:
+        value = self.value
+        if mover == self.seat:
+            best: Value | None = None
+            for choice in options:
+                v = value(step(state, choice)[0], left)
+                if best is None or v[0] > best[0]:
+                    best = v
+            assert best is not None  # a decision has a legal choice
+            return best
+        if mover is CHANCE:
+            pairs = options
+        else:
+            policy = self.policies[mover]
+            if type(policy) is Uniform:  # weights 1 each over len(options)
+                total = None
+                for choice in options:
+                    total = _add(total, value(step(state, choice)[0], left), 1)
+                return _scale(total, len(options))
+            pairs = policy.mixture(state, mover, options)
+        weights, denominator = integer_weights(pairs)
+        total = None
+        for (outcome, _), w in zip(pairs, weights, strict=True):
+            total = _add(total, value(step(state, outcome)[0], left), w)
+        return _scale(total, denominator)
+
+    def choice_values(self, state: Any, legal: tuple[Any, ...], left: int) -> list[Value]:
+        """The value of each legal choice of the seat at ``state`` (in ``legal`` order)."""
+        step = self._node(state)[2]
+        self.meter.tick()
+        return [self.value(step(state, c)[0], left - 1) for c in legal]
