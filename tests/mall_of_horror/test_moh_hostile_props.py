@@ -374,7 +374,7 @@ NOT_CALLED = {
     "Explainer": "a widget (ipywidgets), tested in test_explainer.py",
     "explain_phase": "builds the Explainer widget, tested in test_explainer.py",
     "advise": "the analysis board (boardlab.advise), loaded on first use, with its own "
-              "property tests for every game (tests/advice/test_bad_input.py)",
+              "property and bad-input tests (tests/advice/test_bad_input.py)",
     "ConfigError": "an exception class (what a refused position or configuration raises)",
     "IllegalAction": "an exception class (what a refused choice raises)",
 }
