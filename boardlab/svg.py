@@ -24,6 +24,8 @@ from collections.abc import Callable
 from html import escape
 from typing import Any
 
+from boardlab.core.errors import a_type
+
 __all__ = ["Labels", "document", "esc", "fit", "num", "picture", "register_picture", "text",
            "width_of"]
 
@@ -196,10 +198,10 @@ def picture(state: Any) -> str:
     >>> picture(42)
     Traceback (most recent call last):
     ...
-    LookupError: no picture for a int: its game's front door registers one (register_picture)
+    LookupError: no picture for an int: its game's front door registers one (register_picture)
     """
     render = _PICTURES.get(type(state))
     if render is None:
-        raise LookupError(f"no picture for a {type(state).__name__}: its game's front door "
+        raise LookupError(f"no picture for {a_type(state)}: its game's front door "
                           "registers one (register_picture)")
     return render(state)

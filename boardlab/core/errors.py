@@ -47,7 +47,7 @@ if TYPE_CHECKING:
 __all__ = [
     "SHOWN_CHARS", "ArgumentError", "ArgumentTypeError", "BoardlabError", "ChoiceTextError",
     "ConfigError", "FormatError", "IllegalAction", "LimitError", "PlyError",
-    "QuestionError", "UnknownRule", "describe", "show_value", "too_many_digits",
+    "QuestionError", "UnknownRule", "a_type", "describe", "show_value", "too_many_digits",
 ]
 
 #: At most this many characters of an offending value appear in a message.
@@ -59,7 +59,7 @@ class _ShortRepr(reprlib.Repr):
         try:
             text = repr(x)
         except Exception:  # noqa: BLE001 - a broken __repr__: say what it is instead
-            return f"<a {type(x).__name__} that cannot be shown>"
+            return f"<{a_type(x)} that cannot be shown>"
         if len(text) > self.maxother:
             half = max(0, (self.maxother - 3) // 2)
             text = text[:half] + "..." + text[len(text) - half:]
@@ -117,8 +117,18 @@ def show_value(value: Any) -> str:
             return f"<an integer of about {int(value.bit_length() * 0.30103) + 1} digits>"
         text = _REPR.repr(value)
     except Exception:  # noqa: BLE001 - a broken __repr__ must not hide the real error
-        text = f"<a {type(value).__name__} that cannot be shown>"
+        text = f"<{a_type(value)} that cannot be shown>"
     return _clip(text)
+
+
+def a_type(value: Any) -> str:
+    """The type of ``value`` with its article, for a message: "an int", "a float".
+
+    >>> a_type(3), a_type(1.5), a_type(None)
+    ('an int', 'a float', 'a NoneType')
+    """
+    name = type(value).__name__
+    return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}"
 
 
 def describe(obj: Any) -> str:

@@ -32,7 +32,7 @@ import sys
 from collections.abc import Collection
 from typing import Any, TypeVar
 
-from boardlab.core.errors import ArgumentError, ArgumentTypeError, too_many_digits
+from boardlab.core.errors import ArgumentError, ArgumentTypeError, a_type, too_many_digits
 
 __all__ = ["PUBLIC", "flag", "instance", "name", "text", "viewer", "whole"]
 
@@ -62,7 +62,7 @@ def whole(value: Any, path: str, *, low: int | None = None, high: int | None = N
             raise ArgumentTypeError(path, value, "expected a whole number, not a bool")
         if not isinstance(value, int):
             raise ArgumentTypeError(path, value,
-                                    f"expected a whole number, got a {type(value).__name__}")
+                                    f"expected a whole number, got {a_type(value)}")
         value = int(value)
     if high is None and too_many_digits(value):  # a bound would say so in its own words
         raise error(path, value, "a whole number of at most "
@@ -96,7 +96,7 @@ def text(value: Any, path: str) -> str:
     'red'
     """
     if not isinstance(value, str):
-        raise ArgumentTypeError(path, value, f"expected a string, got a {type(value).__name__}")
+        raise ArgumentTypeError(path, value, f"expected a string, got {a_type(value)}")
     return value
 
 

@@ -19,7 +19,13 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Any
 
-from boardlab.core.errors import ArgumentError, ArgumentTypeError, ConfigError, show_value
+from boardlab.core.errors import (
+    ArgumentError,
+    ArgumentTypeError,
+    ConfigError,
+    a_type,
+    show_value,
+)
 
 
 class UnknownName(ArgumentError, KeyError):
@@ -44,7 +50,7 @@ def strict_int(field: str, value: Any, *, error: type[Exception] = ArgumentTypeE
     if isinstance(value, int) and not isinstance(value, bool):
         return int(value)
     what = "expected an integer, not a bool" if isinstance(value, bool) else \
-        f"expected an integer, got a {type(value).__name__}"
+        f"expected an integer, got {a_type(value)}"
     if error is ArgumentTypeError:
         raise ArgumentTypeError(field, value, what)
     raise error(f"{field}: {what} (got {show_value(value)})")
@@ -54,7 +60,7 @@ def strict_str(field: str, value: Any, *, error: type[Exception] = ArgumentTypeE
     """``value`` if it is a ``str``, else a type error naming ``field``."""
     if isinstance(value, str):
         return value
-    what = f"expected a string, got a {type(value).__name__}"
+    what = f"expected a string, got {a_type(value)}"
     if error is ArgumentTypeError:
         raise ArgumentTypeError(field, value, what)
     raise error(f"{field}: {what} (got {show_value(value)})")
