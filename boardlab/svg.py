@@ -26,8 +26,27 @@ from typing import Any
 
 from boardlab.core.errors import a_type
 
-__all__ = ["Labels", "document", "esc", "fit", "num", "picture", "register_picture", "text",
-           "width_of"]
+__all__ = ["Labels", "document", "esc", "fill_lines", "fit", "num", "picture",
+           "register_picture", "text", "width_of"]
+
+
+def fill_lines(pieces: list[str], most: int) -> list[str]:
+    """``pieces`` joined by spaces into lines of at most ``most`` characters, greedily
+    (a piece longer than a line gets a line of its own).
+
+    >>> fill_lines(["the", "tile", "stack", "is", "empty"], 9)
+    ['the tile', 'stack is', 'empty']
+    """
+    lines, line = [], ""
+    for piece in pieces:
+        if line and len(line) + 1 + len(piece) > most:
+            lines.append(line)
+            line = piece
+        else:
+            line = f"{line} {piece}" if line else piece
+    if line:
+        lines.append(line)
+    return lines
 
 
 def esc(value: object) -> str:

@@ -30,17 +30,7 @@ def _wrap(text: str, room: float, size: float, capitals: bool = False) -> list[s
     """``text`` in lines of about ``room`` units at ``size``; ``capitals``: a text mostly
     in capitals, whose letters are wider than the average (so fewer go on a line)."""
     most = max(5 if capitals else 20, int(room // (size * (0.74 if capitals else 0.58))))
-    words = text.split()
-    lines, line = [], ""
-    for w in words:
-        if line and len(line) + 1 + len(w) > most:
-            lines.append(line)
-            line = w
-        else:
-            line = f"{line} {w}" if line else w
-    if line:
-        lines.append(line)
-    return lines
+    return svg.fill_lines(text.split(), most)
 
 
 #: Used by :mod:`boardlab.level7_lockdown.board` to outline what an event touched.

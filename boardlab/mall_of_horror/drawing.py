@@ -47,17 +47,9 @@ def ink(fill: str) -> str:
 def _wrap(items: list[str], room: float, size: float, sep: str = ",") -> list[str]:
     """``items`` joined by ``sep`` (commas) into lines of about ``room`` units."""
     most = max(8, int(room // (size * 0.6)))
-    lines, line = [], ""
-    for i, item in enumerate(items):
-        piece = item + (sep if i < len(items) - 1 else "")
-        if line and len(line) + 1 + len(piece) > most:
-            lines.append(line)
-            line = piece
-        else:
-            line = f"{line} {piece}" if line else piece
-    if line:
-        lines.append(line)
-    return lines
+    last = len(items) - 1
+    return svg.fill_lines([item + (sep if i < last else "") for i, item in enumerate(items)],
+                          most)
 
 
 def _hatch(x: float, y: float, w: float, h: float, step: float, colour: str) -> str:
