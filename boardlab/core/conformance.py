@@ -6,10 +6,12 @@ and a step, every declared key of a dispatch table a handler, every cited rule i
 the book). Then, over seeded random matches it checks, after every step, that the game's invariants
 hold, that decisions offer unique non-empty choices, and that every chance node's
 probabilities are positive :class:`~fractions.Fraction` values summing to exactly 1.
+A game whose illegal-choice maker is an :class:`EveryMatch` has it tried in every
+match, at every ``PROBE_EVERY``-th ply: each must be refused, naming a rule, without
+changing anything.
 On "deep" matches it also checks at every step that the position round-trips through
 JSON, that ``pop()`` restores the previous state exactly, that illegal choices are
-refused without changing anything, and that replaying the saved record reproduces
-the final state.
+refused (at every ply), and that replaying the saved record reproduces the final state.
 
 >>> from boardlab.core.conformance import ConformanceReport
 >>> ConformanceReport().ok
@@ -63,6 +65,26 @@ class ConformanceReport:
 
 
 IllegalMaker = Callable[[Any, random.Random], Iterable[Any]]
+#: A match that is not deep-checked tries an :class:`EveryMatch` maker's candidates at
+#: every ``PROBE_EVERY``-th ply (a deep match tries them at every ply).
+PROBE_EVERY = 32
+
+
+class EveryMatch:
+    """An illegal-choice maker that every match tries, not only the deep ones (at every
+    ``every``-th ply, so it stays cheap): a game opts in by declaring its maker so.
+
+    >>> maker = EveryMatch(lambda state, rng: iter(()))
+    >>> list(maker(None, random.Random(0))), maker.every
+    ([], 32)
+    """
+
+    def __init__(self, make: IllegalMaker, every: int = PROBE_EVERY) -> None:
+        self.make = make
+        self.every = every
+
+    def __call__(self, state: Any, rng: random.Random) -> Iterable[Any]:
+        return self.make(state, rng)
 
 
 def table_problems(rules: Rules[Any, Any]) -> list[str]:
@@ -132,6 +154,7 @@ def _check_match(rules: Rules[Any, Any], setup: Any, seed: int, deep: bool,
     def fail(text: str) -> None:
         report.violations.append(f"{rules.name} seed={seed} ply={match.ply}: {text}")
 
+    every = illegal.every if isinstance(illegal, EveryMatch) else 0
     for _ in range(max_plies):
         state = match.state
         for problem in check_node(rules, state):
@@ -139,6 +162,11 @@ def _check_match(rules: Rules[Any, Any], setup: Any, seed: int, deep: bool,
         mover = rules.to_move(state)
         if deep:
             _deep_checks(rules, match, rng, illegal, report, fail)
+        elif every and mover is not None and match.ply % every == 0:
+            # Not only the deep matches try illegal choices: cheap (one node in
+            # ``every``), and the refusals are then soaked like the rest.
+            assert illegal is not None
+            _probe_illegal(match, rng, illegal, report, fail)
         if mover is None:
             break
         report.steps += 1
@@ -172,23 +200,30 @@ def _deep_checks(rules: Rules[Any, Any], match: Match[Any, Any], rng: random.Ran
         if match.state != state:
             fail("pushing the popped choice again gave another state")
     if illegal is not None and rules.to_move(state) is not None:
-        state = match.state  # the re-pushed state: equal, but another object
-        legal = set(match.legal())
-        for bad in illegal(state, rng):
-            if bad in legal:
-                continue
-            report.illegal_tried += 1
-            ply = match.ply
-            try:
-                match.push(bad)
-            except IllegalAction as err:
-                if err.rule is None:
-                    fail(f"refusal of {bad} names no rule")
-            else:
-                fail(f"illegal choice {bad} was accepted")
-                match.pop()
-            if match.state is not state or match.ply != ply:
-                fail(f"refused choice {bad} changed the match")
+        _probe_illegal(match, rng, illegal, report, fail)
+
+
+def _probe_illegal(match: Match[Any, Any], rng: random.Random, illegal: IllegalMaker,
+                   report: ConformanceReport, fail: Callable[[str], None]) -> None:
+    """Push the game's candidate choices that are not legal here: each must be refused
+    with a rule and leave the match exactly as it was."""
+    state = match.state  # after a deep check's re-push: equal, but another object
+    legal = set(match.legal())
+    for bad in illegal(state, rng):
+        if bad in legal:
+            continue
+        report.illegal_tried += 1
+        ply = match.ply
+        try:
+            match.push(bad)
+        except IllegalAction as err:
+            if err.rule is None:
+                fail(f"refusal of {bad} names no rule")
+        else:
+            fail(f"illegal choice {bad} was accepted")
+            match.pop()
+        if match.state is not state or match.ply != ply:
+            fail(f"refused choice {bad} changed the match")
 
 
 def check_game(rules: Rules[Any, Any], setups: Iterable[tuple[Any, int]], *, deep_every: int = 0,

@@ -26,6 +26,7 @@ from typing import Any
 
 from boardlab.core import validate
 from boardlab.core.agents import Agent
+from boardlab.core.conformance import EveryMatch
 from boardlab.core.engine import Match
 from boardlab.core.errors import ArgumentTypeError
 from boardlab.gamekit.spec import GameSpec, Keyword, Option, random_agent
@@ -145,7 +146,8 @@ class Level7Lockdown(GameSpec[State, Any]):
                "(default: the scenario's, L7-R23)", metavar="ROUNDS"),
     )
     agents = {"random": random_agent, "heuristic": heuristic_agent}
-    illegal = staticmethod(illegal_candidates)
+    # tried in every soak match, not only the deep ones (the refusals are soaked too)
+    illegal = staticmethod(EveryMatch(illegal_candidates, every=128))
     score_unit = "escaped character"
 
     def make_setup(self, players: int | None, config: Config | None,

@@ -297,3 +297,14 @@ def test_l7_scenarios_soak_plan_covers_scenario_mode_players() -> None:
     assert {("sandbox", m) for m in MODES} & {(s, m) for s, m, _ in combos} == {
         ("sandbox", "normal")}
     assert {(s, m, p) for s in SCENARIOS for m in MODES for p in (1, 2, 3, 4)} <= combos
+
+
+def test_l7_scenarios_matches_without_deep_checks_still_probe_illegal_choices() -> None:
+    # The soak deep-checks one match in 1000: the others must exercise refusals too
+    # (before, only a deep match tried the candidates, so the soak's count never grew).
+    setups = [(Setup(players=2, scenario=name), seed)
+              for seed, name in enumerate(SCENARIOS)]
+    report = check_game(RULES, setups, deep_every=0, illegal=GAME.illegal)
+    assert report.violations == []
+    assert report.deep_matches == 0
+    assert report.illegal_tried >= 2 * report.matches
