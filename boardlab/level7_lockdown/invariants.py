@@ -32,6 +32,7 @@ never raises, whatever the state holds.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from boardlab.core.errors import show_value
@@ -88,12 +89,34 @@ def static_problems(state: Any) -> list[str]:
 
 
 def _box(state: State, lay: Any) -> list[str]:
-    """The rules' invariants: the characters, the box's tiles, figures and cards, the
-    markers (``state`` has passed :func:`~.shape.shape`)."""
+    """The rules' invariants: the registered :data:`CHECKS` in order (``state`` has
+    passed :func:`~.shape.shape`). A check whose inputs are the very objects it last
+    found sound is not run again: they are immutable (``shape`` checked their exact
+    types), so its verdict cannot have changed — most fields stay the same object from
+    one step to the next."""
+    problems: list[str] = []
+    for i, (_, check, reads) in enumerate(CHECKS):
+        key = reads(state) if reads is not None else None
+        if key is not None and _same(_SOUND[i], key):
+            continue
+        found = check(state, lay)
+        if found:
+            problems.extend(found)
+        elif key is not None:
+            _SOUND[i] = key      # strong references: these ids cannot be reused
+    return problems
+
+
+def _same(last: tuple[object, ...] | None, key: tuple[object, ...]) -> bool:
+    return last is not None and len(last) == len(key) and \
+        all(a is b for a, b in zip(last, key, strict=True))
+
+
+def _characters(state: State, lay: Any) -> list[str]:
+    """Seat order, fear and terror, vitality on the map, the cards carried."""
     problems: list[str] = []
     setup = state.setup
-    cfg, scen = setup.cfg, setup.scen
-    # -- characters
+    cfg = setup.cfg
     for i, c in enumerate(state.chars):
         path = f"chars[{i}]"
         if c.name != setup.characters[i]:
@@ -113,64 +136,103 @@ def _box(state: State, lay: Any) -> list[str]:
                             "vitality (L7-R22)")
         if c.down and c.status != INSIDE:
             problems.append(f"{path}.down: {c.name} lies down off the map")
-        for k, it in enumerate(c.items):
-            if not _is_item(cfg, it):
-                problems.append(f"{path}.items[{k}]: {c.name} carries an unknown item "
-                                f"{show_value(it)}")
-        if list(c.items) != sorted(c.items):
-            problems.append(f"{path}.items: not in canonical (sorted) order")
-    # -- tiles: each once, on the map or unseen in a stack (a "*" holds a pool tile)
-    seen = Counter(p.tile for p in state.tiles if not p.face_down)
-    unseen_slots = 0
+        problems.extend(_carried(path, c, cfg))
+    return problems
+
+
+def _carried(path: str, c: Any, cfg: Any) -> list[str]:
+    problems = [f"{path}.items[{k}]: {c.name} carries an unknown item {show_value(it)}"
+                for k, it in enumerate(c.items) if not _is_item(cfg, it)]
+    if list(c.items) != sorted(c.items):
+        problems.append(f"{path}.items: not in canonical (sorted) order")
+    return problems
+
+
+def _tiles_once(state: State, lay: Any) -> list[str]:
+    """Each tile once, on the map or unseen in a stack (a "*" holds a pool tile)."""
+    problems: list[str] = []
+    found = [p.tile for p in state.tiles if not p.face_down]
+    unseen_slots = unseen_all = 0
     names = [n for n, _ in state.stacks]
     if len(set(names)) != len(names):
         problems.append("stacks: a stack is listed twice")
     for name, tiles in state.stacks:
-        seen.update(t for t in tiles if t != UNSEEN)
+        found.extend(tiles)
+        unseen = tiles.count(UNSEEN)
+        unseen_all += unseen
         if name != POOL:
-            unseen_slots += tiles.count(UNSEEN)
+            unseen_slots += unseen
         if list(tiles) != sorted(tiles):
             problems.append(f"stacks: stack {show_value(name)} is not in canonical order")
     if unseen_slots != len(state.stack(POOL)):
         problems.append(f"stacks: {unseen_slots} unseen stack entries for "
                         f"{len(state.stack(POOL))} pool tiles")
     if state.pending.kind == "place":
-        seen[state.pending.tile] += 1     # drawn, waiting to be placed
+        found.append(state.pending.tile)     # drawn, waiting to be placed
+    seen = Counter(found)        # one count over one list: cheaper than many updates
+    left = seen[UNSEEN] - unseen_all    # the stacks' "*" entries are no tiles
+    if left:
+        seen[UNSEEN] = left
+    else:
+        seen.pop(UNSEEN, None)
+    return problems + _tile_census(state, seen)
+
+
+def _tile_census(state: State, seen: Counter[str]) -> list[str]:
+    problems: list[str] = []
     twice = [t for t, n in seen.items() if n > 1]
     if twice:
         problems.append(f"tiles: tile {twice[0]!r} is in two places")
-    expected = _census(setup)
+    expected = _census(state.setup)
     if set(seen) - set(expected):
         problems.append(f"tiles: unknown tiles {sorted(set(seen) - set(expected))[:5]}")
     if sum(expected.values()) != sum(seen.values()):
         problems.append("tiles: tiles appeared or vanished (the map and the stacks hold "
                         f"{sum(seen.values())}, the box {sum(expected.values())})")
-    # A face-down tile is drawn from its stack when flipped: that stack must hold enough.
+    return problems
+
+
+def _stacks_supply(state: State, lay: Any) -> list[str]:
+    """A face-down tile is drawn from its stack when flipped: that stack must hold enough."""
     waiting = Counter(p.stack for p in state.tiles if p.face_down)
     if state.pending.kind == "place" and state.pending.index >= 0:
         waiting[state.tiles[state.pending.index].stack] -= 1   # drawn, being turned over
-    for name, n in waiting.items():
-        if len(state.stack(name)) < n:
-            problems.append(f"stacks: stack {show_value(name)} cannot supply its {n} "
-                            "face-down tiles")
-    # -- enemies: each figure once, on the map, in the reserves or in the box
-    figures = Counter((e.kind, e.number) for e in state.enemies)
+    return [f"stacks: stack {show_value(name)} cannot supply its {n} face-down tiles"
+            for name, n in waiting.items() if len(state.stack(name)) < n]
+
+
+def _figures(state: State, lay: Any) -> list[str]:
+    """Each enemy figure once, on the map, in the reserves or in the box."""
+    problems: list[str] = []
+    found = [(e.kind, e.number) for e in state.enemies]
     kinds = [k for k, _ in state.reserves]
     if len(set(kinds)) != len(kinds):
         problems.append("reserves: a kind of enemy is listed twice")
     for kind, numbers in state.reserves:
-        figures.update((kind, n) for n in numbers)
+        found.extend((kind, n) for n in numbers)
         if list(numbers) != sorted(numbers):
             problems.append(f"reserves: the {kind} reserves are not sorted")
-    figures.update(state.scn.boxed)
+    found.extend(state.scn.boxed)
+    figures = Counter(found)
     if any(n > 1 for n in figures.values()):
         problems.append("enemies: an enemy figure is in two places")
+    if figures != _start_figures(state.setup.scen):
+        problems.append("enemies: enemy figures appeared or vanished")
+    return problems
+
+
+def _start_figures(scen: Any) -> Counter[tuple[str, int]]:
     start = Counter((k, n) for k, n, _ in scen.enemies)
     for kind, numbers in scen.reserves:
         start.update((kind, n) for n in numbers)
     start.update(scen.boxed)
-    if figures != start:
-        problems.append("enemies: enemy figures appeared or vanished")
+    return start
+
+
+def _enemies(state: State, lay: Any) -> list[str]:
+    """Canonical order, figures on face-up tiles, power only on blasters, the pack limit."""
+    problems: list[str] = []
+    scen = state.setup.scen
     if list(state.enemies) != sorted(state.enemies, key=lambda e: (_KIND[e.kind], e.number)):
         problems.append("enemies: not in canonical order (kind, then number)")
     clones = Counter(e.tile for e in state.enemies if e.kind in CLONES)
@@ -186,6 +248,12 @@ def _box(state: State, lay: Any) -> list[str]:
                                         if k in CLONES and t == tile)):
             problems.append(f"enemies: {n} clones on tile {tile}, over the pack limit "
                             "(L7-R15)")
+    return problems
+
+
+def _cronos_and_scenario(state: State, lay: Any) -> list[str]:
+    """Dr. Cronos and the scenario's markers on face-up tiles, sorted sets, the result."""
+    problems: list[str] = []
     if state.cronos != -1 and (state.tiles[state.cronos].face_down
                                or state.tiles[state.cronos].removed):
         problems.append("cronos: Dr. Cronos stands on no tile")
@@ -202,10 +270,13 @@ def _box(state: State, lay: Any) -> list[str]:
         problems.append("scn.killed: Dr. Cronos is dead and on the map")
     if scn.result not in ("", "win", "defeat") or (scn.result and p_kind(state) != "over"):
         problems.append(f"scn.result: bad scenario result {show_value(scn.result)}")
-    # -- markers
-    for i, d in enumerate(state.locked):
-        if d not in lay.doors:
-            problems.append(f"locked[{i}]: locked marker on {d}, which is no joined door")
+    return problems
+
+
+def _doors(state: State, lay: Any) -> list[str]:
+    """Locked markers and barricades on joined doors, never both on one door."""
+    problems = [f"locked[{i}]: locked marker on {d}, which is no joined door"
+                for i, d in enumerate(state.locked) if d not in lay.doors]
     if list(state.locked) != sorted(set(state.locked)):
         problems.append("locked: not a sorted set of doors")
     barred = [d for d, _ in state.barricades]
@@ -216,7 +287,13 @@ def _box(state: State, lay: Any) -> list[str]:
             problems.append(f"barricades[{i}]: bad barricade {d} {strength}: no joined door")
         if d in state.locked:
             problems.append(f"barricades[{i}]: {d} is locked and barricaded")
-    # -- cards and pools
+    return problems
+
+
+def _event_cards(state: State, lay: Any) -> list[str]:
+    """The event cards: the deck, the discards and the card showing make the deck."""
+    problems: list[str] = []
+    cfg = state.setup.cfg
     drawn = 1 if state.event >= 0 else 0
     if sum(state.events_deck) + sum(state.events_discard) + drawn != len(cfg.events):
         problems.append("events_deck: the event cards do not add up (deck, discards and "
@@ -226,8 +303,14 @@ def _box(state: State, lay: Any) -> list[str]:
     if state.event >= 0 and (state.events_deck[state.event] or
                              state.events_discard[state.event]):
         problems.append("event: the card showing is also in the deck or the discards")
-    carried = Counter(it for c in state.chars for it in c.items)
-    carried.update(state.scn.items_out)
+    return problems
+
+
+def _item_cards(state: State, lay: Any) -> list[str]:
+    """Each item card in the deck, the discards, a hand or out of play."""
+    cfg = state.setup.cfg
+    carried = Counter([it for c in state.chars for it in c.items] + list(state.scn.items_out))
+    problems: list[str] = []
     for i, card in enumerate(cfg.items):
         total = state.items_deck[i] + state.items_discard[i] + carried[card.name]
         if total != card.copies:
@@ -235,6 +318,31 @@ def _box(state: State, lay: Any) -> list[str]:
                             f"{state.items_deck[i]}, discards {state.items_discard[i]}, "
                             f"carried or out {carried[card.name]}; copies {card.copies})")
     return problems
+
+
+def _placing(state: State) -> object:
+    # The pending step matters to the tile checks only while a drawn tile waits.
+    return state.pending if state.pending.kind == "place" else None
+
+
+Reads = Callable[[State], tuple[object, ...]]
+#: The rules' invariants in the order their problems are reported: the rule each
+#: checks, the check, and the fields it reads (for the identity cache of :func:`_box`;
+#: None: always run).
+CHECKS: tuple[tuple[str, Callable[[State, Any], list[str]], Reads | None], ...] = (
+    ("L7-terror-floor", _characters, lambda s: (s.chars, s.tiles, s.setup)),
+    ("L7-components", _tiles_once, lambda s: (s.tiles, s.stacks, _placing(s), s.setup)),
+    ("L7-components", _stacks_supply, lambda s: (s.tiles, s.stacks, _placing(s))),
+    ("L7-components", _figures, lambda s: (s.enemies, s.reserves, s.scn.boxed, s.setup)),
+    ("L7-R15", _enemies, lambda s: (s.enemies, s.tiles, s.setup)),
+    ("L7-marker-roles", _cronos_and_scenario, None),
+    ("L7-barricade", _doors, None),
+    ("L7-components", _event_cards, lambda s: (s.events_deck, s.events_discard, s.event,
+                                               s.setup)),
+    ("L7-components", _item_cards, lambda s: (s.items_deck, s.items_discard, s.chars,
+                                              s.scn.items_out, s.setup)),
+)
+_SOUND: list[tuple[object, ...] | None] = [None] * len(CHECKS)
 
 
 def _scenario_map(state: State) -> list[str]:
@@ -284,11 +392,10 @@ def _scenario9(state: State) -> list[str]:
     from boardlab.level7_lockdown.rules import Work
 
     w = Work(state)
-    hooks: Any = w.hooks
-    command = hooks.command(w)
+    command = w.hooks.command(w)
     if command is None:
         return []
-    if not hooks.cronos_choices(w):
+    if not w.hooks.cronos_choices(w):
         return [f"tiles: Central Command (tile {command}) has no tile at Dr. Cronos's "
                 "distance, so a successful access could not place him (L7-R43)"]
     return []
