@@ -111,24 +111,31 @@ def _explain(annotation: Any, v: Any, path: str) -> str:
             hint = _hints(annotation)[f]  # type: ignore[arg-type]  # a class is hashable
             if not _fits(hint)(x):
                 return _explain(hint, x, f"{path}.{f}" if path else f)
+    return f"{path}: expected {_expected(annotation)}, got {show_value(v)}"
+
+
+def _expected(annotation: Any) -> str:
+    """``annotation`` in words (``a whole number``, ``a tuple of 3``)."""
+    origin = typing.get_origin(annotation)
+    args = typing.get_args(annotation)
     if annotation is bool:
-        expected = "True or False"
-    elif annotation is int:
-        expected = "a whole number"
-    elif annotation is str:
-        expected = "a string"
-    elif origin in (Union, types.UnionType):
-        expected = " or ".join("None" if a is type(None) else _name(a) for a in args)
-    elif origin is tuple:
-        expected = "a tuple" if args[-1] is Ellipsis else f"a tuple of {len(args)}"
-    else:
-        expected = f"a {_name(annotation)}"
-    return f"{path}: expected {expected}, got {show_value(v)}"
+        return "True or False"
+    if annotation is int:
+        return "a whole number"
+    if annotation is str:
+        return "a string"
+    if origin in (Union, types.UnionType):
+        return " or ".join("None" if a is type(None) else _name(a) for a in args)
+    if origin is tuple:
+        return "a tuple" if args[-1] is Ellipsis else f"a tuple of {len(args)}"
+    return f"a {_name(annotation)}"
 
 
 #: The last value of each field that passed (held, so its id is not reused): states of
 #: one match share most of their fields, and a frozen value checked once stays good.
 _PASSED: dict[str, tuple[Any, ...]] = {}
+#: The same for the fields of a state, by position (one identity test per field).
+_FIELDS_PASSED: list[object] = [object()] * len(State._fields)
 
 
 def _passed(key: str, *values: Any) -> bool:
@@ -140,13 +147,15 @@ def _passed(key: str, *values: Any) -> bool:
 def _types(state: Any) -> str | None:
     if type(state) is not State:
         return f"expected a Level 7 State, got {show_value(state)}"
-    hints = _hints(State)
-    for field, value in zip(State._fields, state, strict=True):
-        if _passed(field, value):
+    last = _FIELDS_PASSED
+    for i, value in enumerate(state):
+        if value is last[i]:      # the very object that passed: still good (frozen)
             continue
-        if not _fits(hints[field])(value):
-            return _explain(hints[field], value, field)
-        _PASSED[field] = (value,)
+        field = State._fields[i]
+        hint = _hints(State)[field]
+        if not _fits(hint)(value):
+            return _explain(hint, value, field)
+        last[i] = value
     return None
 
 
@@ -175,130 +184,215 @@ def _within(path: str, value: int, low: int, high: int, what: str) -> str | None
 
 def shape(state: Any) -> list[str]:
     """What is wrong with the types, sizes, ranges and indices of ``state`` (empty when
-    nothing is), each naming its field; never raises."""
+    nothing is), each naming its field; never raises.
+
+    >>> from boardlab.level7_lockdown.api import new_match
+    >>> shape(new_match(players=1).state._replace(round=0))
+    ['round: 0 is outside 1…11 (the turn limit is 10 rounds, L7-R23)']
+    """
     problem = _types(state)
     if problem:
         return [problem]
     problems = _sizes(state)
     if problems:
         return problems
+    out: list[str | None] = []
+    for section in SECTIONS:
+        out.extend(section(state))
+    return [x for x in out if x]
+
+
+Found = list[str | None]
+
+
+def _counters(state: State) -> Found:
+    """The characters, the seat to move, the round and the counters (L7-R7, L7-R23)."""
     setup, cfg = state.setup, state.setup.cfg
     n_tiles, n_chars = len(state.tiles), len(state.chars)
-    out: list[str | None] = []
-    add = out.append
+    out: Found = []
     if n_chars != len(setup.characters):
-        add(f"chars: {n_chars} characters, the setup has {len(setup.characters)} "
-            f"({', '.join(setup.characters)})")
-    add(_within("active", state.active, 0, n_chars - 1, "the characters of the match"))
-    add(_within("round", state.round, 1, setup.rounds + 1,
-                f"the turn limit is {setup.rounds} rounds, L7-R23"))
-    add(_within("moves", state.moves, 0, cfg.moves,
-                "moves left in a move step, L7-R7"))
-    add(_within("event", state.event, -1, len(cfg.events) - 1,
-                "an event card of the configuration, or -1 for none"))
-    add(_within("cronos", state.cronos, -1, n_tiles - 1, "a tile of the map, or -1 for none"))
-    add(_within("threat_pool", state.threat_pool, 0, LIMITS["number"], "a count of threat tokens"))
-    add(_within("lockdown", state.lockdown, 0, LIMITS["number"], "a count of LOCKDOWN tokens"))
+        out.append(f"chars: {n_chars} characters, the setup has {len(setup.characters)} "
+                   f"({', '.join(setup.characters)})")
+    return out + [
+        _within("active", state.active, 0, n_chars - 1, "the characters of the match"),
+        _within("round", state.round, 1, setup.rounds + 1,
+                f"the turn limit is {setup.rounds} rounds, L7-R23"),
+        _within("moves", state.moves, 0, cfg.moves, "moves left in a move step, L7-R7"),
+        _within("event", state.event, -1, len(cfg.events) - 1,
+                "an event card of the configuration, or -1 for none"),
+        _within("cronos", state.cronos, -1, n_tiles - 1, "a tile of the map, or -1 for none"),
+        _within("threat_pool", state.threat_pool, 0, LIMITS["number"],
+                "a count of threat tokens"),
+        _within("lockdown", state.lockdown, 0, LIMITS["number"], "a count of LOCKDOWN tokens"),
+    ]
+
+
+def _decks(state: State) -> Found:
+    """One count per card of the configuration, each a number of copies."""
+    cfg = state.setup.cfg
     decks = (state.events_deck, state.events_discard, state.items_deck, state.items_discard)
-    decks_ok = _passed("decks", cfg, *decks)
-    before_decks = len(out)
-    for field, size in () if decks_ok else (
-            ("events_deck", len(cfg.events)), ("events_discard", len(cfg.events)),
-            ("items_deck", len(cfg.items)), ("items_discard", len(cfg.items))):
-        counts = getattr(state, field)
+    if _passed("decks", cfg, *decks):
+        return []
+    out: Found = []
+    for field, counts, size in (("events_deck", decks[0], len(cfg.events)),
+                                ("events_discard", decks[1], len(cfg.events)),
+                                ("items_deck", decks[2], len(cfg.items)),
+                                ("items_discard", decks[3], len(cfg.items))):
         if len(counts) != size:
-            add(f"{field}: {len(counts)} counts, one per card of the configuration ({size})")
-        for i, n in enumerate(counts):
-            add(_within(f"{field}[{i}]", n, 0, 20, "copies of a card"))
-    if not decks_ok and not any(out[before_decks:]):
+            out.append(f"{field}: {len(counts)} counts, one per card of the configuration "
+                       f"({size})")
+        out.extend(_within(f"{field}[{i}]", n, 0, 20, "copies of a card")
+                   for i, n in enumerate(counts))
+    if not any(out):
         _PASSED["decks"] = (cfg, *decks)
-    tiles_ok = _passed("tiles-range", state.tiles, cfg)
-    before_tiles = len(out)
-    for i, p in enumerate(() if tiles_ok else state.tiles):
-        path = f"tiles[{i}]"
-        add(_within(f"{path}.floor", p.floor, 0, FLOORS, "the floors of a map"))
-        add(_within(f"{path}.x", p.x, -COORDINATE, COORDINATE, "grid columns"))
-        add(_within(f"{path}.y", p.y, -COORDINATE, COORDINATE, "grid rows"))
-        if not 0 <= p.rotation <= 3:
-            add(f"{path}.rotation: {show_value(p.rotation)} is not a quarter turn 0…3 "
-                "(L7-R5)")
-        if p.face_down:
-            if p.tile or not p.stack or p.removed:
-                add(f"{path}: a face-down tile has no name, a stack and is in play")
-        elif not cfg.has_tile(p.tile):
-            add(f"{path}.tile: {show_value(p.tile)} is not a tile of the configuration")
-    if not tiles_ok and not any(out[before_tiles:]):
+    return out
+
+
+def _tiles(state: State) -> Found:
+    """Each placement on a floor and a grid cell, a quarter turn, a tile of the box (L7-R5)."""
+    cfg = state.setup.cfg
+    if _passed("tiles-range", state.tiles, cfg):
+        return []
+    out: Found = []
+    for i, p in enumerate(state.tiles):
+        out.extend(_placement(f"tiles[{i}]", p, cfg))
+    if not any(out):
         _PASSED["tiles-range"] = (state.tiles, cfg)
-    for i, (a, b) in enumerate(state.links):
-        if not (0 <= a < n_tiles and 0 <= b < n_tiles) or a == b:
-            add(f"links[{i}]: ({a}, {b}) does not join two tiles of the map")
-    for i, t in enumerate(state.explored):
-        add(_within(f"explored[{i}]", t, 0, n_tiles - 1, "the tiles of the map"))
-    for field, doors in (("locked", state.locked),
-                         ("barricades", tuple(d for d, _ in state.barricades))):
-        for i, d in enumerate(doors):
-            add(_door(f"{field}[{i}]", d))
+    return out
+
+
+def _placement(path: str, p: Any, cfg: Any) -> Found:
+    out: Found = [
+        _within(f"{path}.floor", p.floor, 0, FLOORS, "the floors of a map"),
+        _within(f"{path}.x", p.x, -COORDINATE, COORDINATE, "grid columns"),
+        _within(f"{path}.y", p.y, -COORDINATE, COORDINATE, "grid rows"),
+    ]
+    if not 0 <= p.rotation <= 3:
+        out.append(f"{path}.rotation: {show_value(p.rotation)} is not a quarter turn 0…3 "
+                   "(L7-R5)")
+    if p.face_down:
+        if p.tile or not p.stack or p.removed:
+            out.append(f"{path}: a face-down tile has no name, a stack and is in play")
+    elif not cfg.has_tile(p.tile):
+        out.append(f"{path}.tile: {show_value(p.tile)} is not a tile of the configuration")
+    return out
+
+
+def _markers(state: State) -> Found:
+    """Links, explored tiles, doors of the locked markers and barricades, clouds, caches."""
+    n_tiles = len(state.tiles)
+    out: Found = [f"links[{i}]: ({a}, {b}) does not join two tiles of the map"
+                  for i, (a, b) in enumerate(state.links)
+                  if not (0 <= a < n_tiles and 0 <= b < n_tiles) or a == b]
+    out.extend(_within(f"explored[{i}]", t, 0, n_tiles - 1, "the tiles of the map")
+               for i, t in enumerate(state.explored))
+    out.extend(_door(f"locked[{i}]", d) for i, d in enumerate(state.locked))
+    out.extend(_door(f"barricades[{i}]", d) for i, (d, _) in enumerate(state.barricades))
     if state.pending.door is not None:
-        add(_door("pending.door", state.pending.door))
-    for i, (_, strength) in enumerate(state.barricades):
-        add(_within(f"barricades[{i}][1]", strength, 1, 2, "a barricade's strength, "
-                    "L7-barricade"))
+        out.append(_door("pending.door", state.pending.door))
+    out.extend(_within(f"barricades[{i}][1]", strength, 1, 2,
+                       "a barricade's strength, L7-barricade")
+               for i, (_, strength) in enumerate(state.barricades))
     for i, (t, kind) in enumerate(state.clouds):
-        add(_within(f"clouds[{i}][0]", t, 0, n_tiles - 1, "the tiles of the map"))
+        out.append(_within(f"clouds[{i}][0]", t, 0, n_tiles - 1, "the tiles of the map"))
         if kind not in ("gas", "extinguisher"):
-            add(f"clouds[{i}][1]: {show_value(kind)} is not gas or extinguisher")
-    for i, t in enumerate(state.caches):
-        add(_within(f"caches[{i}]", t, 0, n_tiles - 1, "the tiles of the map"))
+            out.append(f"clouds[{i}][1]: {show_value(kind)} is not gas or extinguisher")
+    out.extend(_within(f"caches[{i}]", t, 0, n_tiles - 1, "the tiles of the map")
+               for i, t in enumerate(state.caches))
+    return out
+
+
+def _characters(state: State) -> Found:
+    out: Found = []
     for i, c in enumerate(state.chars):
-        out.extend(_char(f"chars[{i}]", c, n_tiles))
+        out.extend(_char(f"chars[{i}]", c, len(state.tiles)))
+    return out
+
+
+def _enemies(state: State) -> Found:
+    """Each figure's kind, number, tile, power tokens (L7-blaster-power) and door."""
+    n_tiles = len(state.tiles)
+    out: Found = []
     for i, e in enumerate(state.enemies):
         path = f"enemies[{i}]"
         if e.kind not in ENEMY_KINDS:
-            add(f"{path}.kind: {show_value(e.kind)} is not one of {', '.join(ENEMY_KINDS)}")
-        add(_within(f"{path}.number", e.number, 1, LIMITS["enemies"], "figure numbers"))
-        add(_within(f"{path}.tile", e.tile, 0, n_tiles - 1, "the tiles of the map"))
-        add(_within(f"{path}.power", e.power, 0, POWER_MAX, "power tokens a blaster "
-                    "holds, L7-blaster-power"))
+            out.append(f"{path}.kind: {show_value(e.kind)} is not one of "
+                       f"{', '.join(ENEMY_KINDS)}")
+        out.append(_within(f"{path}.number", e.number, 1, LIMITS["enemies"],
+                           "figure numbers"))
+        out.append(_within(f"{path}.tile", e.tile, 0, n_tiles - 1, "the tiles of the map"))
+        out.append(_within(f"{path}.power", e.power, 0, POWER_MAX, "power tokens a blaster "
+                           "holds, L7-blaster-power"))
         if e.door is not None:
-            add(_door(f"{path}.door", e.door))
+            out.append(_door(f"{path}.door", e.door))
+    return out
+
+
+def _reserves(state: State) -> Found:
+    out: Found = []
     for i, (kind, numbers) in enumerate(state.reserves):
         if kind not in ENEMY_KINDS:
-            add(f"reserves[{i}][0]: {show_value(kind)} is not one of "
-                f"{', '.join(ENEMY_KINDS)}")
+            out.append(f"reserves[{i}][0]: {show_value(kind)} is not one of "
+                       f"{', '.join(ENEMY_KINDS)}")
         if len(numbers) > LIMITS["enemies"]:
-            add(f"reserves[{i}][1]: {len(numbers)} figures, at most {LIMITS['enemies']}")
-        for k, n in enumerate(numbers[: LIMITS["enemies"]]):
-            add(_within(f"reserves[{i}][1][{k}]", n, 1, LIMITS["enemies"], "figure numbers"))
-    p = state.pending
-    add(_within("pending.dice", p.dice, 0, cfg.dice_cap, "the dice cap, L7-R25"))
-    add(_within("pending.difficulty", p.difficulty, 0, 99, "a difficulty"))
-    add(_within("pending.index", p.index, -1, n_tiles - 1, "a tile of the map, or -1 for none"))
-    add(_within("pending.left", p.left, 0, 2 * cfg.dice_cap * LIMITS["icons"],
-                "Dr. Cronos's moves left"))
+            out.append(f"reserves[{i}][1]: {len(numbers)} figures, at most "
+                       f"{LIMITS['enemies']}")
+        out.extend(_within(f"reserves[{i}][1][{k}]", n, 1, LIMITS["enemies"],
+                           "figure numbers")
+                   for k, n in enumerate(numbers[: LIMITS["enemies"]]))
+    return out
+
+
+def _pending(state: State) -> Found:
+    """The pending step's numbers: dice (L7-R25), difficulty, tile, moves, icon."""
+    p, cfg = state.pending, state.setup.cfg
+    out: Found = [
+        _within("pending.dice", p.dice, 0, cfg.dice_cap, "the dice cap, L7-R25"),
+        _within("pending.difficulty", p.difficulty, 0, 99, "a difficulty"),
+        _within("pending.index", p.index, -1, len(state.tiles) - 1,
+                "a tile of the map, or -1 for none"),
+        _within("pending.left", p.left, 0, 2 * cfg.dice_cap * LIMITS["icons"],
+                "Dr. Cronos's moves left"),
+    ]
     if p.icon not in ("", *ICONS):
-        add(f"pending.icon: {show_value(p.icon)} is not one of {', '.join(ICONS)} (or '')")
-    scn = state.scn
+        out.append(f"pending.icon: {show_value(p.icon)} is not one of {', '.join(ICONS)} "
+                   "(or '')")
+    return out
+
+
+def _scenario(state: State) -> Found:
+    """The scenario's markers: swarms, accessed terminals, boxed figures, Dr. Cronos
+    killed, items out of play."""
+    scn, n_tiles = state.scn, len(state.tiles)
+    out: Found = []
     for field in ("swarms", "accessed"):
         ts = getattr(scn, field)
         if len(ts) > LIMITS["markers"]:
-            add(f"scn.{field}: {len(ts)} markers, at most {LIMITS['markers']}")
+            out.append(f"scn.{field}: {len(ts)} markers, at most {LIMITS['markers']}")
             continue
-        for i, t in enumerate(ts):
-            add(_within(f"scn.{field}[{i}]", t, 0, n_tiles - 1, "the tiles of the map"))
+        out.extend(_within(f"scn.{field}[{i}]", t, 0, n_tiles - 1, "the tiles of the map")
+                   for i, t in enumerate(ts))
     for field, limit in (("boxed", "enemies"), ("items_out", "carried")):
         if len(getattr(scn, field)) > LIMITS[limit]:
-            add(f"scn.{field}: {len(getattr(scn, field))} entries, at most {LIMITS[limit]}")
+            out.append(f"scn.{field}: {len(getattr(scn, field))} entries, at most "
+                       f"{LIMITS[limit]}")
     for i, (kind, n) in enumerate(scn.boxed[: LIMITS["enemies"]]):
         if kind not in ENEMY_KINDS:
-            add(f"scn.boxed[{i}][0]: {show_value(kind)} is not one of "
-                f"{', '.join(ENEMY_KINDS)}")
-        add(_within(f"scn.boxed[{i}][1]", n, 1, LIMITS["enemies"], "figure numbers"))
-    add(_within("scn.killed", scn.killed, 0, 2, "Dr. Cronos killed: not, this turn, before"))
-    for i, it in enumerate(scn.items_out[: LIMITS["carried"]]):
-        if not _item(cfg, it):
-            add(f"scn.items_out[{i}]: {show_value(it)} is not an item card of the "
-                "configuration")
-    return [x for x in out if x]
+            out.append(f"scn.boxed[{i}][0]: {show_value(kind)} is not one of "
+                       f"{', '.join(ENEMY_KINDS)}")
+        out.append(_within(f"scn.boxed[{i}][1]", n, 1, LIMITS["enemies"], "figure numbers"))
+    out.append(_within("scn.killed", scn.killed, 0, 2,
+                       "Dr. Cronos killed: not, this turn, before"))
+    out.extend(f"scn.items_out[{i}]: {show_value(it)} is not an item card of the "
+               "configuration" for i, it in enumerate(scn.items_out[: LIMITS["carried"]])
+               if not _item(state.setup.cfg, it))
+    return out
+
+
+#: The sections of :func:`shape`, in the order their problems are reported.
+SECTIONS: tuple[Callable[[State], Found], ...] = (
+    _counters, _decks, _tiles, _markers, _characters, _enemies, _reserves, _pending,
+    _scenario)
 
 
 def _door(path: str, d: Any) -> str | None:
