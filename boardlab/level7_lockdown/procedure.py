@@ -252,7 +252,7 @@ def _place(state: State, w: Work) -> list[str]:
 
 
 def _cronos_place(state: State, w: Work) -> list[str]:
-    if w.hooks.command(w) is None:  # type: ignore[attr-defined]
+    if w.hooks.command(w) is None:
         return ["pending.kind: Dr. Cronos is placed next to Central Command, which is not "
                 "on the map (L7-R43)"]
     if not w.hooks.cronos_choices(w):

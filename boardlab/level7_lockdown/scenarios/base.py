@@ -197,6 +197,11 @@ class Hooks:
         """The tiles the character who started lockdown may put Dr. Cronos on."""
         return ()
 
+    def command(self, w: Work) -> int | None:
+        """The map index of Central Command, next to which Dr. Cronos is placed (only
+        scenario 9 has one, L7-R43)."""
+        return None
+
     def place_cronos(self, w: Work, tile: int) -> None:
         """The character who started lockdown chose Dr. Cronos's tile (scenario 9)."""
         raise AssertionError(f"the {self.name} scenario has no such choice")
