@@ -137,6 +137,18 @@ class TileSpec:
     def __post_init__(self) -> None:
         _check_name("tile", "name", self.name)
         owner = f"tile {show_value(self.name)}"
+        self._check_rooms(owner)
+        self._check_doors(owner)
+        if len(set(self.doors)) != len(self.doors):
+            raise _bad(owner, "doors", "a door is listed twice")
+        _check_vocab(owner, "features", self.features, FEATURES)
+        _check_vocab(owner, "events", self.events, EVENT_ICONS)
+        if len(self.events) > 2:
+            raise _bad(owner, "events", "a tile shows at most two event icons "
+                       "(L7-tile-multievent)")
+
+    def _check_rooms(self, owner: str) -> None:
+        """One or more rooms at distinct cells, the first at (0, 0), in one shape."""
         if not isinstance(self.rooms, tuple) or not self.rooms:
             raise _bad(owner, "rooms", "a tile needs at least one room")
         for i, room in enumerate(self.rooms):
@@ -150,6 +162,9 @@ class TileSpec:
             raise _bad(owner, "rooms", "two rooms share a cell")
         if not _connected(self.rooms):
             raise _bad(owner, "rooms", "the rooms do not form one connected shape")
+
+    def _check_doors(self, owner: str) -> None:
+        """One or more doors, each on a room's side that faces out of the tile."""
         if not isinstance(self.doors, tuple) or not self.doors:
             raise _bad(owner, "doors", "a tile needs at least one door")
         for i, door in enumerate(self.doors):
@@ -166,13 +181,6 @@ class TileSpec:
                 other = self.rooms.index((x + dx, y + dy))
                 raise _bad(owner, f"doors[{i}]", f"room {at}'s {side} side faces room "
                            f"{other} of the same tile")
-        if len(set(self.doors)) != len(self.doors):
-            raise _bad(owner, "doors", "a door is listed twice")
-        _check_vocab(owner, "features", self.features, FEATURES)
-        _check_vocab(owner, "events", self.events, EVENT_ICONS)
-        if len(self.events) > 2:
-            raise _bad(owner, "events", "a tile shows at most two event icons "
-                       "(L7-tile-multievent)")
         if not isinstance(self.lockdown, bool):
             raise _bad(owner, "lockdown", "expected true or false, got "
                                           f"{show_value(self.lockdown)}")

@@ -24,6 +24,7 @@ L7-cronos-drain'
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Final
 
@@ -83,6 +84,26 @@ STEP_GUIDE: Final[Mapping[str, tuple[str, tuple[str, ...]]]] = {
 }
 
 
+#: The tally each kind of event counts in (:func:`in_short`).
+_TALLY = {"move": "moves", "place_tile": "tiles", "challenge": "challenges",
+          "challenge_won": "won", "peek_won": "won", "enemy_move": "enemy_moves",
+          "enemy_attack": "attacks", "barricade_attack": "attacks", "hit": "hits",
+          "barricade_battered": "hits", "barricade_gone": "hits", "spawn": "spawns",
+          "cronos_roll": "rolled", "cronos_move": "steps", "cronos_stop": "reached"}
+
+
+def _tally(events: Sequence[Event]) -> Counter[str]:
+    n: Counter[str] = Counter()
+    for e in events:
+        kind = e.kind
+        # a barricade a character builds or strengthens is a challenge won, not a hit
+        if e.rule.id == "L7-barricade-player" and kind.startswith("barricade_"):
+            n["won"] += 1
+        elif kind in _TALLY:
+            n[_TALLY[kind]] += 1
+    return n
+
+
 def in_short(events: Sequence[Event], viewer: str | None = None) -> str:
     """A one-line tally of a turn step: moves, tiles, rolls, hits, spawns, Dr. Cronos.
 
@@ -91,49 +112,22 @@ def in_short(events: Sequence[Event], viewer: str | None = None) -> str:
     >>> in_short([e for e in m.events if (e.round, e.phase) == (1, "enemies:Cody")])
     '1 enemy move; 3 enemy attacks, 1 hit; Dr. Cronos 1 step, reaches a character'
     """
-    moves = tiles = challenges = won = enemy_moves = attacks = hits = spawns = 0
-    rolled = reached = False
-    steps = 0
-    for e in events:
-        kind = e.kind
-        mine = e.rule.id == "L7-barricade-player"
-        if kind == "move":
-            moves += 1
-        elif kind == "place_tile":
-            tiles += 1
-        elif kind == "challenge":
-            challenges += 1
-        elif kind in ("challenge_won", "peek_won") or (mine and kind.startswith("barricade_")):
-            won += 1
-        elif kind == "enemy_move":
-            enemy_moves += 1
-        elif kind in ("enemy_attack", "barricade_attack"):
-            attacks += 1
-        elif kind in ("hit", "barricade_battered", "barricade_gone"):
-            hits += 1
-        elif kind == "spawn":
-            spawns += 1
-        elif kind == "cronos_roll":
-            rolled = True
-        elif kind == "cronos_move":
-            steps += 1
-        elif kind == "cronos_stop":
-            reached = True
+    n = _tally(events)
     facts = []
-    if moves:
-        facts.append(_count(moves, "move"))
-    if tiles:
-        facts.append(_count(tiles, "tile") + " placed")
-    if challenges:
-        facts.append(f"{_count(challenges, 'challenge')}, {won} won")
-    if spawns:
-        facts.append(_count(spawns, "spawn"))
-    if enemy_moves:
-        facts.append(_count(enemy_moves, "enemy move"))
-    if attacks:
-        facts.append(f"{_count(attacks, 'enemy attack')}, {_count(hits, 'hit')}")
-    if rolled:
-        words = _count(steps, "step") + (", reaches a character" if reached else "")
+    if n["moves"]:
+        facts.append(_count(n["moves"], "move"))
+    if n["tiles"]:
+        facts.append(_count(n["tiles"], "tile") + " placed")
+    if n["challenges"]:
+        facts.append(f"{_count(n['challenges'], 'challenge')}, {n['won']} won")
+    if n["spawns"]:
+        facts.append(_count(n["spawns"], "spawn"))
+    if n["enemy_moves"]:
+        facts.append(_count(n["enemy_moves"], "enemy move"))
+    if n["attacks"]:
+        facts.append(f"{_count(n['attacks'], 'enemy attack')}, {_count(n['hits'], 'hit')}")
+    if n["rolled"]:
+        words = _count(n["steps"], "step") + (", reaches a character" if n["reached"] else "")
         facts.append(f"Dr. Cronos {words}")
     return "; ".join(facts)
 

@@ -258,16 +258,7 @@ class _Picture:
         p = s.tiles[t]
         cells = self.tile_cells(t)
         if p.face_down:
-            cx, cy = at(cells[0])
-            out.append(f'<g class="tile face-down" data-tile="{t}"><title>'
-                       f'{_esc(f"tile {t}: a face-down tile (stack {p.stack})")}</title>'
-                       f'<rect x="{_n(cx + 4)}" y="{_n(cy + 4)}" width="{_C - 8}" '
-                       f'height="{_C - 8}" rx="4" fill="#8A8F98" stroke="#3A3F47" '
-                       'stroke-width="1.5"/>'
-                       + _text(cx + _C / 2, cy + _C / 2 + 8, "?", size=28, bold=True,
-                               anchor="middle", fill="#FFFFFF")
-                       + _text(cx + _C / 2, cy + _C - 12, "face-down", size=11,
-                               anchor="middle", fill="#FFFFFF") + "</g>")
+            self.face_down(t, at(cells[0]))
             return
         spec = self.cfg.tile(p.tile)
         dark = "dark" in spec.features
@@ -294,8 +285,30 @@ class _Picture:
         for i, a in enumerate(cells):
             for b in cells[i + 1:]:
                 self.join(a, b, at, fill)
-        cx, cy = at(cells[0])
-        out.append(_text(cx + 9, cy + 19, _fit(p.tile, _C - 20, 11, True), size=11,
+        self.tile_texts(p.tile, words, markers, at(cells[0]))
+        self.tokens(figures, cells, at)
+        out.append("</g>")
+
+    def face_down(self, t: int, corner: tuple[float, float]) -> None:
+        """A face-down tile: a grey square with a question mark."""
+        cx, cy = corner
+        stack = self.s.tiles[t].stack
+        self.out.append(f'<g class="tile face-down" data-tile="{t}"><title>'
+                        f'{_esc(f"tile {t}: a face-down tile (stack {stack})")}</title>'
+                        f'<rect x="{_n(cx + 4)}" y="{_n(cy + 4)}" width="{_C - 8}" '
+                        f'height="{_C - 8}" rx="4" fill="#8A8F98" stroke="#3A3F47" '
+                        'stroke-width="1.5"/>'
+                        + _text(cx + _C / 2, cy + _C / 2 + 8, "?", size=28, bold=True,
+                                anchor="middle", fill="#FFFFFF")
+                        + _text(cx + _C / 2, cy + _C - 12, "face-down", size=11,
+                                anchor="middle", fill="#FFFFFF") + "</g>")
+
+    def tile_texts(self, name: str, words: list[str], markers: list[str],
+                   corner: tuple[float, float]) -> None:
+        """The tile's name, its features and its markers, in its first cell."""
+        out = self.out
+        cx, cy = corner
+        out.append(_text(cx + 9, cy + 19, _fit(name, _C - 20, 11, True), size=11,
                          bold=True, cls="name"))
         # Features and markers in two lines of 11 at most, wrapped for capitals (wider
         # than the average letter): the tile's edge is never reached (issue 29).
@@ -312,8 +325,6 @@ class _Picture:
             out.append(_text(cx + 9, cy + 33 + 13 * len(shown), _fit(marks, _C - 20, 11 * 1.15,
                                                                      True),
                              size=11, bold=True, fill="#7A4A00", cls="markers"))
-        self.tokens(figures, cells, at)
-        out.append("</g>")
 
     def join(self, a: Cell, b: Cell, at: Any, fill: str) -> None:
         if a[0] != b[0] or abs(a[1] - b[1]) + abs(a[2] - b[2]) != 1:

@@ -110,47 +110,70 @@ def live_odds(state: State, *, viewer: str | None = None, explain: bool = False)
 
 @lru_cache(maxsize=_CACHE)
 def _live(state: State) -> tuple[tuple[str, Fraction], ...]:
+    odds = _LIVE.get(state.pending.kind)
+    return tuple(odds(state).items()) if odds is not None else ()
+
+
+def _action_odds(state: State) -> dict[str, Fraction]:
+    """Each challenge of the action step (without adrenaline) succeeds."""
     from boardlab.level7_lockdown.narration import describe
     from boardlab.level7_lockdown.rules import RULES
 
-    p = state.pending
+    return {describe(choice, state): _success(state, choice)
+            for choice in RULES.legal(state)
+            if isinstance(choice, (Attack, Smash, Search, Access)) and not choice.adrenaline}
+
+
+def _move_odds(state: State) -> dict[str, Fraction]:
+    """Getting away (bull rush, outwit) and peeking succeed."""
+    from boardlab.level7_lockdown.rules import RULES
+
     out: dict[str, Fraction] = {}
-    if p.kind == "roll":
-        out.update(_roll_odds(state))
-    elif p.kind == "action":
-        for choice in RULES.legal(state):
-            if isinstance(choice, (Attack, Smash, Search, Access)) and not choice.adrenaline:
-                out[describe(choice, state)] = _success(state, choice)
-    elif p.kind == "move":
-        for choice in RULES.legal(state):
-            if isinstance(choice, (Move, Vent, Explore)) and choice.escape \
-                    and not choice.adrenaline:
-                word = "bull rush" if choice.escape == "bullrush" else "outwit"
-                out.setdefault(f"get away by {word}", _success(state, choice))
-            elif isinstance(choice, Peek):
-                out.setdefault("peek succeeds", _success(state, choice))
-    elif p.kind == "tile_draw":
-        for draw, q in RULES.outcomes(state):
-            assert isinstance(draw, TileDraw)
-            out[f"draw {draw.tile}"] = q
-    elif p.kind == "event_draw":
-        cfg = state.setup.cfg
-        spawn: dict[str, Fraction] = {}
-        for draw, q in RULES.outcomes(state):
-            card = cfg.events[cfg.event_index(draw.card)]
-            if card.spawn != "none":
-                key = f"a {card.spawn} spawns"
-                spawn[key] = spawn.get(key, Fraction(0)) + q
-        out.update(sorted(spawn.items()))
-    elif p.kind == "item_draw":
-        cfg = state.setup.cfg
-        kinds: dict[str, Fraction] = {}
-        for draw, q in RULES.outcomes(state):
-            kind = cfg.item_kind(draw.item)
-            key = f"draw {'an' if kind[0] in 'aeiou' else 'a'} {kind}"
-            kinds[key] = kinds.get(key, Fraction(0)) + q
-        out.update(sorted(kinds.items()))
-    return tuple(out.items())
+    for choice in RULES.legal(state):
+        if isinstance(choice, (Move, Vent, Explore)) and choice.escape \
+                and not choice.adrenaline:
+            word = "bull rush" if choice.escape == "bullrush" else "outwit"
+            out.setdefault(f"get away by {word}", _success(state, choice))
+        elif isinstance(choice, Peek):
+            out.setdefault("peek succeeds", _success(state, choice))
+    return out
+
+
+def _tile_odds(state: State) -> dict[str, Fraction]:
+    from boardlab.level7_lockdown.rules import RULES
+
+    out: dict[str, Fraction] = {}
+    for draw, q in RULES.outcomes(state):
+        assert isinstance(draw, TileDraw)
+        out[f"draw {draw.tile}"] = q
+    return out
+
+
+def _event_odds(state: State) -> dict[str, Fraction]:
+    """Which kind of enemy the event card drawn spawns."""
+    from boardlab.level7_lockdown.rules import RULES
+
+    cfg = state.setup.cfg
+    spawn: dict[str, Fraction] = {}
+    for draw, q in RULES.outcomes(state):
+        card = cfg.events[cfg.event_index(draw.card)]
+        if card.spawn != "none":
+            key = f"a {card.spawn} spawns"
+            spawn[key] = spawn.get(key, Fraction(0)) + q
+    return dict(sorted(spawn.items()))
+
+
+def _item_odds(state: State) -> dict[str, Fraction]:
+    """Which kind of item card is drawn."""
+    from boardlab.level7_lockdown.rules import RULES
+
+    cfg = state.setup.cfg
+    kinds: dict[str, Fraction] = {}
+    for draw, q in RULES.outcomes(state):
+        kind = cfg.item_kind(draw.item)
+        key = f"draw {'an' if kind[0] in 'aeiou' else 'a'} {kind}"
+        kinds[key] = kinds.get(key, Fraction(0)) + q
+    return dict(sorted(kinds.items()))
 
 
 def _success(state: State, choice: Any) -> Fraction:
@@ -214,3 +237,9 @@ def _roll_odds(state: State) -> dict[str, Fraction]:
 
 def _icons(icon: str) -> Callable[[Roll], bool]:
     return lambda roll: roll.count(icon) > 0
+
+
+#: The live odds of each pending kind that has some.
+_LIVE: dict[str, Callable[[State], dict[str, Fraction]]] = {
+    "roll": _roll_odds, "action": _action_odds, "move": _move_odds,
+    "tile_draw": _tile_odds, "event_draw": _event_odds, "item_draw": _item_odds}

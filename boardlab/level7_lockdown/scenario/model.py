@@ -116,6 +116,17 @@ class Scenario:
         lay = layout(self.tiles, self.links, cfg)
         if not 0 <= self.start < len(self.tiles) or self.tiles[self.start].face_down:
             raise ConfigError(f"{owner}: start: not a face-up tile of the map")
+        self._check_stacks(cfg, owner)
+        for door in (*self.locked, *self.barricades):
+            if door not in lay.doors:
+                raise ConfigError(f"{owner}: door {door} is not a joined door of the map")
+        for kind, number, tile in self.enemies:
+            if kind not in ENEMY_KINDS or not 0 <= tile < len(self.tiles):
+                raise ConfigError(f"{owner}: enemy {kind}#{number} on tile {tile}")
+
+    def _check_stacks(self, cfg: Config, owner: str) -> None:
+        """The stacks' tiles are the configuration's, each used once; the "*" entries
+        do not outnumber the pool; face-down tiles cover one cell."""
         used = [p.tile for p in self.tiles if not p.face_down]
         stars = 0
         for name, tiles in (*self.stacks, *self.facedown, ("objective", self.objective),
@@ -140,12 +151,6 @@ class Scenario:
         repeated = sorted({t for t in used if used.count(t) > 1})
         if repeated:
             raise ConfigError(f"{owner}: tile {show_value(repeated[0])} is used twice")
-        for door in (*self.locked, *self.barricades):
-            if door not in lay.doors:
-                raise ConfigError(f"{owner}: door {door} is not a joined door of the map")
-        for kind, number, tile in self.enemies:
-            if kind not in ENEMY_KINDS or not 0 <= tile < len(self.tiles):
-                raise ConfigError(f"{owner}: enemy {kind}#{number} on tile {tile}")
 
 
 def _hub_doors() -> dict[str, Door]:
