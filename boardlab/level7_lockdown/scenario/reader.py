@@ -115,28 +115,67 @@ def scenario_from_data(data: Mapping[str, Any], mode: str = "normal", *,
     """
     from boardlab.level7_lockdown.scenarios import hooks_for
 
-    if not isinstance(data, Mapping):
-        raise ConfigError(f"scenario data: expected an object, got {type(data).__name__}")
-    name = data.get("name")
-    if not isinstance(name, str) or not name:
-        raise ConfigError(f"scenario data: name: expected a non-empty name, got {show_value(name)}")
+    name = _scenario_name(data)
     r = _Reader(name)
     r.known("", data, _TOP)
     modes = r.mapping("modes", data.get("modes", {}))
-    r.known("modes", modes, ("easy", "hard"))
-    if mode != "normal":
-        if mode not in modes:
-            raise ConfigError(f"{r.owner}: mode: no {show_value(mode)} mode; modes are normal"
-                              f"{''.join(', ' + m for m in modes)}")
-        data = merge(data, r.mapping(f"modes.{mode}", modes[mode]))
-    title = r.str("title", data.get("title"))
-    level = data.get("level", "")
-    if not isinstance(level, str):
-        raise r.bad("level", f"expected a text, got {show_value(level)}")
+    data = _in_mode(r, data, modes, mode)
+    title, level = r.str("title", data.get("title")), _level(r, data)
     box = (r.names("box", data["box"], cfg) if "box" in data
            else tuple(t for t in SCENARIO_BOX if cfg.has_tile(t)))
-    # -- the starting map
     lay_data = r.mapping("layout", data.get("layout"))
+    tiles, start, links, locked, swarms, cronos = _starting_map(r, lay_data, cfg)
+    set_aside, unused, aside, pool = _kept_out(r, data, cfg, box, tiles)
+    explore, facedown, extra, floors = _stacks(r, data, cfg, set_aside, pool)
+    objective = r.names("objective", data.get("objective", []), cfg)
+    for i, t in enumerate(objective):
+        if t not in set_aside:
+            raise r.bad(f"objective[{i}]", f"{show_value(t)} must be set aside")
+    if aside:
+        extra.append(("aside", tuple(sorted(aside))))
+    for p in tiles:
+        if p.face_down and p.stack not in {n for n, _ in facedown}:
+            raise r.bad("layout.facedown", f"no face-down stack named {show_value(p.stack)}")
+    stats = r.mapping("stats", data.get("stats"))
+    reserves, boxed, limits, markers, threat, lockdown_pool = _stat_block(r, stats)
+    threat_fixed, threat_per = threat
+    pool_fixed, pool_per = lockdown_pool
+    rules, start_kind, removed = _rules_and_items(r, data)
+    special = r.mapping("special", data.get("special", {}))
+    hooks = hooks_for(name)
+    hooks.check_special(r, special)
+    scen = Scenario(
+        name=name, title=title, tiles=tiles, start=start, stacks=tuple(explore),
+        links=links, facedown=tuple(facedown), objective=tuple(sorted(objective)),
+        locked=locked, enemies=(), reserves=reserves,
+        hybrid_limit=limits, cronos=cronos, lockdown_pool=pool_fixed,
+        lockdown_pool_per_player=pool_per,
+        secure_number=r.int("stats.secure_number", stats.get("secure_number"), 1, 4),
+        pack_limit=r.int("stats.pack_limit", stats.get("pack_limit"), 1, 4),
+        threat_pool_per_player=threat_per, threat_pool_fixed=threat_fixed,
+        vitality=r.int("stats.vitality", stats.get("vitality"), 1, 9),
+        threat=r.int("stats.threat", stats.get("threat"), 0, 9),
+        guard_fear=r.int("stats.guard_fear", stats.get("guard_fear", 4), 0, 8),
+        clone_threat=r.int("stats.clone_threat", stats.get("clone_threat", 4), 0, 12),
+        hybrid_threat=r.int("stats.hybrid_threat", stats.get("hybrid_threat", 8), 0, 12),
+        turn_limit=r.int("turn_limit", data.get("turn_limit", 40), 1, 500),
+        alien_zone="alien_zone" in rules, peeking="peeking" in rules,
+        control_panels="control_panels" in rules,
+        threat_on_kill=r.bool("threat_on_kill", data.get("threat_on_kill", True)),
+        threat_gain=r.bool("threat_gain", data.get("threat_gain", True)),
+        level=level, mode=mode, modes=("normal", *modes), markers=markers,
+        extra_stacks=tuple(extra), stack_floors=tuple(floors), pool=pool,
+        set_aside=set_aside, unused=unused, swarms=swarms, boxed=boxed,
+        start_kind=start_kind, remove_items=removed,
+        special=tuple(sorted((k, tuple(v) if isinstance(v, list) else v)
+                             for k, v in special.items())))
+    scen.check(cfg)
+    return scen
+
+
+def _starting_map(r: _Reader, lay_data: Mapping[str, Any], cfg: Config) -> tuple[Any, ...]:
+    """The starting map (``layout``): tiles, face-down tiles, the start, lifts, locked
+    doors, swarms and Dr. Cronos."""
     r.known("layout", lay_data, _LAYOUT)
     placed: list[Placement] = []
     for i, t in enumerate(r.list("layout.tiles", lay_data.get("tiles"))):
@@ -179,26 +218,63 @@ def scenario_from_data(data: Mapping[str, Any], mode: str = "normal", *,
             raise r.bad(f"layout.links[{i}]", "expected two tile names")
         links.append((index(f"layout.links[{i}][0]", pair[0]),
                       index(f"layout.links[{i}][1]", pair[1])))
-    locked = []
-    for i, d in enumerate(r.list("layout.locked", lay_data.get("locked", []))):
-        path = f"layout.locked[{i}]"
-        d = r.mapping(path, d)
-        r.known(path, d, ("tile", "side", "room"))
-        k = index(f"{path}.tile", d.get("tile"))
-        side = d.get("side")
-        if side not in SIDES:
-            raise r.bad(f"{path}.side",
-                        f"expected one of {', '.join(SIDES)}, got {show_value(side)}")
-        room = r.int(f"{path}.room", d.get("room", 0), 0, 8)
-        door = _side_door(tiles[k], cfg, room, side)
-        if door not in lay.doors:
-            raise r.bad(path, f"the {side} side of {tiles[k].tile} is no joined door")
-        locked.append(door)
+    locked = [_locked_door(r, f"layout.locked[{i}]", d, index, tiles, lay, cfg)
+              for i, d in enumerate(r.list("layout.locked", lay_data.get("locked", [])))]
     swarms = tuple(sorted(index(f"layout.swarms[{i}]", t) for i, t in
                           enumerate(r.list("layout.swarms", lay_data.get("swarms", [])))))
     cronos = (-1 if lay_data.get("cronos") is None
               else index("layout.cronos", lay_data.get("cronos")))
-    # -- tiles kept out of the shuffle
+    return tiles, start, tuple(links), tuple(sorted(locked)), swarms, cronos
+
+
+def _scenario_name(data: Any) -> str:
+    if not isinstance(data, Mapping):
+        raise ConfigError(f"scenario data: expected an object, got {type(data).__name__}")
+    name = data.get("name")
+    if not isinstance(name, str) or not name:
+        raise ConfigError(f"scenario data: name: expected a non-empty name, got {show_value(name)}")
+    return name
+
+
+def _level(r: _Reader, data: Mapping[str, Any]) -> str:
+    level = data.get("level", "")
+    if not isinstance(level, str):
+        raise r.bad("level", f"expected a text, got {show_value(level)}")
+    return level
+
+
+def _locked_door(r: _Reader, path: str, d: Any, index: Any, tiles: tuple[Placement, ...],
+                 lay: Any, cfg: Config) -> Door:
+    """A locked door of the starting map: a side of a room of a tile, joined."""
+    d = r.mapping(path, d)
+    r.known(path, d, ("tile", "side", "room"))
+    k = index(f"{path}.tile", d.get("tile"))
+    side = d.get("side")
+    if side not in SIDES:
+        raise r.bad(f"{path}.side",
+                    f"expected one of {', '.join(SIDES)}, got {show_value(side)}")
+    room = r.int(f"{path}.room", d.get("room", 0), 0, 8)
+    door = _side_door(tiles[k], cfg, room, side)
+    if door not in lay.doors:
+        raise r.bad(path, f"the {side} side of {tiles[k].tile} is no joined door")
+    return door
+
+
+def _in_mode(r: _Reader, data: Mapping[str, Any], modes: Mapping[str, Any],
+             mode: str) -> Mapping[str, Any]:
+    """``data`` with the ``mode``'s changes merged over it (easy, hard)."""
+    r.known("modes", modes, ("easy", "hard"))
+    if mode == "normal":
+        return data
+    if mode not in modes:
+        raise ConfigError(f"{r.owner}: mode: no {show_value(mode)} mode; modes are normal"
+                          f"{''.join(', ' + m for m in modes)}")
+    return merge(data, r.mapping(f"modes.{mode}", modes[mode]))
+
+
+def _kept_out(r: _Reader, data: Mapping[str, Any], cfg: Config, box: tuple[str, ...],
+              tiles: tuple[Placement, ...]) -> tuple[Any, ...]:
+    """The tiles kept out of the shuffle (set aside, unused, aside) and the pool left."""
     set_aside = r.names("set_aside", data.get("set_aside", []), cfg)
     unused = r.names("unused", data.get("unused", []), cfg)
     aside = r.names("aside", data.get("aside", []), cfg)
@@ -211,7 +287,12 @@ def scenario_from_data(data: Mapping[str, Any], mode: str = "normal", *,
             raise r.bad(f"aside[{i}]", f"{show_value(t)} must also be set aside")
     kept = {p.tile for p in tiles if not p.face_down} | set(set_aside) | set(unused)
     pool = tuple(sorted(t for t in box if t not in kept))
-    # -- stacks
+    return set_aside, unused, aside, pool
+
+
+def _stacks(r: _Reader, data: Mapping[str, Any], cfg: Config, set_aside: tuple[str, ...],
+            pool: tuple[str, ...]) -> tuple[Any, ...]:
+    """The stacks by role (explore, face-down, objective or extra) and their floors."""
     explore: list[tuple[str, tuple[str, ...]]] = []
     facedown: list[tuple[str, tuple[str, ...]]] = []
     extra: list[tuple[str, tuple[str, ...]]] = []
@@ -259,17 +340,11 @@ def scenario_from_data(data: Mapping[str, Any], mode: str = "normal", *,
             for k, (n, ts) in enumerate(role_stacks):
                 if n == rest_at[0]:
                     role_stacks[k] = (n, (UNSEEN,) * rest + ts)
-    objective = r.names("objective", data.get("objective", []), cfg)
-    for i, t in enumerate(objective):
-        if t not in set_aside:
-            raise r.bad(f"objective[{i}]", f"{show_value(t)} must be set aside")
-    if aside:
-        extra.append(("aside", tuple(sorted(aside))))
-    for p in tiles:
-        if p.face_down and p.stack not in {n for n, _ in facedown}:
-            raise r.bad("layout.facedown", f"no face-down stack named {show_value(p.stack)}")
-    # -- the stat block
-    stats = r.mapping("stats", data.get("stats"))
+    return explore, facedown, extra, floors
+
+
+def _stat_block(r: _Reader, stats: Mapping[str, Any]) -> tuple[Any, ...]:
+    """The stat block's figures, hybrid limits, markers, threat and LOCKDOWN pools."""
     r.known("stats", stats, _STATS)
     guards = r.int("stats.guards", stats.get("guards", 0), 0, 12)
     boxed_guards = r.int("stats.boxed_guards", stats.get("boxed_guards", 0), 0, 8)
@@ -306,6 +381,13 @@ def scenario_from_data(data: Mapping[str, Any], mode: str = "normal", *,
                 ("hunter", tuple(range(1, hunters + 1))),
                 ("blaster", tuple(range(1, blasters + 1))))
     boxed = tuple(("guard", n) for n in range(guards + 1, guards + boxed_guards + 1))
+    return (reserves, boxed, tuple(limits), markers, (threat_fixed, threat_per),
+            (pool_fixed, pool_per))
+
+
+def _rules_and_items(r: _Reader, data: Mapping[str, Any]) -> tuple[Any, ...]:
+    """The optional rules played, the item each character starts with, the item kinds
+    removed."""
     rules = tuple(r.list("rules", data.get("rules", [])))
     for i, rule_name in enumerate(rules):
         if rule_name not in RULE_NAMES:
@@ -321,36 +403,7 @@ def scenario_from_data(data: Mapping[str, Any], mode: str = "normal", *,
     for i, kind in enumerate(removed):
         if kind not in ITEM_KINDS:
             raise r.bad(f"remove_items[{i}]", f"expected an item kind, got {show_value(kind)}")
-    special = r.mapping("special", data.get("special", {}))
-    hooks = hooks_for(name)
-    hooks.check_special(r, special)
-    scen = Scenario(
-        name=name, title=title, tiles=tiles, start=start, stacks=tuple(explore),
-        links=tuple(links), facedown=tuple(facedown), objective=tuple(sorted(objective)),
-        locked=tuple(sorted(locked)), enemies=(), reserves=reserves,
-        hybrid_limit=tuple(limits), cronos=cronos, lockdown_pool=pool_fixed,
-        lockdown_pool_per_player=pool_per,
-        secure_number=r.int("stats.secure_number", stats.get("secure_number"), 1, 4),
-        pack_limit=r.int("stats.pack_limit", stats.get("pack_limit"), 1, 4),
-        threat_pool_per_player=threat_per, threat_pool_fixed=threat_fixed,
-        vitality=r.int("stats.vitality", stats.get("vitality"), 1, 9),
-        threat=r.int("stats.threat", stats.get("threat"), 0, 9),
-        guard_fear=r.int("stats.guard_fear", stats.get("guard_fear", 4), 0, 8),
-        clone_threat=r.int("stats.clone_threat", stats.get("clone_threat", 4), 0, 12),
-        hybrid_threat=r.int("stats.hybrid_threat", stats.get("hybrid_threat", 8), 0, 12),
-        turn_limit=r.int("turn_limit", data.get("turn_limit", 40), 1, 500),
-        alien_zone="alien_zone" in rules, peeking="peeking" in rules,
-        control_panels="control_panels" in rules,
-        threat_on_kill=r.bool("threat_on_kill", data.get("threat_on_kill", True)),
-        threat_gain=r.bool("threat_gain", data.get("threat_gain", True)),
-        level=level, mode=mode, modes=("normal", *modes), markers=markers,
-        extra_stacks=tuple(extra), stack_floors=tuple(floors), pool=pool,
-        set_aside=set_aside, unused=unused, swarms=swarms, boxed=boxed,
-        start_kind=start_kind, remove_items=removed,
-        special=tuple(sorted((k, tuple(v) if isinstance(v, list) else v)
-                             for k, v in special.items())))
-    scen.check(cfg)
-    return scen
+    return rules, start_kind, removed
 
 
 def _side_door(p: Placement, cfg: Config, room: int, side: str) -> Door:
