@@ -197,9 +197,23 @@ def shape(state: Any) -> list[str]:
     if problems:
         return problems
     out: list[str | None] = []
-    for section in SECTIONS:
-        out.extend(section(state))
+    for i, (section, reads) in enumerate(SECTIONS):
+        # a section whose fields are the very objects it last passed is still passed
+        # (they are frozen, and their types were checked above)
+        key = reads(state) if reads is not None else None
+        if key is not None and _same(_SECTION_PASSED[i], key):
+            continue
+        found = [x for x in section(state) if x]
+        if found:
+            out.extend(found)
+        elif key is not None:
+            _SECTION_PASSED[i] = key     # strong references: the ids are not reused
     return [x for x in out if x]
+
+
+def _same(last: tuple[object, ...] | None, key: tuple[object, ...]) -> bool:
+    return last is not None and len(last) == len(key) and \
+        all(a is b for a, b in zip(last, key, strict=True))
 
 
 Found = list[str | None]
@@ -389,10 +403,20 @@ def _scenario(state: State) -> Found:
     return out
 
 
-#: The sections of :func:`shape`, in the order their problems are reported.
-SECTIONS: tuple[Callable[[State], Found], ...] = (
-    _counters, _decks, _tiles, _markers, _characters, _enemies, _reserves, _pending,
-    _scenario)
+Reads = Callable[[State], tuple[object, ...]]
+#: The sections of :func:`shape`, in the order their problems are reported, each with
+#: the fields it reads (None: always run; the decks and tiles keep their own record).
+SECTIONS: tuple[tuple[Callable[[State], Found], Reads | None], ...] = (
+    (_counters, None), (_decks, None), (_tiles, None),
+    (_markers, lambda s: (s.links, s.explored, s.locked, s.barricades, s.pending.door,
+                          s.clouds, s.caches, s.tiles)),
+    (_characters, lambda s: (s.chars, s.tiles)),
+    (_enemies, lambda s: (s.enemies, s.tiles)),
+    (_reserves, lambda s: (s.reserves,)),
+    (_pending, None),
+    (_scenario, lambda s: (s.scn, s.tiles, s.setup)),
+)
+_SECTION_PASSED: list[tuple[object, ...] | None] = [None] * len(SECTIONS)
 
 
 def _door(path: str, d: Any) -> str | None:
