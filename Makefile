@@ -120,12 +120,14 @@ soak: $(STAMP)
 	# names, and every registered game's saved files, positions, pushes, command line,
 	# board and exact replay (tests/test_hostile_games.py), with every variant of the
 	# 16 MiB / 2 s / 512 MiB file bounds (tests/test_hostile_sizes.py), and Level 7's sweep
-	# of every mutated count and list of all its file kinds (test_l7_hostile_files.py).
+	# of every mutated count and list of all its file kinds (test_l7_hostile_files.py), and
+	# Breakout's of every mutant of its saved files (test_lb_hostile_files.py).
 	BOARDLAB_HYPOTHESIS=soak $(BIN)/python -m pytest -q -p no:cacheprovider -o addopts="" \
 	  tests/prob/test_hostile_prob.py tests/mall_of_horror/test_odds_hostile.py \
 	  tests/core/test_hostile.py tests/core/test_replay_machine.py \
 	  tests/mall_of_horror/test_moh_hostile_props.py tests/test_hostile_games.py \
-	  tests/test_hostile_sizes.py tests/level7_lockdown/test_l7_hostile_files.py
+	  tests/test_hostile_sizes.py tests/level7_lockdown/test_l7_hostile_files.py \
+	  tests/lockup_breakout/test_lb_hostile_files.py
 
 # No passage of the repository may repeat a rule text (../shared/tools/rule_text_overlap.py).
 # Part of `make test` through tests/test_docs.py; without ../shared it skips with the reason
