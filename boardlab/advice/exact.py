@@ -161,6 +161,7 @@ class Enumerator:
             return got
         mover, options, step = self._node(state)
         if mover is None or stop.done(state, left):
+            self.meter.leaf()
             got = self.measure(state)
         else:
             self.meter.tick()
