@@ -59,38 +59,41 @@ CharacterSpec = str | tuple[str, str]
 PHASE_STARTS = ("a", "b", "c", "d", "e", "f")
 
 
-def _count(field: str, value: Any, *, minimum: int = 0) -> int:
-    n = strict_int(field, value, error=ConfigError)
+def _count(value: Any, path: str, *, minimum: int = 0) -> int:
+    """A count of cards 0…MAX_COUNT (a whole number, not a bool)."""
+    n = strict_int(path, value, error=ConfigError)
     if not minimum <= n <= MAX_COUNT:
-        raise ConfigError(f"{field}: expected a whole number {minimum}–{MAX_COUNT}, "
+        raise ConfigError(f"{path}: expected a whole number {minimum}–{MAX_COUNT}, "
                           f"got {show_value(n)}")
     return n
 
 
-def _location(field: str, value: Any) -> int:
+def _location(value: Any, path: str) -> int:
+    """A location 1–6 (a whole number, not a bool)."""
     if isinstance(value, bool) or not isinstance(value, int) or value not in LOCATIONS:
-        raise ConfigError(f"{field}: unknown location {show_value(value)}: locations are "
+        raise ConfigError(f"{path}: unknown location {show_value(value)}: locations are "
                           "the integers 1–6")
     return int(value)
 
 
-def _mapping(field: str, value: Any) -> Mapping[Any, Any]:
+def _mapping(value: Any, path: str) -> Mapping[Any, Any]:
+    """A mapping (``None``: an empty one)."""
     if value is None:
         return {}
     if not isinstance(value, Mapping):
-        raise ConfigError(f"{field}: expected a mapping (a dict), got {show_value(value)}")
+        raise ConfigError(f"{path}: expected a mapping (a dict), got {show_value(value)}")
     return value
 
 
-def _items(field: str, value: Any) -> tuple[Any, ...]:
+def _items(value: Any, path: str) -> tuple[Any, ...]:
     """A list or tuple (or set) of items; a lone string is refused (it is not a list)."""
     if value is None:
         return ()
     if isinstance(value, (str, bytes, Mapping)) or not isinstance(value, Iterable):
-        raise ConfigError(f"{field}: expected a list, got {show_value(value)}")
+        raise ConfigError(f"{path}: expected a list, got {show_value(value)}")
     items = tuple(value)
     if len(items) > MAX_COUNT:
-        raise ConfigError(f"{field}: {len(items)} items is more than any position holds")
+        raise ConfigError(f"{path}: {len(items)} items is more than any position holds")
     return items
 
 
@@ -109,9 +112,10 @@ def _parse_character(spec: Any, field: str = "characters") -> tuple[str, str]:
     return colour, kind
 
 
-def _card(field: str, card: Any) -> str:
+def _card(card: Any, path: str) -> str:
+    """The name of an action card (MoH-box)."""
     if not isinstance(card, str) or card not in CARDS:
-        raise ConfigError(f"{field}: unknown card {show_value(card)}: one of {', '.join(CARDS)}")
+        raise ConfigError(f"{path}: unknown card {show_value(card)}: one of {', '.join(CARDS)}")
     return card
 
 
@@ -199,7 +203,7 @@ def _round_facts(phase: Any, round: Any, chief_elected: Any) -> None:
 
 def _sealed(sealed: Any, setup: Setup) -> tuple[int, ...]:
     """The sealed locations, sorted: 1–6, never the Parking Lot (MoH-e-seal)."""
-    sealed_t = tuple(sorted({_location("sealed", loc) for loc in _items("sealed", sealed)}))
+    sealed_t = tuple(sorted({_location(loc, "sealed") for loc in _items(sealed, "sealed")}))
     for loc in sealed_t:
         if loc == PARKING:
             raise ConfigError(f"location {loc} cannot be sealed (MoH-e-seal: 1–6, never the "
@@ -224,7 +228,7 @@ def _characters(characters: Any, setup: Setup,
         if isinstance(loc, bool) or not isinstance(loc, int) or loc not in LOCATIONS:
             raise ConfigError(f"characters: unknown location {show_value(loc)}: locations "
                               "are the integers 1–6")
-        for spec in _items(f"characters[{loc}]", group):
+        for spec in _items(group, f"characters[{loc}]"):
             colour, kind = _parse_character(spec, f"characters[{loc}]")
             _check_character(colour, kind, loc, setup, sealed, seen)
             seen[colour, kind] = loc
@@ -268,7 +272,7 @@ def _capacities(chars: list[tuple[str, str, int]], cfg: Config) -> None:
 def _zombies(zombies: Any, setup: Setup, sealed: tuple[int, ...]) -> tuple[int, ...]:
     """The zombies in front of each location, 1–6; none at a closed or sealed one."""
     z = [0] * 6
-    for loc, n in _mapping("zombies", zombies).items():
+    for loc, n in _mapping(zombies, "zombies").items():
         if isinstance(loc, bool) or not isinstance(loc, int) or loc not in LOCATIONS:
             raise ConfigError(f"unknown location {show_value(loc)} for zombies")
         if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= MAX_COUNT:
@@ -298,7 +302,7 @@ def _cards(setup: Setup, sealed: tuple[int, ...], seen: Seen, phase: str, *, han
     this round) and the deck, which holds the rest of the box (MoH-R2)."""
     hand_list, used = _hands(hands, setup.colours)
     discarded = _discard(discard)
-    bottom_t = tuple(_card("bottom", card) for card in _items("bottom", bottom))
+    bottom_t = tuple(_card(card, "bottom") for card in _items(bottom, "bottom"))
     used.update(bottom_t)
     hidden_t = _hidden(hidden, seen)
     discarded["hidden"] += len(hidden_t)
@@ -320,15 +324,15 @@ def _cards(setup: Setup, sealed: tuple[int, ...], seen: Seen, phase: str, *, han
 def _hands(hands: Any, colours: tuple[str, ...]) -> tuple[tuple[tuple[str, ...], ...],
                                                           Counter[str]]:
     """Each colour's hand, sorted, in seat order, and how many of each card they hold."""
-    given = _mapping("hands", hands)
+    given = _mapping(hands, "hands")
     for colour in given:
         if colour not in colours:
             raise ConfigError(f"unknown colour {show_value(colour)} in hands")
     hand_list: list[tuple[str, ...]] = []
     in_hands: Counter[str] = Counter()
     for colour in colours:
-        cards = tuple(sorted(_card(f"hands[{colour!r}]", card)
-                             for card in _items(f"hands[{colour!r}]", given.get(colour))))
+        cards = tuple(sorted(_card(card, f"hands[{colour!r}]")
+                             for card in _items(given.get(colour), f"hands[{colour!r}]")))
         in_hands.update(cards)
         hand_list.append(cards)
     return tuple(hand_list), in_hands
@@ -337,21 +341,21 @@ def _hands(hands: Any, colours: tuple[str, ...]) -> tuple[tuple[tuple[str, ...],
 def _discard(discard: Any) -> Counter[str]:
     """The cards discarded before this round's plays, by name."""
     discarded: Counter[str] = Counter()
-    for card, n in _mapping("discard", discard).items():
-        _card("discard", card)
-        discarded[card] += _count(f"discard[{card!r}]", n)
+    for card, n in _mapping(discard, "discard").items():
+        _card(card, "discard")
+        discarded[card] += _count(n, f"discard[{card!r}]")
     return discarded
 
 
 def _hardware(hardware: Any, setup: Setup, sealed: tuple[int, ...]) -> tuple[int, ...]:
     """The Hardware cards played this round at each location (MoH-f-cards)."""
     hw = [0] * 6
-    for loc, n in _mapping("hardware", hardware).items():
-        loc = _location("hardware", loc)
+    for loc, n in _mapping(hardware, "hardware").items():
+        loc = _location(loc, "hardware")
         if loc == PARKING or loc in setup.closed or loc in sealed:
             raise ConfigError(f"hardware: no Hardware can be played at {loc} (MoH-f-cards: "
                               "not the Parking Lot, nor a closed or sealed location)")
-        hw[loc - 1] = _count(f"hardware[{loc}]", n)
+        hw[loc - 1] = _count(n, f"hardware[{loc}]")
     return tuple(hw)
 
 
@@ -368,7 +372,7 @@ def _eliminated(eliminated: Any, colours: tuple[str, ...], alive: set[str],
                 round: int) -> tuple[tuple[str, int], ...]:
     """colour → the round it was eliminated in; a colour with no character left and no
     round given was eliminated in the previous round (MoH-R15)."""
-    elim = dict(_mapping("eliminated", eliminated).items())
+    elim = dict(_mapping(eliminated, "eliminated").items())
     for colour in colours:
         if colour not in alive:
             elim.setdefault(colour, round - 1)
@@ -404,7 +408,7 @@ def _started(state: State, phase: str, destinations: Any,
 
 def _hidden(hidden: Any, seen: Mapping[tuple[str, str], int]) -> tuple[tuple[str, str], ...]:
     out = set()
-    for spec in _items("hidden", hidden):
+    for spec in _items(hidden, "hidden"):
         colour, kind = _parse_character(spec, "hidden")
         if (colour, kind) not in seen:
             raise ConfigError(f"hidden: {show_value(colour)} {show_value(kind)} is not "
@@ -414,7 +418,7 @@ def _hidden(hidden: Any, seen: Mapping[tuple[str, str], int]) -> tuple[tuple[str
 
 
 def _threats(threats: Any, colours: tuple[str, ...], phase: str) -> tuple[tuple[str, int], ...]:
-    given = _mapping("threats", threats)
+    given = _mapping(threats, "threats")
     if given and phase not in ("a", "b"):
         raise ConfigError("threats: Threat cards are played before the votes of phases a) "
                           "and b) (MoH-voting-threat); start in one of those phases")
@@ -422,14 +426,14 @@ def _threats(threats: Any, colours: tuple[str, ...], phase: str) -> tuple[tuple[
     for colour, n in given.items():
         if colour not in colours:
             raise ConfigError(f"threats: unknown colour {show_value(colour)}")
-        n = _count(f"threats[{colour!r}]", n)
+        n = _count(n, f"threats[{colour!r}]")
         if n:
             out.append((colour, n))
     return tuple(sorted(out))
 
 
 def _roll(roll: Any, dice: int, phase: str) -> tuple[int, ...]:
-    faces = _items("roll", roll)
+    faces = _items(roll, "roll")
     if not faces:
         if phase == "e":
             raise ConfigError(f"roll: phase e) starts with the arrival roll: give its {dice} "
@@ -451,7 +455,7 @@ def _lookers(lookers: Any, roll: tuple[int, ...], colours: tuple[str, ...],
              elected: str | None) -> tuple[str, ...]:
     if lookers is None:
         return (elected,) if roll and elected else ()
-    names = _items("lookers", lookers)
+    names = _items(lookers, "lookers")
     if names and not roll:
         raise ConfigError("lookers: without a roll there is nothing to look at; give "
                           "roll=... as well (MoH-c)")
@@ -466,7 +470,7 @@ def _lookers(lookers: Any, roll: tuple[int, ...], colours: tuple[str, ...],
 
 
 def _destinations(destinations: Any, state: State) -> tuple[tuple[str, int], ...]:
-    given = _mapping("destinations", destinations)
+    given = _mapping(destinations, "destinations")
     alive = {c for c, _, _ in state.chars}
     out = []
     for colour in given:
@@ -480,7 +484,7 @@ def _destinations(destinations: Any, state: State) -> tuple[tuple[str, int], ...
                 raise ConfigError(f"destinations: {colour} chose a destination in phase d): "
                                   f"give it (one of {sorted(options)}; MoH-R11)")
             continue
-        loc = _location(f"destinations[{colour!r}]", given[colour])
+        loc = _location(given[colour], f"destinations[{colour!r}]")
         if loc not in options:
             raise ConfigError(f"destinations[{colour!r}]: {colour} cannot choose {loc}; "
                               f"the choices were {sorted(options)} (MoH-R11)")
