@@ -82,11 +82,11 @@ class Config:
                 raise ConfigError(f"{field}: expected a tuple of six entries, one per "
                                   f"location or Weapon card (got {show_value(value)})")
         for field in ("dice", "supermarket_threshold", "seal_at"):
-            strict_int(field, getattr(self, field), error=ConfigError)
+            strict_int(getattr(self, field), field, error=ConfigError)
         if len(self.capacities) != 6 or len(self.names) != 6:
             raise ConfigError("capacities and names need one entry per location 1–6 (MoH-R1)")
         for i, name in enumerate(self.names):
-            strict_str(f"names[{i}]", name, error=ConfigError)
+            strict_str(name, f"names[{i}]", error=ConfigError)
         self._check_capacities()
         if self.capacities[SUPERMARKET - 1] < self.supermarket_threshold:  # type: ignore[operator]
             raise ConfigError(f"capacity of location 6 ({self.capacities[5]}) cannot hold "

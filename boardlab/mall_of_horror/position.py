@@ -61,7 +61,7 @@ PHASE_STARTS = ("a", "b", "c", "d", "e", "f")
 
 def _count(value: Any, path: str, *, minimum: int = 0) -> int:
     """A count of cards 0…MAX_COUNT (a whole number, not a bool)."""
-    n = strict_int(path, value, error=ConfigError)
+    n = strict_int(value, path, error=ConfigError)
     if not minimum <= n <= MAX_COUNT:
         raise ConfigError(f"{path}: expected a whole number {minimum}–{MAX_COUNT}, "
                           f"got {show_value(n)}")
