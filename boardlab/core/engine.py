@@ -301,26 +301,8 @@ class Match(Generic[S, C]):
         same ``_randbelow`` draw written out in the loop (see :func:`_uniform_bits`): a
         call per ply less, and a choice taken from ``legal`` needs no identity check.
         """
-        rules = self._rules
-        node = getattr(rules, "node", None) or _node_of(rules)
-        observe = rules.observe
-        inline = _inline_randbelow()
-        # Per player: the agent's choose method, whether it reads a view, and the
-        # getrandbits of a random agent whose pick is drawn here (None: call choose).
-        choosers = {p: (agent.choose, uses_view[p],
-                        _uniform_bits(agent) if inline else None)
-                    for p, agent in agents.items()}
-        records = self._records
-        if len(records) != self._cursor:
-            del records[self._cursor:]
-            if self._stream_ply > self._cursor:
-                self._stream_ply = -1
-        if self._stream_ply != self._cursor:
-            self._sync_stream()
-        append = records.append
-        # randrange(n) for n >= 2 is exactly _randbelow(n): the same draw as roll() makes.
-        below = self._stream._randbelow  # type: ignore[attr-defined]
-        stream_bits = self._stream.getrandbits if inline else None
+        node, observe, choosers, append, below, stream_bits = self._play_setup(agents,
+                                                                             uses_view)
         state, cursor = self._state, self._cursor
         drawn = False  # a draw made for a ply not recorded yet
         try:
@@ -373,6 +355,31 @@ class Match(Generic[S, C]):
         finally:
             self._state, self._cursor = state, cursor
             self._stream_ply = -1 if drawn else cursor
+
+    def _play_setup(self, agents: Mapping[str, Any], uses_view: Mapping[str, bool]
+                    ) -> tuple[Any, Any, dict[str, Any], Any, Any, Any]:
+        """What :meth:`_play`'s loop reads, looked up once before it: the node function,
+        ``observe``, the choosers, the record's ``append`` and the stream's two draws
+        (the future after a seek back is dropped and the stream brought to the ply)."""
+        rules = self._rules
+        node = getattr(rules, "node", None) or _node_of(rules)
+        inline = _inline_randbelow()
+        # Per player: the agent's choose method, whether it reads a view, and the
+        # getrandbits of a random agent whose pick is drawn here (None: call choose).
+        choosers = {p: (agent.choose, uses_view[p],
+                        _uniform_bits(agent) if inline else None)
+                    for p, agent in agents.items()}
+        records = self._records
+        if len(records) != self._cursor:
+            del records[self._cursor:]
+            if self._stream_ply > self._cursor:
+                self._stream_ply = -1
+        if self._stream_ply != self._cursor:
+            self._sync_stream()
+        # randrange(n) for n >= 2 is exactly _randbelow(n): the same draw as roll() makes.
+        below = self._stream._randbelow  # type: ignore[attr-defined]
+        stream_bits = self._stream.getrandbits if inline else None
+        return node, rules.observe, choosers, records.append, below, stream_bits
 
     def push_index(self, index: int) -> tuple[Event, ...]:
         """Apply ``legal()[index]`` (an outcome's index at a chance node).
