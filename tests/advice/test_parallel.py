@@ -78,3 +78,15 @@ def test_bad_parallel_arguments_are_refused(kwargs: dict[str, Any], error: type,
     with pytest.raises(error) as caught:
         advise(match, horizon=1, **kwargs)
     assert text in str(caught.value)
+
+
+def test_a_dask_client_gives_the_same_answer() -> None:
+    distributed = pytest.importorskip("distributed")
+    match = _moh()
+    budget = {"nodes": 2, "seconds": 3600, "samples": 5, "matches": 4}
+    here = advise(match, horizon=2, budget=budget, seed=4)
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
+                                  dashboard_address=None) as cluster, \
+            distributed.Client(cluster) as client:
+        there = advise(match, horizon=2, budget=budget, seed=4, executor=client)
+    assert _rows(there) == _rows(here)
