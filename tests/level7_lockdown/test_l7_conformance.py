@@ -84,3 +84,13 @@ def test_l7_conformance_a_custom_configuration_travels_in_the_match_file() -> No
     assert again.state == m.state and again.state.setup.cfg == cfg
     report = check_match(RULES, Setup(players=2, config=cfg), 5, deep=True)
     assert report.violations == [] and report.steps > 50
+
+
+def test_l7_conformance_every_invariant_check_cites_a_rule_of_the_book() -> None:
+    """The box invariants are a table of small checks, each under a rule id the book has."""
+    from boardlab.level7_lockdown.invariants import CHECKS
+    from boardlab.level7_lockdown.rulebook import BOOK
+
+    for rule_id, check, _ in CHECKS:
+        assert BOOK.get(rule_id) is not None, (rule_id, check.__name__)
+        assert callable(check)
