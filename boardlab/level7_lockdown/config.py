@@ -29,309 +29,49 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from boardlab.core.errors import ConfigError, FormatError, show_value
 
-# -- vocabulary -----------------------------------------------------------------------
-#: Sides of a grid cell, clockwise from north (L7-R5); also the tie order of L7-R24.
-SIDES: Final = ("N", "E", "S", "W")
-STRENGTH: Final = "Strength"
-SPEED: Final = "Speed"
-INTELLIGENCE: Final = "Intelligence"
-ICONS: Final = (STRENGTH, SPEED, INTELLIGENCE)
-#: Default die faces (ruling L7-R2; the printed faces are not in the text). Kept here,
-#: the game's own constant; ``boardlab.prob.dice.LEVEL7_FACES`` is the same tuple.
-DIE_FACES: Final = (
-    (STRENGTH,), (STRENGTH, STRENGTH),
-    (SPEED,), (SPEED, SPEED),
-    (INTELLIGENCE,), (INTELLIGENCE, INTELLIGENCE),
+# The vocabulary, the facts of the text and the records live in their own modules;
+# every name stays importable from here.
+from boardlab.level7_lockdown.pieces import (  # noqa: F401 - re-exported
+    AdrenalineCard,
+    Character,
+    EnemyProfile,
+    EventCard,
+    ItemCard,
+    TileSpec,
 )
-#: Printed tile features (L7-R3): spawn icons, generators, panels, vents, darkness …
-FEATURES: Final = ("security", "fear", "warzone", "guard_post", "clone_nest",
-                   "control_panel", "vent", "dark", "exit", "lift", "lab", "generator")
-#: Tile event icons (invented names: the text says only that tiles show event icons).
-EVENT_ICONS: Final = ("alarm", "hazard", "shadow")
-#: What an event card's tile section can do (L7-R12, illustrative).
-EFFECTS: Final = ("fear", "calm", "gas", "barricade", "fall", "lock", "cache")
-SPAWNS: Final = ("none", "guard", "clone")
-ACTIVATIONS: Final = ("guard", "clone")
-#: Enemy kinds: guards, the two clone kinds, the two hybrid kinds (L7-enemies).
-ENEMY_KINDS: Final = ("guard", "rogue", "warrior", "hunter", "blaster")
-ENEMY_NAMES: Final = {"guard": "guard", "rogue": "rogue clone", "warrior": "warrior clone",
-                      "hunter": "fear hunter", "blaster": "blaster hybrid"}
-#: Enemy "type" for barricade help (L7-R28): rogues and warriors are one type.
-ENEMY_TYPE: Final = {"guard": "guard", "rogue": "clone", "warrior": "clone",
-                     "hunter": "hunter", "blaster": "blaster"}
-ALIENS: Final = frozenset({"rogue", "warrior", "hunter", "blaster"})
-HYBRIDS: Final = frozenset({"hunter", "blaster"})
-ITEM_KINDS: Final = ("weapon", "gun", "flashlight", "map", "extinguisher")
-#: The two blaster hybrids (L7-R30): number 1 bears Strength, number 2 Speed.
-BLASTER_ICON: Final = {1: STRENGTH, 2: SPEED}
-
-# -- facts of the text ---------------------------------------------------------------
-FEAR_MAX: Final = 8        # L7-terror-gain: fear beyond 8 becomes terror
-HEART_ATTACK: Final = 8    # L7-terror-heart
-POWER_MAX: Final = 5       # L7-blaster-power
-BARRICADE_FULL: Final = 2  # L7-barricade: full strength, battered, gone
-BARRICADE_DIFFICULTY: Final = 3   # L7-barricade-player / L7-barricade-enemy
-CACHE_DIFFICULTY: Final = 4       # L7-cache
-CACHE_LOST_MARGIN: Final = 2      # L7-cache: missing by 2 or more
-#: L7-components: the box counts (data, not caps: L7-R31).
-BOX: Final = {"tiles": 14, "event": 12, "skill": 6, "item": 12, "adrenaline": 16,
-              "terror tokens": 5, "power tokens": 11, "gas clouds": 4,
-              "extinguisher clouds": 2, "locked doors": 2, "barricades": 2, "caches": 2,
-              "accessed panels": 2, "blasters": 2, "warriors": 8}
-#: L7-warrior-chart: scenario → (highest rogue number, highest warrior number).
-WARRIOR_CHART: Final = {1: (5, 1), 2: (4, 2), 3: (4, 2), 4: (4, 2), 5: (8, 2), 6: (8, 2),
-                        7: (6, 4), 8: (2, 4)}
-
-
-def _bad(owner: str, path: str, problem: str) -> ConfigError:
-    return ConfigError(f"{owner}: {path}: {problem}" if path else f"{owner}: {problem}")
-
-
-def _check_int(owner: str, path: str, value: Any, low: int, high: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise _bad(owner, path, f"expected an integer, got {show_value(value)}")
-    if not low <= value <= high:
-        raise _bad(owner, path, f"{show_value(value)} is outside {low}…{high}")
-
-
-def _check_name(owner: str, path: str, value: Any) -> None:
-    if not isinstance(value, str) or not value.strip():
-        raise _bad(owner, path, f"expected a non-empty name, got {show_value(value)}")
-
-
-def _check_vocab(owner: str, path: str, values: Any, vocab: tuple[str, ...], *,
-                 unique: bool = True) -> None:
-    if not isinstance(values, tuple):
-        raise _bad(owner, path, f"expected a tuple, got {type(values).__name__}")
-    for i, v in enumerate(values):
-        if v not in vocab:
-            raise _bad(owner, f"{path}[{i}]", f"{show_value(v)} is not one of {', '.join(vocab)}")
-    if unique and len(set(values)) != len(values):
-        raise _bad(owner, path, "an entry is repeated")
-
-
-# -- records --------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class TileSpec:
-    """One map tile (L7-R5): its rooms on the grid, doors, features and event icons.
-
-    ``rooms`` are cell offsets of the unrotated tile, the first at ``(0, 0)``; ``doors``
-    are ``(room index, side)``. ``events`` holds one or two tile event icons (two:
-    L7-tile-multievent). ``lockdown`` marks the expansion's tiles (L7-lockdown-icon).
-
-    >>> TileSpec("Long Hall", rooms=((0, 0), (0, 1)), doors=((0, "S"), (1, "N"))).size
-    2
-    >>> TileSpec("Odd", rooms=((0, 0), (0, 1)), doors=((0, "N"),))
-    Traceback (most recent call last):
-    ...
-    boardlab.core.errors.ConfigError: tile 'Odd': doors[0]: room 0's N side faces room 1 ...
-    """
-
-    name: str
-    doors: tuple[tuple[int, str], ...]
-    rooms: tuple[tuple[int, int], ...] = ((0, 0),)
-    features: tuple[str, ...] = ()
-    events: tuple[str, ...] = ()
-    lockdown: bool = False
-
-    def __post_init__(self) -> None:
-        _check_name("tile", "name", self.name)
-        owner = f"tile {show_value(self.name)}"
-        self._check_rooms(owner)
-        self._check_doors(owner)
-        if len(set(self.doors)) != len(self.doors):
-            raise _bad(owner, "doors", "a door is listed twice")
-        _check_vocab(owner, "features", self.features, FEATURES)
-        _check_vocab(owner, "events", self.events, EVENT_ICONS)
-        if len(self.events) > 2:
-            raise _bad(owner, "events", "a tile shows at most two event icons "
-                       "(L7-tile-multievent)")
-
-    def _check_rooms(self, owner: str) -> None:
-        """One or more rooms at distinct cells, the first at (0, 0), in one shape."""
-        if not isinstance(self.rooms, tuple) or not self.rooms:
-            raise _bad(owner, "rooms", "a tile needs at least one room")
-        for i, room in enumerate(self.rooms):
-            if not (isinstance(room, tuple) and len(room) == 2):
-                raise _bad(owner, f"rooms[{i}]", f"expected an (x, y) pair, got {show_value(room)}")
-            for j, v in enumerate(room):
-                _check_int(owner, f"rooms[{i}][{j}]", v, -8, 8)
-        if self.rooms[0] != (0, 0):
-            raise _bad(owner, "rooms[0]", "the first room sits at (0, 0)")
-        if len(set(self.rooms)) != len(self.rooms):
-            raise _bad(owner, "rooms", "two rooms share a cell")
-        if not _connected(self.rooms):
-            raise _bad(owner, "rooms", "the rooms do not form one connected shape")
-
-    def _check_doors(self, owner: str) -> None:
-        """One or more doors, each on a room's side that faces out of the tile."""
-        if not isinstance(self.doors, tuple) or not self.doors:
-            raise _bad(owner, "doors", "a tile needs at least one door")
-        for i, door in enumerate(self.doors):
-            if not (isinstance(door, tuple) and len(door) == 2):
-                raise _bad(owner, f"doors[{i}]", f"expected (room, side), got {show_value(door)}")
-            at, side = door
-            _check_int(owner, f"doors[{i}]", at, 0, len(self.rooms) - 1)
-            if side not in SIDES:
-                raise _bad(owner, f"doors[{i}]",
-                           f"side {show_value(side)} is not one of N, E, S, W")
-            dx, dy = _DELTA[side]
-            x, y = self.rooms[at]
-            if (x + dx, y + dy) in self.rooms:
-                other = self.rooms.index((x + dx, y + dy))
-                raise _bad(owner, f"doors[{i}]", f"room {at}'s {side} side faces room "
-                           f"{other} of the same tile")
-        if not isinstance(self.lockdown, bool):
-            raise _bad(owner, "lockdown", "expected true or false, got "
-                                          f"{show_value(self.lockdown)}")
-
-    @property
-    def size(self) -> int:
-        """Cells the tile covers."""
-        return len(self.rooms)
-
-    def has(self, feature: str) -> bool:
-        return feature in self.features
-
-
-_DELTA: Final = {"N": (0, 1), "E": (1, 0), "S": (0, -1), "W": (-1, 0)}
-
-
-def _connected(rooms: tuple[tuple[int, int], ...]) -> bool:
-    seen = {rooms[0]}
-    todo = [rooms[0]]
-    cells = set(rooms)
-    while todo:
-        x, y = todo.pop()
-        for dx, dy in _DELTA.values():
-            nxt = (x + dx, y + dy)
-            if nxt in cells and nxt not in seen:
-                seen.add(nxt)
-                todo.append(nxt)
-    return len(seen) == len(cells)
-
-
-@dataclass(frozen=True, slots=True)
-class Character:
-    """A character's stats (L7-R9: invented defaults 3/3/3, Toughness 2).
-
-    >>> Character("Leo").intelligence
-    3
-    >>> Character("Leo", strength=True)
-    Traceback (most recent call last):
-    ...
-    boardlab.core.errors.ConfigError: character 'Leo': strength: expected an integer, got True
-    """
-
-    name: str
-    strength: int = 3
-    speed: int = 3
-    intelligence: int = 3
-    toughness: int = 2
-
-    def __post_init__(self) -> None:
-        _check_name("character", "name", self.name)
-        owner = f"character {show_value(self.name)}"
-        for stat in ("strength", "speed", "intelligence"):
-            _check_int(owner, stat, getattr(self, stat), 0, 8)
-        _check_int(owner, "toughness", self.toughness, 1, 8)
-
-
-@dataclass(frozen=True, slots=True)
-class EnemyProfile:
-    """How an enemy kind fights (L7-R10, invented): attack dice, Toughness, range.
-
-    >>> EnemyProfile("blaster", dice=2, toughness=3, ranged=True).ranged
-    True
-    """
-
-    kind: str
-    dice: int
-    toughness: int
-    ranged: bool = False
-
-    def __post_init__(self) -> None:
-        if self.kind not in ENEMY_KINDS:
-            raise ConfigError(f"enemy profile: kind: {show_value(self.kind)} is not one of "
-                              f"{', '.join(ENEMY_KINDS)}")
-        owner = f"enemy profile {show_value(self.kind)}"
-        # At least 2 dice: with one die no enemy could ever damage a barricade (L7-R10).
-        _check_int(owner, "dice", self.dice, 2, 8)
-        _check_int(owner, "toughness", self.toughness, 1, 8)
-        if not isinstance(self.ranged, bool):
-            raise _bad(owner, "ranged", f"expected true or false, got {show_value(self.ranged)}")
-
-
-@dataclass(frozen=True, slots=True)
-class EventCard:
-    """An event card (L7-R12, illustrative): spawn icon, activation icons, tile sections.
-
-    ``sections`` pairs a tile event icon with an effect, in card order.
-
-    >>> EventCard("Sirens", spawn="guard", activations=("guard",),
-    ...           sections=(("alarm", "lock"),)).spawn
-    'guard'
-    """
-
-    name: str
-    spawn: str = "none"
-    activations: tuple[str, ...] = ()
-    sections: tuple[tuple[str, str], ...] = ()
-    lockdown: bool = False
-
-    def __post_init__(self) -> None:
-        _check_name("event card", "name", self.name)
-        owner = f"event card {show_value(self.name)}"
-        if self.spawn not in SPAWNS:
-            raise _bad(owner, "spawn", f"{show_value(self.spawn)} is not one of "
-                                       f"{', '.join(SPAWNS)}")
-        _check_vocab(owner, "activations", self.activations, ACTIVATIONS, unique=False)
-        if not isinstance(self.sections, tuple):
-            raise _bad(owner, "sections", "expected a tuple of (icon, effect) pairs")
-        for i, sec in enumerate(self.sections):
-            if not (isinstance(sec, tuple) and len(sec) == 2):
-                raise _bad(owner, f"sections[{i}]",
-                           f"expected (icon, effect), got {show_value(sec)}")
-            if sec[0] not in EVENT_ICONS:
-                raise _bad(owner, f"sections[{i}]", f"icon {show_value(sec[0])} is not one of "
-                           f"{', '.join(EVENT_ICONS)}")
-            if sec[1] not in EFFECTS:
-                raise _bad(owner, f"sections[{i}]", f"effect {show_value(sec[1])} is not one of "
-                           f"{', '.join(EFFECTS)}")
-        icons = [s[0] for s in self.sections]
-        if len(set(icons)) != len(icons):
-            raise _bad(owner, "sections", "one section per tile icon")
-
-
-@dataclass(frozen=True, slots=True)
-class ItemCard:
-    """An item card (L7-R21, illustrative); ``copies`` of it are in the deck."""
-
-    name: str
-    kind: str
-    copies: int = 1
-    lockdown: bool = False
-
-    def __post_init__(self) -> None:
-        _check_name("item card", "name", self.name)
-        owner = f"item card {show_value(self.name)}"
-        if self.kind not in ITEM_KINDS:
-            raise _bad(owner, "kind", f"{show_value(self.kind)} is not one of "
-                                      f"{', '.join(ITEM_KINDS)}")
-        _check_int(owner, "copies", self.copies, 1, 20)
-
-
-@dataclass(frozen=True, slots=True)
-class AdrenalineCard:
-    """An adrenaline card. In the stand-in every card does the same (L7-R8, L7-R21):
-    +1 die to a challenge for +1 fear, or two discarded lower terror by 1; so hands
-    are counts and the names are data only."""
-
-    name: str
-    lockdown: bool = False
-
-    def __post_init__(self) -> None:
-        _check_name("adrenaline card", "name", self.name)
+from boardlab.level7_lockdown.vocab import (  # noqa: F401 - re-exported
+    ACTIVATIONS,
+    ALIENS,
+    BARRICADE_DIFFICULTY,
+    BARRICADE_FULL,
+    BLASTER_ICON,
+    BOX,
+    CACHE_DIFFICULTY,
+    CACHE_LOST_MARGIN,
+    DIE_FACES,
+    EFFECTS,
+    ENEMY_KINDS,
+    ENEMY_NAMES,
+    ENEMY_TYPE,
+    EVENT_ICONS,
+    FEAR_MAX,
+    FEATURES,
+    HEART_ATTACK,
+    HYBRIDS,
+    ICONS,
+    INTELLIGENCE,
+    ITEM_KINDS,
+    POWER_MAX,
+    SIDES,
+    SPAWNS,
+    SPEED,
+    STRENGTH,
+    WARRIOR_CHART,
+    _bad,
+    _check_int,
+    _check_name,
+    _check_vocab,
+)
 
 
 # -- the default (invented) library ------------------------------------------------------
