@@ -105,9 +105,11 @@ def field_error(field: str, problem: str) -> ConfigError:
     return err
 
 
-def check_whole(value: Any, field: str, low: int, high: int, limit: str = "") -> int:
-    """``value`` if it is a whole number (not a bool) from ``low`` to ``high``; else a
-    :func:`field_error` naming ``field`` (and the limit, when ``high`` is one).
+def check_whole(value: Any, field: str, low: int = 0, high: int = LIMITS.number,
+                limit: str = "number") -> int:
+    """``value`` if it is a whole number (not a bool) from ``low`` to ``high`` (by default
+    a count: 0 to ``LIMITS.number``); else a :func:`field_error` naming ``field`` (and
+    the limit, when ``high`` is one).
 
     >>> check_whole(3, "count", 1, 100)
     3
@@ -125,6 +127,21 @@ def check_whole(value: Any, field: str, low: int, high: int, limit: str = "") ->
     if value > high:
         why = f" (the limit of {limit})" if limit else ""
         raise field_error(field, f"at most {high:,}{why}, got {show_value(value)}")
+    return value
+
+
+def check_flag(value: Any, field: str) -> bool:
+    """``value`` if it is a ``bool`` (``0`` and ``1`` are not flags); else a
+    :func:`field_error` naming ``field`` (the configuration's counterpart of
+    :func:`boardlab.core.validate.flag`, which raises an argument error).
+
+    >>> check_flag(1, "seeker")
+    Traceback (most recent call last):
+    ...
+    boardlab.core.errors.ConfigError: seeker: expected true or false, got 1
+    """
+    if not isinstance(value, bool):
+        raise field_error(field, f"expected true or false, got {show_value(value)}")
     return value
 
 
