@@ -319,6 +319,8 @@ def _counts_of(records: Sequence[Any]) -> tuple[int, ...]:
 
 # -- the catacombs ---------------------------------------------------------------------------------
 def _catacombs(state: State, t: Tables, problems: list[str]) -> None:
+    """A lantern is on ESCAPED exactly when its escape is recorded, and the escape and
+    lantern stars agree with the phase (LB-escape, LB-end-lantern)."""
     escaped = dict(state.escaped)
     sides = state.setup.sides
     final = state.phase in ("final", "over")
