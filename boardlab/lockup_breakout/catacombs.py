@@ -45,15 +45,6 @@ ESCAPED: Final = "ESCAPED"
 TOMB_STARS: Final = 15
 
 
-def _int(value: Any, field: str, low: int = 0, high: int = LIMITS.number,
-         limit: str = "number") -> None:
-    check_whole(value, field, low, high, limit)
-
-
-def _str(value: Any, field: str) -> None:
-    check_text(value, field)
-
-
 @dataclass(frozen=True, slots=True)
 class Space:
     """A catacomb space: its star value at final scoring, its depth (LB-R29), loot.
@@ -70,9 +61,9 @@ class Space:
     y: float = 0.0
 
     def __post_init__(self) -> None:
-        _str(self.name, "name")
-        _int(self.stars, "stars")
-        _int(self.depth, "depth")
+        check_text(self.name, "name")
+        check_whole(self.stars, "stars")
+        check_whole(self.depth, "depth")
         if not isinstance(self.loot, bool):
             raise field_error("loot", f"expected true or false, got {show_value(self.loot)}")
         for axis in ("x", "y"):
@@ -96,8 +87,8 @@ class Path:
     cost: tuple[tuple[str, int], ...] = ()
 
     def __post_init__(self) -> None:
-        _str(self.start, "start")
-        _str(self.to, "to")
+        check_text(self.start, "start")
+        check_text(self.to, "to")
         if not isinstance(self.cost, tuple):
             raise field_error("cost", f"expected a list of [resource, amount], got "
                                       f"{show_value(self.cost)}")
@@ -109,8 +100,8 @@ class Path:
             if not isinstance(pair, tuple) or len(pair) != 2:
                 raise field_error(f"cost[{i}]", f"expected [resource, amount], got "
                                                 f"{show_value(pair)}")
-            _str(pair[0], f"cost[{i}][0]")
-            _int(pair[1], f"cost[{i}][1]", 1)
+            check_text(pair[0], f"cost[{i}][0]")
+            check_whole(pair[1], f"cost[{i}][1]", 1)
             if pair[0] in seen:
                 raise field_error(f"cost[{i}][0]", f"resource {show_value(pair[0])} listed twice")
             seen.add(pair[0])
@@ -176,8 +167,21 @@ class CatacombMap:
 def validate_map(m: CatacombMap) -> None:
     """Check a map against the text's facts (LB-R2) and the depth ruling (LB-R29).
 
-    Raises a :class:`ConfigError` whose message starts with the bad field.
+    Raises a :class:`ConfigError` whose message starts with the bad field; the checks
+    run in order: the lists and their sizes, the spaces, the paths, the whole network.
+
+    >>> validate_map(DEFAULT_MAP)
     """
+    _map_lists(m)
+    by_name = _map_spaces(m)
+    pairs: set[tuple[str, str]] = set()
+    for i, p in enumerate(m.paths):
+        _map_path(i, p, by_name, pairs)
+    _map_network(m)
+
+
+def _map_lists(m: CatacombMap) -> None:
+    """Spaces and paths are lists, within the declared limits."""
     if not isinstance(m.spaces, tuple) or not m.spaces:
         raise field_error("spaces", "a map needs spaces")
     if not isinstance(m.paths, tuple):
@@ -187,6 +191,11 @@ def validate_map(m: CatacombMap) -> None:
         if len(items) > most:
             raise field_error(name, f"at most {most} {name} (the limit of {name}), got "
                                     f"{len(items):,}")
+
+
+def _map_spaces(m: CatacombMap) -> dict[str, Space]:
+    """The spaces by name: each once, the three ends among them, TOMB worth its stars
+    (LB-tomb) and no loot on ENTRANCE (LB-setup-lanterns)."""
     by_name: dict[str, Space] = {}
     for i, s in enumerate(m.spaces):
         if not isinstance(s, Space):
@@ -204,28 +213,36 @@ def validate_map(m: CatacombMap) -> None:
     if by_name[ENTRANCE].loot:
         raise field_error(f"spaces[{m.names.index(ENTRANCE)}].loot",
                           "ENTRANCE cannot hold loot: lanterns start there (LB-setup-lanterns)")
-    pairs = set()
-    for i, p in enumerate(m.paths):
-        if not isinstance(p, Path):
-            raise field_error(f"paths[{i}]", f"expected a Path, got {show_value(p)}")
-        for end, value in (("start", p.start), ("to", p.to)):
-            if value not in by_name:
-                raise field_error(f"paths[{i}].{end}", f"unknown space {show_value(value)}")
-        if p.start == p.to:
-            raise field_error(f"paths[{i}].to", "a path cannot lead back to its start (LB-R2)")
-        if (p.start, p.to) in pairs:
-            raise field_error(f"paths[{i}]", f"a second path {p.start} → {p.to}")
-        pairs.add((p.start, p.to))
-        if p.start in (TOMB, ESCAPED):
-            raise field_error(f"paths[{i}].start", f"{p.start} is an end: no path leaves it "
-                              "(LB-tomb, LB-escape)")
-        if p.to == ENTRANCE:
-            raise field_error(f"paths[{i}].to", "no path leads back to ENTRANCE (LB-R2)")
-        if by_name[p.to].depth <= by_name[p.start].depth:
-            raise field_error(f"paths[{i}]", f"depth must grow along every arrow (LB-R29): "
-                              f"{p.start} is {by_name[p.start].depth} deep, {p.to} "
-                              f"{by_name[p.to].depth}")
-    # Every space is reachable from ENTRANCE, and every non-end space has a way on.
+    return by_name
+
+
+def _map_path(i: int, p: Any, by_name: dict[str, Space], pairs: set[tuple[str, str]]) -> None:
+    """Path ``i`` joins two known spaces, once, forward: never from an end, never back
+    to ENTRANCE (LB-R2), deeper at its end (LB-R29). ``pairs`` collects the paths seen."""
+    if not isinstance(p, Path):
+        raise field_error(f"paths[{i}]", f"expected a Path, got {show_value(p)}")
+    for end, value in (("start", p.start), ("to", p.to)):
+        if value not in by_name:
+            raise field_error(f"paths[{i}].{end}", f"unknown space {show_value(value)}")
+    if p.start == p.to:
+        raise field_error(f"paths[{i}].to", "a path cannot lead back to its start (LB-R2)")
+    if (p.start, p.to) in pairs:
+        raise field_error(f"paths[{i}]", f"a second path {p.start} → {p.to}")
+    pairs.add((p.start, p.to))
+    if p.start in (TOMB, ESCAPED):
+        raise field_error(f"paths[{i}].start", f"{p.start} is an end: no path leaves it "
+                          "(LB-tomb, LB-escape)")
+    if p.to == ENTRANCE:
+        raise field_error(f"paths[{i}].to", "no path leads back to ENTRANCE (LB-R2)")
+    if by_name[p.to].depth <= by_name[p.start].depth:
+        raise field_error(f"paths[{i}]", f"depth must grow along every arrow (LB-R29): "
+                          f"{p.start} is {by_name[p.start].depth} deep, {p.to} "
+                          f"{by_name[p.to].depth}")
+
+
+def _map_network(m: CatacombMap) -> None:
+    """Every space is reachable from ENTRANCE, and every non-end space has a way on
+    (LB-R2)."""
     reach = {ENTRANCE}
     frontier = [ENTRANCE]
     while frontier:

@@ -25,327 +25,55 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any
 
 from boardlab.core.errors import ArgumentTypeError, ConfigError, show_value
 from boardlab.lockup_breakout.catacombs import (
     DEFAULT_MAP,
     CatacombMap,
-    _int,
-    _str,
     decode_checked,
     field_error,
 )
-from boardlab.lockup_breakout.limits import LIMITS, check_draw_sizes, check_saved_values
-
-# -- facts of the rule text ------------------------------------------------------------
-ROUNDS: Final = 6                      # LB-objective
-SEEKER: Final = "seeker"               # LB-rollcall-seeker
-SEEKER_STRENGTH: Final = 1             # LB-rollcall-seeker
-BOARD_LOCATIONS: Final = (1, 2, 3, 4, 5, 6, 7)   # tokens go to locations 1–7
-CELL_BLOCK: Final = 7                  # LB-icon-reserve, LB-R8
-LIBRARY: Final = 8                     # LB-tunnel-stragglers, LB-R8
-LEGEND: Final = 0                      # where the legend tokens lie (index in State.crews)
-ESCAPE_BASE: Final = 17                # LB-escape: 17 + 3 per round left
-ESCAPE_PER_ROUND: Final = 3
-FUNGOID_PER_LOOT: Final = 2            # LB-goon-fungoid
-DRYAD_PER_BARREL: Final = 1            # LB-goon-dryad
-SHAPESHIFTER_DRAW: Final = 3           # LB-goon-shapeshifter
-GUARD_LEGEND_STARS: Final = 2          # LB-solo-legend
-#: Tunnel markers (collapsed, single, double) by player count (LB-setup-tunnels); the
-#: solitary game uses the two-player set (LB-R36).
-TUNNEL_SETS: Final = {1: (5, 1, 1), 2: (5, 1, 1), 3: (4, 2, 1), 4: (3, 3, 1), 5: (3, 3, 1)}
-TUNNEL_KINDS: Final = ("collapsed", "single", "double")
-TUNNEL_STEPS: Final = {"single": 1, "double": 2}   # LB-tunnel-type
-GUARDS: Final = "guards"               # the automated side of the solitary game
-GOON_TEXT_TYPES: Final = ("dryad", "fungoid", "golem", "shapeshifter")
-GOLEM_TYPES: Final = ("dwarf", "ratman")   # LB-goon-golem
-REWARD_KINDS: Final = ("resources", "stars", "recruit", "craft", "tome", "advance", "item")
-PENALTY_KINDS: Final = ("stars", "resource")
-LOOT_EFFECTS: Final = ("resources", "advance", "reserve", "tome", "recruit")
-GOAL_KINDS: Final = ("explorer", "items", "goons", "loot", "valuables")
-
-
-def escape_stars(round_: int) -> int:
-    """Stars for escaping in ``round_`` (LB-escape: 17 + 3 per round still to play).
-
-    >>> [escape_stars(r) for r in range(1, 7)]
-    [32, 29, 26, 23, 20, 17]
-    >>> escape_stars(7)
-    Traceback (most recent call last):
-    ...
-    boardlab.core.errors.ConfigError: round: an integer 1–6, got 7 (LB-escape)
-    """
-    if isinstance(round_, bool) or not isinstance(round_, int) or not 1 <= round_ <= ROUNDS:
-        raise ConfigError(f"round: an integer 1–{ROUNDS}, got {show_value(round_)} (LB-escape)")
-    return ESCAPE_BASE + ESCAPE_PER_ROUND * (ROUNDS - round_)
-
-
-# -- records of the stand-in ------------------------------------------------------------
-def _check_tuple(value: Any, name: str, most: int | None = None, limit: str = "") -> None:
-    if not isinstance(value, tuple):
-        raise field_error(name, f"expected a list, got {show_value(value)}")
-    if most is not None and len(value) > most:
-        raise field_error(name, f"at most {most:,} entries (the limit of {limit}), got "
-                                f"{len(value):,}")
-
-
-def _bool(value: Any, name: str) -> None:
-    if not isinstance(value, bool):
-        raise field_error(name, f"expected true or false, got {show_value(value)}")
-
-
-@dataclass(frozen=True, slots=True)
-class Reward:
-    """One reward: ``kind`` in :data:`REWARD_KINDS`, ``amount`` where it counts.
-
-    ``resources`` gives ``amount`` resources of one kind chosen by the taker; ``stars``
-    gives stars; ``recruit`` the goon on this location; ``craft`` a craft from the display
-    (at the CELL BLOCK also of a reserved item); ``tome`` draws a tome; ``advance`` moves
-    the lantern up to ``amount`` spaces; ``item`` takes a display item without crafting.
-    """
-
-    kind: str
-    amount: int = 0
-
-    def __post_init__(self) -> None:
-        if self.kind not in REWARD_KINDS:
-            raise field_error("kind", f"unknown reward {show_value(self.kind)}; one of "
-                              f"{', '.join(REWARD_KINDS)}")
-        _int(self.amount, "amount")
-        if self.kind in ("resources", "stars", "advance") and self.amount < 1:
-            raise field_error("amount", f"a {self.kind} reward needs an amount of at least 1")
-
-    def __str__(self) -> str:
-        if self.kind == "resources":
-            return f"{self.amount} resource{'s' if self.amount != 1 else ''} of one kind"
-        if self.kind == "stars":
-            return f"{self.amount} star{'s' if self.amount != 1 else ''}"
-        if self.kind == "advance":
-            return f"advancing up to {self.amount}"
-        # Gerunds, so that event texts read "declines recruiting the goon here".
-        return {"recruit": "recruiting the goon here", "craft": "crafting an item",
-                "tome": "drawing a tome", "item": "taking a display item"}[self.kind]
-
-
-@dataclass(frozen=True, slots=True)
-class Location:
-    """A board location 1–7: its name and ranked rewards (LB-R8; illustrative)."""
-
-    number: int
-    name: str
-    ranks: tuple[tuple[Reward, ...], ...]
-
-    def __post_init__(self) -> None:
-        _int(self.number, "number", 1)
-        _str(self.name, "name")
-        _check_tuple(self.ranks, "ranks", LIMITS.rewards, "rewards")
-        for i, bundle in enumerate(self.ranks):
-            _check_tuple(bundle, f"ranks[{i}]", LIMITS.rewards, "rewards")
-            for j, r in enumerate(bundle):
-                if not isinstance(r, Reward):
-                    raise field_error(f"ranks[{i}][{j}]", f"expected a Reward, got {show_value(r)}")
-                if r.kind == "recruit" and self.number not in GOON_LOCATIONS:
-                    raise field_error(f"ranks[{i}][{j}].kind", "only locations 2–6 hold a "
-                                      "goon to recruit (LB-R11)")
-                if r.kind == "advance":
-                    raise field_error(f"ranks[{i}][{j}].kind", "advances at locations come "
-                                      "from tunnels (LB-tunnel), not from the reward list")
-
-
-GOON_LOCATIONS: Final = (2, 3, 4, 5, 6)   # LB-R11
-
-
-@dataclass(frozen=True, slots=True)
-class Item:
-    """An item card (LB-R10; illustrative); ``kind`` is its type (Tomb Raider counts one
-    type). ``improve`` is ``(resource, bonus stars)``."""
-
-    name: str
-    cost: tuple[tuple[str, int], ...]
-    stars: int
-    kind: str
-    valuables: tuple[str, ...] = ()
-    advance: bool = False
-    reserve: bool = False
-    wild: bool = False
-    improve: tuple[str, int] | None = None
-
-    def __post_init__(self) -> None:
-        _str(self.name, "name")
-        _check_tuple(self.cost, "cost", LIMITS.kinds, "kinds")
-        for i, pair in enumerate(self.cost):
-            if not isinstance(pair, tuple) or len(pair) != 2:
-                raise field_error(f"cost[{i}]", f"expected [resource, amount], got "
-                                                f"{show_value(pair)}")
-            _str(pair[0], f"cost[{i}][0]")
-            _int(pair[1], f"cost[{i}][1]", 1)
-        _int(self.stars, "stars")
-        _str(self.kind, "kind")
-        _check_tuple(self.valuables, "valuables", LIMITS.kinds, "kinds")
-        for i, v in enumerate(self.valuables):
-            _str(v, f"valuables[{i}]")
-        for flag in ("advance", "reserve", "wild"):
-            _bool(getattr(self, flag), flag)
-        if self.improve is not None:
-            if not isinstance(self.improve, tuple) or len(self.improve) != 2:
-                raise field_error("improve", f"expected [resource, stars], got "
-                                             f"{show_value(self.improve)}")
-            _str(self.improve[0], "improve[0]")
-            _int(self.improve[1], "improve[1]", 1)
-
-
-@dataclass(frozen=True, slots=True)
-class GoonCard:
-    """A goon card: a kind (Dwarf, Fungoid …), the remove-goon icon (LB-icon-remove-goon),
-    and ``count`` copies."""
-
-    name: str
-    kind: str
-    remove: bool = False
-    count: int = 1
-
-    def __post_init__(self) -> None:
-        _str(self.name, "name")
-        _str(self.kind, "kind")
-        _bool(self.remove, "remove")
-        _int(self.count, "count", 1, LIMITS.copies, "copies")
-
-
-@dataclass(frozen=True, slots=True)
-class Tome:
-    """A tome card: extra strength at the location resolving (LB-R13); ``legend``: also
-    playable while the legend card resolves (LB-legend-tomes)."""
-
-    name: str
-    strength: int
-    legend: bool = False
-    count: int = 1
-
-    def __post_init__(self) -> None:
-        _str(self.name, "name")
-        _int(self.strength, "strength", 1)
-        _bool(self.legend, "legend")
-        _int(self.count, "count", 1, LIMITS.copies, "copies")
-
-
-@dataclass(frozen=True, slots=True)
-class Goal:
-    """A goal card scored at the end (LB-R14): what it ranks the players by.
-
-    ``kind``: ``explorer`` (lantern depth, LB-R29), ``items`` (items of ``item_type``:
-    Tomb Raider), ``goons``, ``loot`` (loot tokens kept) or ``valuables``.
-    """
-
-    name: str
-    kind: str
-    item_type: str = ""
-
-    def __post_init__(self) -> None:
-        _str(self.name, "name")
-        if self.kind not in GOAL_KINDS:
-            raise field_error("kind", f"unknown goal kind {show_value(self.kind)}; one of "
-                              f"{', '.join(GOAL_KINDS)}")
-        if (self.kind == "items") != bool(self.item_type):
-            raise field_error("item_type", "an items goal names its item type, no other does")
-
-
-@dataclass(frozen=True, slots=True)
-class Penalty:
-    """A legend penalty: lose ``amount`` stars, or ``amount`` resources of the loser's
-    choice (a penalty with a choice, LB-solo-legend)."""
-
-    kind: str
-    amount: int = 1
-
-    def __post_init__(self) -> None:
-        if self.kind not in PENALTY_KINDS:
-            raise field_error("kind", f"unknown penalty {show_value(self.kind)}; one of "
-                              f"{', '.join(PENALTY_KINDS)}")
-        _int(self.amount, "amount", 1)
-
-    def __str__(self) -> str:
-        if self.kind == "stars":
-            return f"lose {self.amount} star{'s' if self.amount != 1 else ''}"
-        return f"lose {self.amount} resource{'s' if self.amount != 1 else ''} of their choice"
-
-
-@dataclass(frozen=True, slots=True)
-class LegendCard:
-    """A legend card (LB-R16; illustrative): a reward for the strongest legend token
-    and/or a penalty for the weakest."""
-
-    name: str
-    reward: Reward | None = None
-    penalty: Penalty | None = None
-
-    def __post_init__(self) -> None:
-        _str(self.name, "name")
-        for name, cls in (("reward", Reward), ("penalty", Penalty)):
-            value = getattr(self, name)
-            if value is not None and not isinstance(value, cls):
-                raise field_error(name, f"expected a {cls.__name__} or None, got "
-                                        f"{show_value(value)}")
-        if self.reward is None and self.penalty is None:
-            raise field_error("reward", "a legend card needs a reward or a penalty")
-        if self.reward is not None and self.reward.kind in ("recruit", "craft"):
-            raise field_error("reward.kind", "a legend card cannot give recruit or craft "
-                              "(they belong to a location)")
-
-
-@dataclass(frozen=True, slots=True)
-class LootToken:
-    """A kind of loot token (LB-R17; illustrative): its effect and how many are in the box."""
-
-    name: str
-    effect: str
-    amount: int = 1
-    count: int = 1
-
-    def __post_init__(self) -> None:
-        _str(self.name, "name")
-        if self.effect not in LOOT_EFFECTS:
-            raise field_error("effect", f"unknown loot effect {show_value(self.effect)}; one of "
-                              f"{', '.join(LOOT_EFFECTS)}")
-        _int(self.amount, "amount", 1)
-        _int(self.count, "count", 1, LIMITS.copies, "copies")
-
-
-@dataclass(frozen=True, slots=True)
-class GuardCard:
-    """A solitary guard card (LB-R23; illustrative): strength, seeker icon, copies."""
-
-    name: str
-    strength: int
-    seeker: bool = False
-    count: int = 1
-
-    def __post_init__(self) -> None:
-        _str(self.name, "name")
-        _int(self.strength, "strength")
-        _bool(self.seeker, "seeker")
-        _int(self.count, "count", 1, LIMITS.copies, "copies")
-        if self.seeker and self.strength == 0:
-            raise field_error("seeker", "a strength-0 guard card means no guards there "
-                              "(LB-R39): it cannot carry a seeker")
-
-
-@dataclass(frozen=True, slots=True)
-class GuardLevel:
-    """A difficulty level: the colour of its six guard cards (LB-solo-setup)."""
-
-    colour: str
-    cards: tuple[GuardCard, ...]
-
-    def __post_init__(self) -> None:
-        _str(self.colour, "colour")
-        _check_tuple(self.cards, "cards", LIMITS.cards, "cards")
-        for i, card in enumerate(self.cards):
-            if not isinstance(card, GuardCard):
-                raise field_error(f"cards[{i}]", f"expected a GuardCard, got {show_value(card)}")
-        if sum(c.count for c in self.cards) != 6:
-            raise field_error("cards", "a difficulty adds exactly 6 guard cards "
-                              "(LB-solo-setup)")
+from boardlab.lockup_breakout.config_check import validate_config
+from boardlab.lockup_breakout.limits import LIMITS, check_saved_values
+from boardlab.lockup_breakout.records import (  # noqa: F401 - re-exported: their home was here
+    BOARD_LOCATIONS,
+    CELL_BLOCK,
+    DRYAD_PER_BARREL,
+    ESCAPE_BASE,
+    ESCAPE_PER_ROUND,
+    FUNGOID_PER_LOOT,
+    GOAL_KINDS,
+    GOLEM_TYPES,
+    GOON_LOCATIONS,
+    GOON_TEXT_TYPES,
+    GUARD_LEGEND_STARS,
+    GUARDS,
+    LEGEND,
+    LIBRARY,
+    LOOT_EFFECTS,
+    PENALTY_KINDS,
+    REWARD_KINDS,
+    ROUNDS,
+    SEEKER,
+    SEEKER_STRENGTH,
+    SHAPESHIFTER_DRAW,
+    TUNNEL_KINDS,
+    TUNNEL_SETS,
+    TUNNEL_STEPS,
+    Goal,
+    GoonCard,
+    GuardCard,
+    GuardLevel,
+    Item,
+    LegendCard,
+    Location,
+    LootToken,
+    Penalty,
+    Reward,
+    Tome,
+    escape_stars,
+)
 
 
 def _default(name: str) -> Any:
@@ -423,140 +151,6 @@ class Config:
     def token_labels(self) -> tuple[str, ...]:
         """A player's seven crew tokens as labels: strengths as text, and the seeker."""
         return (*sorted(str(s) for s in self.crew_strengths), SEEKER)
-
-
-def _unique(records: tuple[Any, ...], name: str) -> None:
-    seen: set[str] = set()
-    for i, r in enumerate(records):
-        if r.name in seen:
-            raise field_error(f"{name}[{i}].name", f"{show_value(r.name)} is used twice")
-        seen.add(r.name)
-
-
-def _records(value: Any, cls: type, name: str, minimum: int = 1) -> None:
-    _check_tuple(value, name, LIMITS.cards, "cards")
-    if len(value) < minimum:
-        raise field_error(name, f"needs at least {minimum} entr{'y' if minimum == 1 else 'ies'}")
-    for i, r in enumerate(value):
-        if not isinstance(r, cls):
-            raise field_error(f"{name}[{i}]", f"expected a {cls.__name__}, got {show_value(r)}")
-
-
-def validate_config(c: Config) -> None:
-    """Check a configuration as a whole (cross-references between records)."""
-    _check_tuple(c.colours, "colours")
-    if len(c.colours) != 5 or len(set(c.colours)) != 5:
-        raise field_error("colours", "five different seat colours are needed (LB-R5)")
-    for i, colour in enumerate(c.colours):
-        _str(colour, f"colours[{i}]")
-        if colour == GUARDS:
-            raise field_error(f"colours[{i}]", "'guards' names the solitary guards")
-    _check_tuple(c.crew_strengths, "crew_strengths")
-    if len(c.crew_strengths) != 6:
-        raise field_error("crew_strengths", "six core crew tokens besides the seeker "
-                          "(LB-rollcall-seeker, LB-R6)")
-    for i, s in enumerate(c.crew_strengths):
-        _int(s, f"crew_strengths[{i}]", 1)
-    _check_tuple(c.resources, "resources", LIMITS.kinds, "kinds")
-    if not c.resources or len(set(c.resources)) != len(c.resources):
-        raise field_error("resources", "distinct resource kinds are needed (LB-R9)")
-    for i, r in enumerate(c.resources):
-        _str(r, f"resources[{i}]")
-    _check_tuple(c.start_resources, "start_resources")
-    if len(c.start_resources) != len(c.resources):
-        raise field_error("start_resources", "one starting amount per resource kind")
-    for i, n in enumerate(c.start_resources):
-        _int(n, f"start_resources[{i}]")
-    _check_tuple(c.valuables, "valuables", LIMITS.kinds, "kinds")
-    for i, v in enumerate(c.valuables):
-        _str(v, f"valuables[{i}]")
-    if not c.valuables or len(set(c.valuables)) != len(c.valuables):
-        raise field_error("valuables", "distinct valuable kinds are needed (LB-R12)")
-    if "barrel" not in c.valuables:
-        raise field_error("valuables", "the barrel is a valuable kind (Dryads count barrels, "
-                          "LB-goon-dryad, LB-R12)")
-    if c.crew_board_valuable not in c.valuables:
-        raise field_error("crew_board_valuable", f"unknown valuable "
-                                                 f"{show_value(c.crew_board_valuable)}")
-    kinds = set(c.resources)
-    _records(c.locations, Location, "locations", 7)
-    if len(c.locations) != 7:
-        raise field_error("locations", "exactly seven board locations 1–7 (LB-R1, LB-R8)")
-    for i, loc in enumerate(c.locations):
-        if loc.number != i + 1:
-            raise field_error(f"locations[{i}].number", f"expected {i + 1}, got {loc.number}")
-    if not isinstance(c.catacombs, CatacombMap):
-        raise field_error("catacombs", f"expected a CatacombMap, got {show_value(c.catacombs)}")
-    for i, p in enumerate(c.catacombs.paths):
-        for j, (kind, _) in enumerate(p.cost):
-            if kind not in kinds:
-                raise field_error(f"catacombs.paths[{i}].cost[{j}][0]",
-                                  f"unknown resource {show_value(kind)}")
-    _int(c.display_size, "display_size", 1, LIMITS.display, "display")
-    _records(c.items, Item, "items", c.display_size)
-    _unique(c.items, "items")
-    for i, item in enumerate(c.items):
-        for j, (kind, _) in enumerate(item.cost):
-            if kind not in kinds:
-                raise field_error(f"items[{i}].cost[{j}][0]", f"unknown resource "
-                                                              f"{show_value(kind)}")
-        for j, v in enumerate(item.valuables):
-            if v not in c.valuables:
-                raise field_error(f"items[{i}].valuables[{j}]", f"unknown valuable {show_value(v)}")
-        if item.improve is not None and item.improve[0] not in kinds:
-            raise field_error(f"items[{i}].improve[0]", f"unknown resource "
-                                                        f"{show_value(item.improve[0])}")
-    _records(c.goons, GoonCard, "goons")
-    _unique(c.goons, "goons")
-    if sum(g.count for g in c.goons) < len(GOON_LOCATIONS):
-        raise field_error("goons", "at least 5 goon cards for locations 2–6 (LB-R11)")
-    _check_tuple(c.goon_set_types, "goon_set_types", LIMITS.kinds, "kinds")
-    for i, t in enumerate(c.goon_set_types):
-        _str(t, f"goon_set_types[{i}]")
-        if t in GOON_TEXT_TYPES and t != "golem":
-            raise field_error(f"goon_set_types[{i}]", f"{t} goons score by their own rule "
-                              "(LB-goon-*), not in sets (LB-R11)")
-        if t == "golem":
-            raise field_error(f"goon_set_types[{i}]", "Golems join sets only through "
-                              "LB-goon-golem")
-    for t in GOLEM_TYPES:
-        if t not in c.goon_set_types:
-            raise field_error("goon_set_types", f"{t} must be a set type: Golems count as "
-                              "Dwarves or Ratmen (LB-goon-golem)")
-    _records(c.tomes, Tome, "tomes")
-    _unique(c.tomes, "tomes")
-    _records(c.goals, Goal, "goals")
-    _unique(c.goals, "goals")
-    if isinstance(c.goals_drawn, bool) or not isinstance(c.goals_drawn, int) \
-            or not 0 <= c.goals_drawn <= len(c.goals):
-        raise field_error("goals_drawn", f"between 0 and {len(c.goals)}, got "
-                                         f"{show_value(c.goals_drawn)}")
-    _records(c.legends, LegendCard, "legends")
-    _unique(c.legends, "legends")
-    _records(c.loot, LootToken, "loot")
-    _unique(c.loot, "loot")
-    stacks = len(c.catacombs.loot_spaces)
-    need = stacks * 5
-    if sum(t.count for t in c.loot) < need:
-        raise field_error("loot", f"{stacks} loot stacks of up to 5 tokens need at least {need} "
-                          "loot tokens (LB-setup-loot)")
-    _records(c.guard_blue, GuardCard, "guard_blue")
-    if sum(g.count for g in c.guard_blue) != 8:
-        raise field_error("guard_blue", "the guard deck has 8 blue cards (LB-solo-setup)")
-    _records(c.guard_levels, GuardLevel, "guard_levels")
-    names = [g.name for g in c.guard_blue]
-    for i, level in enumerate(c.guard_levels):
-        for j, card in enumerate(level.cards):
-            if card.name in names:
-                raise field_error(f"guard_levels[{i}].cards[{j}].name",
-                                  f"guard card name {show_value(card.name)} is used twice")
-            names.append(card.name)
-    _int(c.set_stars, "set_stars")
-    if not isinstance(c.goal_stars, tuple) or len(c.goal_stars) != 2:
-        raise field_error("goal_stars", "first- and second-place stars (LB-R14)")
-    for i, n in enumerate(c.goal_stars):
-        _int(n, f"goal_stars[{i}]")
-    check_draw_sizes(c)
 
 
 def load_config(data: str | Mapping[str, Any]) -> Config:

@@ -19,12 +19,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from math import comb
-from typing import Any, Final
+from typing import Any, Final, Protocol, cast
 
 from boardlab.core.errors import ConfigError, FormatError, show_value
 
-__all__ = ["LIMITS", "Limits", "check_draw_sizes", "check_saved_values", "check_text",
-           "check_whole", "field_error", "multisets"]
+__all__ = ["LIMITS", "FieldNamed", "Limits", "check_draw_sizes", "check_flag",
+           "check_saved_values", "check_text", "check_whole", "field_error", "multisets"]
 
 #: The tallest loot stack: one token per player, five players (LB-setup-loot, LB-R5).
 _TALLEST_STACK: Final = 5
@@ -90,6 +90,16 @@ class Limits:
 LIMITS: Final = Limits()
 
 
+class FieldNamed(Protocol):
+    """What a :func:`field_error` carries besides its message: the bad field and the
+    problem (read by :func:`boardlab.core.serialize.decode` to name the full path).
+    :class:`~boardlab.core.errors.ConfigError` declares neither (core's to add), so the
+    error keeps its class and the attributes are typed here."""
+
+    field: str
+    problem: str
+
+
 def field_error(field: str, problem: str) -> ConfigError:
     """A :class:`ConfigError` that names the bad field (``paths[3].to: …``).
 
@@ -100,14 +110,17 @@ def field_error(field: str, problem: str) -> ConfigError:
     "paths[3].to: unknown space 'X'"
     """
     err = ConfigError(f"{field}: {problem}" if field else problem)
-    err.field = field  # type: ignore[attr-defined]
-    err.problem = problem  # type: ignore[attr-defined]
+    named = cast(FieldNamed, err)   # the same object, seen through the protocol
+    named.field = field
+    named.problem = problem
     return err
 
 
-def check_whole(value: Any, field: str, low: int, high: int, limit: str = "") -> int:
-    """``value`` if it is a whole number (not a bool) from ``low`` to ``high``; else a
-    :func:`field_error` naming ``field`` (and the limit, when ``high`` is one).
+def check_whole(value: Any, field: str, low: int = 0, high: int = LIMITS.number,
+                limit: str = "number") -> int:
+    """``value`` if it is a whole number (not a bool) from ``low`` to ``high`` (by default
+    a count: 0 to ``LIMITS.number``); else a :func:`field_error` naming ``field`` (and
+    the limit, when ``high`` is one).
 
     >>> check_whole(3, "count", 1, 100)
     3
@@ -125,6 +138,21 @@ def check_whole(value: Any, field: str, low: int, high: int, limit: str = "") ->
     if value > high:
         why = f" (the limit of {limit})" if limit else ""
         raise field_error(field, f"at most {high:,}{why}, got {show_value(value)}")
+    return value
+
+
+def check_flag(value: Any, field: str) -> bool:
+    """``value`` if it is a ``bool`` (``0`` and ``1`` are not flags); else a
+    :func:`field_error` naming ``field`` (the configuration's counterpart of
+    :func:`boardlab.core.validate.flag`, which raises an argument error).
+
+    >>> check_flag(1, "seeker")
+    Traceback (most recent call last):
+    ...
+    boardlab.core.errors.ConfigError: seeker: expected true or false, got 1
+    """
+    if not isinstance(value, bool):
+        raise field_error(field, f"expected true or false, got {show_value(value)}")
     return value
 
 

@@ -40,7 +40,7 @@ from boardlab.lockup_breakout.invariants import invariants
 from boardlab.lockup_breakout.limits import LIMITS
 from boardlab.lockup_breakout.rules import run_auto
 from boardlab.lockup_breakout.state import SOURCE_INDEX, SOURCES, Frame, K, State
-from boardlab.lockup_breakout.work import Work, seat_order, tables
+from boardlab.lockup_breakout.work import Tables, Work, seat_order, tables
 
 PHASE_STARTS = ("rollcall", "lightsout", "patrol", "final")
 
@@ -174,15 +174,62 @@ def position(players: int = 4, *, difficulty: str = "", phase: str = "rollcall",
     if events is not None and not isinstance(events, list):
         raise ArgumentTypeError("events", events, "expected a list to receive the events, "
                                 "or None")
+    setup = _setup(players, difficulty, config)
+    t = tables(setup.config)
+    first = _start(setup, phase, round, first)
+    layout = _tunnels(tunnels, setup)
+    placed = _crews(crews, legend_tokens, setup, t, phase)
+    hands, face_down = _holding_cells(placed, setup, t, phase)
+    lant, esc = _lanterns(lanterns, escaped, setup, t, phase, round)
+    res = _resources(resources, setup, t)
+    star_rows = _stars(stars, setup, esc)
+    owned = _owned(setup, t, items=items, reserved=reserved, goons=goons, tomes=tomes,
+                   kept_loot=kept_loot)
+    disp, used_items = _display(display, owned, setup, t)
+    spaces = _goon_spaces(goon_spaces, t)
+    goon_gone, goon_deck = _goon_deck(goon_discard, spaces, owned["goons"], setup, t)
+    tome_gone, tome_deck = _tome_deck(tome_discard, owned["tomes"], setup)
+    goals_t = _goals(goals, t)
+    legend = _legend(legend, t)
+    stack_rows, pool = _loot(stacks, owned["kept_loot"], setup, t)
+    if turn is not None and turn not in setup.colours:
+        raise ConfigError(f"turn: unknown player {show_value(turn)}")
+    cfg = setup.config
+    state = State(
+        setup=setup, round=round, phase=phase, first=first, tunnels=tuple(layout),
+        hands=tuple(hands), crews=tuple(tuple(sorted(e)) for e in placed),
+        face_down=tuple(face_down), lanterns=tuple(lant), resources=tuple(res),
+        stars=tuple(star_rows), items=tuple(owned["items"]),
+        reserved=tuple(owned["reserved"]), goons=tuple(owned["goons"]),
+        tomes=tuple(owned["tomes"]), kept_loot=tuple(owned["kept_loot"]), display=disp,
+        item_deck=tuple(0 if n in used_items else 1 for n in t.item_names),
+        goon_spaces=tuple(spaces), goon_deck=tuple(goon_deck),
+        goon_discard=tuple(goon_gone[g.name] for g in cfg.goons),
+        goon_limbo=(0,) * len(cfg.goons),
+        tome_deck=tuple(tome_deck), tome_discard=tuple(tome_gone[x.name] for x in cfg.tomes),
+        goals=goals_t, goal_deck=tuple(0 if g in goals_t else 1 for g in t.goal_names),
+        legend=legend, legend_deck=tuple(0 if n == legend else 1 for n in t.legend_names),
+        legend_bottom=(), loot_pool=tuple(pool), stacks=tuple(stack_rows), looked=(),
+        guard_cards=("",) * 8 if setup.solo else (), rewarded=(), boosts=(),
+        escaped=tuple(esc), declared=(), stack=(Frame(K.OVER),))
+    return _started(state, phase, first, turn, events)
+
+
+# -- the sections of a position, in the order they are checked ---------------------------------
+def _setup(players: int, difficulty: str, config: Config | None) -> Setup:
+    """The setup: the solitary game defaults to the yellow deck, and the difficulty may be
+    named by its level (easy, normal, hard) as well as by its colour (LB-solo-setup)."""
     if _is_int(players) and players == 1 and not difficulty:
         difficulty = "yellow"
     if isinstance(difficulty, str):
         difficulty = {"easy": "green", "normal": "yellow", "hard": "red"}.get(difficulty,
                                                                               difficulty)
-    setup = Setup(players=players, difficulty=difficulty, config=config or Config())
-    cfg = setup.config
-    t = tables(cfg)
-    sides, colours = setup.sides, setup.colours
+    return Setup(players=players, difficulty=difficulty, config=config or Config())
+
+
+def _start(setup: Setup, phase: str, round: int, first: str | None) -> str:
+    """Check the phase and round; the first player (the solitary player always)."""
+    colours = setup.colours
     if phase not in PHASE_STARTS:
         raise ConfigError(f"phase: one of {', '.join(PHASE_STARTS)}, got {show_value(phase)}")
     if not _is_int(round) or not 1 <= round <= ROUNDS:
@@ -192,18 +239,29 @@ def position(players: int = 4, *, difficulty: str = "", phase: str = "rollcall",
         raise ConfigError(f"first: unknown player {show_value(first)}")
     if setup.solo and first != colours[0]:
         raise ConfigError("first: the solitary player always holds the marker (LB-R5)")
-    # Tunnels.
+    return first
+
+
+def _tunnels(tunnels: Mapping[int, str] | None, setup: Setup) -> list[str]:
+    """The tunnel on each location 1–7 (``""`` for none), within the player count's set."""
     layout = [""] * 7
     for loc, kind in _mapping(tunnels, "tunnels").items():
         loc = _place(loc, "tunnels", BOARD_LOCATIONS, "tunnels lie on 1–7 (LB-setup-tunnels)")
         if not _name(kind, TUNNEL_KINDS[1:]):
             raise ConfigError(f"tunnels[{loc}]: 'single' or 'double', got {show_value(kind)}")
         layout[loc - 1] = kind
-    _, singles, doubles = cfg.tunnel_set(players)
+    players = setup.players
+    _, singles, doubles = setup.config.tunnel_set(players)
     if layout.count("single") > singles or layout.count("double") > doubles:
         raise ConfigError(f"tunnels: the set for {players} player(s) has {singles} single and "
                           f"{doubles} double tunnel(s) (LB-setup-tunnels)")
-    # Crews.
+    return layout
+
+
+def _crews(crews: Mapping[int, Iterable[str]] | None, legend_tokens: Mapping[str, str] | None,
+           setup: Setup, t: Tables, phase: str) -> list[list[tuple[str, str, bool]]]:
+    """The tokens on each place (0 the legend card, 1–7 the locations), as parsed."""
+    colours = setup.colours
     labels = set(t.strength)
     placed: list[list[tuple[str, str, bool]]] = [[] for _ in range(9)]
     for loc, group in _mapping(crews, "crews").items():
@@ -215,42 +273,64 @@ def position(players: int = 4, *, difficulty: str = "", phase: str = "rollcall",
     for colour, token in _side_map(legend_tokens, "legend_tokens", colours).items():
         if not _name(token, labels):
             raise ConfigError(f"legend_tokens[{colour}]: unknown token {show_value(token)}")
+        # The legend token lies face down until the legend card resolves (LB-legend-reveal).
         placed[LEGEND].append((colour, token, phase in ("rollcall", "lightsout")))
+    return placed
+
+
+def _holding_cells(placed: list[list[tuple[str, str, bool]]], setup: Setup, t: Tables,
+                   phase: str) -> tuple[list[tuple[str, ...]], list[int]]:
+    """Each side's unplaced tokens and its count of face-down board tokens."""
     hands: list[tuple[str, ...]] = []
     face_down: list[int] = []
-    allowance = cfg.face_down_allowance(players)
-    for side in sides:
+    for side in setup.sides:
         if side == GUARDS:
             hands.append(())
             face_down.append(0)
             continue
-        unplaced = Counter(t.crew)
-        down = 0
-        for loc, entries in enumerate(placed):
-            for c, tok, fd in entries:
-                if c != side:
-                    continue
-                unplaced[tok] -= 1
-                if unplaced[tok] < 0:
-                    raise ConfigError(f"crews: {side} has only {t.crew.count(tok)} token(s) "
-                                      f"{show_value(tok)} (LB-R6)")
-                if fd and loc != LEGEND:
-                    if phase != "rollcall" and phase != "lightsout":
-                        raise ConfigError(f"crews: face-down tokens only before Lights Out "
-                                          f"resolves, not in {phase}")
-                    down += 1
-        if down > allowance:
-            raise ConfigError(f"crews: {side} has {down} face-down tokens, the allowance is "
-                              f"{allowance} (LB-rollcall-facedown)")
-        on_board = sum(1 for loc in BOARD_LOCATIONS for c, _, _ in placed[loc] if c == side)
-        if on_board > 6:
-            raise ConfigError(f"crews: {side} has {on_board} tokens on the board; one always "
-                              "stays back (LB-rollcall-limit)")
-        hands.append(tuple(sorted(unplaced.elements())))
+        hand, down = _holding_cell(placed, side, setup, t, phase)
+        hands.append(hand)
         face_down.append(down)
     if phase in ("patrol", "final") and any(placed):
         raise ConfigError(f"crews: no token is out during {phase}")
-    # Lanterns and escapes.
+    return hands, face_down
+
+
+def _holding_cell(placed: list[list[tuple[str, str, bool]]], side: str, setup: Setup,
+                  t: Tables, phase: str) -> tuple[tuple[str, ...], int]:
+    """``side``'s unplaced tokens and face-down count, checking its placed tokens against
+    its crew (LB-R6), the face-down allowance and the six on the board (LB-rollcall-*)."""
+    unplaced = Counter(t.crew)
+    down = 0
+    for loc, entries in enumerate(placed):
+        for c, tok, fd in entries:
+            if c != side:
+                continue
+            unplaced[tok] -= 1
+            if unplaced[tok] < 0:
+                raise ConfigError(f"crews: {side} has only {t.crew.count(tok)} token(s) "
+                                  f"{show_value(tok)} (LB-R6)")
+            if fd and loc != LEGEND:
+                if phase != "rollcall" and phase != "lightsout":
+                    raise ConfigError(f"crews: face-down tokens only before Lights Out "
+                                      f"resolves, not in {phase}")
+                down += 1
+    allowance = setup.config.face_down_allowance(setup.players)
+    if down > allowance:
+        raise ConfigError(f"crews: {side} has {down} face-down tokens, the allowance is "
+                          f"{allowance} (LB-rollcall-facedown)")
+    on_board = sum(1 for loc in BOARD_LOCATIONS for c, _, _ in placed[loc] if c == side)
+    if on_board > 6:
+        raise ConfigError(f"crews: {side} has {on_board} tokens on the board; one always "
+                          "stays back (LB-rollcall-limit)")
+    return tuple(sorted(unplaced.elements())), down
+
+
+def _lanterns(lanterns: Mapping[str, str] | None, escaped: Mapping[str, int] | None,
+              setup: Setup, t: Tables, phase: str,
+              round: int) -> tuple[list[str], list[tuple[str, int]]]:
+    """Each side's lantern space, and the escapes with their rounds (LB-escape)."""
+    sides = setup.sides
     lant = [ENTRANCE] * len(sides)
     for side, space in _side_map(lanterns, "lanterns", sides).items():
         if not _name(space, t.exits):
@@ -270,11 +350,16 @@ def position(players: int = 4, *, difficulty: str = "", phase: str = "rollcall",
         if lant[i] == ESCAPED and side not in dict(esc):
             raise ConfigError(f"lanterns[{side}]: a lantern on ESCAPED needs its escape round "
                               "in escaped= (LB-escape)")
-    # Resources and stars.
+    return lant, esc
+
+
+def _resources(resources: Mapping[str, Mapping[str, int]] | None, setup: Setup,
+               t: Tables) -> list[tuple[int, ...]]:
+    """Each side's resources: the starting ones, with the amounts given (LB-R9)."""
     res = []
-    res_map = _side_map(resources, "resources", sides)
-    for side in sides:
-        row = list(cfg.start_resources)
+    res_map = _side_map(resources, "resources", setup.sides)
+    for side in setup.sides:
+        row = list(setup.config.start_resources)
         given = res_map.get(side, {})
         if not isinstance(given, Mapping):
             raise ConfigError(f"resources[{side}]: expected {{kind: amount}}, got "
@@ -287,6 +372,14 @@ def position(players: int = 4, *, difficulty: str = "", phase: str = "rollcall",
                                   f"{LIMITS.tally:,}, got {show_value(amount)}")
             row[t.res_index[kind]] = amount
         res.append(tuple(row))
+    return res
+
+
+def _stars(stars: Mapping[str, int] | None, setup: Setup,
+           esc: list[tuple[str, int]]) -> list[tuple[int, ...]]:
+    """Each side's stars by source: those given count as the locations', an escape adds
+    its own (LB-escape)."""
+    sides = setup.sides
     star_rows = []
     star_map = _side_map(stars, "stars", sides)
     for side in sides:
@@ -301,20 +394,31 @@ def position(players: int = 4, *, difficulty: str = "", phase: str = "rollcall",
         star_rows[sides.index(side)] = tuple(
             v + (17 + 3 * (ROUNDS - r) if s == "escape" else 0)
             for s, v in zip(SOURCES, star_rows[sides.index(side)], strict=True))
-    # Items, goons, tomes, loot.
-    def per_side(value: Mapping[str, Iterable[str]] | None, name: str,
-                 known: Iterable[str]) -> list[tuple[str, ...]]:
-        m = _side_map(value, name, sides)
-        return [_names(m.get(s, ()), f"{name}[{s}]", known) for s in sides]
+    return star_rows
 
-    items_l = per_side(items, "items", t.item_names)
-    reserved_l = per_side(reserved, "reserved", t.item_names)
-    goons_l = per_side(goons, "goons", t.goon_names)
-    tomes_l = per_side(tomes, "tomes", t.tome_names)
-    kept_l = per_side(kept_loot, "kept_loot", t.loot_names)
-    if setup.solo and (tomes_l[1] or items_l[1] or reserved_l[1]):
+
+def _owned(setup: Setup, t: Tables,
+           **given: Mapping[str, Iterable[str]] | None) -> dict[str, list[tuple[str, ...]]]:
+    """What each side holds: items, reserved items, goons, tomes and kept loot, by name
+    (the guards hold no items and no tomes: LB-R24, LB-R34)."""
+    known = {"items": t.item_names, "reserved": t.item_names, "goons": t.goon_names,
+             "tomes": t.tome_names, "kept_loot": t.loot_names}
+    sides = setup.sides
+    owned = {}
+    for field, value in given.items():
+        m = _side_map(value, field, sides)
+        owned[field] = [_names(m.get(s, ()), f"{field}[{s}]", known[field]) for s in sides]
+    if setup.solo and (owned["tomes"][1] or owned["items"][1] or owned["reserved"][1]):
         raise ConfigError("the guards hold no items and no tomes (LB-R24, LB-R34)")
-    used_items = Counter(x for row in (*items_l, *reserved_l) for x in row)
+    return owned
+
+
+def _display(display: Iterable[str] | None, owned: dict[str, list[tuple[str, ...]]],
+             setup: Setup, t: Tables) -> tuple[tuple[str, ...], Counter[str]]:
+    """The display (by default the first items nobody holds) and every item in use: one
+    copy of each (LB-R10)."""
+    cfg = setup.config
+    used_items = Counter(x for row in (*owned["items"], *owned["reserved"]) for x in row)
     if display is None:
         disp = tuple(sorted([n for n in t.item_names if n not in used_items]
                             [:cfg.display_size]))
@@ -326,6 +430,11 @@ def position(players: int = 4, *, difficulty: str = "", phase: str = "rollcall",
             raise ConfigError(f"items: {show_value(name)} is in two places (one copy in the box)")
     if len(disp) > cfg.display_size:
         raise ConfigError(f"display: at most {cfg.display_size} items (LB-R10)")
+    return disp, used_items
+
+
+def _goon_spaces(goon_spaces: Mapping[int, str] | None, t: Tables) -> list[str]:
+    """The goon on each goon space 2–6 (``""`` for none) (LB-R11)."""
     spaces = [""] * len(GOON_LOCATIONS)
     for loc, card in _mapping(goon_spaces, "goon_spaces").items():
         if not _is_int(loc) or loc not in GOON_LOCATIONS:
@@ -335,10 +444,18 @@ def position(players: int = 4, *, difficulty: str = "", phase: str = "rollcall",
         if not _name(card, t.goon_index):
             raise ConfigError(f"goon_spaces[{loc}]: unknown goon {show_value(card)}")
         spaces[loc - 2] = card
+    return spaces
+
+
+def _goon_deck(goon_discard: Iterable[str], spaces: list[str],
+               owned: list[tuple[str, ...]], setup: Setup,
+               t: Tables) -> tuple[Counter[str], list[int]]:
+    """The goon discard pile, and the deck: every goon not on a space, held or discarded."""
+    cfg = setup.config
     goon_gone = Counter(_names(goon_discard, "goon_discard", t.goon_names))
     goon_used = Counter(g for g in spaces if g) + goon_gone
-    for owned in goons_l:
-        goon_used.update(owned)
+    for row in owned:
+        goon_used.update(row)
     goon_deck = []
     for g in cfg.goons:
         left = g.count - goon_used[g.name]
@@ -346,8 +463,15 @@ def position(players: int = 4, *, difficulty: str = "", phase: str = "rollcall",
             raise ConfigError(f"goons: {goon_used[g.name]} {g.name} cards in play or "
                               f"discarded, the deck has {g.count}")
         goon_deck.append(left)
+    return goon_gone, goon_deck
+
+
+def _tome_deck(tome_discard: Iterable[str], owned: list[tuple[str, ...]],
+               setup: Setup) -> tuple[Counter[str], list[int]]:
+    """The tome discard pile, and the deck: every tome not in a hand or discarded."""
+    cfg = setup.config
     tome_gone = Counter(_names(tome_discard, "tome_discard", [x.name for x in cfg.tomes]))
-    tome_used = Counter(x for row in tomes_l for x in row) + tome_gone
+    tome_used = Counter(x for row in owned for x in row) + tome_gone
     tome_deck = []
     for x in cfg.tomes:
         left = x.count - tome_used[x.name]
@@ -355,14 +479,31 @@ def position(players: int = 4, *, difficulty: str = "", phase: str = "rollcall",
             raise ConfigError(f"tomes: {tome_used[x.name]} {x.name} in hands or discarded, "
                               f"the deck has {x.count}")
         tome_deck.append(left)
+    return tome_gone, tome_deck
+
+
+def _goals(goals: Iterable[str], t: Tables) -> tuple[str, ...]:
+    """The public goals, each once (LB-R14)."""
     goals_t = _names(goals, "goals", t.goal_names)
     if len(set(goals_t)) != len(goals_t):
         raise ConfigError("goals: a goal appears twice")
+    return goals_t
+
+
+def _legend(legend: str | None, t: Tables) -> str:
+    """The active legend card (by default the deck's first) (LB-R16)."""
     legend = legend if legend is not None else t.legend_names[0]
     if not _name(legend, t.legend_index):
         raise ConfigError(f"legend: unknown legend card {show_value(legend)}")
+    return legend
+
+
+def _loot(stacks: Mapping[str, Iterable[str]] | None, kept: list[tuple[str, ...]],
+          setup: Setup, t: Tables) -> tuple[list[tuple[tuple[str, ...], int]], list[int]]:
+    """The loot stacks (known tokens, unseen count) and the pool of unseen loot: the
+    box's tokens less those kept and those fixed in stacks (LB-setup-loot)."""
     h = setup.stack_height
-    loot_used = Counter(x for row in kept_l for x in row)
+    loot_used = Counter(x for row in kept for x in row)
     stack_rows: list[tuple[tuple[str, ...], int]] = [((), h)] * len(t.loot_spaces)
     for space, tokens in _mapping(stacks, "stacks").items():
         if not _name(space, t.stack_of):
@@ -374,7 +515,7 @@ def position(players: int = 4, *, difficulty: str = "", phase: str = "rollcall",
         stack_rows[t.stack_of[space]] = (known, 0)
         loot_used.update(known)
     pool = []
-    for piece in cfg.loot:
+    for piece in setup.config.loot:
         left = piece.count - loot_used[piece.name]
         if left < 0:
             raise ConfigError(f"loot: {loot_used[piece.name]} {piece.name} tokens in play, "
@@ -382,25 +523,13 @@ def position(players: int = 4, *, difficulty: str = "", phase: str = "rollcall",
         pool.append(left)
     if sum(u for _, u in stack_rows) > sum(pool):
         raise ConfigError("stacks: not enough loot tokens left for the unseen stacks")
-    if turn is not None and turn not in colours:
-        raise ConfigError(f"turn: unknown player {show_value(turn)}")
-    crews_t = tuple(tuple(sorted(e)) for e in placed)
-    state = State(
-        setup=setup, round=round, phase=phase, first=first, tunnels=tuple(layout),
-        hands=tuple(hands), crews=crews_t, face_down=tuple(face_down),
-        lanterns=tuple(lant), resources=tuple(res), stars=tuple(star_rows),
-        items=tuple(items_l), reserved=tuple(reserved_l), goons=tuple(goons_l),
-        tomes=tuple(tomes_l), kept_loot=tuple(kept_l), display=disp,
-        item_deck=tuple(0 if n in used_items else 1 for n in t.item_names),
-        goon_spaces=tuple(spaces), goon_deck=tuple(goon_deck),
-        goon_discard=tuple(goon_gone[g.name] for g in cfg.goons),
-        goon_limbo=(0,) * len(cfg.goons),
-        tome_deck=tuple(tome_deck), tome_discard=tuple(tome_gone[x.name] for x in cfg.tomes),
-        goals=goals_t, goal_deck=tuple(0 if g in goals_t else 1 for g in t.goal_names),
-        legend=legend, legend_deck=tuple(0 if n == legend else 1 for n in t.legend_names),
-        legend_bottom=(), loot_pool=tuple(pool), stacks=tuple(stack_rows), looked=(),
-        guard_cards=("",) * 8 if setup.solo else (), rewarded=(), boosts=(),
-        escaped=tuple(esc), declared=(), stack=(Frame(K.OVER),))
+    return stack_rows, pool
+
+
+def _started(state: State, phase: str, first: str, turn: str | None,
+             events: list[Event] | None) -> State:
+    """``state`` with the procedure of ``phase`` under way, run to the first decision or
+    chance node, and checked as a whole."""
     w = Work(state)
     game = Frame(K.GAME, stage=6)
     if phase == "final":
@@ -411,7 +540,7 @@ def position(players: int = 4, *, difficulty: str = "", phase: str = "rollcall",
         w.stack = (game, Frame(K.ROUND, stage=1))
     else:
         w.stack = (game, Frame(K.ROUND, stage=1), Frame(K.ASSIGN))
-        order = seat_order(colours, first)
+        order = seat_order(state.setup.colours, first)
         from boardlab.lockup_breakout.flow import next_assigner
 
         next_assigner(w, order, order.index(turn or first))

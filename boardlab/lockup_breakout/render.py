@@ -23,7 +23,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from itertools import islice
 from typing import Any
@@ -31,6 +31,7 @@ from typing import Any
 from boardlab import svg
 from boardlab.core import validate
 from boardlab.core.errors import ArgumentError, ArgumentTypeError
+from boardlab.lockup_breakout.catacombs import CatacombMap
 from boardlab.lockup_breakout.config import GUARDS, LEGEND
 from boardlab.lockup_breakout.events import plural
 from boardlab.lockup_breakout.rules import PHASE_NAMES
@@ -226,15 +227,31 @@ def _map(state: State, viewer: str | None, everything: bool, top: float) -> list
                    + _text(nx, ny, s.name, size=11, anchor=anchor) + "</g>")
         if s.name in stack_of:
             i = stack_of[s.name]
-            known, unknown = state.stacks[i]
-            size = len(known) + unknown
             seen = everything or (viewer is not None and (i, viewer) in looked)
-            contents = f' data-contents="{_esc(",".join(known))}"' if seen and known else ""
-            out.append(f'<g class="loot-stack" data-space="{_esc(s.name)}" '
-                       f'data-size="{size}"{contents}><rect x="{_n(x + 10)}" '
-                       f'y="{_n(y - 22)}" width="19" height="14" fill="#E69F00" '
-                       f'stroke="#333333"/>' + _text(x + 19.5, y - 11, size, size=11,
-                                                     anchor="middle") + "</g>")
+            out.append(_loot_stack(state, i, s.name, x, y, seen))
+    out.extend(_path_costs(m, at, labels, inner))
+    out.extend(_lanterns(state, at))
+    out.append("</g>")
+    return out
+
+
+def _loot_stack(state: State, i: int, space: str, x: float, y: float, seen: bool) -> str:
+    """Loot stack ``i`` on ``space`` (drawn at ``x``, ``y``): its size, and its contents
+    as data when the viewer has ``seen`` them (LB-advance-loot)."""
+    known, unknown = state.stacks[i]
+    size = len(known) + unknown
+    contents = f' data-contents="{_esc(",".join(known))}"' if seen and known else ""
+    return (f'<g class="loot-stack" data-space="{_esc(space)}" '
+            f'data-size="{size}"{contents}><rect x="{_n(x + 10)}" '
+            f'y="{_n(y - 22)}" width="19" height="14" fill="#E69F00" '
+            f'stroke="#333333"/>' + _text(x + 19.5, y - 11, size, size=11,
+                                          anchor="middle") + "</g>")
+
+
+def _path_costs(m: CatacombMap, at: Callable[[str], tuple[float, float]], labels: svg.Labels,
+                inner: tuple[float, float, float, float]) -> list[str]:
+    """A costed path's cost by its middle, placed where no label is (LB-advance-cost)."""
+    out = []
     for p in m.paths:
         cost = ", ".join(f"{n} {r}" for r, n in p.cost)
         if not cost:
@@ -247,6 +264,12 @@ def _map(state: State, viewer: str | None, everything: bool, top: float) -> list
         cx, cy = labels.place(cost, ring[7:], size=11, within=inner)
         out.append(_text(cx, cy, cost, size=11, anchor="middle", fill="#8C510A",
                          cls="path-cost"))
+    return out
+
+
+def _lanterns(state: State, at: Callable[[str], tuple[float, float]]) -> list[str]:
+    """Each side's lantern above its space, side by side where they share one."""
+    out = []
     for k, side in enumerate(state.sides):
         x, y = at(state.lanterns[k])
         dx = (k - (len(state.sides) - 1) / 2) * 9
@@ -254,7 +277,6 @@ def _map(state: State, viewer: str | None, everything: bool, top: float) -> list
                    f'data-space="{_esc(state.lanterns[k])}"><title>{side}\'s lantern</title>'
                    f'<rect x="{_n(x + dx - 4)}" y="{_n(y - 30)}" width="8" height="10" '
                    f'fill="{PALETTE.get(side, "#888888")}" stroke="#000000"/></g>')
-    out.append("</g>")
     return out
 
 

@@ -104,16 +104,7 @@ def location(w: Work, f: Frame) -> None:
     loc = f[2]
     stage = f[4]
     if stage == 0:
-        w.rewarded, w.boosts = (), ()
-        entries = w.crews[loc]
-        for e in entries:
-            if e[2]:
-                entries = tuple(sorted([(c, tok, False) for c, tok, _ in entries]))
-                crews = list(w.crews)
-                crews[loc] = entries
-                w.crews = tuple(crews)
-                break
-        w.events.append((REVEAL, None, w.round, w.phase, (), loc, entries, w.t.places[loc]))
+        _reveal(w, loc)
         f = _WINDOW_FRAMES[loc]
         if w.solo:
             w.stack = (*w.stack[:-1], f, _GUARD_CARD_FRAMES[loc])
@@ -134,21 +125,7 @@ def location(w: Work, f: Frame) -> None:
             if len(sides) > 1 and present and tome_window(w, f, present, False, sides,
                                                           strengths):
                 return
-        # The comparison (the sides did not change since the window closed), announced
-        # as _announce does; two sides (the usual case) ranked and checked for a tie at once.
-        if len(sides) == 2:
-            a, b = sides
-            sa, sb = strengths[a], strengths[b]
-            if sb > sa:
-                rank: tuple[str, ...] = (b, a)
-                shown: tuple[tuple[str, int], ...] = ((b, sb), (a, sa))
-            else:
-                rank, shown = (a, b), ((a, sa), (b, sb))
-            w.events.append((STRENGTHS["LB-R4" if sa == sb else "LB-R8"], None, w.round,
-                             w.phase, (), loc, shown, w.t.places[loc]))
-        else:
-            rank = ranked(sides, strengths)
-            _announce(w, loc, rank, strengths)
+        rank = _compare(w, loc, sides, strengths)
         # next_reward writes the frame (stage 3, its index) before anything waits.
         f = _new_tuple(Frame, (K.LOCATION, "", loc, 0, 3, 0, 0, rank, (), ""))
         stage = 3
@@ -166,6 +143,41 @@ def location(w: Work, f: Frame) -> None:
     stragglers(w, loc)
     w.rewarded, w.boosts = (), ()
     w.stack = w.stack[:-1]
+
+
+def _reveal(w: Work, loc: int) -> None:
+    """Stage 0 of a location: its tokens turn face up and are announced (LB-lightsout)."""
+    w.rewarded, w.boosts = (), ()
+    entries = w.crews[loc]
+    for e in entries:
+        if e[2]:
+            entries = tuple(sorted([(c, tok, False) for c, tok, _ in entries]))
+            crews = list(w.crews)
+            crews[loc] = entries
+            w.crews = tuple(crews)
+            break
+    w.events.append((REVEAL, None, w.round, w.phase, (), loc, entries, w.t.places[loc]))
+
+
+def _compare(w: Work, loc: int, sides: list[str],
+             strengths: dict[str, int]) -> tuple[str, ...]:
+    """The comparison (the sides did not change since the window closed), announced as
+    :func:`_announce` does; two sides (the usual case) ranked and checked for a tie at
+    once (LB-R4, LB-R8)."""
+    if len(sides) == 2:
+        a, b = sides
+        sa, sb = strengths[a], strengths[b]
+        if sb > sa:
+            rank: tuple[str, ...] = (b, a)
+            shown: tuple[tuple[str, int], ...] = ((b, sb), (a, sa))
+        else:
+            rank, shown = (a, b), ((a, sa), (b, sb))
+        w.events.append((STRENGTHS["LB-R4" if sa == sb else "LB-R8"], None, w.round,
+                         w.phase, (), loc, shown, w.t.places[loc]))
+        return rank
+    rank = ranked(sides, strengths)
+    _announce(w, loc, rank, strengths)
+    return rank
 
 
 def tome_window(w: Work, f: Frame, present: tuple[str, ...], legend: bool,
