@@ -152,65 +152,81 @@ def soak(game: Registration, matches: int, plan: Plan, *, workers: int, deep_eve
     if chunk is None:  # about 20 chunks per worker: even load, frequent progress
         chunk = max(1, min(1000, -(-matches // (20 * workers))))
     plan = [dict(entry) for entry in plan]
-    parts: dict[int, ConformanceReport] = {}
-    running = ConformanceReport()
-    started = time.perf_counter()
-    step = max(1, matches // 10)
-    next_report = step
     ranges = chunks(matches, chunk)
-    bar: Any = None
-    if _show_bar() if progress is None else progress:
-        from tqdm.auto import tqdm  # a widget in JupyterLab, text on stderr elsewhere
-
-        bar = tqdm(total=matches, unit="match", desc="soak", dynamic_ncols=True)
-
-    def add(index: int, part: ConformanceReport) -> None:
-        nonlocal next_report
-        parts[index] = part
-        running.matches += part.matches
-        running.violations.extend(part.violations)
-        if bar is not None:
-            bar.update(part.matches)
-        if running.matches >= next_report or running.matches == matches:
-            line = _progress(running.matches, matches, running, started)
-            if bar is not None:
-                bar.write(line, file=sys.stdout)
-            else:
-                print(line, flush=True)
-            while next_report <= running.matches:
-                next_report += step
-
+    tally = _Tally(matches, _show_bar() if progress is None else progress)
     try:
         if workers == 1:
             for index, (a, b) in enumerate(ranges):
-                add(index, run_chunk(game, plan, a, b, first_seed, deep_every))
+                tally.add(index, run_chunk(game, plan, a, b, first_seed, deep_every))
         else:
-            with ProcessPoolExecutor(max_workers=workers, initializer=_ignore_sigint) as pool:
-                futures: dict[Future[ConformanceReport], int] = {
-                    pool.submit(run_chunk, game, plan, a, b, first_seed, deep_every): index
-                    for index, (a, b) in enumerate(ranges)}
-                try:
-                    for future in as_completed(futures):
-                        add(futures[future], future.result())
-                except KeyboardInterrupt:
-                    for future, index in futures.items():  # finished meanwhile: keep
-                        if index not in parts and future.done() \
-                                and future.exception() is None:
-                            add(index, future.result())
-                    _stop_pool(pool)  # a stop means stop: running chunks are dropped
-                    raise
+            _run_in_pool(tally, workers, [(game, plan, a, b, first_seed, deep_every)
+                                          for a, b in ranges])
     except KeyboardInterrupt:
-        if bar is not None:
-            bar.close()
-        print(f"soak interrupted: {running.matches} of {matches} matches checked",
+        tally.close()
+        print(f"soak interrupted: {tally.running.matches} of {matches} matches checked",
               file=sys.stderr, flush=True)
     finally:
-        if bar is not None:
-            bar.close()  # closing twice is harmless
+        tally.close()  # closing twice is harmless
     report = ConformanceReport()
-    for index in sorted(parts):
-        report.merge(parts[index])
+    for index in sorted(tally.parts):
+        report.merge(tally.parts[index])
     return report
+
+
+class _Tally:
+    """The chunks finished so far, by index, and the progress lines (about every 10 %,
+    and a tqdm bar when ``bar``)."""
+
+    def __init__(self, matches: int, bar: bool) -> None:
+        self.matches = matches
+        self.parts: dict[int, ConformanceReport] = {}
+        self.running = ConformanceReport()
+        self.started = time.perf_counter()
+        self.step = max(1, matches // 10)
+        self.next_report = self.step
+        self.bar: Any = None
+        if bar:
+            from tqdm.auto import tqdm  # a widget in JupyterLab, text on stderr elsewhere
+
+            self.bar = tqdm(total=matches, unit="match", desc="soak", dynamic_ncols=True)
+
+    def add(self, index: int, part: ConformanceReport) -> None:
+        self.parts[index] = part
+        running = self.running
+        running.matches += part.matches
+        running.violations.extend(part.violations)
+        if self.bar is not None:
+            self.bar.update(part.matches)
+        if running.matches >= self.next_report or running.matches == self.matches:
+            line = _progress(running.matches, self.matches, running, self.started)
+            if self.bar is not None:
+                self.bar.write(line, file=sys.stdout)
+            else:
+                print(line, flush=True)
+            while self.next_report <= running.matches:
+                self.next_report += self.step
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
+
+
+def _run_in_pool(tally: _Tally, workers: int, tasks: list[tuple[Any, ...]]) -> None:
+    """Run the chunks ``tasks`` (``run_chunk``'s arguments) on ``workers`` processes,
+    adding each report to ``tally`` as it finishes; on Ctrl-C keep what finished."""
+    with ProcessPoolExecutor(max_workers=workers, initializer=_ignore_sigint) as pool:
+        futures: dict[Future[ConformanceReport], int] = {
+            pool.submit(run_chunk, *task): index for index, task in enumerate(tasks)}
+        try:
+            for future in as_completed(futures):
+                tally.add(futures[future], future.result())
+        except KeyboardInterrupt:
+            for future, index in futures.items():  # finished meanwhile: keep
+                if index not in tally.parts and future.done() \
+                        and future.exception() is None:
+                    tally.add(index, future.result())
+            _stop_pool(pool)  # a stop means stop: running chunks are dropped
+            raise
 
 
 def plan_text(game: Game, values: Mapping[str, Sequence[Any]]) -> str:
