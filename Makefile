@@ -47,6 +47,13 @@ NB_ENV = env -u MPLBACKEND PYTHONHASHSEED=0
 # start (collection alone: 13 s instead of 3.5 s here). The __pycache__ folders are
 # ignored by git; make clean removes them.
 PYTEST = env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest
+# make test and make check run the tests on every core (pytest-xdist; PYTEST_WORKERS=0
+# runs them in one process). A test file stays on one worker (--dist loadfile): the files
+# that share a session's server or build (the browser tests, the JupyterLite site) then
+# start it once per worker at most, never twice at once in one folder. (--dist loadgroup
+# would group by mark, but pytest-xdist 3.8 did not honour the marks here.)
+PYTEST_WORKERS ?= auto
+XDIST = -n $(PYTEST_WORKERS) --dist loadfile
 
 # The soak's game and length: `make soak GAME=mall-of-horror SOAK_MATCHES=2000`.
 GAME         ?= mall-of-horror
@@ -77,7 +84,7 @@ lab: $(LAB_STAMP)
 	  $(LAB_ROOT) $(LAB_HEADLESS) $(LAB_ARGS)
 
 test: $(DOCS_STAMP) $(LITE_STAMP) lint typecheck
-	$(PYTEST)
+	$(PYTEST) $(XDIST)
 	@$(MAKE) --no-print-directory notebooks
 	@$(MAKE) --no-print-directory docs
 
@@ -86,7 +93,7 @@ test: $(DOCS_STAMP) $(LITE_STAMP) lint typecheck
 # each keeps a quick share here) and the notebooks and docs builds. Under 3 minutes on a
 # 2-core machine (docs/performance.md, "The test suite").
 check: lint typecheck
-	$(PYTEST) -m "not slow"
+	$(PYTEST) $(XDIST) -m "not slow"
 
 # Strict nbval: every stored output must come back the same (never --nbval-lax).
 # Explicit path and no addopts: the main run's --doctest-modules stays out of it.
@@ -120,12 +127,14 @@ soak: $(STAMP)
 	# names, and every registered game's saved files, positions, pushes, command line,
 	# board and exact replay (tests/test_hostile_games.py), with every variant of the
 	# 16 MiB / 2 s / 512 MiB file bounds (tests/test_hostile_sizes.py), and Level 7's sweep
-	# of every mutated count and list of all its file kinds (test_l7_hostile_files.py).
+	# of every mutated count and list of all its file kinds (test_l7_hostile_files.py), and
+	# Breakout's of every mutant of its saved files (test_lb_hostile_files.py).
 	BOARDLAB_HYPOTHESIS=soak $(BIN)/python -m pytest -q -p no:cacheprovider -o addopts="" \
 	  tests/prob/test_hostile_prob.py tests/mall_of_horror/test_odds_hostile.py \
 	  tests/core/test_hostile.py tests/core/test_replay_machine.py \
 	  tests/mall_of_horror/test_moh_hostile_props.py tests/test_hostile_games.py \
-	  tests/test_hostile_sizes.py tests/level7_lockdown/test_l7_hostile_files.py
+	  tests/test_hostile_sizes.py tests/level7_lockdown/test_l7_hostile_files.py \
+	  tests/lockup_breakout/test_lb_hostile_files.py
 
 # No passage of the repository may repeat a rule text (../shared/tools/rule_text_overlap.py).
 # Part of `make test` through tests/test_docs.py; without ../shared it skips with the reason

@@ -30,6 +30,8 @@ import json
 import os
 import statistics
 import time
+from collections.abc import Callable
+from fractions import Fraction
 from typing import Any
 
 from boardlab import mall_of_horror as moh
@@ -57,7 +59,7 @@ def destination_points(seed: int) -> list[Match[Any, Any]]:
             continue
         if m.state.pending.kind == "destination":
             out.append(m.branch())
-        m.push(agents[mover].choose(None, m.legal()))
+        m.push(agents[str(mover)].choose(None, m.legal()))
     return out
 
 
@@ -76,11 +78,20 @@ def exact_share(matches: range, *, omniscient: bool) -> dict[str, Any]:
             if a.exact:
                 exact += 1
                 times.append(dt)
-    qs = statistics.quantiles(times, n=10) if len(times) >= 2 else []
-    return {"points": total, "exact_within_1s": exact, "share": exact / total,
+    # "inclusive": deciles within the times measured (the default method extrapolates
+    # beyond them with few points, down to negative times).
+    qs = statistics.quantiles(times, n=10, method="inclusive") if len(times) >= 2 else []
+    return {"points": total, "exact_within_1s": exact,
+            "share": exact / total if total else None,  # --view-matches 0: no points
             "time_exact_median_s": statistics.median(times) if times else None,
             "time_exact_deciles_s": [round(q, 4) for q in qs],
-            "nodes_median": statistics.median(nodes), "nodes_max": max(nodes)}
+            "nodes_median": statistics.median(nodes) if nodes else None,
+            "nodes_max": max(nodes, default=None)}
+
+
+def _score_only(seat: str) -> Callable[[Any], tuple[Fraction, ...]]:
+    """The measure of the round estimate: the seat's score alone."""
+    return lambda s: (Fraction(GAME.rules.scores(s)[seat]),)
 
 
 def sim_rate(points: list[Match[Any, Any]], n: int) -> dict[str, float]:
@@ -88,9 +99,9 @@ def sim_rate(points: list[Match[Any, Any]], n: int) -> dict[str, float]:
     with paused_gc():
         t = time.process_time()
         for p in points:
-            seat = p.to_move
+            seat = str(p.to_move)
             pol = {s: Uniform() for s in GAME.seats(p.state) if s != seat}
-            simulate(GAME.rules, ((p.state, 1),), seat, p.legal()[0], pol,
+            simulate(GAME.rules, ((p.state, Fraction(1)),), seat, p.legal()[0], pol,
                      lambda s: 0, lambda s: (), n, seed=1)
         out["advice_simulate_per_s"] = n * len(points) / (time.process_time() - t)
         t = time.process_time()
@@ -108,12 +119,12 @@ def sim_rate(points: list[Match[Any, Any]], n: int) -> dict[str, float]:
 def crn_ratio(points: list[Match[Any, Any]], n: int) -> dict[str, Any]:
     ratios_win, ratios_final = [], []
     for p in points:
-        seat = p.to_move
+        seat = str(p.to_move)
         pol = {s: Uniform() for s in GAME.seats(p.state) if s != seat}
         score = lambda s, seat=seat: GAME.rules.scores(s)[seat]  # noqa: E731
         widths: dict[bool, tuple[float, float]] = {}
         for common in (True, False):
-            runs = [simulate(GAME.rules, ((p.state, 1),), seat, c, pol, score,
+            runs = [simulate(GAME.rules, ((p.state, Fraction(1)),), seat, c, pol, score,
                              GAME.winners_of, n, seed=7, index=i, common=common)
                     for i, c in enumerate(p.legal()[:2])]
             w = paired_interval([a - b for a, b in zip(runs[0][0], runs[1][0], strict=True)])
@@ -127,13 +138,13 @@ def crn_ratio(points: list[Match[Any, Any]], n: int) -> dict[str, Any]:
     # shorter lines, where the common dice keep more of the luck in common.
     ratios_round = []
     for p in points:
-        seat = p.to_move
+        seat = str(p.to_move)
         pol = {s: Uniform() for s in GAME.seats(p.state) if s != seat}
         stop = Marked(lambda s: s.round, p.state, "round")
         width = {}
         for common in (True, False):
-            got = [estimate(GAME.rules, ((p.state, 1),), seat, c, pol,
-                            lambda s, seat=seat: (GAME.rules.scores(s)[seat],), stop,
+            got = [estimate(GAME.rules, ((p.state, Fraction(1)),), seat, c, pol,
+                            _score_only(seat), stop,
                             10**6, n,
                             seed=7, index=i, common=common)
                    for i, c in enumerate(p.legal()[:2])]

@@ -401,7 +401,17 @@ def race_icepool(rounds: int, report: bool = True) -> list[tuple[str, bool | Non
 
 
 # -- main --------------------------------------------------------------------------------------
-def main() -> None:
+#: The question titles of the times table.
+TITLES = {"Q1": "Q1 Supermarket table (20 cells)",
+          "Q2": "Q2 round odds, positions A+B",
+          "Q3": "Q3 rounds to seal, 0-7 zombies"}
+Tools = dict[str, dict[str, tuple[Callable[[], Any], Callable[[], None]]]]
+Times = dict[tuple[str, str], dict[str, tuple[float, int]]]
+Verdicts = list[tuple[str, bool | None, str]]
+
+
+def _arguments() -> argparse.Namespace:
+    """The command line: the time budget, the part to run, the icepool race's rounds."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--budget", type=float, default=0.2,
                         help="seconds spent per measurement (at least one call)")
@@ -409,7 +419,12 @@ def main() -> None:
                         help="'icepool': only the race against icepool (odds_icepool.py)")
     parser.add_argument("--rounds", type=int, default=5,
                         help="rounds of the everyday questions in the icepool race")
-    args = parser.parse_args()
+    return parser.parse_args()
+
+
+def main() -> None:
+    """Run the benchmark and print its tables and targets."""
+    args = _arguments()
     budget = args.budget
     wall_start = time.perf_counter()
     if args.part == "icepool":
@@ -422,8 +437,23 @@ def main() -> None:
               for name, (chars, zombies) in POSITIONS.items()}
     build = (time.perf_counter() - start) / len(states)
     q1_boardlab(), q2_boardlab(states), q3_boardlab()  # lazy imports out of the way
+    tools = _tools(states)
+    times, answers = _measure_tools(tools, budget)
+    _check_answers(tools, answers)
+    _print_answers(answers)
+    _print_times(tools, times, build)
+    verdicts = _summary(tools, times, budget)
+    _walks_and_imports(states, tools, budget, verdicts)
+    verdicts += race_icepool(args.rounds, report=False)
+    print("\ntargets:")
+    for what, ok, value in verdicts:
+        print(f"  {verdict(ok)} {what} ({value})")
+    print(f"\nbenchmark wall time: {time.perf_counter() - wall_start:.0f} s")
 
-    tools: dict[str, dict[str, tuple[Callable[[], Any], Callable[[], None]]]] = {
+
+def _tools(states: dict[str, Any]) -> Tools:
+    """Each question's tools: (the call, the cache clearing before a cold call)."""
+    return {
         "Q1": {"boardlab": (q1_boardlab, clear_boardlab),
                "sympy Binomial": (q1_sympy_binomial, sympy_clear_cache),
                "sympy four Die": (q1_sympy_dice, sympy_clear_cache),
@@ -435,9 +465,10 @@ def main() -> None:
                "sympy Markov chain": (q3_sympy, sympy_clear_cache),
                "icepool": (q3_icepool, clear_icepool)},
     }
-    titles = {"Q1": "Q1 Supermarket table (20 cells)",
-              "Q2": "Q2 round odds, positions A+B",
-              "Q3": "Q3 rounds to seal, 0-7 zombies"}
+
+
+def _measure_tools(tools: Tools, budget: float) -> tuple[Times, dict[tuple[str, str], Any]]:
+    """Cold and warm times of every tool, and its exact answer."""
     times: dict[tuple[str, str], dict[str, tuple[float, int]]] = {}
     answers: dict[tuple[str, str], Any] = {}
     for q, entries in tools.items():
@@ -447,8 +478,11 @@ def main() -> None:
             answers[q, tool] = exact_all(result)
             assert exact_all(again) == answers[q, tool], f"{q} {tool}: cold and warm differ"
             times[q, tool] = {"cold": (cold, cold_n), "warm": (warm, warm_n)}
+    return times, answers
 
-    # -- the answers must be exactly equal
+
+def _check_answers(tools: Tools, answers: dict[tuple[str, str], Any]) -> None:
+    """The answers must be exactly equal."""
     for q, entries in tools.items():
         reference = answers[q, "boardlab"]
         for tool in entries:
@@ -460,6 +494,9 @@ def main() -> None:
           "= icepool; Q2 boardlab = sympy four Die = icepool; Q3 boardlab = sympy Markov "
           "chain = icepool")
 
+
+def _print_answers(answers: dict[tuple[str, str], Any]) -> None:
+    """The three questions' exact answers, as boardlab gives them."""
     print("\nQ1 P(break into the Supermarket), rows: zombies in front, columns: defence")
     print("zombies " + "".join(f"{d:>12}" for d in DEFENCES))
     for z in ZOMBIES:
@@ -473,6 +510,10 @@ def main() -> None:
     for z, rounds in enumerate(answers["Q3", "boardlab"]):
         print(f"  {z}: {rounds} = {float(rounds):.4f}")
 
+
+def _print_times(tools: Tools, times: Times, build: float) -> None:
+    """The cold and warm time of every tool of every question."""
+    titles = TITLES
     print(f"\ntimes per question (median of repeats; calls timed in brackets); a position "
           f"takes {fmt(build)} to build with moh.position (not timed below)")
     print(f"{'question':<32} {'tool':<19} {'cold':>18} {'warm':>18}")
@@ -481,7 +522,41 @@ def main() -> None:
             cells = [f"{fmt(t)} [{n}]" for t, n in times[q, tool].values()]
             print(f"{titles[q]:<32} {tool:<19} {cells[0]:>18} {cells[1]:>18}")
 
-    # -- one cold round_odds call, the issue's target
+
+def _summary(tools: Tools, times: Times, budget: float) -> Verdicts:
+    """The summary table (cold and warm ratios), and its verdicts."""
+    rows = [("Q1 table", "Q1", "sympy Binomial"), ("Q1 table (sympy four Die)", "Q1",
+                                                   "sympy four Die"),
+            ("Q2 round odds A+B", "Q2", "sympy four Die"),
+            ("Q3 rounds to seal", "Q3", "sympy Markov chain")]
+    print(f"\nsummary ({budget} s per measurement; ratio = other / boardlab, same mode)")
+    header = (f"{'question':<34} | {'boardlab':>10} | {'sympy.stats':>11} | {'icepool':>10} | "
+              f"{'sympy/boardlab':>14} | {'icepool/boardlab':>16}")
+    print(header)
+    print("-" * len(header))
+    verdicts: Verdicts = []
+    for mode in ("cold", "warm"):
+        for label, q, sympy_tool in rows:
+            ours = times[q, "boardlab"][mode][0]
+            theirs = times[q, sympy_tool][mode][0]
+            ice = times[q, "icepool"][mode][0]
+            print(f"{label + ', ' + mode:<34} | {fmt(ours):>10} | {fmt(theirs):>11} | "
+                  f"{fmt(ice):>10} | {theirs / ours:>13.0f}x | {ice / ours:>15.1f}x")
+            if sympy_tool == "sympy four Die":
+                verdicts.append((f"{q} {mode}: boardlab >= 100x faster than sympy four Die",
+                                 theirs / ours >= 100, f"{theirs / ours:.0f}x"))
+        for q in tools:
+            ratio = times[q, "icepool"][mode][0] / times[q, "boardlab"][mode][0]
+            verdicts.append((f"{q} {mode}: boardlab faster than icepool", ratio > 1,
+                             f"{ratio:.1f}x"))
+    return verdicts
+
+
+def _walks_and_imports(states: dict[str, Any], tools: Tools, budget: float,
+                       verdicts: Verdicts) -> None:
+    """Cold round_odds, the tree and merged walks, a fresh interpreter's imports; their
+    verdicts are added to ``verdicts``."""
+    # one cold round_odds call, the issue's target
     ro_cold, ro_n, _ = measure(lambda: odds.round_odds(states["A"]), budget,
                                before=clear_boardlab)
     ro_warm, _, _ = measure(lambda: odds.round_odds(states["A"]), budget)
@@ -497,31 +572,6 @@ def main() -> None:
         assert tree_w == merged_w, f"{name}: the merged walk disagrees with the tree"
         walks[name] = (tree_t, tree_s.nodes, merged_t, merged_s.nodes)
 
-    # -- summary
-    rows = [("Q1 table", "Q1", "sympy Binomial"), ("Q1 table (sympy four Die)", "Q1",
-                                                   "sympy four Die"),
-            ("Q2 round odds A+B", "Q2", "sympy four Die"),
-            ("Q3 rounds to seal", "Q3", "sympy Markov chain")]
-    print(f"\nsummary ({budget} s per measurement; ratio = other / boardlab, same mode)")
-    header = (f"{'question':<34} | {'boardlab':>10} | {'sympy.stats':>11} | {'icepool':>10} | "
-              f"{'sympy/boardlab':>14} | {'icepool/boardlab':>16}")
-    print(header)
-    print("-" * len(header))
-    verdicts = []
-    for mode in ("cold", "warm"):
-        for label, q, sympy_tool in rows:
-            ours = times[q, "boardlab"][mode][0]
-            theirs = times[q, sympy_tool][mode][0]
-            ice = times[q, "icepool"][mode][0]
-            print(f"{label + ', ' + mode:<34} | {fmt(ours):>10} | {fmt(theirs):>11} | "
-                  f"{fmt(ice):>10} | {theirs / ours:>13.0f}x | {ice / ours:>15.1f}x")
-            if sympy_tool == "sympy four Die":
-                verdicts.append((f"{q} {mode}: boardlab >= 100x faster than sympy four Die",
-                                 theirs / ours >= 100, f"{theirs / ours:.0f}x"))
-        for q in tools:
-            ratio = times[q, "icepool"][mode][0] / times[q, "boardlab"][mode][0]
-            verdicts.append((f"{q} {mode}: boardlab faster than icepool", ratio > 1,
-                             f"{ratio:.1f}x"))
     print("\nenumerate_game to the end of the round, tree walk vs merged walk (same answer)")
     print(f"{'position':<34} | {'tree':>10} | {'nodes':>9} | {'merged':>10} | {'nodes':>7} | "
           f"{'time ratio':>10}")
@@ -553,11 +603,6 @@ def main() -> None:
                      not fresh["after_boardlab"], ", ".join(fresh["after_boardlab"]) or "none"))
     verdicts.append(("(also) none after importing mall_of_horror.odds",
                      not fresh["after_odds"], ", ".join(fresh["after_odds"]) or "none"))
-    verdicts += race_icepool(args.rounds, report=False)
-    print("\ntargets:")
-    for what, ok, value in verdicts:
-        print(f"  {verdict(ok)} {what} ({value})")
-    print(f"\nbenchmark wall time: {time.perf_counter() - wall_start:.0f} s")
 
 
 if __name__ == "__main__":

@@ -203,14 +203,26 @@ def _play_parser(game: Game | None) -> argparse.ArgumentParser:
     return parser
 
 
+#: The sub-command table argparse hands out (what ``add_subparsers`` returns).
+_Sub = argparse._SubParsersAction  # noqa: SLF001  (argparse names no public type for it)
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog=PROG, description="Play, replay and read board-game rules with boardlab.")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND",
                                 parser_class=_Parser)
-    games = registry.names()
+    # In this order in the help.
+    _add_play(sub)
+    _add_replay(sub)
+    _add_advise(sub)
+    _add_serve_and_rules(sub)
+    _add_experiment(sub)
+    return parser
 
-    # Only finds the game: its options are known once it is loaded (see _parse).
+
+def _add_play(sub: _Sub) -> None:
+    """``play``: only finds the game here; its options are known once it is loaded."""
     play = sub.add_parser("play", help="play a whole match between agents and narrate it",
                           add_help=False)
     play.add_argument("-h", "--help", action="store_true")
@@ -218,6 +230,9 @@ def _parser() -> argparse.ArgumentParser:
         play.add_argument(flag, nargs="?")  # checked by the second parser
     play.add_argument("game", nargs="?")
 
+
+def _add_replay(sub: _Sub) -> None:
+    """``replay FILE``: narrate a saved match, then play choices on."""
     replay = sub.add_parser("replay", help="narrate a match saved with play --json")
     replay.add_argument("file", metavar="FILE", type=Path)
     replay.add_argument("--viewer", metavar="PLAYER", help=VIEWER_HELP)
@@ -228,6 +243,9 @@ def _parser() -> argparse.ArgumentParser:
     replay.add_argument("--json", metavar="FILE", type=Path,
                         help="save the match (after --push) as JSON")
 
+
+def _add_advise(sub: _Sub) -> None:
+    """``advise SAVED.json``: value every legal choice at one ply (issue 30)."""
     adv = sub.add_parser(
         "advise", help="value every legal choice of a saved match at one ply (issue 30)",
         description="Value each legal choice of the seat to move at ply N of a saved "
@@ -252,14 +270,20 @@ def _parser() -> argparse.ArgumentParser:
     adv.add_argument("--omniscient", action="store_true", help="use the true state, "
                      "hidden information included (a narrator's analysis)")
 
+
+def _add_serve_and_rules(sub: _Sub) -> None:
+    """``serve`` (read by boardlab.classroom.command) and ``rules GAME``."""
     # Read by boardlab.classroom.command (the game's options, as for play).
     sub.add_parser("serve", add_help=False,
                    help="serve a match to a class: a secret link per seat, a projector "
                         "and a teacher link (needs boardlab[classroom])")
 
     rules = sub.add_parser("rules", help="list every rule id with its section and summary")
-    rules.add_argument("game", choices=games, help="the game: %(choices)s")
+    rules.add_argument("game", choices=registry.names(), help="the game: %(choices)s")
 
+
+def _add_experiment(sub: _Sub) -> None:
+    """``experiment SPEC.json``: run an experiment spec."""
     exp = sub.add_parser(
         "experiment", help="run an experiment spec: rule variants × agent line-ups × seeds",
         description="Run the experiment a JSON spec describes, stream its results to a file "
@@ -278,7 +302,6 @@ def _parser() -> argparse.ArgumentParser:
                      help="seeds per task (default: about 20 tasks per worker, at most 250)")
     exp.add_argument("--no-progress", dest="progress", action="store_false",
                      help="no progress bar")
-    return parser
 
 
 def _whole(text: str) -> int:
@@ -420,6 +443,15 @@ def _main(argv: list[str]) -> int:
     if args.command == "rules":
         print("\n".join(rules_lines(registry.get(args.game))))
         return 0
+    started = _start(args, game)
+    if isinstance(started, int):
+        return started
+    return _narrate(args, *started)
+
+
+def _start(args: argparse.Namespace,
+           game: Game | None) -> tuple[Game, Match[Any, Any]] | int:
+    """The match ``play`` plays or ``replay`` reads, or the exit code of its refusal."""
     if args.command == "play":
         if game is None:  # cannot happen: _parse refuses an unknown game
             return _fail("play", f"no game {args.game!r}")
@@ -428,13 +460,17 @@ def _main(argv: list[str]) -> int:
             match = game.play(seed=args.seed, agents=args.agents, **options)
         except BoardlabError as err:
             return _fail("play", str(err))
-    else:
-        try:
-            game, match = _load(args.file)
-        except OSError as err:
-            return _fail("replay", f"cannot read {args.file}: {err.strerror or err}")
-        except FormatError as err:
-            return _fail("replay", f"{args.file} is not a valid saved match: {err}")
+        return game, match
+    try:
+        return _load(args.file)
+    except OSError as err:
+        return _fail("replay", f"cannot read {args.file}: {err.strerror or err}")
+    except FormatError as err:
+        return _fail("replay", f"{args.file} is not a valid saved match: {err}")
+
+
+def _narrate(args: argparse.Namespace, game: Game, match: Match[Any, Any]) -> int:
+    """Check the viewer, play the ``--push`` choices, print the story, save ``--json``."""
     problem = _check_viewer(game, match, args.viewer)
     if problem:
         return _fail(args.command, problem)

@@ -321,9 +321,11 @@ def test_moved_names_still_work_and_warn(game: str) -> None:
 # -- conformance, for every game -------------------------------------------------------
 SLOW = os.environ.get("BOARDLAB_SLOW") == "1"
 #: Matches per setup of the game's soak plan; BOARDLAB_SLOW=1 plays the full counts.
+#: make test plays about 400 matches of each game, a tenth of them deep (20-40 s each on a
+#: 2-core machine); `make soak` plays 10**5 of each with the same checks.
 MATCHES = ({"mall-of-horror": 300, "lockup-breakout": 500, "level7-lockdown": 50,
             "toy": 200} if SLOW else
-           {"mall-of-horror": 300, "lockup-breakout": 40, "level7-lockdown": 5, "toy": 50})
+           {"mall-of-horror": 100, "lockup-breakout": 15, "level7-lockdown": 2, "toy": 50})
 DEEP_EVERY = 10
 
 

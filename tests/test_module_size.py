@@ -19,10 +19,6 @@ KNOWN: dict[str, str] = {
     # helper `hostile` (configurations, positions and invariants)
     "boardlab/lockup_breakout/config.py": "hostile",
     "boardlab/level7_lockdown/config.py": "hostile",
-    # not split yet (issue 27): each holds one class of 550-620 lines (Match, Dist), so the
-    # split moves the class's methods by topic, not only whole functions
-    "boardlab/core/engine.py": "issue 27, not yet done",
-    "boardlab/prob/dist.py": "issue 27, not yet done",
 }
 
 

@@ -14,12 +14,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Hashable
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from boardlab.advice.budget import Budget, Meter, OverBudget, as_budget
 from boardlab.advice.exact import Enumerator, Marked, Plies, Stop
 from boardlab.advice.explain import reasons
+from boardlab.advice.parallel import Job, check_executor, chunks, open_executor, run_jobs
 from boardlab.advice.policy import Policy, Uniform, policies
 from boardlab.advice.record import Advice, AdviceRow, Simulated
 from boardlab.advice.sample import estimate, simulate
@@ -30,7 +32,7 @@ from boardlab.core.errors import ArgumentError, ArgumentTypeError
 from boardlab.experiment.stats import Z95, paired_interval
 from boardlab.registry import game_of
 
-__all__ = ["HORIZONS", "MAX_HORIZON", "advise"]
+__all__ = ["HORIZONS", "MAX_HORIZON", "advise", "measure_of", "stop_of"]
 
 #: The named horizons; a number of plies is the other kind.
 HORIZONS = ("phase", "round")
@@ -71,7 +73,7 @@ def _seat(game: Any, state: Any, seat: Any) -> str:
     return str(seat)
 
 
-def _measure(game: Any, seat: str, start: Any) -> tuple[tuple[str, ...], Callable[[Any], Any]]:
+def measure_of(game: Any, seat: str, start: Any) -> tuple[tuple[str, ...], Callable[[Any], Any]]:
     names = tuple(game.advice_measures(start, seat, start))
     scores, measures = game.rules.scores, game.advice_measures
 
@@ -81,17 +83,42 @@ def _measure(game: Any, seat: str, start: Any) -> tuple[tuple[str, ...], Callabl
     return names, measure
 
 
-def _stop(game: Any, state: Any, horizon: str | int) -> Stop:
+def stop_of(game: Any, state: Any, horizon: str | int) -> Stop:
     if isinstance(horizon, int):
         return Plies(horizon)
     mark: Callable[[Any], Hashable] = lambda s: game.advice_mark(s, horizon)  # noqa: E731
     return Marked(mark, state, f"the end of this {horizon} (or of the match)")
 
 
+@dataclass
+class _Run:
+    """What one advice works on (the checked arguments and what follows from them)."""
+
+    game: Any
+    state: Any
+    seat: str
+    opponents: Any
+    horizon: str | int
+    budget: Budget
+    seed: int
+    common: bool
+    models: dict[str, Policy]
+    legal: tuple[Any, ...]
+    worlds: Any
+    names: tuple[str, ...]
+    measure: Callable[[Any], Any]
+    stop: Stop
+    executor: Any
+
+    @property
+    def left(self) -> int:
+        return self.horizon if isinstance(self.horizon, int) else MAX_HORIZON * 1000
+
+
 def advise(match_or_state: Any, seat: str | None = None, *, opponents: Any = "random",
            horizon: str | int = "round", budget: Budget | int | dict[str, Any] | None = None,
            seed: int = 0, explain: bool = False, omniscient: bool = False,
-           playout: str = "random", common: bool = True) -> Advice:
+           playout: str = "random", common: bool = True, executor: Any = None) -> Advice:
     """Every legal choice of ``seat`` (default: the seat to move), valued.
 
     Each row's ``.score`` is the expected value of the seat's score at ``horizon``
@@ -108,7 +135,10 @@ def advise(match_or_state: Any, seat: str | None = None, *, opponents: Any = "ra
     from ``seed``. What the seat cannot see is weighed by the game's own chance of each
     possibility (``GameSpec.advice_worlds``); ``omniscient=True`` uses the true state.
     ``explain=True`` adds the reasons: where the best and the next best differ.
-    The match is never changed (the work is on immutable states).
+    The sampled part runs on ``budget.workers`` local processes, or on ``executor``
+    (a ``concurrent.futures.Executor`` or a Dask ``Client``), with the same answer
+    (:mod:`boardlab.advice.parallel`). The match is never changed (the work is on
+    immutable states).
     """
     game, state = _position(match_or_state)
     horizon = _horizon(horizon)  # the arguments first, then what the position allows
@@ -118,73 +148,122 @@ def advise(match_or_state: Any, seat: str | None = None, *, opponents: Any = "ra
     omniscient = validate.flag(omniscient, "omniscient")
     common = validate.flag(common, "common")
     seat = _seat(game, state, seat)
+    _check_playout(playout)
+    run = _prepare(game, state, seat, opponents, horizon, budget, seed, common, omniscient)
+    if check_executor(executor, budget.workers, opponents):
+        run.executor = executor if executor is not None else _OWN_POOL
+    meter = Meter(budget)
+    tree = Enumerator(game.rules, seat, run.models, run.measure, run.stop, meter,
+                      key=game.advice_key)
+    values, over = _exact(tree, run, run.worlds[1])
+    rows = _rows(run, values)
+    best = max(range(len(rows)), key=lambda i: (rows[i].score, -i))
+    ordered = sorted((r.score for r in rows), reverse=True)
+    margin = ordered[0] - ordered[1] if len(ordered) > 1 else None
+    why = reasons(game, tree, run.worlds[0], seat, run.legal, rows, best, run.left) \
+        if explain and all(r.exact for r in rows) else ()
+    if explain and not why:
+        why = ("the values are estimated: the reasons are given for exact values only",)
+    return Advice(seat=seat, horizon=horizon, rows=tuple(rows), best_index=best,
+                  margin=margin, assumes=_assumes(game, seat, run.models, run.stop, over,
+                                                  run.worlds[2], omniscient, budget),
+                  reasons=why, nodes=meter.nodes, seconds=meter.seconds,
+                  where=game.position_words(state))
+
+
+#: ``_Run.executor`` when the sampled part runs on a pool of our own (made when needed).
+_OWN_POOL = "own pool"
+
+
+def _check_playout(playout: Any) -> None:
     if not isinstance(playout, str):
         raise ArgumentTypeError("playout", playout, "expected an agent kind ('random')")
     if playout != "random":
         raise ArgumentError("playout", playout, "the seat's own play to the end is 'random' "
                             "in this release")
+
+
+def _prepare(game: Any, state: Any, seat: str, opponents: Any, horizon: str | int,
+             budget: Budget, seed: int, common: bool, omniscient: bool) -> _Run:
     rules = game.rules
-    seats = game.seats(state)
-    models = policies(opponents, seats, seat, game.agents, rules.observe, game.seat_word)
-    legal = tuple(rules.legal(state))
+    models = policies(opponents, game.seats(state), seat, game.agents, rules.observe,
+                      game.seat_word)
     if omniscient:
-        worlds, worlds_exact, world_words = ((state, Fraction(1)),), True, ""
+        worlds: Any = ((state, Fraction(1)),), True, ""
     else:
-        worlds, worlds_exact, world_words = game.advice_worlds(
-            state, seat, limit=budget.worlds if budget.worlds else 1, seed=seed)
-    names, measure = _measure(game, seat, state)
-    stop = _stop(game, state, horizon)
-    left = horizon if isinstance(horizon, int) else MAX_HORIZON * 1000
-    meter = Meter(budget)
-    tree = Enumerator(rules, seat, models, measure, stop, meter, key=game.advice_key)
-    values: list[tuple[Fraction, ...] | None] = [None] * len(legal)
-    over = ""
-    if worlds_exact:
-        try:
-            values = _exact(tree, worlds, legal, left)
-        except OverBudget as err:
-            over = err.why
-            tree.memo.clear()  # the memory is given back before sampling
-    else:
-        over = "the hidden information was sampled"
+        worlds = game.advice_worlds(state, seat, limit=budget.worlds if budget.worlds else 1,
+                                    seed=seed)
+    names, measure = measure_of(game, seat, state)
+    return _Run(game, state, seat, opponents, horizon, budget, seed, common, models,
+                tuple(rules.legal(state)), worlds, names, measure,
+                stop_of(game, state, horizon), None)
+
+
+def _exact(tree: Enumerator, run: _Run, worlds_exact: bool
+           ) -> tuple[list[tuple[Fraction, ...] | None], str]:
+    """Each choice's exact values over the worlds (None where the budget ran out), and
+    which bound was hit ("" when none)."""
+    total: list[list[Fraction] | None] = [None] * len(run.legal)
+    if not worlds_exact:
+        return [None] * len(run.legal), "the hidden information was sampled"
+    try:
+        for world, p in run.worlds[0]:
+            for i, v in enumerate(tree.choice_values(world, run.legal, run.left)):
+                acc = total[i]
+                if acc is None:
+                    total[i] = [p * x for x in v]
+                else:
+                    for j, x in enumerate(v):
+                        acc[j] += p * x
+    except OverBudget as err:
+        tree.memo.clear()  # the memory is given back before sampling
+        return [None] * len(run.legal), err.why
+    return [None if t is None else tuple(t) for t in total], ""
+
+
+def _rows(run: _Run, values: list[tuple[Fraction, ...] | None]) -> list[AdviceRow]:
+    """The rows: exact where valued, estimated from sampled lines elsewhere, then the
+    simulated matches (the sampled part, here or on the executor)."""
+    todo = [i for i, v in enumerate(values) if v is None]
+    lines, runs = _sampled(run, todo)
     rows = []
-    for i, choice in enumerate(legal):
+    for i, choice in enumerate(run.legal):
         v = values[i]
-        if v is not None:
-            rows.append(AdviceRow(choice, True, Fraction(v[0]),
-                                  {n: Fraction(x) for n, x in zip(names, v[1:], strict=True)}))
-            continue
-        got = estimate(rules, worlds, seat, choice, models, measure, stop, left,
-                       max(budget.samples, 2), seed=seed, index=i, common=common)
-        rows.append(_estimated_row(choice, got, names))
-    rows = _simulated(rules, game, worlds, seat, legal, models, rows, budget.matches, seed,
-                      common)
-    best = max(range(len(rows)), key=lambda i: (rows[i].score, -i))
-    ordered = sorted((r.score for r in rows), reverse=True)
-    margin = ordered[0] - ordered[1] if len(ordered) > 1 else None
-    why = reasons(game, tree, worlds, seat, legal, rows, best, left) \
-        if explain and all(r.exact for r in rows) else ()
-    if explain and not why:
-        why = ("the values are estimated: the reasons are given for exact values only",)
-    return Advice(seat=seat, horizon=horizon, rows=tuple(rows), best_index=best,
-                  margin=margin, assumes=_assumes(game, seat, models, stop, over,
-                                                  world_words, omniscient, budget),
-                  reasons=why, nodes=meter.nodes, seconds=meter.seconds,
-                  where=game.position_words(state))
+        if v is None:
+            rows.append(_estimated_row(choice, lines[i], run.names))
+        else:
+            rows.append(AdviceRow(choice, True, Fraction(v[0]), {
+                n: Fraction(x) for n, x in zip(run.names, v[1:], strict=True)}))
+    return _simulated(rows, runs)
 
 
-def _exact(tree: Enumerator, worlds: Any, legal: tuple[Any, ...], left: int
-           ) -> list[tuple[Fraction, ...] | None]:
-    total: list[list[Fraction] | None] = [None] * len(legal)
-    for world, p in worlds:
-        for i, v in enumerate(tree.choice_values(world, legal, left)):
-            acc = total[i]
-            if acc is None:
-                total[i] = [p * x for x in v]
-            else:
-                for j, x in enumerate(v):
-                    acc[j] += p * x
-    return [None if t is None else tuple(t) for t in total]
+def _sampled(run: _Run, todo: list[int]) -> tuple[dict[int, Any], list[Any] | None]:
+    """The sampled lines of the choices in ``todo`` and the simulated matches of every
+    choice (None without matches), in this process or as chunks on the executor."""
+    samples, matches = max(run.budget.samples, 2), run.budget.matches
+    rules, seat, legal = run.game.rules, run.seat, run.legal
+    worlds, seed, common = run.worlds[0], run.seed, run.common
+    if run.executor is None:
+        lines = {i: estimate(rules, worlds, seat, legal[i], run.models, run.measure,
+                             run.stop, run.left, samples, seed=seed, index=i,
+                             common=common) for i in todo}
+        score = lambda s: rules.scores(s)[seat]  # noqa: E731
+        runs = [simulate(rules, worlds, seat, c, run.models, score, run.game.winners_of,
+                         matches, seed=seed, index=i, common=common)
+                for i, c in enumerate(legal)] if matches else None
+        return lines, runs
+    workers = run.budget.workers
+    jobs = [Job(kind, run.game.name, run.state, tuple(worlds), seat, run.opponents,
+                run.horizon, i, a, b, seed, common)
+            for kind, which, n in (("estimate", todo, samples),
+                                   ("simulate", range(len(legal)) if matches else (), matches))
+            for i in which for a, b in chunks(n, workers)]
+    if not jobs:
+        return {}, None
+    pool, own = open_executor(None if run.executor == _OWN_POOL else run.executor, workers)
+    got = run_jobs(pool, jobs, own)
+    return ({i: got["estimate", i] for i in todo},
+            [got["simulate", i] for i in range(len(legal))] if matches else None)
 
 
 def _estimated_row(choice: Any, got: list[tuple[Fraction, ...]], names: tuple[str, ...]
@@ -197,14 +276,9 @@ def _estimated_row(choice: Any, got: list[tuple[Fraction, ...]], names: tuple[st
                      low=float(means[0]) - half, high=float(means[0]) + half, samples=n)
 
 
-def _simulated(rules: Any, game: Any, worlds: Any, seat: str, legal: tuple[Any, ...],
-               models: dict[str, Policy], rows: list[AdviceRow], samples: int, seed: int,
-               common: bool) -> list[AdviceRow]:
-    if samples == 0:
+def _simulated(rows: list[AdviceRow], runs: list[Any] | None) -> list[AdviceRow]:
+    if runs is None:
         return rows
-    score = lambda s: rules.scores(s)[seat]  # noqa: E731
-    runs = [simulate(rules, worlds, seat, c, models, score, game.winners_of, samples,
-                     seed=seed, index=i, common=common) for i, c in enumerate(legal)]
     best = max(range(len(rows)), key=lambda i: (rows[i].score, -i))
     out = []
     for i, row in enumerate(rows):

@@ -6,7 +6,9 @@ may grow by (``memory_mb``, read from the operating system every few thousand no
 where it tells, else estimated from the positions kept). When any bound is reached the
 enumeration stops and the choices not yet valued are *estimated* from ``samples``
 sampled lines of play, with a 95 % interval, and labelled so. ``matches`` is the
-number of matches per choice the win chances are simulated from (0: none).
+number of matches per choice the win chances are simulated from (0: none), and
+``workers`` how many local processes the sampled part runs on (1: this process; the
+answer is the same, see :mod:`boardlab.advice.parallel`).
 
 >>> Budget().nodes, Budget(nodes=10).nodes
 (200000, 10)
@@ -29,7 +31,7 @@ __all__ = ["Budget", "Meter", "OverBudget", "as_budget"]
 
 #: The largest values a budget takes: a typo (``nodes=10**12``) is refused at once.
 _LIMITS = {"nodes": 50_000_000, "seconds": 86_400.0, "memory_mb": 65_536.0,
-           "samples": 1_000_000, "matches": 1_000_000, "worlds": 1_000_000}
+           "samples": 1_000_000, "matches": 1_000_000, "worlds": 1_000_000, "workers": 1024}
 _PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
 #: A rough size of one kept position with its value, for systems that do not tell RSS.
 _BYTES_PER_NODE = 2_000
@@ -43,7 +45,8 @@ class Budget:
     wall time; ``memory_mb``: how far the process may grow while it runs; ``samples``:
     sampled lines per estimated choice (at least 2); ``matches``: simulated matches
     per choice to the end (0: no simulation); ``worlds``: the most hidden-information
-    worlds weighed exactly (more are sampled, ``samples`` of them).
+    worlds weighed exactly (more are sampled, ``samples`` of them); ``workers``: local
+    processes for the sampled lines and matches (1: in this process).
     """
 
     nodes: int = 200_000
@@ -52,10 +55,14 @@ class Budget:
     samples: int = 400
     matches: int = 200
     worlds: int = 4096
+    workers: int = 1
 
     def __post_init__(self) -> None:
-        for name in ("nodes", "samples", "matches", "worlds"):
+        for name in ("nodes", "samples", "matches", "worlds", "workers"):
             _check(name, getattr(self, name), whole=True)
+        if self.workers < 1:
+            raise ArgumentError("budget.workers", self.workers, "at least 1 (1: this "
+                                "process)")
         for name in ("seconds", "memory_mb"):
             _check(name, getattr(self, name), whole=False)
 
@@ -94,7 +101,8 @@ def as_budget(value: Any) -> Budget:
         unknown = sorted(set(map(str, value)) - set(Budget.__dataclass_fields__))
         if unknown:
             raise ArgumentTypeError("budget", value, f"Budget has no field {unknown[0]!r} "
-                                    "(fields: nodes, seconds, memory_mb, samples, matches, worlds)")
+                                    "(fields: nodes, seconds, memory_mb, samples, matches, worlds, "
+                                    "workers)")
         return Budget(**value)
     raise ArgumentTypeError("budget", value, "expected a Budget, a number of nodes, a "
                             "mapping of Budget fields or None")
@@ -119,8 +127,12 @@ def _rss() -> int | None:
 class Meter:
     """Counts the nodes of one enumeration against a :class:`Budget`.
 
-    ``tick()`` is called once per expanded position; every 1024 it looks at the clock and
-    every 8192 at the memory. ``nodes`` is how many were expanded.
+    ``tick()`` is called once per expanded position and ``leaf()`` once per position
+    valued at the horizon; every 64 of either it looks at the clock, and every 8192
+    expansions at the memory. ``nodes`` is how many were expanded. (The clock is read
+    that often because one expansion can hold many leaves: a Breakout roll call expands
+    a thousand positions in ten seconds, so a clock read every 1024 expansions let a
+    tenth of a second's budget run for seconds.)
 
     >>> m = Meter(Budget(nodes=2))
     >>> m.tick(); m.tick(); m.tick()
@@ -132,6 +144,7 @@ class Meter:
     def __init__(self, budget: Budget) -> None:
         self.budget = budget
         self.nodes = 0
+        self._leaves = 0
         self.start = time.perf_counter()
         self._deadline = self.start + budget.seconds
         self._rss0 = _rss()
@@ -142,11 +155,20 @@ class Meter:
         n = self.nodes
         if n > self.budget.nodes:
             raise OverBudget(f"more than {self.budget.nodes} positions")
-        if not n & 1023:
-            if time.perf_counter() > self._deadline:
-                raise OverBudget(f"more than {self.budget.seconds:g} s")
+        if not n & 63:
+            self._clock()
             if not n & 8191:
                 self._memory()
+
+    def leaf(self) -> None:
+        """A position valued at the horizon (not expanded): only the clock is looked at."""
+        self._leaves += 1
+        if not self._leaves & 63:
+            self._clock()
+
+    def _clock(self) -> None:
+        if time.perf_counter() > self._deadline:
+            raise OverBudget(f"more than {self.budget.seconds:g} s")
 
     def _memory(self) -> None:
         now = _rss()

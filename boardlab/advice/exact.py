@@ -40,22 +40,47 @@ __all__ = ["Enumerator", "Marked", "Plies", "Stop", "node_function"]
 Value = tuple[Any, ...]
 
 
-def _add(total: list[Any] | None, v: Value, w: int) -> list[Any]:
-    """``total + w·v``, componentwise (a new list for the first)."""
-    if total is None:
-        return list(v) if w == 1 else [w * x for x in v]
-    for i, x in enumerate(v):
-        if x:
-            total[i] += x if w == 1 else w * x
-    return total
+class _Sum:
+    """``Σ w·v`` of values, componentwise, in whole numbers: each component is kept as a
+    numerator over a denominator that only grows to the least common multiple of what
+    it meets, and is made a Fraction once, by :meth:`scaled` — a Fraction sum per
+    child costs several gcds and Python-level dispatch, and this is the inner loop."""
 
+    __slots__ = ("dens", "nums")
 
-def _scale(total: list[Any] | None, denominator: int) -> Value:
-    assert total is not None  # outcomes and choices are never empty
-    if denominator == 1:
-        return tuple(total)
-    return tuple(Fraction(x, denominator) if type(x) is int else x / denominator
-                 for x in total)
+    def __init__(self) -> None:
+        self.nums: list[int] | None = None
+        self.dens: list[int] = []
+
+    def add(self, v: Value, w: int) -> None:
+        nums = self.nums
+        if nums is None:
+            self.nums = nums = [0] * len(v)
+            self.dens = [1] * len(v)
+        dens = self.dens
+        for i, x in enumerate(v):
+            if not x:
+                continue
+            if type(x) is int:
+                nums[i] += w * x * dens[i]
+                continue
+            n, d = x.numerator, x.denominator
+            big = dens[i]
+            if big % d == 0:
+                nums[i] += w * n * (big // d)
+            else:
+                lcm = big // gcd(big, d) * d
+                nums[i] = nums[i] * (lcm // big) + w * n * (lcm // d)
+                dens[i] = lcm
+
+    def scaled(self, denominator: int) -> Value:
+        """The sum over ``denominator``: whole numbers stay ints, the rest Fractions."""
+        assert self.nums is not None  # outcomes and choices are never empty
+        out = []
+        for n, d in zip(self.nums, self.dens, strict=True):
+            d *= denominator
+            out.append(n // d if n % d == 0 else Fraction(n, d))
+        return tuple(out)
 
 
 _WEIGHTS: dict[int, tuple[Any, tuple[int, ...], int]] = {}
@@ -161,6 +186,7 @@ class Enumerator:
             return got
         mover, options, step = self._node(state)
         if mover is None or stop.done(state, left):
+            self.meter.leaf()
             got = self.measure(state)
         else:
             self.meter.tick()
@@ -183,16 +209,16 @@ class Enumerator:
         else:
             policy = self.policies[mover]
             if type(policy) is Uniform:  # weights 1 each over len(options)
-                total = None
+                total = _Sum()
                 for choice in options:
-                    total = _add(total, value(step(state, choice)[0], left), 1)
-                return _scale(total, len(options))
+                    total.add(value(step(state, choice)[0], left), 1)
+                return total.scaled(len(options))
             pairs = policy.mixture(state, mover, options)
         weights, denominator = integer_weights(pairs)
-        total = None
+        total = _Sum()
         for (outcome, _), w in zip(pairs, weights, strict=True):
-            total = _add(total, value(step(state, outcome)[0], left), w)
-        return _scale(total, denominator)
+            total.add(value(step(state, outcome)[0], left), w)
+        return total.scaled(denominator)
 
     def choice_values(self, state: Any, legal: tuple[Any, ...], left: int) -> list[Value]:
         """The value of each legal choice of the seat at ``state`` (in ``legal`` order)."""

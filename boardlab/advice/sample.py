@@ -96,11 +96,12 @@ def _walk(rules: Any, state: Any, seat: str, policies: Mapping[str, Policy],
 def estimate(rules: Any, worlds: Sequence[tuple[Any, Fraction]], seat: str, choice: Any,
              policies: Mapping[str, Policy], measure: Callable[[Any], tuple[Fraction, ...]],
              stop: Stop, left: int, samples: int, *, seed: int, index: int = 0,
-             common: bool = True) -> list[tuple[Fraction, ...]]:
-    """The measures at the horizon of ``samples`` sampled lines after ``choice``."""
+             common: bool = True, first: int = 0) -> list[tuple[Fraction, ...]]:
+    """The measures at the horizon of sampled lines ``first`` to ``samples`` after
+    ``choice`` (each line's draws depend on its number only: chunks can run anywhere)."""
     out = []
     seats = sorted({seat, *policies})
-    for i in range(samples):
+    for i in range(first, samples):
         streams = _streams(sample_seed(seed, i, index, common=common), seats)
         world = _pick_world(worlds, streams[0])
         after = node_function(rules)(world)[2](world, choice)[0]
@@ -111,11 +112,13 @@ def estimate(rules: Any, worlds: Sequence[tuple[Any, Fraction]], seat: str, choi
 def simulate(rules: Any, worlds: Sequence[tuple[Any, Fraction]], seat: str, choice: Any,
              policies: Mapping[str, Policy], score: Callable[[Any], int],
              winners: Callable[[Any], tuple[str, ...]], samples: int, *, seed: int,
-             index: int = 0, common: bool = True) -> tuple[list[int], list[int]]:
-    """Win (1/0) and final score of ``samples`` matches played to the end after ``choice``."""
+             index: int = 0, common: bool = True, first: int = 0
+             ) -> tuple[list[int], list[int]]:
+    """Win (1/0) and final score of matches ``first`` to ``samples`` played to the end
+    after ``choice``."""
     wins, finals = [], []
     seats = sorted({seat, *policies})
-    for i in range(samples):
+    for i in range(first, samples):
         streams = _streams(sample_seed(seed, i, index, common=common), seats)
         world = _pick_world(worlds, streams[0])
         after = node_function(rules)(world)[2](world, choice)[0]

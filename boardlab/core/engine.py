@@ -13,41 +13,50 @@ and branch replay the same dice).
 CHANCE
 """
 
+
 from __future__ import annotations
 
 import json
 import random
-import warnings
 from bisect import bisect_right
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Mapping
 from fractions import Fraction
-from functools import lru_cache
-from itertools import accumulate
-from math import gcd, lcm
-from typing import (
-    Any,
-    Final,
-    Generic,
-    NamedTuple,
-    Protocol,
-    TypeAlias,
-    TypeVar,
-    runtime_checkable,
-)
+from typing import Any, Generic
 
-from boardlab.core.agents import RandomAgent, seeded_random
+from boardlab.core.agents import seeded_random
 from boardlab.core.chance import CHANCE, Chance
-from boardlab.core.errors import (
-    ArgumentError,
-    ArgumentTypeError,
-    FormatError,
-    IllegalAction,
-    PlyError,
-    describe,
-    show_value,
-)
+from boardlab.core.errors import ArgumentTypeError, IllegalAction, PlyError, describe
 from boardlab.core.events import Event, as_events
-from boardlab.core.rules import RuleBook, RuleRef
+
+# The engine's parts live in modules by topic; their public and semi-public names stay
+# importable from here (``from boardlab.core.engine import OutcomeTable`` ...).
+from boardlab.core.matchfile import (
+    FORMAT_VERSION,
+    MATCH_FORMAT,
+    MAX_SEED_BITS,
+    POSITION_FORMAT,
+    SEED_NOT_GIVEN,
+    _check_instance,
+    _check_rules,
+    _check_start,
+    check_indent,
+    check_seed,
+    match_from_json,
+    match_to_dict,
+    position_from_json,
+    position_to_json,
+    seed_default,
+)
+from boardlab.core.outcomes import (
+    OutcomeTable,
+    _advance,
+    _inline_randbelow,
+    _node_of,
+    _uniform_bits,
+    chance_table,
+    sample_outcome,
+)
+from boardlab.core.protocol import C, ParsesChoices, Record, Rules, S, ToMove
 from boardlab.core.soundness import check_start
 
 __all__ = [
@@ -56,305 +65,6 @@ __all__ = [
     "ToMove", "chance_table", "check_seed", "position_from_json", "position_to_json",
     "sample_outcome", "seed_default",
 ]
-
-MATCH_FORMAT: Final = "boardlab.match"
-POSITION_FORMAT: Final = "boardlab.position"
-FORMAT_VERSION: Final = 1
-#: A seed is an ``int`` of at most this many bits (a saved file must be able to hold it).
-MAX_SEED_BITS: Final = 1024
-
-#: A game's state type and its choice (and chance outcome) type.
-S = TypeVar("S", bound=Hashable)
-C = TypeVar("C", bound=Hashable)
-
-S_contra = TypeVar("S_contra", bound=Hashable, contravariant=True)
-C_co = TypeVar("C_co", bound=Hashable, covariant=True)
-
-#: What ``to_move`` answers: a player's name, :data:`CHANCE`, or ``None`` at the end.
-ToMove: TypeAlias = str | Chance | None
-
-
-@runtime_checkable
-class Rules(Protocol[S, C]):
-    """What a game module provides. All functions are pure; states are immutable.
-
-    ``Rules[S, C]`` is generic in the game's state type ``S`` and its choice type ``C``
-    (chance outcomes included); its data members are read-only (a class attribute or a
-    property satisfies them). The optional extras: ``node(state)`` for speed (below)
-    and ``parse_choice(text, state)`` (see :class:`ParsesChoices`).
-    """
-
-    @property
-    def name(self) -> str:
-        """The game's registry name, as its saved files carry it."""
-        ...
-
-    @property
-    def book(self) -> RuleBook:
-        """Every rule the game cites."""
-        ...
-
-    @property
-    def setup_type(self) -> type[Any]:
-        """The class of a setup (what :meth:`initial` takes)."""
-        ...
-
-    @property
-    def state_type(self) -> type[S]:
-        """The class of a state."""
-        ...
-
-    @property
-    def choice_types(self) -> tuple[type[Any], ...]:
-        """The classes of choices and chance outcomes (for saved files)."""
-        ...
-
-    def initial(self, setup: Any) -> S:
-        """The state before the first choice."""
-        ...
-
-    def to_move(self, state: S) -> ToMove:
-        """The player to decide, :data:`CHANCE`, or ``None`` at the end."""
-        ...
-
-    def legal(self, state: S) -> tuple[C, ...]:
-        """The legal choices at a decision node, unique, in a fixed order."""
-        ...
-
-    def outcomes(self, state: S) -> Sequence[tuple[C, Fraction]]:
-        """Chance outcomes with exact probabilities that sum to 1."""
-        ...
-
-    def step(self, state: S, choice: C) -> tuple[S, tuple[Event, ...]]:
-        """Apply a legal choice or outcome; return the new state and its events."""
-        ...
-
-    def decision_rule(self, state: S) -> RuleRef:
-        """The rule that governs the pending decision (cited when a choice is refused)."""
-        ...
-
-    def observe(self, state: S, player: str) -> Any:
-        """What ``player`` may know of ``state``."""
-        ...
-
-    def invariants(self, state: S) -> Sequence[str]:
-        """Broken invariants of ``state`` (empty when the state is sound)."""
-        ...
-
-    def scores(self, state: S) -> dict[str, int]:
-        """Points per player (final at the end, provisional before)."""
-        ...
-
-    # Optional, for speed: ``node(state) -> (to_move, legal or outcomes, step)``, the
-    # three answers in one look at the state (``step`` is any function with the
-    # signature of :meth:`step`, except that its events may be event rows: plain tuples
-    # laid out as an Event, see boardlab.core.events.EventRow). Bulk play uses it when
-    # present; it must agree with the methods above, which
-    # :mod:`boardlab.core.conformance` checks.
-
-
-@runtime_checkable
-class ParsesChoices(Protocol[S_contra, C_co]):
-    """The optional text hook of a game: ``parse_choice(text, state)``.
-
-    It returns the legal choice (or, at a chance node, the outcome) that ``text``
-    names, or raises :class:`~boardlab.core.errors.ChoiceTextError` listing the legal
-    ones. A game may put it on its rules object or on its registry entry
-    (:meth:`boardlab.registry.Game.parse_choice`, handed to core by the game's front
-    door: :func:`boardlab.core.text.use_parser`); without either, text is read by each
-    choice's own ``str()`` form (:func:`boardlab.core.text.choice_from_text`).
-    """
-
-    def parse_choice(self, text: str, state: S_contra) -> C_co:
-        """The choice ``text`` names at ``state``."""
-        ...
-
-
-class Record(NamedTuple, Generic[S, C]):
-    """One ply of a match: the choice made, the events it caused, the states around it."""
-
-    choice: C
-    events: tuple[Event, ...]
-    before: S
-    after: S
-
-
-class OutcomeTable(tuple):  # type: ignore[type-arg]
-    """Chance outcomes with exact probabilities, and the integer table to sample them.
-
-    A game returns one from a cached function for its large, long-lived chance nodes
-    (dice, a deck): sampling it is then one ``randrange`` and a bisection, with nothing
-    recomputed and nothing cached in the engine. It is a tuple of ``(outcome,
-    probability)`` pairs like any other outcome list, and as immutable.
-
-    >>> t = OutcomeTable([("a", Fraction(1, 3)), ("b", Fraction(2, 3))])
-    >>> t.denominator, t.cumulative, t[1]
-    (3, (1, 3), ('b', Fraction(2, 3)))
-    """
-
-    denominator: int
-    cumulative: tuple[int, ...]
-
-    def __new__(cls, pairs: Iterable[tuple[Any, Fraction]]) -> OutcomeTable:
-        table = super().__new__(cls, pairs)
-        den, cumulative = _cumulative(table)
-        object.__setattr__(table, "denominator", den)
-        object.__setattr__(table, "cumulative", cumulative)
-        return table
-
-    @classmethod
-    def from_counts(cls, counts: Iterable[tuple[Any, int]]) -> OutcomeTable:
-        """Outcomes weighted by whole counts (cards of each kind in a deck).
-
-        Each probability is ``count / total``; the sampling table is built from the
-        counts directly, with no Fraction arithmetic, and is the very table the
-        probabilities give (so sampling draws exactly what it would draw from them).
-
-        >>> t = OutcomeTable.from_counts([("a", 2), ("b", 4)])
-        >>> t[0], t.denominator, t.cumulative
-        (('a', Fraction(1, 3)), 3, (1, 3))
-        """
-        outcomes, weights = [], []
-        for outcome, n in counts:
-            if n.__class__ is not int or n <= 0:
-                raise ValueError(f"outcome counts must be positive integers, got {n!r}")
-            outcomes.append(outcome)
-            weights.append(n)
-        if not weights:
-            raise ValueError("an outcome table needs at least one outcome")
-        total = sum(weights)
-        g = gcd(*weights)  # the table of the reduced probabilities: see above
-        table = tuple.__new__(cls, [(o, _fraction(n, total))
-                                    for o, n in zip(outcomes, weights, strict=True)])
-        object.__setattr__(table, "denominator", total // g)
-        object.__setattr__(table, "cumulative",
-                           tuple(accumulate([n // g for n in weights] if g > 1 else weights)))
-        return table
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError("an OutcomeTable is immutable")
-
-
-@lru_cache(maxsize=2048)
-def _fraction(numerator: int, denominator: int) -> Fraction:
-    return Fraction(numerator, denominator)  # immutable: safe to share
-
-
-def chance_table(outcomes: Sequence[tuple[Any, Fraction]]) -> tuple[int, tuple[int, ...]]:
-    """``(denominator, cumulative weights)`` of an outcome list, for exact sampling.
-
-    >>> chance_table([("a", Fraction(1, 6)), ("b", Fraction(5, 6))])
-    (6, (1, 6))
-    """
-    if isinstance(outcomes, OutcomeTable):
-        return outcomes.denominator, outcomes.cumulative
-    try:
-        return _cumulative(outcomes)
-    except (TypeError, ValueError, AttributeError) as err:
-        raise _bad_outcomes(outcomes) from err
-
-
-def _cumulative(outcomes: Sequence[tuple[Any, Fraction]]) -> tuple[int, tuple[int, ...]]:
-    den = 1
-    for _, p in outcomes:
-        den = lcm(den, p.denominator)
-    cumulative, acc = [], 0
-    for _, p in outcomes:
-        acc += p.numerator * (den // p.denominator)
-        cumulative.append(acc)
-    if acc != den:
-        raise ValueError("chance probabilities do not sum to 1")
-    return den, tuple(cumulative)
-
-
-def sample_outcome(outcomes: Sequence[tuple[Any, Fraction]], rng: random.Random) -> Any:
-    """Draw one outcome with its exact probability using ``rng``.
-
-    The draw is exact: a uniform integer below the common denominator picks the
-    outcome, so no float rounding ever biases a rare outcome. A node with a single
-    outcome consumes nothing from ``rng``.
-
-    >>> from fractions import Fraction
-    >>> sample_outcome([("a", Fraction(1, 3)), ("b", Fraction(2, 3))], random.Random(0))
-    'b'
-    """
-    try:
-        if len(outcomes) == 1:
-            return outcomes[0][0]
-        if isinstance(outcomes, OutcomeTable):
-            den, cumulative = outcomes.denominator, outcomes.cumulative
-        else:
-            den, cumulative = _cumulative(outcomes)
-        draw = rng.randrange(den)
-    except (TypeError, ValueError, AttributeError, IndexError, KeyError) as err:
-        if not isinstance(rng, random.Random):
-            raise ArgumentTypeError("rng", rng, "expected a random.Random") from None
-        raise _bad_outcomes(outcomes) from err
-    return outcomes[bisect_right(cumulative, draw)][0]
-
-
-def _bad_outcomes(outcomes: Any) -> ArgumentError:
-    return ArgumentError("outcomes", outcomes, "expected (outcome, Fraction) pairs whose "
-                         "probabilities sum to 1")
-
-
-def _node_of(rules: Rules[Any, Any]) -> Any:
-    """``node(state)`` built from the protocol methods, for games without the fast path."""
-    to_move, legal, outcomes, step = rules.to_move, rules.legal, rules.outcomes, rules.step
-
-    def node(state: Any) -> tuple[ToMove, Any, Any]:
-        mover = to_move(state)
-        if mover is None:
-            return None, (), None
-        return mover, outcomes(state) if mover is CHANCE else legal(state), step
-    return node
-
-
-def _advance(outcomes: Sequence[tuple[Any, Fraction]], rng: random.Random) -> None:
-    """Consume from ``rng`` exactly what :func:`sample_outcome` would, and nothing else."""
-    if len(outcomes) > 1:
-        rng.randrange(chance_table(outcomes)[0])
-
-
-def _fresh_seed() -> int:
-    """A seed from the operating system's entropy, for a match created without one."""
-    return random.SystemRandom().getrandbits(63)
-
-
-_INLINE: list[bool] = []  # whether _randbelow may be written out (checked once)
-
-
-def _inline_randbelow() -> bool:
-    """Whether ``random.Random._randbelow`` is the draw :meth:`Match._play` writes out.
-
-    CPython's ``_randbelow_with_getrandbits(n)`` draws ``getrandbits(n.bit_length())``
-    until the value is below ``n``. ``_play`` repeats those draws inline; this checks
-    once per process, on a few hundred draws, that this Python's ``_randbelow`` gives
-    exactly the same values, and otherwise ``_play`` calls it.
-    """
-    if not _INLINE:
-        ok = (random.Random._randbelow  # type: ignore[attr-defined]  # CPython's draw
-              is random.Random._randbelow_with_getrandbits)  # type: ignore[attr-defined]
-        if ok:
-            a, b = random.Random(12345), random.Random(12345)
-            for n in (*range(1, 70), 126, 127, 128, 129, 1000, 1296, 65536):
-                for _ in range(3):
-                    k = n.bit_length()
-                    r = b.getrandbits(k)
-                    while r >= n:
-                        r = b.getrandbits(k)
-                    if a._randbelow(n) != r:  # type: ignore[attr-defined]
-                        ok = False
-        _INLINE.append(ok)
-    return _INLINE[0]
-
-
-def _uniform_bits(agent: Any) -> Any:
-    """``getrandbits`` of a plain random agent (whose pick ``_play`` draws), else None."""
-    if type(agent) is RandomAgent:
-        return agent.rng.getrandbits
-    return None
-
 
 _SAME: Any = object()
 _new_tuple = tuple.__new__  # a Record from a plain tuple: no per-ply keyword parsing
@@ -591,26 +301,8 @@ class Match(Generic[S, C]):
         same ``_randbelow`` draw written out in the loop (see :func:`_uniform_bits`): a
         call per ply less, and a choice taken from ``legal`` needs no identity check.
         """
-        rules = self._rules
-        node = getattr(rules, "node", None) or _node_of(rules)
-        observe = rules.observe
-        inline = _inline_randbelow()
-        # Per player: the agent's choose method, whether it reads a view, and the
-        # getrandbits of a random agent whose pick is drawn here (None: call choose).
-        choosers = {p: (agent.choose, uses_view[p],
-                        _uniform_bits(agent) if inline else None)
-                    for p, agent in agents.items()}
-        records = self._records
-        if len(records) != self._cursor:
-            del records[self._cursor:]
-            if self._stream_ply > self._cursor:
-                self._stream_ply = -1
-        if self._stream_ply != self._cursor:
-            self._sync_stream()
-        append = records.append
-        # randrange(n) for n >= 2 is exactly _randbelow(n): the same draw as roll() makes.
-        below = self._stream._randbelow  # type: ignore[attr-defined]
-        stream_bits = self._stream.getrandbits if inline else None
+        node, observe, choosers, append, below, stream_bits = self._play_setup(agents,
+                                                                             uses_view)
         state, cursor = self._state, self._cursor
         drawn = False  # a draw made for a ply not recorded yet
         try:
@@ -663,6 +355,31 @@ class Match(Generic[S, C]):
         finally:
             self._state, self._cursor = state, cursor
             self._stream_ply = -1 if drawn else cursor
+
+    def _play_setup(self, agents: Mapping[str, Any], uses_view: Mapping[str, bool]
+                    ) -> tuple[Any, Any, dict[str, Any], Any, Any, Any]:
+        """What :meth:`_play`'s loop reads, looked up once before it: the node function,
+        ``observe``, the choosers, the record's ``append`` and the stream's two draws
+        (the future after a seek back is dropped and the stream brought to the ply)."""
+        rules = self._rules
+        node = getattr(rules, "node", None) or _node_of(rules)
+        inline = _inline_randbelow()
+        # Per player: the agent's choose method, whether it reads a view, and the
+        # getrandbits of a random agent whose pick is drawn here (None: call choose).
+        choosers = {p: (agent.choose, uses_view[p],
+                        _uniform_bits(agent) if inline else None)
+                    for p, agent in agents.items()}
+        records = self._records
+        if len(records) != self._cursor:
+            del records[self._cursor:]
+            if self._stream_ply > self._cursor:
+                self._stream_ply = -1
+        if self._stream_ply != self._cursor:
+            self._sync_stream()
+        # randrange(n) for n >= 2 is exactly _randbelow(n): the same draw as roll() makes.
+        below = self._stream._randbelow  # type: ignore[attr-defined]
+        stream_bits = self._stream.getrandbits if inline else None
+        return node, rules.observe, choosers, records.append, below, stream_bits
 
     def push_index(self, index: int) -> tuple[Event, ...]:
         """Apply ``legal()[index]`` (an outcome's index at a chance node).
@@ -823,19 +540,7 @@ class Match(Generic[S, C]):
     # -- files ------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
         """The match record as plain data: setup, seed and every choice and outcome."""
-        from boardlab.core.serialize import encode
-
-        record: dict[str, Any] = {
-            "format": MATCH_FORMAT,
-            "version": FORMAT_VERSION,
-            "game": self._rules.name,
-            "setup": encode(self._setup),
-            "seed": self._seed,
-            "choices": [encode(c) for c in self.choices],
-        }
-        if self._root != self._rules.initial(self._setup):
-            record["start"] = encode(self._root)
-        return record
+        return match_to_dict(self)
 
     def to_json(self, *, indent: int | None = None) -> str:
         """:meth:`to_dict` as JSON text (what :meth:`from_json` reads back)."""
@@ -850,43 +555,7 @@ class Match(Generic[S, C]):
         The text is read within the limits of
         :func:`~boardlab.core.serialize.load_json_object` (size and nesting).
         """
-        from boardlab.core.serialize import decode, decode_choice, load_json_object
-
-        _check_rules(rules)
-        data = load_json_object(text)
-        _check_header(data, MATCH_FORMAT, rules.name)
-        for key in ("setup", "choices"):
-            if key not in data:
-                raise FormatError(key, "missing")
-        _check_fields(data, {"format", "version", "game", "setup", "seed", "choices",
-                             "start"})
-        seed = _saved_seed(data)
-        setup = decode(data["setup"], rules.setup_type, "setup")
-        start = None
-        if "start" in data:
-            start = decode(data["start"], rules.state_type, "start")
-            try:
-                _check_start(start, setup)
-            except ArgumentError as err:
-                raise FormatError("start.setup", err.problem) from None
-            check_start(rules, start, "start", error=FormatError)
-        try:
-            match = cls(rules, setup, seed=seed, state=start)
-        except ValueError as err:
-            raise FormatError("setup", str(err)) from err
-        choices = data["choices"]
-        if not isinstance(choices, list):
-            raise FormatError("choices", f"expected a list, got {show_value(choices)}")
-        for i, raw in enumerate(choices):
-            choice = decode_choice(raw, rules.choice_types, f"choices[{i}]")
-            try:
-                match.push(choice)
-            except IllegalAction as err:
-                raise FormatError(f"choices[{i}]", str(err)) from err
-            except Exception as err:  # noqa: BLE001 - rules failing on what the file says
-                raise FormatError(f"choices[{i}]", "the rules cannot play it here "
-                                  f"({type(err).__name__}: {describe(err)})") from err
-        return match
+        return match_from_json(cls, rules, text)
 
     def _repr_svg_(self) -> str | None:
         """The current state's SVG picture, if the game's states draw themselves."""
@@ -897,158 +566,3 @@ class Match(Generic[S, C]):
         return (f"<Match {self._rules.name} ply={self._cursor} "
                 f"to_move={self.to_move!r} seed={self._seed!r}>")
 
-
-class _Omitted:
-    """The default of a ``seed`` that the caller did not give (see :func:`seed_default`)."""
-
-    def __repr__(self) -> str:
-        return "<seed not given>"
-
-
-#: Default of ``seed`` in the functions whose default changes from 0 to ``None`` in 0.3.
-SEED_NOT_GIVEN: Any = _Omitted()
-
-
-def seed_default(seed: Any, where: str) -> int | None:
-    """``seed`` as given; when it was not given, 0 with a :class:`DeprecationWarning`.
-
-    Every ``seed`` of boardlab means the same: an ``int``, or ``None`` for a fresh seed
-    drawn from the operating system and recorded in ``match.seed``, which is the default
-    of :class:`Match` and ``new_match``. The functions that play a whole match
-    (``moh.play``, ``Game.play``) defaulted to 0 in boardlab 0.1; they keep 0 in this
-    release and say so, and default to ``None`` from 0.3.
-
-    >>> seed_default(5, "play()")
-    5
-    """
-    if seed is SEED_NOT_GIVEN:
-        warnings.warn(f"{where} without seed= plays seed 0 in this release; from boardlab "
-                      "0.3 it draws a fresh seed (kept in match.seed), as new_match() does. "
-                      "Pass seed=0 to keep this match, or seed=None for a fresh one.",
-                      DeprecationWarning, stacklevel=3)
-        return 0
-    return seed  # type: ignore[no-any-return]
-
-
-def check_seed(seed: Any, argument: str = "seed") -> int:
-    """``seed`` as a match takes it: an ``int`` (not a bool) of at most
-    :data:`MAX_SEED_BITS` bits; ``None`` draws a fresh seed from the operating system.
-
-    >>> check_seed(7)
-    7
-    >>> check_seed(1.5)
-    Traceback (most recent call last):
-    ...
-    boardlab.core.errors.ArgumentTypeError: seed: a seed is an integer or None (got 1.5)
-    """
-    if seed is None:
-        return _fresh_seed()
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ArgumentTypeError(argument, seed, "a seed is an integer or None")
-    if seed.bit_length() > MAX_SEED_BITS:
-        raise ArgumentError(argument, seed, f"a seed has at most {MAX_SEED_BITS} bits")
-    return int(seed)
-
-
-#: What a rules object must have (a :class:`Rules`): checked once per Match, cheaply.
-_RULES_MEMBERS: Final = ("name", "initial", "to_move", "legal", "outcomes", "step",
-                         "decision_rule")
-
-
-def _check_rules(rules: Any) -> None:
-    """Refuse an object that is not a game's rules before anything asks it a question."""
-    missing = [m for m in _RULES_MEMBERS if not hasattr(rules, m)]
-    if missing:
-        raise ArgumentTypeError("rules", rules, "expected a game's Rules (it has no "
-                                f"{', '.join(missing)})")
-
-
-def _check_instance(argument: str, value: Any, expected: Any) -> None:
-    """``value`` must be an ``expected`` when the rules declare that class."""
-    if isinstance(expected, type) and not isinstance(value, expected):
-        raise ArgumentTypeError(argument, value, f"expected a {expected.__name__}")
-
-
-def check_indent(indent: Any) -> int | None:
-    """``indent=`` of a JSON writer: ``None`` or a whole number from 0 to 16.
-
-    >>> check_indent(2), check_indent(None)
-    (2, None)
-    """
-    if indent is None:
-        return None
-    if isinstance(indent, bool) or not isinstance(indent, int):
-        raise ArgumentTypeError("indent", indent, "an indent is a whole number or None")
-    if not 0 <= indent <= 16:
-        raise ArgumentError("indent", indent, "an indent is from 0 to 16 spaces")
-    return indent
-
-
-def _saved_seed(data: Mapping[str, Any]) -> int:
-    """The seed a saved match records: without it the match would not replay its dice
-    (a fresh seed would roll other ones), so a file without one is refused."""
-    if "seed" not in data:
-        raise FormatError("seed", "missing: a saved match records the seed of its dice")
-    seed = data["seed"]
-    if seed is None:
-        raise FormatError("seed", "null: a saved match records the seed of its dice (an "
-                                  "integer), so that it replays them")
-    try:
-        return check_seed(seed)
-    except ArgumentError as err:
-        raise FormatError("seed", f"{err.problem} (got {show_value(seed)})") from None
-
-
-def _check_start(state: Any, setup: Any) -> None:
-    """A start state that carries a setup must carry the match's (a file could disagree)."""
-    own = getattr(state, "setup", setup)
-    if own is not setup and own != setup:
-        raise ArgumentError("state", own, "the start state's setup is not the match's setup "
-                            f"({show_value(setup)})")
-
-
-def _check_fields(data: Mapping[str, Any], known: set[str]) -> None:
-    for key in data:
-        if key not in known:
-            raise FormatError(key if isinstance(key, str) else show_value(key),
-                              f"unknown field (known: {', '.join(sorted(known))})")
-
-
-def _check_header(data: Mapping[str, Any], fmt: str, game: str) -> None:
-    got = data.get("format")
-    if got.__class__ is not str or got != fmt:
-        raise FormatError("format", f"expected {fmt!r}, got {show_value(got)}")
-    version = data.get("version")
-    if version.__class__ is not int or version != FORMAT_VERSION:
-        # ``true`` and ``1.0`` equal 1 in Python; a version is the integer itself.
-        raise FormatError("version", f"unsupported version {show_value(version)} "
-                                     f"(this boardlab reads the integer {FORMAT_VERSION})")
-    name = data.get("game")
-    if name.__class__ is not str or name != game:
-        raise FormatError("game", f"expected {game!r}, got {show_value(name)}")
-
-
-def position_to_json(rules: Rules[S, C], state: S, *, indent: int | None = None) -> str:
-    """Any position as versioned JSON (no history)."""
-    from boardlab.core.serialize import encode
-
-    _check_rules(rules)
-    _check_instance("state", state, getattr(rules, "state_type", None))
-    return json.dumps({"format": POSITION_FORMAT, "version": FORMAT_VERSION,
-                       "game": rules.name, "state": encode(state)},
-                      indent=check_indent(indent))
-
-
-def position_from_json(rules: Rules[S, C], text: str | bytes | Mapping[str, Any]) -> S:
-    """Read a position written by :func:`position_to_json`, validating every field."""
-    from boardlab.core.serialize import decode, load_json_object
-
-    _check_rules(rules)
-    data = load_json_object(text)
-    _check_header(data, POSITION_FORMAT, rules.name)
-    if "state" not in data:
-        raise FormatError("state", "missing")
-    _check_fields(data, {"format", "version", "game", "state"})
-    state: S = decode(data["state"], rules.state_type, "state")
-    check_start(rules, state, "state", error=FormatError)
-    return state

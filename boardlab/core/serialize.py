@@ -251,81 +251,116 @@ def decode(value: JSON, annotation: Any, path: str = "") -> Any:
     it would refuse. A class that refuses its fields with an error carrying ``field``
     and ``problem`` (Breakout's ``field_error``) is reported at that field's path.
     """
-    origin = typing.get_origin(annotation)
-    args = typing.get_args(annotation)
     if annotation is Any:
         return value
     if annotation is type(None) or annotation is None:
         if value is not None:
             raise FormatError(path, f"expected null, got {show_value(value)}")
         return None
+    origin = typing.get_origin(annotation)
     if origin in (Union, types.UnionType):
-        if value is None and type(None) in args:
-            return None
-        options = [a for a in args if a is not type(None)]
-        if len(options) == 1:
-            return decode(value, options[0], path)
-        classes = [a for a in options if is_record(a)]
-        if classes and len(classes) == len(options):
-            return decode_choice(value, tuple(classes), path)
-        for option in options:
-            try:
-                return decode(value, option, path)
-            except FormatError:
-                continue
-        raise FormatError(path, f"{show_value(value)} matches none of the allowed kinds")
+        return _decode_union(value, typing.get_args(annotation), path)
     if origin is Literal:
+        args = typing.get_args(annotation)
         if value not in args or isinstance(value, bool) != any(isinstance(a, bool) for a in args):
             raise FormatError(path, f"expected one of {list(args)}, got {show_value(value)}")
         return value
-    if annotation is bool:
-        if not isinstance(value, bool):
-            raise FormatError(path, f"expected true or false, got {show_value(value)}")
-        return value
-    if annotation is int:
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise FormatError(path, f"expected an integer, got {show_value(value)}")
-        return value
-    if annotation is str:
-        if not isinstance(value, str):
-            raise FormatError(path, f"expected a string, got {show_value(value)}")
-        return value
-    if annotation is float:
-        if not isinstance(value, (int, float)) or isinstance(value, bool):
-            raise FormatError(path, f"expected a number, got {show_value(value)}")
-        # A whole number stays an int (a float field holds one fine), so that a saved
-        # file reads back to exactly what it says: save -> load -> save is byte-identical.
-        return value
-    if annotation is Fraction:
-        if not isinstance(value, (str, int)) or isinstance(value, bool):
-            raise FormatError(path, f"expected a fraction like '1/6', got {show_value(value)}")
-        try:
-            return Fraction(value)
-        except (ValueError, ZeroDivisionError) as err:
-            raise FormatError(path, f"not a fraction: {show_value(value)}") from err
+    for kind, read in _SCALARS:
+        if annotation is kind:
+            return read(value, path)
     if origin is tuple:
-        if not isinstance(value, list):
-            raise FormatError(path, f"expected a list, got {show_value(value)}")
-        if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(decode(v, args[0], f"{path}[{i}]") for i, v in enumerate(value))
-        if len(value) != len(args):
-            raise FormatError(path, f"expected {len(args)} items, got {len(value)}")
-        pairs = enumerate(zip(value, args, strict=True))
-        return tuple(decode(v, a, f"{path}[{i}]") for i, (v, a) in pairs)
+        return _decode_tuple(value, typing.get_args(annotation), path)
     if origin is frozenset:
-        if not isinstance(value, list):
-            raise FormatError(path, f"expected a list, got {show_value(value)}")
-        items = [decode(v, args[0], f"{path}[{i}]") for i, v in enumerate(value)]
-        try:
-            unique = len(set(items))
-        except TypeError:
-            raise FormatError(path, "a set holds only numbers, strings and records") from None
-        if unique != len(items):
-            raise FormatError(path, "repeated item in a set")
-        return frozenset(items)
+        return _decode_frozenset(value, typing.get_args(annotation)[0], path)
     if is_record(annotation):
         return _decode_dataclass(value, annotation, path)
     raise TypeError(f"boardlab JSON cannot decode the type {annotation!r}")
+
+
+def _decode_union(value: JSON, args: tuple[Any, ...], path: str) -> Any:
+    """``value`` as the first of a union's kinds that reads it (null for an Optional)."""
+    if value is None and type(None) in args:
+        return None
+    options = [a for a in args if a is not type(None)]
+    if len(options) == 1:
+        return decode(value, options[0], path)
+    classes = [a for a in options if is_record(a)]
+    if classes and len(classes) == len(options):
+        return decode_choice(value, tuple(classes), path)
+    for option in options:
+        try:
+            return decode(value, option, path)
+        except FormatError:
+            continue
+    raise FormatError(path, f"{show_value(value)} matches none of the allowed kinds")
+
+
+def _decode_bool(value: JSON, path: str) -> bool:
+    if not isinstance(value, bool):
+        raise FormatError(path, f"expected true or false, got {show_value(value)}")
+    return value
+
+
+def _decode_int(value: JSON, path: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise FormatError(path, f"expected an integer, got {show_value(value)}")
+    return value
+
+
+def _decode_str(value: JSON, path: str) -> str:
+    if not isinstance(value, str):
+        raise FormatError(path, f"expected a string, got {show_value(value)}")
+    return value
+
+
+def _decode_float(value: JSON, path: str) -> float:
+    if not isinstance(value, (int, float)) or isinstance(value, bool):
+        raise FormatError(path, f"expected a number, got {show_value(value)}")
+    # A whole number stays an int (a float field holds one fine), so that a saved
+    # file reads back to exactly what it says: save -> load -> save is byte-identical.
+    return value
+
+
+def _decode_fraction(value: JSON, path: str) -> Fraction:
+    if not isinstance(value, (str, int)) or isinstance(value, bool):
+        raise FormatError(path, f"expected a fraction like '1/6', got {show_value(value)}")
+    try:
+        return Fraction(value)
+    except (ValueError, ZeroDivisionError) as err:
+        raise FormatError(path, f"not a fraction: {show_value(value)}") from err
+
+
+#: The scalar annotations and their readers, in the order ``decode`` tries them.
+_SCALARS: Final[tuple[tuple[type, Any], ...]] = (
+    (bool, _decode_bool), (int, _decode_int), (str, _decode_str), (float, _decode_float),
+    (Fraction, _decode_fraction),
+)
+
+
+def _decode_tuple(value: JSON, args: tuple[Any, ...], path: str) -> tuple[Any, ...]:
+    """A JSON list as ``tuple[X, ...]`` or as a fixed ``tuple[A, B, ...]``."""
+    if not isinstance(value, list):
+        raise FormatError(path, f"expected a list, got {show_value(value)}")
+    if len(args) == 2 and args[1] is Ellipsis:
+        return tuple(decode(v, args[0], f"{path}[{i}]") for i, v in enumerate(value))
+    if len(value) != len(args):
+        raise FormatError(path, f"expected {len(args)} items, got {len(value)}")
+    pairs = enumerate(zip(value, args, strict=True))
+    return tuple(decode(v, a, f"{path}[{i}]") for i, (v, a) in pairs)
+
+
+def _decode_frozenset(value: JSON, item: Any, path: str) -> frozenset[Any]:
+    """A JSON list of distinct items as a ``frozenset[item]``."""
+    if not isinstance(value, list):
+        raise FormatError(path, f"expected a list, got {show_value(value)}")
+    items = [decode(v, item, f"{path}[{i}]") for i, v in enumerate(value)]
+    try:
+        unique = len(set(items))
+    except TypeError:
+        raise FormatError(path, "a set holds only numbers, strings and records") from None
+    if unique != len(items):
+        raise FormatError(path, "repeated item in a set")
+    return frozenset(items)
 
 
 def is_record(cls: Any) -> bool:

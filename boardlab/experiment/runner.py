@@ -158,6 +158,13 @@ def _check_workers(workers: Any) -> int | None:
     return workers
 
 
+def _check_chunk(chunk: Any) -> None:
+    """``chunk`` is ``None`` or a whole number of at least 1 (seeds per task)."""
+    if chunk is not None and (isinstance(chunk, bool) or not isinstance(chunk, int)
+                              or chunk < 1):
+        raise SpecError("chunk", f"expected a whole number of at least 1, got {chunk!r}")
+
+
 def run(experiment: Experiment, executor: Executor | Any = None, *, workers: int | None = None,
         chunk: int | None = None, out: str | Path | None = None, scheduler: str | None = None,
         progress: bool = True) -> Results:
@@ -175,9 +182,7 @@ def run(experiment: Experiment, executor: Executor | Any = None, *, workers: int
     chunks finished in.
     """
     workers = _check_workers(workers)
-    if chunk is not None and (isinstance(chunk, bool) or not isinstance(chunk, int)
-                              or chunk < 1):
-        raise SpecError("chunk", f"expected a whole number of at least 1, got {chunk!r}")
+    _check_chunk(chunk)
     if sum(x is not None for x in (executor, workers, scheduler)) > 1:
         raise ValueError("give at most one of executor, workers and scheduler")
     store = ResultFile.open(out, experiment) if out is not None else None
@@ -224,15 +229,22 @@ def run(experiment: Experiment, executor: Executor | Any = None, *, workers: int
         finally:
             bar.close()
     finally:
-        if own_pool is not None:
-            if stopped:
-                stop_pool(own_pool)
-            own_pool.shutdown(wait=not stopped, cancel_futures=True)
-        if client is not None:
-            client.close()
-        if store is not None:
-            store.close()
+        _release(own_pool, stopped, client, store)
     return Results(experiment, rows.values())
+
+
+def _release(own_pool: ProcessPoolExecutor | None, stopped: bool, client: Any,
+             store: ResultFile | None) -> None:
+    """Shut what :func:`run` opened: its own pool (at once when stopped), the Dask client
+    it made, the results file."""
+    if own_pool is not None:
+        if stopped:
+            stop_pool(own_pool)
+        own_pool.shutdown(wait=not stopped, cancel_futures=True)
+    if client is not None:
+        client.close()
+    if store is not None:
+        store.close()
 
 
 def _stopped(experiment: Experiment, done: int, store: ResultFile | None,

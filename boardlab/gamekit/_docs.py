@@ -33,10 +33,18 @@ def _import(door: FrontDoor) -> str:
 
 def verb_doc(door: FrontDoor, verb: str) -> str:
     """The docstring of ``verb`` in ``door``'s game."""
-    a, title = door.alias, door.spec.book.name
-    imp = _import(door) if door.spec.package else ""
-    first = next(iter(door.spec.book)).id
-    texts = {
+    for texts in (_match_docs, _position_docs, _reading_docs):
+        docs = texts(door)
+        if verb in docs:
+            return docs[verb]
+    raise KeyError(verb)
+
+
+def _match_docs(door: FrontDoor) -> dict[str, str]:
+    """The docstrings of the verbs that start, play and load matches."""
+    a, imp = door.alias, _import(door) if door.spec.package else ""
+    title = door.spec.book.name
+    return {
         "new_match": f"""A {title} match before its first choice, or from ``start``.
 
 {_setup(door)} ``seed`` drives chance (``None``, the default: a fresh seed from the
@@ -81,6 +89,14 @@ bad field).
 >>> {a}.load_match(m.to_json()).to_json() == m.to_json()
 True
 """,
+    }
+
+
+def _position_docs(door: FrontDoor) -> dict[str, str]:
+    """The docstrings of the position, rule and observation verbs."""
+    a, imp = door.alias, _import(door) if door.spec.package else ""
+    first = next(iter(door.spec.book)).id
+    return {
         "save_position": f"""A position as versioned JSON (``indent``: ``None`` or 0–16).
 
 {imp}
@@ -111,6 +127,13 @@ closest ids.
 >>> {a}.observe(state, seat) == {a}.RULES.observe(state, seat)
 True
 """,
+    }
+
+
+def _reading_docs(door: FrontDoor) -> dict[str, str]:
+    """The docstrings of the verbs that read a state: picture, winners, scores, choice text."""
+    a, imp = door.alias, _import(door) if door.spec.package else ""
+    return {
         "render_svg": f"""``state`` as an SVG document (a string), as ``viewer`` may see it.
 
 ``viewer`` is a seat (its own secrets and everything public) or ``None`` (public
@@ -149,4 +172,3 @@ as ``match.push(text)`` reads it; a ChoiceTextError lists the legal ones.
 True
 """,
     }
-    return texts[verb]

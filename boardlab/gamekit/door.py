@@ -41,13 +41,13 @@ from boardlab.core import validate
 from boardlab.core.engine import (
     SEED_NOT_GIVEN,
     Match,
-    check_indent,
     check_seed,
     position_from_json,
     position_to_json,
     seed_default,
 )
 from boardlab.core.errors import ArgumentError, ArgumentTypeError, show_value
+from boardlab.core.matchfile import check_indent
 from boardlab.core.simulate import play_out
 from boardlab.gamekit import _docs
 from boardlab.gamekit.spec import hand_in_parser

@@ -63,8 +63,8 @@ def dice_outcomes(n: int, faces: int = 6) -> OutcomeTable:
     ...
     boardlab.core.errors.ArgumentError: n: 1 to 12 dice, as Config.dice allows (got 1000000)
     """
-    n = strict_int("n", n)
-    faces = strict_int("faces", faces)
+    n = strict_int(n, "n")
+    faces = strict_int(faces, "faces")
     if not 1 <= n <= 12:
         raise ArgumentError("n", n, "1 to 12 dice, as Config.dice allows")
     if not 2 <= faces <= 20:

@@ -4,9 +4,9 @@ Each check refuses a value with a boardlab error that names the argument or fiel
 shows at most ~200 characters of what came (:func:`boardlab.core.errors.show_value`).
 A bool is not an integer here: ``True`` is refused where a count or a location is meant.
 
->>> strict_int("Destination.location", 3)
+>>> strict_int(3, "Destination.location")
 3
->>> strict_int("Destination.location", True)
+>>> strict_int(True, "Destination.location")
 Traceback (most recent call last):
 ...
 boardlab.core.errors.ArgumentTypeError: Destination.location: expected an integer, ...
@@ -39,8 +39,10 @@ class UnknownName(ArgumentError, KeyError):
     __str__ = BaseException.__str__  # a KeyError would print the message as a repr
 
 
-def strict_int(field: str, value: Any, *, error: type[Exception] = ArgumentTypeError) -> int:
-    """``value`` if it is an ``int`` (and not a ``bool``), else a type error naming ``field``.
+def strict_int(value: Any, field: str, *, error: type[Exception] = ArgumentTypeError) -> int:
+    """``value`` if it is an ``int`` (and not a ``bool``), else a type error naming ``field``
+    (the ``(value, path)`` signature of :mod:`boardlab.core.validate`; its own "integer"
+    wording, which tests pin, and its ``error=ConfigError`` for configurations).
 
     ``error=ConfigError`` gives a :class:`ConfigError` instead (configurations and
     described positions refuse with it).
@@ -56,7 +58,7 @@ def strict_int(field: str, value: Any, *, error: type[Exception] = ArgumentTypeE
     raise error(f"{field}: {what} (got {show_value(value)})")
 
 
-def strict_str(field: str, value: Any, *, error: type[Exception] = ArgumentTypeError) -> str:
+def strict_str(value: Any, field: str, *, error: type[Exception] = ArgumentTypeError) -> str:
     """``value`` if it is a ``str``, else a type error naming ``field``."""
     if isinstance(value, str):
         return value
@@ -66,16 +68,16 @@ def strict_str(field: str, value: Any, *, error: type[Exception] = ArgumentTypeE
     raise error(f"{field}: {what} (got {show_value(value)})")
 
 
-def known_name(field: str, value: Any, known: Collection[str], what: str, rule: str,
+def known_name(value: Any, field: str, known: Collection[str], what: str, rule: str,
                *, error: type[Exception] = ConfigError) -> str:
     """``value`` if it is one of ``known``; else an error naming ``field`` and ``rule``.
 
-    >>> known_name("chief", "purple", ("red", "blue"), "colour", "MoH-R3")
+    >>> known_name("purple", "chief", ("red", "blue"), "colour", "MoH-R3")
     Traceback (most recent call last):
     ...
     boardlab.core.errors.ConfigError: chief: unknown colour 'purple'; one of red, blue (MoH-R3)
     """
-    strict_str(field, value, error=ArgumentTypeError if error is ArgumentError else error)
+    strict_str(value, field, error=ArgumentTypeError if error is ArgumentError else error)
     if value not in known:
         listed = ", ".join(known)
         if error is ArgumentError:

@@ -58,12 +58,12 @@ def _loc(location: Any) -> str:
 
 def _optional_int(field: str, value: Any) -> None:
     if value is not None:
-        strict_int(field, value)
+        strict_int(value, field)
 
 
 def _optional_str(field: str, value: Any) -> None:
     if value is not None:
-        strict_str(field, value)
+        strict_str(value, field)
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,8 +74,8 @@ class Place:
     location: int
 
     def __post_init__(self) -> None:
-        strict_str("Place.kind", self.kind)
-        strict_int("Place.location", self.location)
+        strict_str(self.kind, "Place.kind")
+        strict_int(self.location, "Place.location")
 
     def __str__(self) -> str:
         return f"place {_kind(self.kind)} at {_loc(self.location)}"
@@ -88,7 +88,7 @@ class Vote:
     colour: str
 
     def __post_init__(self) -> None:
-        strict_str("Vote.colour", self.colour)
+        strict_str(self.colour, "Vote.colour")
 
     def __str__(self) -> str:
         return f"vote for {_colour(self.colour)}"
@@ -103,7 +103,7 @@ class PlayCard:
     character: str | None = None
 
     def __post_init__(self) -> None:
-        strict_str("PlayCard.card", self.card)
+        strict_str(self.card, "PlayCard.card")
         _optional_int("PlayCard.location", self.location)
         _optional_str("PlayCard.character", self.character)
 
@@ -133,7 +133,7 @@ class TruckSplit:
     to: str | None = None
 
     def __post_init__(self) -> None:
-        strict_str("TruckSplit.keep", self.keep)
+        strict_str(self.keep, "TruckSplit.keep")
         _optional_str("TruckSplit.give", self.give)
         _optional_str("TruckSplit.to", self.to)
 
@@ -153,7 +153,7 @@ class Sacrifice:
     kind: str
 
     def __post_init__(self) -> None:
-        strict_str("Sacrifice.kind", self.kind)
+        strict_str(self.kind, "Sacrifice.kind")
 
     def __str__(self) -> str:
         return f"sacrifice the {_kind(self.kind)}"
@@ -166,7 +166,7 @@ class Destination:
     location: int
 
     def __post_init__(self) -> None:
-        strict_int("Destination.location", self.location)
+        strict_int(self.location, "Destination.location")
 
     def __str__(self) -> str:
         return f"choose destination {_loc(self.location)}"
@@ -179,7 +179,7 @@ class PlaceZombie:
     location: int
 
     def __post_init__(self) -> None:
-        strict_int("PlaceZombie.location", self.location)
+        strict_int(self.location, "PlaceZombie.location")
 
     def __str__(self) -> str:
         return f"drop a zombie at {_loc(self.location)}"
@@ -194,8 +194,8 @@ class Move:
     sprint: bool = False
 
     def __post_init__(self) -> None:
-        strict_str("Move.kind", self.kind)
-        strict_int("Move.to", self.to)
+        strict_str(self.kind, "Move.kind")
+        strict_int(self.to, "Move.to")
         if not isinstance(self.sprint, bool):
             raise ArgumentTypeError("Move.sprint", self.sprint, "expected True or False")
 
@@ -216,7 +216,7 @@ class Dice:
             raise ArgumentTypeError("Dice.faces", self.faces,
                                     "expected a tuple of die faces, such as (1, 4, 4, 6)")
         for i, face in enumerate(self.faces):
-            strict_int(f"Dice.faces[{i}]", face)
+            strict_int(face, f"Dice.faces[{i}]")
 
     def __str__(self) -> str:
         if len(self.faces) > 12:
@@ -231,7 +231,7 @@ class Draw:
     card: str
 
     def __post_init__(self) -> None:
-        strict_str("Draw.card", self.card)
+        strict_str(self.card, "Draw.card")
 
     def __str__(self) -> str:
         return f"draw {_card(self.card)}"
@@ -244,7 +244,7 @@ class TieBreak:
     colour: str
 
     def __post_init__(self) -> None:
-        strict_str("TieBreak.colour", self.colour)
+        strict_str(self.colour, "TieBreak.colour")
 
     def __str__(self) -> str:
         return f"chance picks {_colour(self.colour)}"

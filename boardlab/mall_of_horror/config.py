@@ -82,21 +82,12 @@ class Config:
                 raise ConfigError(f"{field}: expected a tuple of six entries, one per "
                                   f"location or Weapon card (got {show_value(value)})")
         for field in ("dice", "supermarket_threshold", "seal_at"):
-            strict_int(field, getattr(self, field), error=ConfigError)
+            strict_int(getattr(self, field), field, error=ConfigError)
         if len(self.capacities) != 6 or len(self.names) != 6:
             raise ConfigError("capacities and names need one entry per location 1–6 (MoH-R1)")
         for i, name in enumerate(self.names):
-            strict_str(f"names[{i}]", name, error=ConfigError)
-        for loc, cap in zip(LOCATIONS, self.capacities, strict=True):
-            if loc == PARKING:
-                if cap is not None:
-                    raise ConfigError("the Parking Lot (4) has unlimited room: its capacity "
-                                      "must be None (MoH Box Contents)")
-            elif cap is None or isinstance(cap, bool) or not isinstance(cap, int) or \
-                    not 1 <= cap <= MAX_SETTING:
-                raise ConfigError(f"capacities[{loc - 1}]: capacity of location {loc} must be "
-                                  f"a whole number 1–{MAX_SETTING:,}, got {show_value(cap)} "
-                                  "(MoH-R1)")
+            strict_str(name, f"names[{i}]", error=ConfigError)
+        self._check_capacities()
         if self.capacities[SUPERMARKET - 1] < self.supermarket_threshold:  # type: ignore[operator]
             raise ConfigError(f"capacity of location 6 ({self.capacities[5]}) cannot hold "
                               f"the Supermarket threshold "
@@ -112,6 +103,19 @@ class Config:
         if self.seal_at > MAX_SETTING:
             raise ConfigError(f"seal_at: at most {MAX_SETTING:,} zombies, got "
                               f"{show_value(self.seal_at)}")
+
+    def _check_capacities(self) -> None:
+        """Every shop a whole-number capacity, the Parking Lot unlimited (MoH-R1)."""
+        for loc, cap in zip(LOCATIONS, self.capacities, strict=True):
+            if loc == PARKING:
+                if cap is not None:
+                    raise ConfigError("the Parking Lot (4) has unlimited room: its capacity "
+                                      "must be None (MoH Box Contents)")
+            elif cap is None or isinstance(cap, bool) or not isinstance(cap, int) or \
+                    not 1 <= cap <= MAX_SETTING:
+                raise ConfigError(f"capacities[{loc - 1}]: capacity of location {loc} must be "
+                                  f"a whole number 1–{MAX_SETTING:,}, got {show_value(cap)} "
+                                  "(MoH-R1)")
 
     def capacity(self, location: int) -> int | None:
         """Characters ``location`` can hold (``None`` = unlimited)."""

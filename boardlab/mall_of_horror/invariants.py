@@ -17,6 +17,7 @@ checked first, then the facts of the game, then whether the rules can go on from
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from boardlab.core.engine import CHANCE
@@ -168,51 +169,93 @@ def _shape(state: Any) -> list[str]:
     return []
 
 
+Check = Callable[[State], list[str]]
+
+
 def invariants(state: State) -> list[str]:
-    """Every broken invariant of ``state``, in words (empty when the state is sound)."""
+    """Every broken invariant of ``state``, in words (empty when the state is sound).
+
+    The field types come first (:func:`_shape`), then every check of :data:`CHECKS` in
+    order, then, only when those facts hold, the checks of :data:`LATE_CHECKS`, which read
+    the pending step against them.
+
+    >>> from boardlab.mall_of_horror import new_match
+    >>> invariants(new_match(players=3).state)
+    []
+    """
     problems = _shape(state)
     if problems:
         return problems
-    setup, cfg = state.setup, state.setup.config
-    colours = setup.colours
-    # Characters: each exists once, alive or eaten, at a real, open location.
-    alive = [(c, k) for c, k, _ in state.chars]
-    everyone = alive + list(state.eaten)
+    for _rule_id, check in CHECKS:
+        problems.extend(check(state))
+    for _rule_id, check in LATE_CHECKS:
+        if problems:
+            break
+        problems.extend(check(state))
+    return problems
+
+
+def _alive(state: State) -> list[tuple[str, str]]:
+    return [(c, k) for c, k, _ in state.chars]
+
+
+def _characters_once(state: State) -> list[str]:
+    """Each character exists once, alive or eaten, and all were dealt (MoH-setup-characters)."""
+    problems: list[str] = []
+    setup = state.setup
+    everyone = _alive(state) + list(state.eaten)
     if len(set(everyone)) != len(everyone):
         problems.append("a character is in two places (alive twice, or alive and eaten)")
     for c, k in everyone:
-        if c not in colours or k not in setup.kinds:
+        if c not in setup.colours or k not in setup.kinds:
             problems.append(f"unknown character {show_value(c)} {show_value(k)}")
     if state.phase != Phase.SETUP and state.pending.kind not in (Kind.PLACE, Kind.PLACE_ROLL,
                                                                  Kind.DEAL):
-        dealt = len(colours) * len(setup.kinds)
+        dealt = len(setup.colours) * len(setup.kinds)
         if len(everyone) != dealt:
             problems.append(f"alive + eaten = {len(everyone)}, but {dealt} characters were dealt")
     if list(state.chars) != sorted(state.chars):
         problems.append("characters are not in canonical order")
-    counts = Counter(loc for _, _, loc in state.chars)
-    for loc, n in counts.items():
+    return problems
+
+
+def _standing(state: State) -> list[str]:
+    """Characters stand at real, open locations, within capacity (MoH-R1)."""
+    problems: list[str] = []
+    setup = state.setup
+    for loc, n in Counter(loc for _, _, loc in state.chars).items():
         if loc not in LOCATIONS:
             problems.append(f"a character stands at unknown location {show_value(loc)}")
             continue
-        cap = cfg.capacities[loc - 1]
+        cap = setup.config.capacities[loc - 1]
         if cap is not None and n > cap:
             problems.append(f"location {loc} holds {n} characters, over its capacity {cap}")
         if loc in setup.closed:
             problems.append(f"a character stands at the closed location {loc}")
         if loc in state.sealed:
             problems.append(f"a character stands at the sealed location {loc}")
-    # Zombies and sealed locations.
+    return problems
+
+
+def _zombies_and_seals(state: State) -> list[str]:
+    """Zombie counts are natural numbers, none before a sealed or closed location; the
+    sealed locations are 1–6, each once, never the Parking Lot (MoH-e-seal)."""
+    problems: list[str] = []
     if len(state.zombies) != 6 or any(z < 0 for z in state.zombies):
         problems.append(f"bad zombie counts {show_value(state.zombies)}")
-    for loc in (*state.sealed, *setup.closed):
+    for loc in (*state.sealed, *state.setup.closed):
         if loc in LOCATIONS and state.zombies[loc - 1]:
             problems.append(f"zombies in front of the sealed or closed location {loc}")
     if PARKING in state.sealed or any(s not in LOCATIONS for s in state.sealed) \
             or len(set(state.sealed)) != len(state.sealed):
         problems.append(f"sealed: bad sealed locations {show_value(state.sealed)} "
                         "(MoH-e-seal: 1–6, each once, never the Parking Lot)")
-    # The 21 action cards are all somewhere.
+    return problems
+
+
+def _action_cards(state: State) -> list[str]:
+    """The 21 action cards of the box are all somewhere, hands sorted (MoH-box)."""
+    problems: list[str] = []
     seen: Counter[str] = Counter()
     for card, n in zip(CARDS, state.deck, strict=True):
         seen[card] += n
@@ -224,13 +267,19 @@ def invariants(state: State) -> list[str]:
             problems.append("a hand is not sorted")
     seen.update(state.bottom)
     seen.update(state.pending.drawn)
-    expected = dict(zip(CARDS, cfg.deck(), strict=True))
+    expected = dict(zip(CARDS, state.setup.config.deck(), strict=True))
     if any(n < 0 for n in (*state.deck, *state.discard)):
         problems.append("negative card count")
     if dict(seen) != {c: n for c, n in expected.items() if n} or sum(seen.values()) != 21:
         problems.append(f"the action cards do not add up to the 21 of the box: {dict(seen)}")
-    # Bookkeeping.
-    if state.chief not in colours:
+    return problems
+
+
+def _bookkeeping(state: State) -> list[str]:
+    """The Chief, the phase, the pending kind, the round and the Hardware are readable
+    (MoH-round)."""
+    problems: list[str] = []
+    if state.chief not in state.setup.colours:
         problems.append(f"chief: unknown Chief {show_value(state.chief)}")
     if state.phase not in PHASES:
         problems.append(f"phase: unknown phase {show_value(state.phase)}")
@@ -242,34 +291,44 @@ def invariants(state: State) -> list[str]:
                         "from 1)")
     if any(n < 0 for n in state.hardware) or state.hardware[PARKING - 1]:
         problems.append("Hardware at the Parking Lot or negative Hardware")
-    for c, k in state.hidden:
-        if (c, k) not in alive and (c, k) not in state.eaten:
-            problems.append(f"hidden character {show_value(c)} {show_value(k)} does not exist")
+    return problems
+
+
+def _hidden_exist(state: State) -> list[str]:
+    """A character hidden this round exists, alive or eaten (MoH-f-cards)."""
+    alive = _alive(state)
+    return [f"hidden character {show_value(c)} {show_value(k)} does not exist"
+            for c, k in state.hidden if (c, k) not in alive and (c, k) not in state.eaten]
+
+
+def _eliminations(state: State) -> list[str]:
+    """A colour is marked eliminated, once, exactly when it has no character (MoH-eliminated)."""
+    problems: list[str] = []
+    colours = state.setup.colours
+    alive_colours = {c for c, _ in _alive(state)}
     for c, r in state.eliminated:
         if c not in colours or not 0 <= r <= state.round:
             problems.append(f"eliminated: bad entry {show_value((c, r))} (a colour of the "
                             "match, eliminated in round 0 to the current round)")
-        elif any(x == c for x, _ in alive):
+        elif c in alive_colours:
             problems.append(f"{c} is marked eliminated but still has characters")
     if len({c for c, _ in state.eliminated}) != len(state.eliminated):
         problems.append("eliminated: a colour is listed twice")
+    marked = {c for c, _ in state.eliminated}
     for colour in colours:
-        if (state.round and colour not in {c for c, _ in alive}
-                and colour not in {c for c, _ in state.eliminated}):
+        if state.round and colour not in alive_colours and colour not in marked:
             problems.append(f"{colour} has no characters but is not marked eliminated")
-    problems.extend(_round_facts(state))
-    problems.extend(_pending_facts(state))
-    if SUPERMARKET in setup.closed:
-        problems.append("the Supermarket cannot be closed")
-    if not problems:  # the facts above hold: the pending step can be read against them
-        problems.extend(procedure_facts(state))
-    if not problems:
-        problems.extend(_can_go_on(state))
     return problems
 
 
+def _supermarket_open(state: State) -> list[str]:
+    """Only location 2 is ever closed, never the Supermarket (MoH-R3)."""
+    return ["the Supermarket cannot be closed"] if SUPERMARKET in state.setup.closed else []
+
+
 def _round_facts(state: State) -> list[str]:
-    """The arrival roll, who saw it, destinations, Hidden characters this round."""
+    """The arrival roll, who saw it, destinations, Hidden characters this round (MoH-c,
+    MoH-R11)."""
     problems: list[str] = []
     colours, dice = state.setup.colours, state.setup.config.dice
     if state.roll:
@@ -296,7 +355,7 @@ def _round_facts(state: State) -> list[str]:
 
 
 def _pending_facts(state: State) -> list[str]:
-    """The pending step's bookkeeping names real players, locations and cards."""
+    """The pending step's bookkeeping names real players, locations and cards (MoH-voting)."""
     problems: list[str] = []
     colours = state.setup.colours
     p = state.pending
@@ -365,3 +424,25 @@ def _can_go_on(state: State) -> list[str]:
         return [f"pending: the {state.pending.kind} step offers {who} no choice, so the "
                 "match could not go on"]
     return []
+
+
+#: The invariants, in the order :func:`invariants` reports them: (rule id, check). Each
+#: check answers a list of problems in words (empty when its rule holds).
+CHECKS: tuple[tuple[str, Check], ...] = (
+    ("MoH-setup-characters", _characters_once),
+    ("MoH-R1", _standing),
+    ("MoH-e-seal", _zombies_and_seals),
+    ("MoH-box", _action_cards),
+    ("MoH-round", _bookkeeping),
+    ("MoH-f-cards", _hidden_exist),
+    ("MoH-eliminated", _eliminations),
+    ("MoH-c", _round_facts),
+    ("MoH-voting", _pending_facts),
+    ("MoH-R3", _supermarket_open),
+)
+#: The checks that read the pending step against the facts above, run in order only while
+#: no problem is found: the procedure's own facts, then whether the rules can go on.
+LATE_CHECKS: tuple[tuple[str, Check], ...] = (
+    ("MoH-round", procedure_facts),
+    ("MoH-round", _can_go_on),
+)

@@ -177,21 +177,12 @@ def _variants(choice: Any) -> Iterable[Tokens]:
             yield from (("chance", "pick", colour), ("pick", colour), (colour,))
         case Place(kind, location):
             yield from (("place", kind, str(location)), (kind, str(location)))
-        case PlayCard(card, location, character):
-            for name in _card(card):
-                said = (name,) + ((character,) if character else ()) + \
-                    ((str(location),) if location is not None else ())
-                yield from (("play", *said), said)
+        case PlayCard():
+            yield from _play_variants(choice)
         case Pass():
             yield ("pass",)
-        case TruckSplit(keep, give, to) if give is not None and to is not None:
-            for k in _card(keep):
-                for g in _card(give):
-                    yield from (("keep", k, "give", g, to), ("give", g, to, "keep", k),
-                                (k, g, to))
-        case TruckSplit(keep):
-            for k in _card(keep):
-                yield from (("keep", k), (k,))
+        case TruckSplit():
+            yield from _split_variants(choice)
         case Sacrifice(kind):
             yield from (("sacrifice", kind), (kind,))
         case Destination(location):
@@ -210,3 +201,24 @@ def _variants(choice: Any) -> Iterable[Tokens]:
         case Draw(card):
             for name in _card(card):
                 yield from (("draw", name), (name,))
+
+
+def _play_variants(choice: PlayCard) -> Iterable[Tokens]:
+    """The ways of saying a card played: its name, the character, the location."""
+    for name in _card(choice.card):
+        said = (name,) + ((choice.character,) if choice.character else ()) + \
+            ((str(choice.location),) if choice.location is not None else ())
+        yield from (("play", *said), said)
+
+
+def _split_variants(choice: TruckSplit) -> Iterable[Tokens]:
+    """The ways of saying a truck split: the card kept, and the card given to whom."""
+    keep, give, to = choice.keep, choice.give, choice.to
+    if give is not None and to is not None:
+        for k in _card(keep):
+            for g in _card(give):
+                yield from (("keep", k, "give", g, to), ("give", g, to, "keep", k),
+                            (k, g, to))
+        return
+    for k in _card(keep):
+        yield from (("keep", k), (k,))

@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 from boardlab.core.errors import ConfigError, show_value
 from boardlab.core.soundness import start_problem
@@ -59,38 +59,41 @@ CharacterSpec = str | tuple[str, str]
 PHASE_STARTS = ("a", "b", "c", "d", "e", "f")
 
 
-def _count(field: str, value: Any, *, minimum: int = 0) -> int:
-    n = strict_int(field, value, error=ConfigError)
+def _count(value: Any, path: str, *, minimum: int = 0) -> int:
+    """A count of cards 0…MAX_COUNT (a whole number, not a bool)."""
+    n = strict_int(value, path, error=ConfigError)
     if not minimum <= n <= MAX_COUNT:
-        raise ConfigError(f"{field}: expected a whole number {minimum}–{MAX_COUNT}, "
+        raise ConfigError(f"{path}: expected a whole number {minimum}–{MAX_COUNT}, "
                           f"got {show_value(n)}")
     return n
 
 
-def _location(field: str, value: Any) -> int:
+def _location(value: Any, path: str) -> int:
+    """A location 1–6 (a whole number, not a bool)."""
     if isinstance(value, bool) or not isinstance(value, int) or value not in LOCATIONS:
-        raise ConfigError(f"{field}: unknown location {show_value(value)}: locations are "
+        raise ConfigError(f"{path}: unknown location {show_value(value)}: locations are "
                           "the integers 1–6")
     return int(value)
 
 
-def _mapping(field: str, value: Any) -> Mapping[Any, Any]:
+def _mapping(value: Any, path: str) -> Mapping[Any, Any]:
+    """A mapping (``None``: an empty one)."""
     if value is None:
         return {}
     if not isinstance(value, Mapping):
-        raise ConfigError(f"{field}: expected a mapping (a dict), got {show_value(value)}")
+        raise ConfigError(f"{path}: expected a mapping (a dict), got {show_value(value)}")
     return value
 
 
-def _items(field: str, value: Any) -> tuple[Any, ...]:
+def _items(value: Any, path: str) -> tuple[Any, ...]:
     """A list or tuple (or set) of items; a lone string is refused (it is not a list)."""
     if value is None:
         return ()
     if isinstance(value, (str, bytes, Mapping)) or not isinstance(value, Iterable):
-        raise ConfigError(f"{field}: expected a list, got {show_value(value)}")
+        raise ConfigError(f"{path}: expected a list, got {show_value(value)}")
     items = tuple(value)
     if len(items) > MAX_COUNT:
-        raise ConfigError(f"{field}: {len(items)} items is more than any position holds")
+        raise ConfigError(f"{path}: {len(items)} items is more than any position holds")
     return items
 
 
@@ -109,9 +112,10 @@ def _parse_character(spec: Any, field: str = "characters") -> tuple[str, str]:
     return colour, kind
 
 
-def _card(field: str, card: Any) -> str:
+def _card(card: Any, path: str) -> str:
+    """The name of an action card (MoH-box)."""
     if not isinstance(card, str) or card not in CARDS:
-        raise ConfigError(f"{field}: unknown card {show_value(card)}: one of {', '.join(CARDS)}")
+        raise ConfigError(f"{path}: unknown card {show_value(card)}: one of {', '.join(CARDS)}")
     return card
 
 
@@ -161,7 +165,33 @@ def position(players: int = 4, *, characters: Mapping[int, Iterable[CharacterSpe
     argument.
     """
     setup = Setup(players=players, config=Config() if config is None else config)
-    colours, kinds = setup.colours, setup.kinds
+    colours = setup.colours
+    _round_facts(phase, round, chief_elected)
+    sealed_t = _sealed(sealed, setup)
+    chars, seen = _characters(characters, setup, sealed_t)
+    _capacities(chars, setup.config)
+    z = _zombies(zombies, setup, sealed_t)
+    cards = _cards(setup, sealed_t, seen, phase, hands=hands, discard=discard, bottom=bottom,
+                   hidden=hidden, hardware=hardware, threats=threats)
+    chief = _chief(chief, colours)
+    elim = _eliminated(eliminated, colours, {c for c, _, _ in chars}, round)
+    roll_t = _roll(roll, setup.config.dice, phase)
+    lookers_t = _lookers(lookers, roll_t, colours, chief if chief_elected else None)
+    eaten = tuple((c, k) for c in colours for k in setup.kinds if (c, k) not in seen)
+    state = State(setup=setup, round=round, phase=phase, chars=tuple(sorted(chars)),
+                  eaten=eaten, zombies=z, sealed=sealed_t, hands=cards.hands,
+                  deck=cards.deck, bottom=cards.bottom, discard=cards.discard, chief=chief,
+                  chief_elected=chief_elected, roll=roll_t, lookers=lookers_t,
+                  destinations=(), hardware=cards.hardware, hidden=cards.hidden,
+                  eliminated=elim, pending=Pending("over"))
+    return _started(state, phase, destinations, cards.threats)
+
+
+# -- section builders, in the order position() checks them ------------------------------
+
+
+def _round_facts(phase: Any, round: Any, chief_elected: Any) -> None:
+    """The phase to start, the round number and whether the Chief was elected."""
     if not isinstance(phase, str) or phase not in PHASE_STARTS:
         raise ConfigError(f"phase must be one of {PHASE_STARTS}, got {show_value(phase)}")
     if isinstance(round, bool) or not isinstance(round, int) or not 1 <= round <= MAX_COUNT:
@@ -169,104 +199,180 @@ def position(players: int = 4, *, characters: Mapping[int, Iterable[CharacterSpe
     if not isinstance(chief_elected, bool):
         raise ConfigError(f"chief_elected: expected True or False, got "
                           f"{show_value(chief_elected)}")
-    sealed_t = tuple(sorted({_location("sealed", loc) for loc in _items("sealed", sealed)}))
+
+
+def _sealed(sealed: Any, setup: Setup) -> tuple[int, ...]:
+    """The sealed locations, sorted: 1–6, never the Parking Lot (MoH-e-seal)."""
+    sealed_t = tuple(sorted({_location(loc, "sealed") for loc in _items(sealed, "sealed")}))
     for loc in sealed_t:
         if loc == PARKING:
             raise ConfigError(f"location {loc} cannot be sealed (MoH-e-seal: 1–6, never the "
                               "Parking Lot)")
         if loc in setup.closed:
             raise ConfigError(f"location {loc} is closed, not sealed (MoH-R3)")
+    return sealed_t
+
+
+Seen = dict[tuple[str, str], int]
+
+
+def _characters(characters: Any, setup: Setup,
+                sealed: tuple[int, ...]) -> tuple[list[tuple[str, str, int]], Seen]:
+    """The characters standing, as (colour, kind, location), and where each one stands."""
     if characters is None or not isinstance(characters, Mapping):
         raise ConfigError(f"characters: expected a mapping location → characters, e.g. "
                           f"{{6: ['red pinup']}}; got {show_value(characters)}")
     chars: list[tuple[str, str, int]] = []
-    seen: dict[tuple[str, str], int] = {}
+    seen: Seen = {}
     for loc, group in characters.items():
         if isinstance(loc, bool) or not isinstance(loc, int) or loc not in LOCATIONS:
             raise ConfigError(f"characters: unknown location {show_value(loc)}: locations "
                               "are the integers 1–6")
-        for spec in _items(f"characters[{loc}]", group):
+        for spec in _items(group, f"characters[{loc}]"):
             colour, kind = _parse_character(spec, f"characters[{loc}]")
-            if colour not in colours:
-                raise ConfigError(f"unknown colour {show_value(colour)}: with {players} "
-                                  f"players the colours are {', '.join(colours)} (MoH-R3)")
-            if kind not in KINDS:
-                raise ConfigError(f"unknown character kind {show_value(kind)}: one of "
-                                  f"{', '.join(KINDS)}")
-            if kind not in kinds:
-                raise ConfigError(f"there is no {kind} with {players} players (MoH Setup)")
-            if (colour, kind) in seen:
-                raise ConfigError(f"{colour} {kind} is in two places: {seen[colour, kind]} "
-                                  f"and {loc}")
-            if loc in setup.closed:
-                raise ConfigError(f"location {loc} is closed with 3–4 players (MoH-R3): "
-                                  f"{colour} {kind} cannot stand there")
-            if loc in sealed_t:
-                raise ConfigError(f"location {loc} is sealed (MoH-e-seal): {colour} {kind} "
-                                  "cannot stand there")
+            _check_character(colour, kind, loc, setup, sealed, seen)
             seen[colour, kind] = loc
             chars.append((colour, kind, int(loc)))
-    cfg = setup.config
+    return chars, seen
+
+
+def _check_character(colour: str, kind: str, loc: int, setup: Setup,
+                     sealed: tuple[int, ...], seen: Seen) -> None:
+    """One character may stand at ``loc``: a colour and kind of the game (MoH-R3, MoH
+    Setup), not already placed, at a location that is neither closed nor sealed."""
+    players = setup.players
+    if colour not in setup.colours:
+        raise ConfigError(f"unknown colour {show_value(colour)}: with {players} "
+                          f"players the colours are {', '.join(setup.colours)} (MoH-R3)")
+    if kind not in KINDS:
+        raise ConfigError(f"unknown character kind {show_value(kind)}: one of "
+                          f"{', '.join(KINDS)}")
+    if kind not in setup.kinds:
+        raise ConfigError(f"there is no {kind} with {players} players (MoH Setup)")
+    if (colour, kind) in seen:
+        raise ConfigError(f"{colour} {kind} is in two places: {seen[colour, kind]} "
+                          f"and {loc}")
+    if loc in setup.closed:
+        raise ConfigError(f"location {loc} is closed with 3–4 players (MoH-R3): "
+                          f"{colour} {kind} cannot stand there")
+    if loc in sealed:
+        raise ConfigError(f"location {loc} is sealed (MoH-e-seal): {colour} {kind} "
+                          "cannot stand there")
+
+
+def _capacities(chars: list[tuple[str, str, int]], cfg: Config) -> None:
+    """No location holds more characters than its capacity (MoH-R1)."""
     for loc, n in Counter(loc for _, _, loc in chars).items():
         cap = cfg.capacities[loc - 1]
         if cap is not None and n > cap:
             raise ConfigError(f"location {loc} holds {n} characters, over its capacity {cap} "
                               "(MoH Box Contents, MoH-R1)")
+
+
+def _zombies(zombies: Any, setup: Setup, sealed: tuple[int, ...]) -> tuple[int, ...]:
+    """The zombies in front of each location, 1–6; none at a closed or sealed one."""
     z = [0] * 6
-    for loc, n in _mapping("zombies", zombies).items():
+    for loc, n in _mapping(zombies, "zombies").items():
         if isinstance(loc, bool) or not isinstance(loc, int) or loc not in LOCATIONS:
             raise ConfigError(f"unknown location {show_value(loc)} for zombies")
         if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= MAX_COUNT:
             raise ConfigError(f"zombies at {loc} must be a non-negative integer (at most "
                               f"{MAX_COUNT}), got {show_value(n)}")
-        if n and (loc in setup.closed or loc in sealed_t):
+        if n and (loc in setup.closed or loc in sealed):
             raise ConfigError(f"no zombie can stand at the closed or sealed location {loc}")
         z[loc - 1] = n
-    hands = _mapping("hands", hands)
-    for colour in hands:
+    return tuple(z)
+
+
+class _Cards(NamedTuple):
+    """Where every card of the box is: the cards section of a described position."""
+
+    hands: tuple[tuple[str, ...], ...]
+    deck: tuple[int, ...]
+    bottom: tuple[str, ...]
+    discard: tuple[int, ...]
+    hardware: tuple[int, ...]
+    hidden: tuple[tuple[str, str], ...]
+    threats: tuple[tuple[str, int], ...]
+
+
+def _cards(setup: Setup, sealed: tuple[int, ...], seen: Seen, phase: str, *, hands: Any,
+           discard: Any, bottom: Any, hidden: Any, hardware: Any, threats: Any) -> _Cards:
+    """The hands, the known bottom of the deck, the discard pile (with the cards played
+    this round) and the deck, which holds the rest of the box (MoH-R2)."""
+    hand_list, used = _hands(hands, setup.colours)
+    discarded = _discard(discard)
+    bottom_t = tuple(_card(card, "bottom") for card in _items(bottom, "bottom"))
+    used.update(bottom_t)
+    hidden_t = _hidden(hidden, seen)
+    discarded["hidden"] += len(hidden_t)
+    hw = _hardware(hardware, setup, sealed)
+    discarded["hardware"] += sum(hw)
+    threat_t = _threats(threats, setup.colours, phase)
+    discarded["threat"] += sum(n for _, n in threat_t)
+    used.update(discarded)
+    box = dict(zip(CARDS, setup.config.deck(), strict=True))
+    for card, n in used.items():
+        if n > box[card]:
+            raise ConfigError(f"{n} {card} cards in play, but the box has {box[card]} "
+                              "(MoH Box Contents, MoH-R2)")
+    return _Cards(hands=hand_list, deck=tuple(box[c] - used[c] for c in CARDS),
+                  bottom=bottom_t, discard=tuple(discarded.get(c, 0) for c in CARDS),
+                  hardware=hw, hidden=hidden_t, threats=threat_t)
+
+
+def _hands(hands: Any, colours: tuple[str, ...]) -> tuple[tuple[tuple[str, ...], ...],
+                                                          Counter[str]]:
+    """Each colour's hand, sorted, in seat order, and how many of each card they hold."""
+    given = _mapping(hands, "hands")
+    for colour in given:
         if colour not in colours:
             raise ConfigError(f"unknown colour {show_value(colour)} in hands")
     hand_list: list[tuple[str, ...]] = []
     in_hands: Counter[str] = Counter()
     for colour in colours:
-        cards = tuple(sorted(_card(f"hands[{colour!r}]", card)
-                             for card in _items(f"hands[{colour!r}]", hands.get(colour))))
+        cards = tuple(sorted(_card(card, f"hands[{colour!r}]")
+                             for card in _items(given.get(colour), f"hands[{colour!r}]")))
         in_hands.update(cards)
         hand_list.append(cards)
-    used = Counter(in_hands)
+    return tuple(hand_list), in_hands
+
+
+def _discard(discard: Any) -> Counter[str]:
+    """The cards discarded before this round's plays, by name."""
     discarded: Counter[str] = Counter()
-    for card, n in _mapping("discard", discard).items():
-        _card("discard", card)
-        discarded[card] += _count(f"discard[{card!r}]", n)
-    bottom_t = tuple(_card("bottom", card) for card in _items("bottom", bottom))
-    used.update(bottom_t)
-    # -- facts of the round in progress -------------------------------------------------
-    hidden_t = _hidden(hidden, seen)
-    discarded["hidden"] += len(hidden_t)
+    for card, n in _mapping(discard, "discard").items():
+        _card(card, "discard")
+        discarded[card] += _count(n, f"discard[{card!r}]")
+    return discarded
+
+
+def _hardware(hardware: Any, setup: Setup, sealed: tuple[int, ...]) -> tuple[int, ...]:
+    """The Hardware cards played this round at each location (MoH-f-cards)."""
     hw = [0] * 6
-    for loc, n in _mapping("hardware", hardware).items():
-        loc = _location("hardware", loc)
-        if loc == PARKING or loc in setup.closed or loc in sealed_t:
+    for loc, n in _mapping(hardware, "hardware").items():
+        loc = _location(loc, "hardware")
+        if loc == PARKING or loc in setup.closed or loc in sealed:
             raise ConfigError(f"hardware: no Hardware can be played at {loc} (MoH-f-cards: "
                               "not the Parking Lot, nor a closed or sealed location)")
-        hw[loc - 1] = _count(f"hardware[{loc}]", n)
-        discarded["hardware"] += hw[loc - 1]
-    threat_t = _threats(threats, colours, phase)
-    discarded["threat"] += sum(n for _, n in threat_t)
-    used.update(discarded)
-    box = dict(zip(CARDS, cfg.deck(), strict=True))
-    for card, n in used.items():
-        if n > box[card]:
-            raise ConfigError(f"{n} {card} cards in play, but the box has {box[card]} "
-                              "(MoH Box Contents, MoH-R2)")
+        hw[loc - 1] = _count(n, f"hardware[{loc}]")
+    return tuple(hw)
+
+
+def _chief(chief: Any, colours: tuple[str, ...]) -> str:
+    """The Chief's colour: the first colour unless given."""
     if chief is None:
         chief = colours[0]
     if not isinstance(chief, str) or chief not in colours:
         raise ConfigError(f"unknown Chief {show_value(chief)}")
-    alive = {c for c, _, _ in chars}
-    elim = {}
-    for colour, r in _mapping("eliminated", eliminated).items():
-        elim[colour] = r
+    return chief
+
+
+def _eliminated(eliminated: Any, colours: tuple[str, ...], alive: set[str],
+                round: int) -> tuple[tuple[str, int], ...]:
+    """colour → the round it was eliminated in; a colour with no character left and no
+    round given was eliminated in the previous round (MoH-R15)."""
+    elim = dict(_mapping(eliminated, "eliminated").items())
     for colour in colours:
         if colour not in alive:
             elim.setdefault(colour, round - 1)
@@ -276,16 +382,13 @@ def position(players: int = 4, *, characters: Mapping[int, Iterable[CharacterSpe
         if colour not in colours or isinstance(r, bool) or not isinstance(r, int) \
                 or not 0 <= r <= round:
             raise ConfigError(f"bad elimination {show_value(colour)}: round {show_value(r)}")
-    roll_t = _roll(roll, cfg.dice, phase)
-    lookers_t = _lookers(lookers, roll_t, colours, chief if chief_elected else None)
-    eaten = tuple((c, k) for c in colours for k in kinds if (c, k) not in seen)
-    state = State(setup=setup, round=round, phase=phase, chars=tuple(sorted(chars)),
-                  eaten=eaten, zombies=tuple(z), sealed=sealed_t, hands=tuple(hand_list),
-                  deck=tuple(box[c] - used[c] for c in CARDS), bottom=bottom_t,
-                  discard=tuple(discarded.get(c, 0) for c in CARDS), chief=chief,
-                  chief_elected=chief_elected, roll=roll_t, lookers=lookers_t,
-                  destinations=(), hardware=tuple(hw), hidden=hidden_t,
-                  eliminated=tuple(sorted(elim.items())), pending=Pending("over"))
+    return tuple(sorted(elim.items()))
+
+
+def _started(state: State, phase: str, destinations: Any,
+             threats: tuple[tuple[str, int], ...]) -> State:
+    """``state`` with ``phase`` started (the destinations chosen, the Threats played),
+    checked sound."""
     chosen: tuple[tuple[str, int], ...] = ()
     if phase == "e":
         chosen = _destinations(destinations, state)
@@ -293,8 +396,8 @@ def position(players: int = 4, *, characters: Mapping[int, Iterable[CharacterSpe
         raise ConfigError("destinations are given only to start in phase e): in phase d) "
                           "the players are choosing them (MoH-R11)")
     result = start_phase(state, phase, destinations=chosen)
-    if threat_t:
-        result = _open_with_threats(result, threat_t, phase)
+    if threats:
+        result = _open_with_threats(result, threats, phase)
     # The check every start gets (boardlab.core.soundness): these invariants, then at
     # least one legal continuation that the rules can play.
     problem = start_problem(RULES, result)
@@ -305,7 +408,7 @@ def position(players: int = 4, *, characters: Mapping[int, Iterable[CharacterSpe
 
 def _hidden(hidden: Any, seen: Mapping[tuple[str, str], int]) -> tuple[tuple[str, str], ...]:
     out = set()
-    for spec in _items("hidden", hidden):
+    for spec in _items(hidden, "hidden"):
         colour, kind = _parse_character(spec, "hidden")
         if (colour, kind) not in seen:
             raise ConfigError(f"hidden: {show_value(colour)} {show_value(kind)} is not "
@@ -315,7 +418,7 @@ def _hidden(hidden: Any, seen: Mapping[tuple[str, str], int]) -> tuple[tuple[str
 
 
 def _threats(threats: Any, colours: tuple[str, ...], phase: str) -> tuple[tuple[str, int], ...]:
-    given = _mapping("threats", threats)
+    given = _mapping(threats, "threats")
     if given and phase not in ("a", "b"):
         raise ConfigError("threats: Threat cards are played before the votes of phases a) "
                           "and b) (MoH-voting-threat); start in one of those phases")
@@ -323,14 +426,14 @@ def _threats(threats: Any, colours: tuple[str, ...], phase: str) -> tuple[tuple[
     for colour, n in given.items():
         if colour not in colours:
             raise ConfigError(f"threats: unknown colour {show_value(colour)}")
-        n = _count(f"threats[{colour!r}]", n)
+        n = _count(n, f"threats[{colour!r}]")
         if n:
             out.append((colour, n))
     return tuple(sorted(out))
 
 
 def _roll(roll: Any, dice: int, phase: str) -> tuple[int, ...]:
-    faces = _items("roll", roll)
+    faces = _items(roll, "roll")
     if not faces:
         if phase == "e":
             raise ConfigError(f"roll: phase e) starts with the arrival roll: give its {dice} "
@@ -352,7 +455,7 @@ def _lookers(lookers: Any, roll: tuple[int, ...], colours: tuple[str, ...],
              elected: str | None) -> tuple[str, ...]:
     if lookers is None:
         return (elected,) if roll and elected else ()
-    names = _items("lookers", lookers)
+    names = _items(lookers, "lookers")
     if names and not roll:
         raise ConfigError("lookers: without a roll there is nothing to look at; give "
                           "roll=... as well (MoH-c)")
@@ -367,7 +470,7 @@ def _lookers(lookers: Any, roll: tuple[int, ...], colours: tuple[str, ...],
 
 
 def _destinations(destinations: Any, state: State) -> tuple[tuple[str, int], ...]:
-    given = _mapping("destinations", destinations)
+    given = _mapping(destinations, "destinations")
     alive = {c for c, _, _ in state.chars}
     out = []
     for colour in given:
@@ -381,7 +484,7 @@ def _destinations(destinations: Any, state: State) -> tuple[tuple[str, int], ...
                 raise ConfigError(f"destinations: {colour} chose a destination in phase d): "
                                   f"give it (one of {sorted(options)}; MoH-R11)")
             continue
-        loc = _location(f"destinations[{colour!r}]", given[colour])
+        loc = _location(given[colour], f"destinations[{colour!r}]")
         if loc not in options:
             raise ConfigError(f"destinations[{colour!r}]: {colour} cannot choose {loc}; "
                               f"the choices were {sorted(options)} (MoH-R11)")

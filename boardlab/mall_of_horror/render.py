@@ -316,7 +316,26 @@ class _Picture:
         if closed or sealed:
             out.append(_hatch(x, y + _HEAD_H, w, h - _HEAD_H - _BAND_H, 12,
                               "#C4C4C4" if closed else "#5E5E5E"))
-        # header: number badge, name, capacity pins
+        self.location_head(loc, x, y, len(here))
+        self.location_tokens(loc, x, y, here)
+        self.location_lines(loc, x, y + _HEAD_H + 6 + rows * _TOKEN_STEP + 12, here,
+                            closed, sealed)
+        # zombies, in a band in front of the location
+        self.zombies(loc, x, y + h - _BAND_H, w)
+        if closed or sealed:
+            self.location_marker(x, y + _HEAD_H + 6 + rows * _TOKEN_STEP / 2, closed)
+        out.append(f'<rect x="{_n(x)}" y="{_n(y)}" width="{w}" height="{_n(h)}" rx="8" '
+                   'fill="none" stroke="#444444" stroke-width="1.5"/>')
+        if loc in self.highlight:
+            out.append(f'<rect class="highlight" x="{_n(x - 4)}" y="{_n(y - 4)}" '
+                       f'width="{w + 8}" height="{_n(h + 8)}" rx="11" fill="none" '
+                       f'stroke="{_HIGHLIGHT}" stroke-width="4" stroke-dasharray="10 6"/>')
+        out.append("</g>")
+
+    def location_head(self, loc: int, x: float, y: float, standing: int) -> None:
+        """The header of a location box: number badge, name, capacity pins."""
+        out, cfg, w = self.out, self.cfg, _BOX_W
+        name = cfg.name(loc)
         out.append(f'<rect x="{_n(x)}" y="{_n(y)}" width="{w}" height="{_HEAD_H}" rx="8" '
                    'fill="#E6E9EF"/>')
         out.append(f'<rect x="{_n(x)}" y="{_n(y + _HEAD_H - 8)}" width="{w}" height="8" '
@@ -325,10 +344,14 @@ class _Picture:
         out.append(_text(x + 17, y + 20, str(loc), size=13, bold=True, anchor="middle",
                          fill="#FFFFFF", cls="number"))
         cap = cfg.capacity(loc)
-        pins_w = self.pins(x + w - 10, y + 15, cap, len(here))
+        pins_w = self.pins(x + w - 10, y + 15, cap, standing)
         out.append(_text(x + 34, y + 20, _fit(name, w - 34 - 14 - pins_w, 13, True),
                          size=13, bold=True, cls="name"))
-        # characters
+
+    def location_tokens(self, loc: int, x: float, y: float,
+                        here: list[tuple[str, str]]) -> None:
+        """The characters standing at ``loc``, then its Hardware token."""
+        s = self.s
         for i, (colour, kind) in enumerate(here):
             tx = x + 10 + (i % _PER_ROW) * _TOKEN_STEP
             ty = y + _HEAD_H + 6 + (i // _PER_ROW) * _TOKEN_STEP
@@ -338,8 +361,11 @@ class _Picture:
             i = len(here)
             self.hardware(x + 10 + (i % _PER_ROW) * _TOKEN_STEP,
                           y + _HEAD_H + 6 + (i // _PER_ROW) * _TOKEN_STEP, hardware)
-        # information lines
-        ly = y + _HEAD_H + 6 + rows * _TOKEN_STEP + 12
+
+    def location_lines(self, loc: int, x: float, ly: float, here: list[tuple[str, str]],
+                       closed: bool, sealed: bool) -> None:
+        """The information lines under the characters, from baseline ``ly``."""
+        out, w = self.out, _BOX_W
         info = self.info(loc, here, closed, sealed)
         if info:
             out.append(_text(x + 10, ly, info, size=12, fill="#333333", cls="info"))
@@ -350,26 +376,19 @@ class _Picture:
         elif loc in self.outcomes:
             out.append(_text(x + 10, ly + _LINE_H, _fit(self.outcomes[loc], w - 20, 12.5, True),
                              size=12.5, bold=True, cls="outcome"))
-        # zombies, in a band in front of the location
-        self.zombies(loc, x, y + h - _BAND_H, w)
-        if closed or sealed:
-            word, why = ("closed", "3–4 players") if closed else ("sealed", "overrun")
-            cy = y + _HEAD_H + 6 + rows * _TOKEN_STEP / 2
-            bg, fg = ("#FFFFFF", "#333333") if closed else ("#222222", "#FFFFFF")
-            out.append(f'<g class="marker-{word}">'
-                       f'<rect x="{_n(x + w / 2 - 56)}" y="{_n(cy - 24)}" width="112" '
-                       f'height="48" rx="6" fill="{bg}" stroke="#333333" stroke-width="1.5"/>'
-                       + _text(x + w / 2, cy + 1, word, size=17, bold=True, anchor="middle",
-                               fill=fg)
-                       + _text(x + w / 2, cy + 17, why, size=11, anchor="middle", fill=fg)
-                       + "</g>")
-        out.append(f'<rect x="{_n(x)}" y="{_n(y)}" width="{w}" height="{_n(h)}" rx="8" '
-                   'fill="none" stroke="#444444" stroke-width="1.5"/>')
-        if loc in self.highlight:
-            out.append(f'<rect class="highlight" x="{_n(x - 4)}" y="{_n(y - 4)}" '
-                       f'width="{w + 8}" height="{_n(h + 8)}" rx="11" fill="none" '
-                       f'stroke="{_HIGHLIGHT}" stroke-width="4" stroke-dasharray="10 6"/>')
-        out.append("</g>")
+
+    def location_marker(self, x: float, cy: float, closed: bool) -> None:
+        """The closed (3–4 players) or sealed (overrun) marker, centred at ``cy``."""
+        out, w = self.out, _BOX_W
+        word, why = ("closed", "3–4 players") if closed else ("sealed", "overrun")
+        bg, fg = ("#FFFFFF", "#333333") if closed else ("#222222", "#FFFFFF")
+        out.append(f'<g class="marker-{word}">'
+                   f'<rect x="{_n(x + w / 2 - 56)}" y="{_n(cy - 24)}" width="112" '
+                   f'height="48" rx="6" fill="{bg}" stroke="#333333" stroke-width="1.5"/>'
+                   + _text(x + w / 2, cy + 1, word, size=17, bold=True, anchor="middle",
+                           fill=fg)
+                   + _text(x + w / 2, cy + 17, why, size=11, anchor="middle", fill=fg)
+                   + "</g>")
 
     def pins(self, right: float, cy: float, cap: int | None, filled: int) -> float:
         """Capacity pins, right-aligned at ``right``; returns the width used."""
@@ -465,67 +484,78 @@ class _Picture:
         self.out.append("".join(parts))
 
     def seat_strip(self, y: float) -> float:
-        s, out = self.s, self.out
-        out.append(_text(_MARGIN, y + 12, "Seats, clockwise from the first player",
-                         size=12, bold=True, fill="#555555"))
+        """One row per seat, clockwise from the first player; returns the bottom."""
+        self.out.append(_text(_MARGIN, y + 12, "Seats, clockwise from the first player",
+                              size=12, bold=True, fill="#555555"))
         y += 20
-        dests = self.known
-        elim = dict(s.eliminated)
-        points = scores(s)
+        elim = dict(self.s.eliminated)
+        points = scores(self.s)
         for seat, colour in enumerate(self.seats):
-            hand = self.hands.get(colour, ())
-            lines = (_wrap([CARD_LABELS[c] for c in hand], _W - 2 * _MARGIN - 90, 12)
-                     if hand else [])
-            # the second line: where the seat goes, or that it was eliminated; what it lost
-            going = ""
-            if colour in elim:
-                going = f"eliminated in round {elim[colour]}"
-            elif colour in dests:
-                going = f"→ {dests[colour]} {self.cfg.name(dests[colour])}"
-            lost = [KIND_LETTERS[k] for c, k in s.eaten if c == colour]
-            second = bool(going or lost)
-            h = 30 + 16 * (len(lines) + second)
-            you = colour == self.viewer
-            stroke = ' stroke="#222222" stroke-width="1.5"' if you else ""
-            out.append(f'<g class="seat" data-colour="{colour}">'
-                       f'<rect x="{_MARGIN}" y="{_n(y)}" width="{_W - 2 * _MARGIN}" '
-                       f'height="{h}" rx="6" fill="#F3F4F6"{stroke}/>')
-            fill = PALETTE[colour]
-            out.append(f'<rect x="{_MARGIN + 4}" y="{_n(y + 4)}" width="28" height="22" '
-                       f'rx="5" fill="{fill}" stroke="#222222"/>')
-            out.append(_text(_MARGIN + 18, y + 19, COLOUR_CODES[colour], size=11,
-                             bold=True, anchor="middle", fill=ink(fill)))
-            name = colour.capitalize() + (" (you)" if you else "")
-            out.append(_text(_MARGIN + 38, y + 20, name, size=13, bold=True, cls="colour"))
-            base = y + 20
-            if colour == s.chief:
-                out.append('<g class="chief">' + _star(_MARGIN + 152, y + 14.5, 9))
-                how = self.chief_status()
-                out.append(_text(_MARGIN + 165, base, f"Chief ({how})", size=12) + "</g>")
-            n = len(s.hands[seat])  # how many cards each holds is public
-            pts = points[colour]
-            right = _W - _MARGIN - 8
-            out.append(_text(right, base, plural(pts, "pt"), size=12, anchor="end",
-                             cls="points"))
-            out.append(_text(right - 56, base, plural(n, "card"), size=12, anchor="end",
-                             cls="card-count", data=f' data-count="{n}"'))
-            line = base + 16
-            if colour in elim:
-                out.append(_text(_MARGIN + 38, line, going, size=12, bold=True,
-                                 fill="#A0321E", cls="eliminated"))
-            elif colour in dests:
-                out.append(_text(_MARGIN + 38, line, _fit(going, 300, 12), size=12,
-                                 cls="destination", data=f' data-location="{dests[colour]}"'))
-            if lost:
-                out.append(_text(right, line, "eaten: " + " ".join(lost),
-                                 size=12, anchor="end", fill="#555555", cls="eaten"))
-            for i, hand_line in enumerate(lines):
-                prefix = "Hand: " if i == 0 else ""
-                out.append(_text(_MARGIN + 38, base + 16 * (i + 1 + second),
-                                 prefix + hand_line, size=12, fill="#333333", cls="hand"))
-            out.append("</g>")
-            y += h + 4
+            y += self.seat(seat, colour, y, elim, points[colour]) + 4
         return y
+
+    def seat(self, seat: int, colour: str, y: float, elim: dict[str, int], pts: int) -> float:
+        """The row of one seat at ``y``; returns its height."""
+        s, out, dests = self.s, self.out, self.known
+        hand = self.hands.get(colour, ())
+        lines = (_wrap([CARD_LABELS[c] for c in hand], _W - 2 * _MARGIN - 90, 12)
+                 if hand else [])
+        # the second line: where the seat goes, or that it was eliminated; what it lost
+        going = ""
+        if colour in elim:
+            going = f"eliminated in round {elim[colour]}"
+        elif colour in dests:
+            going = f"→ {dests[colour]} {self.cfg.name(dests[colour])}"
+        lost = [KIND_LETTERS[k] for c, k in s.eaten if c == colour]
+        second = bool(going or lost)
+        h = 30 + 16 * (len(lines) + second)
+        you = colour == self.viewer
+        stroke = ' stroke="#222222" stroke-width="1.5"' if you else ""
+        out.append(f'<g class="seat" data-colour="{colour}">'
+                   f'<rect x="{_MARGIN}" y="{_n(y)}" width="{_W - 2 * _MARGIN}" '
+                   f'height="{h}" rx="6" fill="#F3F4F6"{stroke}/>')
+        fill = PALETTE[colour]
+        out.append(f'<rect x="{_MARGIN + 4}" y="{_n(y + 4)}" width="28" height="22" '
+                   f'rx="5" fill="{fill}" stroke="#222222"/>')
+        out.append(_text(_MARGIN + 18, y + 19, COLOUR_CODES[colour], size=11,
+                         bold=True, anchor="middle", fill=ink(fill)))
+        name = colour.capitalize() + (" (you)" if you else "")
+        out.append(_text(_MARGIN + 38, y + 20, name, size=13, bold=True, cls="colour"))
+        base = y + 20
+        if colour == s.chief:
+            out.append('<g class="chief">' + _star(_MARGIN + 152, y + 14.5, 9))
+            how = self.chief_status()
+            out.append(_text(_MARGIN + 165, base, f"Chief ({how})", size=12) + "</g>")
+        n = len(s.hands[seat])  # how many cards each holds is public
+        right = _W - _MARGIN - 8
+        out.append(_text(right, base, plural(pts, "pt"), size=12, anchor="end",
+                         cls="points"))
+        out.append(_text(right - 56, base, plural(n, "card"), size=12, anchor="end",
+                         cls="card-count", data=f' data-count="{n}"'))
+        self.seat_lines(colour, base, going, lost, lines, elim)
+        out.append("</g>")
+        return h
+
+    def seat_lines(self, colour: str, base: float, going: str, lost: list[str],
+                   lines: list[str], elim: dict[str, int]) -> None:
+        """The lines under a seat's name: its destination or elimination, what it lost,
+        then its hand."""
+        out, dests, right = self.out, self.known, _W - _MARGIN - 8
+        second = bool(going or lost)
+        line = base + 16
+        if colour in elim:
+            out.append(_text(_MARGIN + 38, line, going, size=12, bold=True,
+                             fill="#A0321E", cls="eliminated"))
+        elif colour in dests:
+            out.append(_text(_MARGIN + 38, line, _fit(going, 300, 12), size=12,
+                             cls="destination", data=f' data-location="{dests[colour]}"'))
+        if lost:
+            out.append(_text(right, line, "eaten: " + " ".join(lost),
+                             size=12, anchor="end", fill="#555555", cls="eaten"))
+        for i, hand_line in enumerate(lines):
+            prefix = "Hand: " if i == 0 else ""
+            out.append(_text(_MARGIN + 38, base + 16 * (i + 1 + second),
+                             prefix + hand_line, size=12, fill="#333333", cls="hand"))
 
     def key(self, y: float) -> float:
         """A key to the picture's marks, for the colours of this match; returns the bottom."""

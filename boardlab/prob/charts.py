@@ -69,7 +69,8 @@ def plot_dist(dist: Dist[Any], event: Any = None, *, ax: Axes | None = None,
     Returns the SVG axes; as the last line of a cell it shows the chart.
     """
     from boardlab.prob import svgplot
-    from boardlab.prob.dist import BAND, BASE, HIGHLIGHT, MEAN, _event_name, show_prob
+    from boardlab.prob.distshow import BAND, BASE, HIGHLIGHT, MEAN
+    from boardlab.prob.exactnum import _event_name, show_prob
 
     if ax is None:
         _, ax = svgplot.subplots()

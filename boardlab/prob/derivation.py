@@ -83,6 +83,93 @@ def _pairs(items: Any, what: str) -> list[tuple[Any, Any]]:
     return out
 
 
+def _checked_answer(answer: Any, kind: str) -> Any:
+    """A Derivation's ``answer`` checked for its ``kind`` (a probability or a mean as a
+    Fraction).
+
+    >>> _checked_answer(1, "probability")
+    Fraction(1, 1)
+    """
+    if kind in ("probability", "expectation"):
+        value: Any = to_fraction(answer, what="answer")
+        if kind == "probability" and not 0 <= value <= 1:
+            raise QuestionError(f"Derivation: answer {value} is not a probability (for a "
+                                "mean give kind='expectation')")
+        return value
+    if kind == "count":
+        if not isinstance(answer, int) or isinstance(answer, bool):
+            raise ArgumentTypeError("Derivation: answer", answer, "a count answer is an int")
+    elif kind == "distribution":
+        if not isinstance(answer, Dist):
+            raise ArgumentTypeError("Derivation: answer", answer,
+                                    "a distribution answer is a Dist")
+    elif not isinstance(answer, Mapping):
+        raise ArgumentTypeError("Derivation: answer", answer, "a table answer is a mapping")
+    return answer
+
+
+def _check_closed_form_type(closed_form: Any) -> None:
+    """A closed form is a sympy expression or an exact number (never a string)."""
+    if closed_form is not None:
+        from sympy import Basic
+
+        if isinstance(closed_form, bool) or not isinstance(closed_form, (Basic, int,
+                                                                         Fraction)):
+            raise ArgumentTypeError("Derivation: closed_form", closed_form,
+                                    "must be a sympy expression or an exact number (a "
+                                    "string is not accepted: it would be evaluated)")
+
+
+def _check_parts(parts: tuple[tuple[Any, Any], ...]) -> None:
+    """Every part of a table answer is a Derivation."""
+    for key, part in parts:
+        if not isinstance(part, Derivation):
+            raise ArgumentTypeError("Derivation: parts", part, f"part {show_value(key)} is "
+                                    f"a {type(part).__name__}, not a Derivation")
+
+
+def _check_space(space: Any, total: Any) -> None:
+    """``space`` names the equally likely outcomes; a named one needs ``total``."""
+    if not isinstance(space, str) or not space.strip():
+        raise ArgumentTypeError("Derivation: space", space,
+                                "space names the equally likely outcomes, e.g. 'sets of "
+                                "2 goals'")
+    if space != "ordered outcomes" and total is None:
+        raise QuestionError("Derivation: space names the outcomes of favourable/total; "
+                            "give total too")
+
+
+def _favourable(value: Any, favourable: Any, total: Any, kind: str) -> int | None:
+    """The favourable outcomes of ``favourable/total`` (worked out from the answer when
+    not given), checked against the answer.
+
+    >>> _favourable(Fraction(1, 4), None, 8, "probability")
+    2
+    """
+    if total is None:
+        if favourable is not None:
+            raise QuestionError("Derivation: favourable outcomes given without a total")
+        return None
+    if kind != "probability":
+        raise QuestionError("Derivation: favourable/total outcomes describe a "
+                            "probability answer")
+    if not isinstance(total, int) or isinstance(total, bool) or total < 1:
+        raise QuestionError(f"Derivation: total must be a whole number ≥ 1, not "
+                            f"{show_value(total)}")
+    if favourable is None:
+        count = value * total
+        if count.denominator != 1:
+            raise QuestionError(f"Derivation: answer {value} is not a whole number of "
+                                f"outcomes out of {total}")
+        return int(count.numerator)
+    if not isinstance(favourable, int) or isinstance(favourable, bool):
+        raise ArgumentTypeError("Derivation: favourable", favourable, "must be a whole number")
+    if Fraction(favourable, total) != value:
+        raise QuestionError(f"Derivation: {favourable}/{total} outcomes is not "
+                            f"the answer {value}")
+    return favourable
+
+
 def _decimal(q: Fraction, digits: int = 4) -> str:
     """``q`` rounded to ``digits`` significant decimals, written without exponent."""
     return f"{float(q):.{digits}g}" if abs(q) < 10**digits else f"{float(q):,.0f}"
@@ -127,38 +214,16 @@ class Derivation(Generic[A]):
         if not isinstance(question, str) or not question:
             raise ArgumentTypeError("Derivation: question", question,
                                     "question must be a non-empty string")
-        if kind in ("probability", "expectation"):
-            value: Any = to_fraction(answer, what="answer")
-            if kind == "probability" and not 0 <= value <= 1:
-                raise QuestionError(f"Derivation: answer {value} is not a probability (for a "
-                                    "mean give kind='expectation')")
-        elif kind == "count":
-            if not isinstance(answer, int) or isinstance(answer, bool):
-                raise ArgumentTypeError("Derivation: answer", answer,
-                                        "a count answer is an int")
-            value = answer
-        elif kind == "distribution":
-            if not isinstance(answer, Dist):
-                raise ArgumentTypeError("Derivation: answer", answer,
-                                        "a distribution answer is a Dist")
-            value = answer
-        else:
-            if not isinstance(answer, Mapping):
-                raise ArgumentTypeError("Derivation: answer", answer,
-                                        "a table answer is a mapping")
-            value = answer
+        value = _checked_answer(answer, kind)
         facts = _pairs(facts, "facts")
-        parts_given = _pairs(parts.items() if isinstance(parts, Mapping) else parts, "parts")
+        parts_t = tuple(_pairs(parts.items() if isinstance(parts, Mapping) else parts,
+                               "parts"))
         if isinstance(steps, (str, bytes)) or not isinstance(steps, Iterable):
             raise ArgumentTypeError("Derivation: steps", steps, "steps are a list of strings")
-        if closed_form is not None:
-            from sympy import Basic
-
-            if isinstance(closed_form, bool) or not isinstance(closed_form, (Basic, int,
-                                                                             Fraction)):
-                raise ArgumentTypeError("Derivation: closed_form", closed_form,
-                                        "must be a sympy expression or an exact number (a "
-                                        "string is not accepted: it would be evaluated)")
+        _check_closed_form_type(closed_form)
+        _check_parts(parts_t)
+        _check_space(space, total)
+        favourable = _favourable(value, favourable, total, kind)
         set_ = object.__setattr__
         set_(self, "question", question)
         set_(self, "answer", value)
@@ -166,44 +231,10 @@ class Derivation(Generic[A]):
         set_(self, "closed_form", closed_form)
         set_(self, "facts", tuple((str(k), str(v)) for k, v in facts))  # checked pairs
         set_(self, "steps", tuple(str(s) for s in steps))
-        parts_t = tuple(parts_given)
-        for key, part in parts_t:
-            if not isinstance(part, Derivation):
-                raise ArgumentTypeError("Derivation: parts", part, f"part {show_value(key)} is "
-                                        f"a {type(part).__name__}, not a Derivation")
         set_(self, "parts", parts_t)
         set_(self, "favourable", favourable)
         set_(self, "total", total)
-        if not isinstance(space, str) or not space.strip():
-            raise ArgumentTypeError("Derivation: space", space,
-                                    "space names the equally likely outcomes, e.g. 'sets of "
-                                    "2 goals'")
-        if space != "ordered outcomes" and total is None:
-            raise QuestionError("Derivation: space names the outcomes of favourable/total; "
-                                "give total too")
         set_(self, "space", space)
-        if total is not None:
-            if kind != "probability":
-                raise QuestionError("Derivation: favourable/total outcomes describe a "
-                                    "probability answer")
-            if not isinstance(total, int) or isinstance(total, bool) or total < 1:
-                raise QuestionError(f"Derivation: total must be a whole number ≥ 1, not "
-                                    f"{show_value(total)}")
-            if favourable is None:
-                count = value * total
-                if count.denominator != 1:
-                    raise QuestionError(f"Derivation: answer {value} is not a whole number of "
-                                        f"outcomes out of {total}")
-                set_(self, "favourable", count.numerator)
-            else:
-                if not isinstance(favourable, int) or isinstance(favourable, bool):
-                    raise ArgumentTypeError("Derivation: favourable", favourable,
-                                            "must be a whole number")
-                if Fraction(favourable, total) != value:
-                    raise QuestionError(f"Derivation: {favourable}/{total} outcomes is not "
-                                        f"the answer {value}")
-        elif favourable is not None:
-            raise QuestionError("Derivation: favourable outcomes given without a total")
         if closed_form is not None:
             self._check_closed_form(value)
 

@@ -39,171 +39,48 @@ Dist({0: Fraction(5, 6), 1: Fraction(1, 6)})
 
 from __future__ import annotations
 
-import math
 import numbers
-import random
-from bisect import bisect_right
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from fractions import Fraction
-from itertools import accumulate
 from math import lcm
-from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar, cast, overload
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast, overload
 
 from boardlab.core.errors import ArgumentTypeError, QuestionError, show_value
-from boardlab.prob.checks import hashable, show_number, whole
+from boardlab.prob import distevents, distshow
+from boardlab.prob.checks import hashable, whole
 from boardlab.prob.deprecation import deprecated_method, warn_deprecated
-from boardlab.prob.limits import LIMITS, check_limit
+
+# The topics split from this module; every name stays importable from here
+# (``from boardlab.prob.dist import show_prob, HIGHLIGHT`` ...).
+from boardlab.prob.distevents import _TRUE
+from boardlab.prob.distinput import pair_probs, sample_counts, scaled_weights
+from boardlab.prob.distshow import BAND, BASE, HIGHLIGHT, MEAN
+from boardlab.prob.exactnum import (
+    ProbFormat,
+    _is_number,
+    _predicate,
+    escape_html,
+    fraction_latex,
+    latex_escape,
+    show_prob,
+    sympy_rational,
+    to_fraction,
+    to_rational,
+)
+from boardlab.prob.limits import check_limit
 from boardlab.prob.weights import convolve, dense, fractions_of, from_dense
 
 if TYPE_CHECKING:
-    from matplotlib.axes import Axes
-    from sympy import Expr, Rational
+    from sympy import Expr
 
-    from boardlab.prob.svgplot import Axes as SvgAxes
+__all__ = [
+    "BAND", "BASE", "HIGHLIGHT", "MEAN", "Dist", "ProbFormat", "escape_html",
+    "fraction_latex", "latex_escape", "show_prob", "sympy_rational", "to_fraction",
+    "to_rational",
+]
 
 T = TypeVar("T", bound=Hashable)
 U = TypeVar("U", bound=Hashable)
-
-#: How a probability is written: ``"19/144"``, ``"13.19 %"`` or ``"1 in 7.6"``.
-ProbFormat = Literal["fraction", "percent", "one_in"]
-
-# Okabe–Ito colours: distinguishable with every common colour-vision deficiency.
-HIGHLIGHT = "#D55E00"  # vermilion: outcomes where the event holds
-BASE = "#0072B2"  # blue: the other outcomes
-MEAN = "#000000"
-BAND = "#999999"
-
-
-def to_fraction(x: Any, *, what: str = "value") -> Fraction:
-    """``x`` as an exact Fraction: the one converter boardlab uses for numbers coming in.
-
-    Ints, Fractions and sympy Rationals (or any :class:`numbers.Rational`) are
-    accepted. Floats are refused because they are not exact (``0.1`` is not 1/10), and
-    so are bools (True is not a count). The refusal is an
-    :class:`~boardlab.core.errors.ArgumentTypeError` (a ``TypeError``) naming ``what``.
-
-    >>> to_fraction(3), to_fraction(Fraction(1, 6))
-    (Fraction(3, 1), Fraction(1, 6))
-    >>> to_fraction(0.5)
-    Traceback (most recent call last):
-    ...
-    boardlab.core.errors.ArgumentTypeError: value: a float is not exact; use an int ...
-    """
-    if type(x) is Fraction:
-        return x
-    if isinstance(x, float):
-        raise ArgumentTypeError(what, x, "a float is not exact; use an int or a Fraction "
-                                "(e.g. Fraction(1, 6))")
-    if isinstance(x, bool):
-        raise ArgumentTypeError(what, x, "a bool is not a number; use 0 or 1")
-    if isinstance(x, numbers.Rational):
-        return Fraction(int(x.numerator), int(x.denominator))
-    raise ArgumentTypeError(what, x, "not an int or a Fraction")
-
-
-def sympy_rational(x: Fraction | int) -> Rational:
-    """The sympy Rational equal to ``x``, for closed forms and derivations (sympy is
-    imported here, not at import time)."""
-    from sympy import Rational
-
-    return Rational(x.numerator, x.denominator)
-
-
-def to_rational(x: Fraction | int) -> Rational:
-    """Deprecated: results are Fractions now; for sympy work use ``sympy.Rational(x)``."""
-    warn_deprecated("boardlab.prob.dist.to_rational()", "the Fraction itself (or "
-                    "sympy.Rational(x) for sympy work)")
-    return sympy_rational(x)
-
-
-def fraction_latex(x: Fraction | int) -> str:
-    r"""LaTeX for an exact number, as sympy writes it: ``\frac{19}{144}``, ``- \frac{1}{6}``.
-
-    >>> fraction_latex(Fraction(19, 144)), fraction_latex(Fraction(-1, 6)), fraction_latex(3)
-    ('\\frac{19}{144}', '- \\frac{1}{6}', '3')
-    """
-    q = to_fraction(x)
-    if q.denominator == 1:
-        return str(q.numerator)
-    sign = "- " if q < 0 else ""
-    return rf"{sign}\frac{{{abs(q.numerator)}}}{{{q.denominator}}}"
-
-
-def _fixed(x: Fraction, digits: int) -> str:
-    """``x`` written with ``digits`` decimals, rounded half up, computed exactly."""
-    scaled = (x * 10**digits + Fraction(1, 2)).__floor__()
-    whole, part = divmod(scaled, 10**digits)
-    return f"{whole}.{part:0{digits}d}" if digits else str(whole)
-
-
-def show_prob(p: Fraction | int, fmt: ProbFormat = "fraction") -> str:
-    """A probability written for people.
-
-    ``"percent"`` keeps two decimals, or two significant digits of what separates the
-    probability from 0 % or 100 % when that is under 1 % (0.0021 %, 99.9979 %).
-    ``"one_in"`` writes 1/p: exactly when it is a whole number, with one decimal below
-    100, else rounded to a whole number.
-
-    >>> p = Fraction(19, 144)
-    >>> show_prob(p), show_prob(p, "percent"), show_prob(p, "one_in")
-    ('19/144', '13.19 %', '1 in 7.6')
-    >>> show_prob(Fraction(1, 1296), "one_in"), show_prob(Fraction(1, 46656), "percent")
-    ('1 in 1,296', '0.0021 %')
-    >>> show_prob(0, "one_in"), show_prob(1, "one_in")
-    ('never', 'certain')
-    """
-    q = to_fraction(p, what="probability")
-    if not 0 <= q <= 1:
-        raise QuestionError(f"show_prob: probability {show_number(q)} is outside [0, 1]")
-    if fmt == "fraction":
-        return str(q)
-    if fmt == "percent":
-        pct = q * 100
-        small = min(pct, 100 - pct)
-        digits = 2
-        if 0 < small < 1:  # two significant digits for what separates it from 0 or 100 %
-            digits = 1
-            while small * 10**digits < 1:
-                digits += 1
-            digits = max(2, digits + 1)
-        return f"{_fixed(pct, digits)} %"
-    if fmt == "one_in":
-        if q == 0:
-            return "never"
-        if q == 1:
-            return "certain"
-        n = 1 / q
-        if n.denominator == 1:
-            return f"1 in {n.numerator:,}"
-        if n < 100:
-            return f"1 in {_fixed(n, 1)}"
-        return f"1 in {round(n):,}"
-    raise QuestionError(f"unknown format {show_value(fmt)}: use 'fraction', 'percent' or "
-                        "'one_in'")
-
-
-class _TrueEvent:
-    """The default event of :meth:`Dist.P`: the outcome ``True``."""
-
-    __slots__ = ()
-
-    def __repr__(self) -> str:
-        return "True"
-
-
-_TRUE = _TrueEvent()
-
-
-def _predicate(event: Any) -> Callable[[Any], bool]:
-    if callable(event):
-        holds: Callable[[Any], bool] = event
-        return holds
-    return lambda outcome: bool(outcome == event)
-
-
-def _is_number(x: object) -> bool:
-    return isinstance(x, numbers.Rational)
-
 
 class Dist(Generic[T]):
     """A finite distribution: outcomes (any hashable values) with exact probabilities.
@@ -229,32 +106,7 @@ class Dist(Generic[T]):
     _memo: dict[int, Dist[Any]] | None  # repeat(n) answers, a few per Dist
 
     def __init__(self, weights: Mapping[T, int | Fraction]) -> None:
-        if not isinstance(weights, Mapping):
-            raise ArgumentTypeError("Dist(weights)", weights, "Dist() takes a mapping outcome "
-                                    "-> weight; for a list of outcomes use Dist.uniform(...) "
-                                    "or Dist.from_samples(...), for (outcome, probability) "
-                                    "pairs Dist.from_pairs(...)")
-        check_limit("Dist", "outcomes", len(weights))
-        clean: dict[T, Fraction | int] = {}
-        for outcome, weight in weights.items():
-            kind = type(weight)
-            # ints and Fractions (nearly every weight) skip the converter and its message
-            w = weight if kind is int or kind is Fraction else \
-                to_fraction(weight, what=f"weight of outcome {show_value(outcome)}")
-            if w < 0:
-                raise QuestionError(f"weight of outcome {show_value(outcome)} is negative "
-                                    f"({show_number(w)}); weights must be counts or "
-                                    "probabilities ≥ 0")
-            if w:
-                clean[outcome] = w
-        if not clean:
-            why = "every weight is 0" if weights else "no outcomes were given"
-            raise QuestionError(f"a Dist needs at least one outcome with a positive weight: "
-                                f"{why}")
-        # Kept as integer weights over a common denominator (their total); the
-        # Fractions are made when first asked for (see boardlab.prob.weights).
-        den = lcm(*(w.denominator for w in clean.values()))
-        scaled = {o: w.numerator * (den // w.denominator) for o, w in clean.items()}
+        scaled = scaled_weights(weights)
         self._set(scaled, sum(scaled.values()), None)
 
     def _set(self, weights: dict[T, int] | None, den: int,
@@ -351,26 +203,7 @@ class Dist(Generic[T]):
         >>> Dist.from_samples([1, 1, 2, 6])
         Dist({1: Fraction(1, 2), 2: Fraction(1, 4), 6: Fraction(1, 4)})
         """
-        if not isinstance(samples, Iterable):
-            raise ArgumentTypeError("Dist.from_samples: samples", samples,
-                                    "give a list (or other iterable) of outcomes")
-        counts: dict[U, int] = {}
-        limit = LIMITS.outcomes
-        for x in samples:
-            try:
-                seen = x in counts
-            except TypeError:
-                hashable(x, "a sample", "Dist.from_samples")
-                raise
-            if seen:
-                counts[x] += 1
-            else:
-                if len(counts) >= limit:  # more distinct outcomes than a Dist may list
-                    check_limit("Dist.from_samples", "outcomes", limit + 1,
-                                "distinct outcomes (at least)")
-                counts[x] = 1
-        if not counts:
-            raise QuestionError("no samples: a Dist needs at least one outcome")
+        counts: dict[U, int] = sample_counts(samples)
         return Dist(counts)
 
     @classmethod
@@ -383,25 +216,7 @@ class Dist(Generic[T]):
         >>> Dist.from_pairs([(0, Fraction(1, 2)), (1, Fraction(1, 4)), (0, Fraction(1, 4))])
         Dist({0: Fraction(3, 4), 1: Fraction(1, 4)})
         """
-        if isinstance(pairs, (str, bytes)) or not isinstance(pairs, Iterable):
-            raise ArgumentTypeError("Dist.from_pairs: pairs", pairs,
-                                    "give (outcome, probability) pairs")
-        merged: dict[U, Fraction] = {}
-        for pair in pairs:
-            if not isinstance(pair, tuple) or len(pair) != 2:
-                raise ArgumentTypeError("Dist.from_pairs: pairs", pair,
-                                        "each pair is a tuple (outcome, probability)")
-            outcome, prob = pair
-            hashable(outcome, "an outcome", "Dist.from_pairs")
-            q = to_fraction(prob, what=f"probability of outcome {show_value(outcome)}")
-            if outcome not in merged:
-                check_limit("Dist.from_pairs", "outcomes", len(merged) + 1)
-            merged[outcome] = merged.get(outcome, Fraction(0)) + q
-        total = sum(merged.values(), Fraction(0))
-        if merged and total != 1:
-            raise QuestionError(f"the probabilities sum to {show_number(total)}, not 1; for "
-                                "weights that need normalising use "
-                                "Dist({outcome: weight, ...})")
+        merged: dict[U, Fraction] = pair_probs(pairs)
         return Dist(merged)
 
     # -- looking inside --------------------------------------------------------------------
@@ -563,29 +378,10 @@ class Dist(Generic[T]):
 
         return sqrt(sympy_rational(self.var()))
 
-    # -- cumulative --------------------------------------------------------------------------
-    def _compare(self, x: Any, holds: Callable[[Any], bool], what: str) -> Fraction:
-        try:
-            return self.P(holds)
-        except TypeError as err:
-            raise ArgumentTypeError(f"Dist.{what}: x", x, f"{what} needs outcomes that can be "
-                                    f"compared with {show_value(x)}: {err}") from None
-
-    def cdf(self, x: Any) -> Fraction:
-        """P(X ≤ x) as a Fraction.
-
-        >>> print(Dist.uniform(range(1, 7)).cdf(2))
-        1/3
-        """
-        return self._compare(x, lambda o: o <= x, "cdf")
-
-    def at_least(self, x: Any) -> Fraction:
-        """P(X ≥ x) as a Fraction.
-
-        >>> print(Dist.uniform(range(1, 7)).at_least(5))
-        1/3
-        """
-        return self._compare(x, lambda o: o >= x, "at_least")
+    # -- cumulative (boardlab.prob.distevents, bound here as methods) -------------------
+    cdf = distevents.cdf
+    at_least = distevents.at_least
+    _compare = distevents.compare
 
     # Deprecated spellings (boardlab 0.1): they warn and give the same Fraction.
     p = deprecated_method("p", "Dist.P(), which returns the same Fraction", P)
@@ -609,30 +405,11 @@ class Dist(Generic[T]):
             raise ArgumentTypeError("Dist comparison", other, "these outcomes cannot be "
                                     f"compared with it: {err}") from None
 
-    def __lt__(self, other: Any) -> Dist[bool]:
-        """``d < x``: the Dist of True/False for X < x (``x`` a value or another Dist)."""
-        return self._versus(other, lambda a, b: a < b)
-
-    def __le__(self, other: Any) -> Dist[bool]:
-        """``d <= x``: the Dist of True/False for X ≤ x."""
-        return self._versus(other, lambda a, b: a <= b)
-
-    def __gt__(self, other: Any) -> Dist[bool]:
-        """``d > x``: the Dist of True/False for X > x."""
-        return self._versus(other, lambda a, b: a > b)
-
-    def __ge__(self, other: Any) -> Dist[bool]:
-        """``d >= x``: the Dist of True/False for X ≥ x.
-
-        >>> count = Dist({0: 625, 1: 500, 2: 150, 3: 20, 4: 1})  # 6s among four dice
-        >>> print((count >= 2).P())
-        19/144
-        """
-        return self._versus(other, lambda a, b: a >= b)
-
-    def __bool__(self) -> bool:
-        raise TypeError("a Dist is neither True nor False: for the chance of an event "
-                        "write (d >= 2).P() or d.P(event)")
+    __lt__ = distevents.lt
+    __le__ = distevents.le
+    __gt__ = distevents.gt
+    __ge__ = distevents.ge
+    __bool__ = distevents.no_truth
 
     # -- new distributions from old ----------------------------------------------------------
     def map(self, f: Callable[[T], U]) -> Dist[U]:
@@ -802,161 +579,15 @@ class Dist(Generic[T]):
                                     f"{show_value(i)}")
         return self.map(lambda o: o[i])  # type: ignore[index]
 
-    # -- sampling ----------------------------------------------------------------------------
-    def sample(self, n: int, *, seed: int | random.Random | None = None) -> list[T]:
-        """``n`` independent draws, exact: an integer below the common denominator is
-        drawn with ``random.Random(seed)`` (or the given ``Random``), no floats.
-
-        >>> Dist({"a": 1, "b": 3}).sample(5, seed=1) == Dist({"a": 1, "b": 3}).sample(5, seed=1)
-        True
-        """
-        n = whole(n, "n", "Dist.sample")
-        check_limit("Dist.sample", "work", n, "samples")
-        if not (seed is None or isinstance(seed, random.Random)):
-            whole(seed, "seed", "Dist.sample", low=None)
-        rng = seed if isinstance(seed, random.Random) else random.Random(seed)
-        denominator = lcm(*(q.denominator for q in self._probs.values()))
-        cumulative = list(accumulate(q.numerator * (denominator // q.denominator)
-                                     for q in self._probs.values()))
-        outcomes = tuple(self._probs)
-        return [outcomes[bisect_right(cumulative, rng.randrange(denominator))]
-                for _ in range(n)]
-
-    # -- presentation ------------------------------------------------------------------------
-    def table(self, *, fmt: ProbFormat = "fraction"
-              ) -> list[tuple[T, str, str | None, str | None]]:
-        """Rows ``(outcome, P(=x), P(≤x), P(≥x))`` with probabilities written by
-        :func:`show_prob`; the last two are ``None`` unless outcomes are numbers.
-
-        >>> Dist({0: 5, 1: 1}).table()
-        [(0, '5/6', '5/6', '1'), (1, '1/6', '1', '1/6')]
-        """
-        _check_format(fmt, "Dist.table")
-        rows: list[tuple[T, str, str | None, str | None]] = []
-        below = Fraction(0)
-        for o, q in self._probs.items():
-            if self._numeric:
-                rows.append((o, show_prob(q, fmt), show_prob(below + q, fmt),
-                             show_prob(1 - below, fmt)))
-            else:
-                rows.append((o, show_prob(q, fmt), None, None))
-            below += q
-        return rows
-
-    def _header(self) -> tuple[str, ...]:
-        if self._numeric:
-            return ("outcome", "P(=x)", "P(≤x)", "P(≥x)")
-        return ("outcome", "P(=x)")
-
-    def _summary(self) -> str:
-        if not self._numeric:
-            return f"{len(self)} outcomes"
-        return f"{len(self)} outcomes, mean {self.E()}, variance {self.var()}"
-
-    def __str__(self) -> str:
-        header = self._header()
-        body = [tuple(str(c) for c in row[:len(header)]) for row in self.table()]
-        widths = [max(len(r[i]) for r in [header, *body]) for i in range(len(header))]
-        lines = ["  ".join(c.rjust(w) for c, w in zip(r, widths, strict=True))
-                 for r in [header, *body]]
-        lines.insert(1, "  ".join("-" * w for w in widths))
-        lines.append(self._summary())
-        return "\n".join(lines)
-
-    def _repr_html_(self) -> str:
-        header = self._header()
-        head = "".join(f"<th>{escape_html(h)}</th>" for h in header)
-        rows = []
-        fractions = self.table()
-        percents = self.table(fmt="percent")
-        for frac_row, pct_row in zip(fractions, percents, strict=True):
-            cells = [f"<td>{escape_html(str(frac_row[0]))}</td>"]
-            for f, pc in zip(frac_row[1:len(header)], pct_row[1:len(header)], strict=True):
-                cells.append(f'<td title="{pc}">{f} <small style="opacity:0.6">{pc}</small>'
-                             "</td>")
-            rows.append("<tr>" + "".join(cells) + "</tr>")
-        return (f'<table class="boardlab-dist"><caption>{escape_html(self._summary())}'
-                f"</caption><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}"
-                "</tbody></table>")
-
-    def _repr_latex_(self) -> str:
-        def tex(x: Any) -> str:
-            if _is_number(x) and not isinstance(x, bool):
-                return fraction_latex(x)
-            return r"\text{" + latex_escape(str(x)) + "}"
-
-        header = [r"x", r"P(X = x)", r"P(X \le x)", r"P(X \ge x)"][:len(self._header())]
-        lines = []
-        below = Fraction(0)
-        for o, q in self._probs.items():
-            cells = [tex(o), tex(q)]
-            if self._numeric:
-                cells += [tex(below + q), tex(1 - below)]
-            below += q
-            lines.append(" & ".join(cells))
-        cols = "r|" + "l" * (len(header) - 1)
-        body = r" \\ ".join(lines)
-        return (rf"$\displaystyle \begin{{array}}{{{cols}}} {' & '.join(header)} \\ \hline "
-                rf"{body} \end{{array}}$")
-
-    def plot(self, event: Any = None, *, ax: Axes | SvgAxes | None = None,
-             fmt: ProbFormat = "fraction", label: str | None = None) -> Axes | SvgAxes:
-        """A bar chart of the distribution; returns the matplotlib Axes.
-
-        Bars where ``event`` holds are vermilion and hatched (not colour alone), the
-        others blue (Okabe–Ito colours). For numeric outcomes a black line marks the
-        mean and a grey band spans mean ± 1 sd. The title gives P(event) as a fraction
-        (and in ``fmt`` too when that is not ``"fraction"``); ``label`` names the event.
-        Without matplotlib (the browser edition) the same chart is drawn as SVG.
-        """
-        _check_format(fmt, "Dist.plot")
-        if label is not None and not isinstance(label, str):
-            raise ArgumentTypeError("Dist.plot: label", label, "must be a string or None")
-        from boardlab.prob import charts
-
-        if charts.svg_wanted(ax):
-            return charts.plot_dist(self, event, ax=cast("SvgAxes | None", ax), fmt=fmt,
-                                    label=label)
-        if ax is None:
-            import matplotlib.pyplot as plt
-
-            _, ax = plt.subplots()
-        holds = _predicate(event) if event is not None else (lambda _o: False)
-        outcomes = self.outcomes
-        xs: list[Any] = list(outcomes) if self._numeric else list(range(len(outcomes)))
-        heights = [float(q) for q in self._probs.values()]
-        marked = [bool(holds(o)) for o in outcomes]
-        bars = ax.bar(xs, heights, color=[HIGHLIGHT if m else BASE for m in marked],
-                      edgecolor="black", linewidth=0.5)
-        for bar, m in zip(bars, marked, strict=True):
-            if m:
-                bar.set_hatch("//")
-        if not self._numeric:
-            ax.set_xticks(xs, [str(o) for o in outcomes], rotation=45 if len(xs) > 8 else 0)
-        else:
-            mu = self.E()
-            sigma = math.sqrt(self.var())
-            ax.axvspan(float(mu) - sigma, float(mu) + sigma, color=BAND, alpha=0.25, zorder=0,
-                       label=f"mean ± 1 sd ({sigma:.3g})")
-            ax.axvline(float(mu), color=MEAN, linestyle="--", label=f"mean = {mu}")
-        ax.set_xlabel("outcome")
-        ax.set_ylabel("probability")
-        handles: list[Any] = list(ax.get_legend_handles_labels()[0])
-        if event is None:
-            ax.set_title(self._summary())
-        else:
-            from matplotlib.patches import Patch
-
-            name = label or _event_name(event)
-            p = self.P(event)
-            extra = "" if fmt == "fraction" else f" ({show_prob(p, fmt)})"
-            ax.set_title(f"P({name}) = {show_prob(p)}{extra}")
-            handles.insert(0, Patch(facecolor=HIGHLIGHT, hatch="//", edgecolor="black",
-                                    label=name))
-        if handles:
-            ax.legend(handles=handles)
-        return ax
-
+    # -- sampling and presentation (boardlab.prob.distshow, bound here as methods) ---------
+    sample = distshow.sample
+    table = distshow.table
+    plot = distshow.plot
+    _header = distshow.header_of
+    _summary = distshow.summary_of
+    __str__ = distshow.as_text
+    _repr_html_ = distshow.as_html
+    _repr_latex_ = distshow.as_latex
 
 #: How many ``repeat`` answers one Dist keeps (its memo is bounded: docs/api.md), and
 #: how many outcomes a kept answer may have (a huge one is worked out again instead).
@@ -964,45 +595,3 @@ _REPEAT_MEMO = 16
 _MEMO_OUTCOMES = 4096
 
 
-def _check_format(fmt: Any, function: str) -> None:
-    if not isinstance(fmt, str) or fmt not in ("fraction", "percent", "one_in"):
-        raise QuestionError(f"{function}: unknown format {show_value(fmt)}: use 'fraction', "
-                            "'percent' or 'one_in'")
-
-
-def _event_name(event: Any) -> str:
-    if not callable(event):
-        return f"X = {event!r}"
-    name = getattr(event, "__name__", "")
-    return name if name and name != "<lambda>" else "event"
-
-
-_HTML = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;"})
-
-
-def escape_html(text: str) -> str:
-    """``text`` safe inside HTML, as :func:`html.escape` writes it (without importing
-    :mod:`html`, whose entity table costs milliseconds at import).
-
-    >>> escape_html('<b>"A & B"</b>')
-    '&lt;b&gt;&quot;A &amp; B&quot;&lt;/b&gt;'
-    """
-    return text.translate(_HTML)
-
-
-def latex_escape(text: str) -> str:
-    r"""``text`` made safe inside LaTeX's ``\text{...}``.
-
-    >>> latex_escape("50% & more_")
-    '50\\% \\& more\\_'
-    """
-    out = []
-    special = {"\\": r"\textbackslash{}", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}"}
-    for ch in text:
-        if ch in special:
-            out.append(special[ch])
-        elif ch in "&%$#_{}":
-            out.append("\\" + ch)
-        else:
-            out.append(ch)
-    return "".join(out)

@@ -28,14 +28,14 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, list[str],
 
 
 def test_advise_prints_the_advice_of_that_ply(capsys, saved) -> None:
-    code, out, err = run(capsys, "advise", str(saved), "--ply", "41", "--horizon", "6",
+    code, out, err = run(capsys, "advise", str(saved), "--ply", "41", "--horizon", "3",
                          "--matches", "20", "--seconds", str(SLOW))
     assert (code, err) == (0, "")
     match = moh.load_match(saved.read_text())
     match.seek(41)
-    expected = advise(match, horizon=6, budget={"seconds": SLOW, "matches": 20})
+    expected = advise(match, horizon=3, budget={"seconds": SLOW, "matches": 20})
     assert out == expected.lines()
-    assert out[0] == "Advice for yellow at round 1, phase d, to the end of the 6 plies:"
+    assert out[0] == "Advice for yellow at round 1, phase d, to the end of the 3 plies:"
     assert len(out) == 1 + len(match.legal()) + 2
     assert sum(line.startswith(" * ") for line in out) == 1
 

@@ -4,6 +4,7 @@ must hold 3): pairs of positions that differ only in what the seat cannot see.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from itertools import islice
 from typing import Any
 
@@ -11,7 +12,7 @@ import pytest
 
 from boardlab import registry
 from boardlab.advice import advise
-from boardlab.core.engine import Match
+from boardlab.core.engine import CHANCE, Match
 from boardlab.mall_of_horror.config import CARDS
 from tests.advice import brute
 
@@ -170,3 +171,52 @@ def test_every_world_is_sound_and_seen_alike(game_name: str) -> None:
                 assert not game.rules.invariants(w)
             checked += 1
     assert checked == 16
+
+
+L7 = registry.get("level7-lockdown")
+
+
+def _draws(match: Match[Any, Any], n: int) -> list[Any]:
+    """The next ``n`` chance outcomes of ``match`` (first choices between them)."""
+    got: list[Any] = []
+    while len(got) < n and not match.is_over:
+        if match.to_move is CHANCE:
+            match.roll()
+            got.append(match.state)
+        else:
+            match.push(match.legal()[0])
+    return got
+
+
+def test_level7_advice_does_not_read_the_order_of_the_piles() -> None:
+    # L7-R100: what a face-down stack or deck holds is public, its order hidden. A state
+    # holds the piles as sorted contents (a pile out of that order is refused), and the
+    # order shows only when a draw happens: in a match, its random numbers. The same
+    # position under another seed is the same position with the piles in another
+    # order; the advice for the seat to move is the same, to the last Fraction.
+    pairs = differ = 0
+    for match in brute.decision_points(L7, range(6), 3):
+        state, seat = match.state, str(match.to_move)
+        assert L7.advice_worlds(state, seat, limit=4096, seed=0) == (
+            ((state, Fraction(1)),), True, "")
+        rows = []
+        for seed in (1, 7_919):
+            other = Match(L7.rules, state.setup, state=state, seed=seed)
+            a = advise(other, horizon=2, seed=3, budget={
+                "seconds": SLOW, "matches": 10, "samples": 10, "nodes": 20_000})
+            rows.append([(r.choice, r.exact, r.score, r.low, r.high, dict(r.values), r.win,
+                          r.final) for r in a.rows])
+        assert rows[0] == rows[1]
+        differ += _draws(Match(L7.rules, state.setup, state=state, seed=1), 6) != \
+            _draws(Match(L7.rules, state.setup, state=state, seed=7_919), 6)
+        pairs += 1
+        if pairs == 4:
+            break
+    assert pairs == 4 and differ > 0  # the piles' order did differ between the two
+
+
+def test_level7_a_pile_out_of_its_sorted_order_is_no_position() -> None:
+    state = L7.start(seed=0).state
+    name, tiles = state.stacks[0]
+    shuffled = state._replace(stacks=((name, tiles[::-1]), *state.stacks[1:]))
+    assert any("not in canonical order" in p for p in L7.rules.invariants(shuffled))

@@ -134,7 +134,7 @@ def click_a_choice(page: Any, pick: Callable[[int], int]) -> bool:
         return False
     ply = ply_of(page)
     try:
-        page.locator(".bl-choice").nth(pick(n)).click(timeout=5_000)
+        page.locator(".bl-choice:not(:disabled)").nth(pick(n)).click(timeout=5_000)
     except Exception:  # noqa: BLE001 - the buttons were replaced by a newer view: retry
         return False
     # the server's answer: a newer view (the buttons go), or a refusal shown

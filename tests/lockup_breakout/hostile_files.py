@@ -9,7 +9,10 @@ load and every load that raised anything but a boardlab error: the check of
 ``test_lb_hostile_files.py`` that every saved file of up to 16 MiB is refused or loaded
 within 2 s and 512 MiB.
 
-    python -m tests.lockup_breakout.hostile_files
+    python -m tests.lockup_breakout.hostile_files [--quick]
+
+``--quick`` (``make test``) loads every :data:`QUICK_EVERY`-th mutant and every file of
+nearly 16 MiB; the soak (``make soak``) loads all of them.
 """
 
 from __future__ import annotations
@@ -19,7 +22,8 @@ import json
 import resource
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from functools import partial
 from itertools import chain
 from typing import Any
 
@@ -33,6 +37,8 @@ MEMORY = 512 * 2**20
 SECONDS = 2.0
 
 Path = tuple[str | int, ...]
+#: A hostile file, made when it is loaded (each holds up to 16 MiB).
+Make = Callable[[], str]
 
 
 def played(players: int, plies: int, seed: int, difficulty: str | None = None) -> lb.State:
@@ -100,26 +106,40 @@ HOSTILE_COUNTS = (10**100, 10**6, -1)
 HOSTILE_LENGTHS = (1000, 1_000_000)
 
 
-def mutants(data: dict[str, Any], *, lists: bool = True) -> Iterator[tuple[str, str]]:
-    """(field, JSON text) for each hostile value put in each count and list of ``data``
-    (the seed and the header are the core's to check: tests/core)."""
+def mutants(data: dict[str, Any], *, lists: bool = True) -> Iterator[tuple[str, Make]]:
+    """(field, maker of the JSON text) for each hostile value put in each count and list
+    of ``data`` (the seed and the header are the core's to check: tests/core). The text
+    is made only when asked for: a quick sweep skips most of them."""
     size = len(json.dumps(data))
     for path, value in list(walk(data)):
         if not path or path[0] in ("format", "version", "game", "seed"):
             continue
         if isinstance(value, int) and not isinstance(value, bool):
             for bad in HOSTILE_COUNTS:
-                copy_ = copy.deepcopy(data)
-                put(copy_, path, bad)
-                yield f"{where(path)} = {show_value(bad)}", json.dumps(copy_)
+                yield f"{where(path)} = {show_value(bad)}", partial(_with, data, path, bad)
         elif isinstance(value, list) and lists:
             item = value[0] if value else 0
             # As many as a 16 MiB file holds at most: a larger file is refused unread.
             room = (MAX_SAVED_BYTES - size) // (len(json.dumps(item)) + 2)
             for n in sorted({min(n, room) for n in HOSTILE_LENGTHS}):
-                copy_ = copy.deepcopy(data)
-                put(copy_, path, [item] * n)
-                yield f"{where(path)} × {n:,}", json.dumps(copy_)
+                yield f"{where(path)} × {n:,}", partial(_with, data, path, [item] * n)
+
+
+def _with(data: dict[str, Any], path: Path, value: Any) -> str:
+    """The JSON text of ``data`` with ``value`` at ``path`` (``data`` is left as it was).
+    A long list of one repeated entry is spliced in as text: the same text
+    ``json.dumps`` writes, without encoding a million entries one by one."""
+    copy_ = copy.deepcopy(data)
+    if isinstance(value, list) and len(value) > 1 and all(v is value[0] for v in value):
+        put(copy_, path, _HOLE)
+        entries = ", ".join([json.dumps(value[0])] * len(value))
+        return json.dumps(copy_).replace(json.dumps(_HOLE), f"[{entries}]", 1)
+    put(copy_, path, value)
+    return json.dumps(copy_)
+
+
+#: Where :func:`_with` splices a long list into the text (no saved file holds it).
+_HOLE = "\0hostile list\0"
 
 
 def sixteen_mib(data: dict[str, Any], path: Path) -> str:
@@ -128,19 +148,17 @@ def sixteen_mib(data: dict[str, Any], path: Path) -> str:
     big = 10**3999
     base = len(json.dumps(data))
     n = (MAX_SAVED_BYTES - base - 1000) // (4000 + 2)
-    copy_ = copy.deepcopy(data)
-    put(copy_, path, [big] * n)
-    text = json.dumps(copy_)
+    text = _with(data, path, [big] * n)
     assert MAX_SAVED_BYTES - 10_000 < len(text.encode()) <= MAX_SAVED_BYTES
     return text
 
 
-def biggest(loader: str, data: dict[str, Any]) -> Iterator[tuple[str, str]]:
+def biggest(loader: str, data: dict[str, Any]) -> Iterator[tuple[str, Make]]:
     """Files of nearly 16 MiB: a few of the position's lists made of huge numbers."""
     key = "start" if loader == "match" and "start" in data else "state"
     if key in data:
         for field in ("item_deck", "hands", "stack", "crews"):
-            yield f"{key}.{field}: 16 MiB", sixteen_mib(data, (key, field))
+            yield f"{key}.{field}: 16 MiB", partial(sixteen_mib, data, (key, field))
 
 
 def load(loader: str, text: str) -> str:
@@ -152,15 +170,24 @@ def load(loader: str, text: str) -> str:
     return "loaded"
 
 
-def run() -> dict[str, Any]:
-    """Load every mutant (and the 16 MiB files), timing each; what went wrong, in words."""
+#: A quick sweep loads every this-many-th mutant (a prime, so that every kind of field
+#: and every hostile value is among them), and every 16 MiB file.
+QUICK_EVERY = 11
+
+
+def run(quick: bool = False) -> dict[str, Any]:
+    """Load every mutant (and the 16 MiB files), timing each; what went wrong, in words.
+    ``quick``: every :data:`QUICK_EVERY`-th mutant and every 16 MiB file."""
     slowest: tuple[float, str] = (0.0, "")
     raw: list[str] = []
     cases = 0
     results: dict[str, int] = {}
     for name, loader, data in documents():
-        for field, text in chain(mutants(data), biggest(loader, data)):
+        every = enumerate(mutants(data))
+        picked = (m for i, m in every if not quick or i % QUICK_EVERY == 0)
+        for field, make in chain(picked, biggest(loader, data)):
             cases += 1
+            text = make()
             t = time.process_time()  # CPU: on a shared machine the wall clock times the others
             try:
                 outcome = load(loader, text)
@@ -177,7 +204,7 @@ def run() -> dict[str, Any]:
 def main() -> int:
     resource.setrlimit(resource.RLIMIT_AS, (MEMORY, MEMORY))
     try:
-        report = run()
+        report = run(quick="--quick" in sys.argv[1:])
     except MemoryError:
         report = {"memory": f"a load needed more than {MEMORY // 2**20} MiB"}
     json.dump(report, sys.stdout)

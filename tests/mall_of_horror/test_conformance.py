@@ -31,6 +31,16 @@ def test_conformance_catches_a_broken_invariant() -> None:
     assert any("capacity" in p for p in moh.RULES.invariants(crowded))
 
 
+def test_every_invariant_check_cites_a_rule_of_the_book() -> None:
+    """The invariants are a table of small checks, each under a rule id the rulebook has."""
+    from boardlab.mall_of_horror.invariants import CHECKS, LATE_CHECKS
+    from boardlab.mall_of_horror.rulebook import BOOK
+
+    for rule_id, check in (*CHECKS, *LATE_CHECKS):
+        assert BOOK.get(rule_id) is not None, (rule_id, check.__name__)
+        assert callable(check)
+
+
 def test_every_chance_node_sums_to_one_exactly() -> None:
     match = moh.new_match(players=5, seed=3)
     seen = set()

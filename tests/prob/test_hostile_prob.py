@@ -428,7 +428,7 @@ EXTRA: dict[str, Call] = {
                                                     sym_list(sym_count)),
     "dice.roll_outcomes": icon_call(lambda d: Dist.from_pairs(dice_module.roll_outcomes(d)),
                                     "distribution"),
-    "dist.fraction_latex": simple(prob.dist.fraction_latex, "any", lambda: maybe(
+    "exactnum.fraction_latex": simple(prob.dist.fraction_latex, "any", lambda: maybe(
         st.fractions())),
 }
 
@@ -436,10 +436,10 @@ EXTRA: dict[str, Call] = {
 EXEMPT = {
     "symbolic.binomial_symbols": "no arguments",
     "symbolic.urn_symbols": "no arguments",
-    "dist.sympy_rational": "internal converter, fed by the functions above",
-    "dist.to_rational": "deprecated alias of sympy_rational",
-    "dist.escape_html": "text helper (any str)",
-    "dist.latex_escape": "text helper (any str)",
+    "exactnum.sympy_rational": "internal converter, fed by the functions above",
+    "exactnum.to_rational": "deprecated alias of sympy_rational",
+    "exactnum.escape_html": "text helper (any str)",
+    "exactnum.latex_escape": "text helper (any str)",
     "exact.uniform_policy": "a policy, called by enumerate_game",
     "exact.first_choice_policy": "a policy, called by enumerate_game",
     "exact.enumerate_weights": "enumerate_game's body (same checks)",
@@ -453,6 +453,13 @@ EXEMPT_MODULES = {
     "charts": "plotting (matplotlib or the SVG stand-in), tested in tests/prob/test_plot*",
     "svgplot": "the SVG plotting stand-in of the browser edition (tests/lite)",
     "weights": "the integer arithmetic inside Dist, called only by Dist's checked methods",
+    # Dist's methods, defined by topic in these modules and bound on Dist: their hostile
+    # tests are the Dist method calls above (d.cdf, d >= x, d.sample, d.table; d.plot in
+    # tests/prob/test_plot*,
+    # Dist(...), Dist.from_samples, Dist.from_pairs)
+    "distevents": "Dist's comparison and cumulative methods (hostile-tested as Dist methods)",
+    "distinput": "the checks of Dist's constructors (hostile-tested as Dist constructors)",
+    "distshow": "Dist's sample and presentation methods (hostile-tested as Dist methods)",
 }
 
 

@@ -22,7 +22,7 @@ from boardlab.prob.derivation import Derivation
 from boardlab.prob.dist import Dist, to_fraction
 
 if TYPE_CHECKING:
-    pass
+    from boardlab.prob.exact import WalkStats
 from boardlab.mall_of_horror.odds.edge import (
     FACES,
     _cards,
@@ -204,7 +204,7 @@ def vote(position: State, location: int, *, purpose: str = "sacrifice",
     >>> print(vote(s, 6, strategies=protective).P("blue"))
     1/2
     """
-    from boardlab.prob.exact import WalkStats, enumerate_game
+    from boardlab.prob.exact import WalkStats
 
     _check_vote(position, location, purpose, threats, strategies)
     explain = _explain(explain, "vote")
@@ -216,6 +216,21 @@ def vote(position: State, location: int, *, purpose: str = "sacrifice",
             raise QuestionError(f"{colour} has no voting character at {location} (MoH-R7)")
     ordered = tuple(sorted((threats or {}).items()))
     stats = WalkStats()
+    answer, weights = _walk_vote(position, location, purpose, ordered, strategies, stats)
+    if not explain:
+        return answer
+    return _vote_derivation(position, location, purpose, answer, weights, ordered,
+                            strategies, stats.nodes, stats.merged)
+
+
+def _walk_vote(position: State, location: int, purpose: str,
+               ordered: tuple[tuple[str, int], ...],
+               strategies: Mapping[str, VoteStrategy] | None,
+               stats: WalkStats) -> tuple[Dist[str | None], tuple[tuple[str, int], ...]]:
+    """Who the engine's vote chooses, walked exactly, and the vote weights (MoH-R7)."""
+    from boardlab.prob.exact import enumerate_game
+
+    candidates = eligible_colours(position, location)
     if len(candidates) == 1:
         answer: Dist[str | None] = Dist({candidates[0]: 1})
         weights: tuple[tuple[str, int], ...] = ()
@@ -244,15 +259,23 @@ def vote(position: State, location: int, *, purpose: str = "sacrifice",
         answer = enumerate_game(RULES, start, stop=done, value=chosen,
                                 policy=_strategy_policy(strategies or {}), merge=True,
                                 stats=stats)
-    if not explain:
-        return answer
+    return answer, weights
+
+
+def _vote_derivation(position: State, location: int, purpose: str,
+                     answer: Dist[str | None], weights: tuple[tuple[str, int], ...],
+                     ordered: tuple[tuple[str, int], ...],
+                     strategies: Mapping[str, VoteStrategy] | None, nodes: int,
+                     merged: int) -> Derivation[Dist[str | None]]:
+    """The derivation :func:`vote` answers with ``explain=True``."""
+    candidates = eligible_colours(position, location)
     second = "no one is chosen" if purpose in ("truck", "chief") else \
         "chance picks one of the tied colours"
     facts = [("location", f"{location} {position.setup.config.name(location)}"),
              ("candidates", ", ".join(candidates)),
              ("votes (MoH-R7)", ", ".join(f"{c} {n}" for c, n in weights) or "—"),
              ("second tie (MoH-R8)", second)]
-    if threats:
+    if ordered:
         facts.append(("Threat cards", ", ".join(f"{c} {n}" for c, n in ordered)))
     if strategies:
         facts.append(("strategies", ", ".join(
@@ -262,8 +285,8 @@ def vote(position: State, location: int, *, purpose: str = "sacrifice",
         "Every voter picks among the legal colours (uniformly unless a strategy says "
         "otherwise); the engine tallies each ballot sequence, with the second vote of "
         "everyone on a tie.",)
-    if stats.nodes:
-        steps += (f"The engine's vote was walked exactly: {stats.nodes} states visited, "
-                  f"{stats.merged} merged where different ballots met the same tally.",)
+    if nodes:
+        steps += (f"The engine's vote was walked exactly: {nodes} states visited, "
+                  f"{merged} merged where different ballots met the same tally.",)
     return Derivation(f"Who is chosen by the {purpose} vote at location {location}", answer,
                       facts=facts, steps=steps)
