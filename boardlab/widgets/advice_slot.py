@@ -80,7 +80,6 @@ class AdviceSlot:
             self._toggle = ipywidgets.ToggleButton(
                 value=False, description="Advice", layout=layout,
                 tooltip="Show what each legal choice is worth here (exact when it can be)")
-            self._toggle.add_class("bl-stepper-button")
             self._toggle.add_class("bl-advice-toggle")
             self._toggle.observe(self._toggled, names="value")
             self._box = ipywidgets.Box()
