@@ -53,6 +53,9 @@ ALLOWED: dict[tuple[str, str], str] = {
         "with a DeprecationWarning, and goes in 0.3",
     ("boardlab.mall_of_horror.whatif", "boardlab.experiment.whatif"):
         "the same deprecated alias",
+    ("boardlab.widgets.advice_slot", "boardlab.advice.panel"):
+        "the board's Advice toggle loads the advice panel when first switched on (inside "
+        "its handler): every board gets the toggle, the advice stays unloaded until asked",
 }
 
 #: Pairs inside one layer held apart: ``(importer prefix, imported prefix, why)``; a

@@ -84,40 +84,51 @@ class AdvicePanel:
         self.status = w.HTML("")
         self.widget = w.VBox([self.status, self.html])
 
-    def show(self, match: Any) -> None:
-        """Show the advice of ``match``'s position (a decision), from the cache or a thread."""
+    def message(self, text: str) -> None:
+        """Show one line instead of advice (no decision here, or not this viewer's)."""
+        self._want = None  # a computation still running must not overwrite the line
+        self.status.value, self.html.value = "", f"<i>{escape(text)}</i>"
+
+    def show(self, match: Any, *, seat: str | None = None) -> None:
+        """Show the advice of ``match``'s position (a decision), from the cache or a thread.
+
+        ``seat``: whose advice (by default the player to move), from that seat's view.
+        """
         state = match.state
-        self._want = state
-        got = self._cache.get(state)
+        key = (state, seat)
+        self._want = key
+        got = self._cache.get(key)
         if got is not None:
             self.status.value, self.html.value = "", got
             return
         if match.is_over or match.to_move is None or not isinstance(match.to_move, str):
             self.status.value, self.html.value = "", "<i>No decision to advise here.</i>"
             return
+        self.status.value, self.html.value = "", ""  # never the last position's table
         copy = match.branch()  # the thread works on its own match: the board's is untouched
-        self._thread = threading.Thread(target=self._compute, args=(copy, state), daemon=True)
+        self._thread = threading.Thread(target=self._compute, args=(copy, key), daemon=True)
         self._thread.start()
 
-    def _compute(self, match: Any, state: Any) -> None:
+    def _compute(self, match: Any, key: tuple[Any, str | None]) -> None:
         done = threading.Event()
 
         def progress() -> None:
             start = time.perf_counter()
-            if not done.wait(PROGRESS_AFTER) and self._want is state:
+            if not done.wait(PROGRESS_AFTER) and self._want == key:
                 self.status.value = "<i>computing the advice…</i>"
-                while not done.wait(0.5) and self._want is state:
+                while not done.wait(0.5) and self._want == key:
                     self.status.value = (f"<i>computing the advice… "
                                          f"{time.perf_counter() - start:.0f} s</i>")
         ticker = threading.Thread(target=progress, daemon=True)
         ticker.start()
         try:
-            html = advice_table_html(self._advise(match, **self._keywords))
+            seat: dict[str, Any] = {} if key[1] is None else {"seat": key[1]}
+            html = advice_table_html(self._advise(match, **seat, **self._keywords))
         except Exception as err:  # noqa: BLE001 - shown on the panel, never raised in a thread
             html = f"<i>No advice: {escape(str(err))}</i>"
         done.set()
-        self._cache[state] = html
-        if self._want is state:  # a later position asked meanwhile: leave it its panel
+        self._cache[key] = html
+        if self._want == key:  # a later position asked meanwhile: leave it its panel
             self.html.value = html
             self.status.value = ""
 

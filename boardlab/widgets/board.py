@@ -62,6 +62,8 @@ from boardlab.core.engine import CHANCE, Match
 from boardlab.core.errors import ArgumentError, ArgumentTypeError, IllegalAction
 from boardlab.core.events import Event
 from boardlab.core.simulate import agent_table
+from boardlab.widgets import board_checks as checks
+from boardlab.widgets.advice_slot import AdviceSlot
 from boardlab.widgets.board_checks import PUBLIC, board_css, check_agents, check_viewer
 from boardlab.widgets.history import (
     agents_checkpoint,
@@ -123,12 +125,13 @@ class GameBoard(BoardHooks):
     :meth:`make_agent` for each seat; ``seed`` seeds the default agents and the dice of
     :meth:`reroll`. ``group_above``: a seat offered more choices than this sees a group
     selector first, when the game groups its choices (:meth:`choice_group`); by default
-    :attr:`default_group_above`, so short lists always look the same.
+    :attr:`default_group_above`, so short lists always look the same. ``advice=True``
+    starts with the Advice toggle on (:attr:`advice`, :mod:`boardlab.widgets.advice_slot`).
     """
 
     def __init__(self, match: Match, *, seat: str | None = None, viewer: str | None = _SEAT,
                  odds: bool = True, agents: AgentSpec = None, seed: int | None = 0,
-                 group_above: int | None = None) -> None:
+                 group_above: int | None = None, advice: bool = False) -> None:
         self._check_match(match)
         self._match = match
         players = self.players(match.state)
@@ -144,14 +147,10 @@ class GameBoard(BoardHooks):
             raise ArgumentError("viewer", viewer, f"a board playing {seat} sees what {seat} "
                                 f"may see: leave out viewer= (or give viewer={seat!r})")
         check_viewer(viewer, players)
-        if not isinstance(odds, bool):
-            raise ArgumentTypeError("odds", odds, "expected True or False")
-        if group_above is not None:
-            if isinstance(group_above, bool) or not isinstance(group_above, int):
-                raise ArgumentTypeError("group_above", group_above,
-                                        "expected a whole number ≥ 0, or None")
-            if group_above < 0:
-                raise ArgumentError("group_above", group_above, "expected a whole number ≥ 0")
+        for name, flag in (("odds", odds), ("advice", advice)):
+            if not isinstance(flag, bool):
+                raise ArgumentTypeError(name, flag, "expected True or False")
+        checks.check_group_above(group_above)
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise ArgumentTypeError("seed", seed, "a seed is an integer or None")
         check_agents(agents, players)
@@ -174,8 +173,11 @@ class GameBoard(BoardHooks):
         self._groups: tuple[str | None, ...] = ()
         self._offered_for: Any = None
         self._widget: ipywidgets.VBox | None = None
+        self.advice = AdviceSlot(seat=seat, viewer=viewer)  # the Advice toggle, off
         self._build_widgets()
         self._commit(self._prepare())
+        if advice:
+            self.advice.set(True)
 
     # -- the public face ------------------------------------------------------------------
     @property
@@ -535,16 +537,17 @@ class GameBoard(BoardHooks):
         # about a third of the board's widgets, none ever changed per part (issue 28).
         plain, html_style, box = (ipywidgets.Layout(), ipywidgets.widgets.widget_string.HTMLStyle(),
                                   ipywidgets.Layout())
-        self._replay_widget = ipywidgets.HTML(layout=plain, style=html_style)
-        self._replay_widget.add_class("bl-replay")
-        self._svg_widget = ipywidgets.HTML(layout=plain, style=html_style)
-        self._svg_widget.add_class("bl-board-svg")
-        self._odds_widget = ipywidgets.HTML(layout=plain, style=html_style)
-        self._odds_widget.add_class("bl-odds-panel")
+        self._replay_widget, self._svg_widget, self._odds_widget = (
+            ipywidgets.HTML(layout=plain, style=html_style) for _ in range(3))
+        for part, name in ((self._replay_widget, "bl-replay"), (self._svg_widget, "bl-board-svg"),
+                           (self._odds_widget, "bl-odds-panel")):
+            part.add_class(name)
         self._pad = ChoicePad(self._pick, group_above=self._group_above)  # None: unused
         # Laid out by _STYLE: the picture with the choices and odds beside it, or in one
         # column (choices, picture, odds) when the notebook is narrow.
-        main = ipywidgets.Box([self._svg_widget, self._pad.widget, self._odds_widget],
+        toggle, slot = self.advice.widgets(self._stepper.layout)
+        self._stepper.add(toggle)
+        main = ipywidgets.Box([self._svg_widget, self._pad.widget, self._odds_widget, slot],
                               layout=box)
         main.add_class("bl-board-main")
         self._widget = ipywidgets.VBox([style, self._stepper.widget, self._replay_widget,
@@ -576,6 +579,7 @@ class GameBoard(BoardHooks):
                              reroll=mover is not None and match.recorded_plies > match.ply)
         prompt = f"{self.seat}, your choice:" if view.offered else ""
         self._pad.offer(view.labels, prompt=prompt, groups=view.pad_groups)
+        self.advice.follow(match)  # off: nothing; on: from the cache or a thread
 
     def _note(self, text: str) -> None:
         """Show a message in front of the status (the position shown stays as it is)."""

@@ -15,7 +15,7 @@ from typing import Any, Final
 
 from boardlab.core.errors import ArgumentError, ArgumentTypeError
 
-__all__ = ["PUBLIC", "board_css", "check_agents", "check_viewer"]
+__all__ = ["PUBLIC", "board_css", "check_agents", "check_group_above", "check_viewer"]
 
 #: The spectator's viewer: only what every player knows. It names no player, so
 #: :meth:`Event.text_for` and :meth:`Event.data_for` give it the public text and data.
@@ -35,14 +35,18 @@ PUBLIC: Final = "public"
 _STYLE = """<style>
 .bl-board { container-type: inline-size; }
 .bl-board .bl-board-main { display: grid; width: 100%%; gap: 6px 12px; align-items: start;
-  grid-template-columns: minmax(0, %(pw)spx); grid-template-areas: "pad" "pic" "odds"; }
+  grid-template-columns: minmax(0, %(pw)spx);
+  grid-template-areas: "pad" "pic" "odds" "advice"; }
 .bl-board .bl-board-main > * { min-width: 0; margin: 0; }
 .bl-board .bl-board-svg { grid-area: pic; }
 .bl-board .bl-board-main > .bl-choices { grid-area: pad; }
 .bl-board .bl-board-main > .bl-odds-panel { grid-area: odds; overflow-x: auto; }
+.bl-board .bl-board-main > .bl-advice-slot { grid-area: advice; overflow-x: auto; }
+.bl-board .bl-board-main > .bl-advice-slot:empty { display: none; }
 @container (min-width: %(side)spx) {
   .bl-board .bl-board-main { grid-template-columns: %(pw)spx minmax(260px, 340px);
-    grid-template-rows: auto 1fr; grid-template-areas: "pic pad" "pic odds"; }
+    grid-template-rows: auto auto 1fr;
+    grid-template-areas: "pic pad" "pic odds" "pic advice"; }
 }
 .bl-board .bl-board-svg svg { display: block; max-width: 100%%; height: auto; }
 .bl-board .bl-board-svg table { max-width: 100%%; }
@@ -94,6 +98,20 @@ def check_agents(agents: Any, players: Sequence[str]) -> None:
         if not callable(getattr(agent, "choose", None)):
             raise ArgumentTypeError(f"agents[{seat!r}]", agent,
                                     "an agent has a choose(view, legal) method")
+
+
+def check_group_above(group_above: Any) -> None:
+    """``group_above`` of a board: ``None`` or a whole number ≥ 0.
+
+    >>> check_group_above(None), check_group_above(3)
+    (None, None)
+    """
+    if group_above is not None:
+        if isinstance(group_above, bool) or not isinstance(group_above, int):
+            raise ArgumentTypeError("group_above", group_above,
+                                    "expected a whole number ≥ 0, or None")
+        if group_above < 0:
+            raise ArgumentError("group_above", group_above, "expected a whole number ≥ 0")
 
 
 def board_css(picture_width: int, *, scrolls: bool) -> str:

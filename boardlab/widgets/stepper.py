@@ -50,6 +50,7 @@ class Stepper:
         # comm, a model in the page), and nothing changes them per button; sharing them
         # makes the first board about a dozen widgets lighter (issue 28).
         layout, style = ipywidgets.Layout(width="auto"), ipywidgets.ButtonStyle()
+        self.layout = layout  # for a button a board adds to the row (add)
         for name, action in self.actions.items():
             text, tip = STEPPER_LABELS.get(name, (name, name))
             button = ipywidgets.Button(description=text, tooltip=tip, layout=layout,
@@ -64,7 +65,12 @@ class Stepper:
         row = ipywidgets.HBox(list(self.buttons.values()),
                               layout=ipywidgets.Layout(flex_flow="row wrap"))
         row.add_class("bl-stepper")
+        self._row = row
         self.widget = ipywidgets.VBox([row, self.status])
+
+    def add(self, widget: Any) -> None:
+        """Put one more widget (a toggle) at the end of the button row."""
+        self._row.children = (*self._row.children, widget)
 
     def _handler(self, action: Callable[[], Any]) -> Callable[[Any], None]:
         def click(_button: Any) -> None:
