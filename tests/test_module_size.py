@@ -9,6 +9,7 @@ already small enough, so the list cannot go stale).
 
 from __future__ import annotations
 
+import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -32,3 +33,39 @@ def test_every_known_exception_is_still_over_the_limit() -> None:
     found = sizes()
     assert {path: found.get(path, 0) for path in KNOWN
             if found.get(path, 0) <= LIMIT} == {}
+
+
+#: The longest a function of boardlab/ may be, in lines of its body (its docstring not
+#: counted): a longer one is split into named steps (docs/engine-patterns.md).
+FUNCTION_LIMIT = 60
+
+
+def long_functions(folder: Path = ROOT / "boardlab") -> dict[str, int]:
+    """``path:line name`` → body length of every function under ``folder`` over the limit."""
+    out = {}
+    for path in sorted(folder.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                first = node.body[0]
+                doc = (isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant)
+                       and isinstance(first.value.value, str))
+                start = (first.end_lineno or first.lineno) + 1 if doc else node.lineno
+                length = (node.end_lineno or node.lineno) - start + 1
+                if length > FUNCTION_LIMIT:
+                    name = path.relative_to(folder.parent).as_posix()
+                    out[f"{name}:{node.lineno} {node.name}"] = length
+    return out
+
+
+def test_no_function_is_over_60_lines() -> None:
+    assert long_functions() == {}
+
+
+def test_the_function_check_finds_a_long_function(tmp_path: Path) -> None:
+    body = "\n".join(f"    x{i} = {i}" for i in range(61))
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "m.py").write_text(
+        f'def short():\n    """Doc."""\n{body[:-len(body.splitlines()[-1]) - 1]}\n\n\n'
+        f'def long():\n    """Doc."""\n{body}\n', encoding="utf-8")
+    assert long_functions(tmp_path / "pkg") == {"pkg/m.py:65 long": 61}

@@ -4,6 +4,8 @@ texts, rules, spans) with the format strings it reads."""
 
 from __future__ import annotations
 
+import html
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -124,3 +126,55 @@ _LETTERS = {"b": "#1f77b4", "g": "#2ca02c", "r": "#d62728", "c": "#17becf", "m":
             "y": "#bcbd22", "k": "#000000", "w": "#ffffff"}
 
 
+# -- drawing helpers: numbers, ticks, text and markers as SVG ---------------------------
+def _nice_ticks(lo: float, hi: float, target: int = 6) -> list[float]:
+    """Round tick values (1, 2 or 5 times a power of ten) covering [lo, hi].
+
+    >>> _nice_ticks(0, 0.6)
+    [0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6]
+    >>> _nice_ticks(0.95, 7.05)
+    [2.0, 4.0, 6.0]
+    """
+    span = hi - lo
+    if span <= 0:
+        return [lo]
+    raw = span / target
+    power = 10 ** math.floor(math.log10(raw))
+    step = next(m * power for m in (1, 2, 5, 10) if m * power >= raw)
+    first = math.ceil(lo / step - 1e-9)
+    ticks = []
+    k = first
+    while k * step <= hi + 1e-9 * step:
+        ticks.append(float(round(k * step, 12)))
+        k += 1
+    return ticks
+
+
+def _g(x: float) -> str:
+    """A number as a chart shows it: short, no trailing zeros.
+
+    >>> _g(0.5), _g(2.0), _g(0.131944444), _g(10000.0)
+    ('0.5', '2', '0.1319', '10000')
+    """
+    if x == int(x) and abs(x) < 1e15:
+        return str(int(x))
+    return f"{x:.4g}"
+
+
+def _f(x: float) -> str:
+    return f"{x:.1f}"
+
+
+def _svg_text(x: float, y: float, text: str, size: float, anchor: str, *,
+              bold: bool = False, rotate: float = 0.0) -> str:
+    weight = ' font-weight="bold"' if bold else ""
+    turn = f' transform="rotate({-rotate:g} {_f(x)} {_f(y)})"' if rotate else ""
+    return (f'<text x="{_f(x)}" y="{_f(y)}" font-size="{size:.1f}" '
+            f'text-anchor="{anchor}"{weight}{turn}>{html.escape(text)}</text>')
+
+
+def _marker(kind: str, x: float, y: float, colour: str) -> str:
+    if kind in ("s", "D"):
+        return (f'<rect x="{_f(x - 3.5)}" y="{_f(y - 3.5)}" width="7" height="7" '
+                f'fill="{colour}"/>')
+    return f'<circle cx="{_f(x)}" cy="{_f(y)}" r="3.5" fill="{colour}"/>'

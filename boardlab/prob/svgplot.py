@@ -31,17 +31,22 @@ from __future__ import annotations
 import hashlib
 import html
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from boardlab.prob.svgparts import (
     _LETTERS,
     _as_list,
+    _f,
+    _g,
     _Line,
+    _marker,
+    _nice_ticks,
     _parse_fmt,
     _Rule,
     _Span,
+    _svg_text,
     _Text,
     _unsupported,
 )
@@ -298,26 +303,31 @@ class Axes:
             pad_b += 24
         px0, py0 = left + pad_l, top + pad_t
         pw, ph = max(width - pad_l - pad_r, 10.0), max(height - pad_t - pad_b, 10.0)
-
-        def sx(x: float) -> float:
-            return px0 + (self._fx(x) - x0) / ((x1 - x0) or 1.0) * pw
-
-        def sy(y: float) -> float:
-            return py0 + ph - (y - y0) / ((y1 - y0) or 1.0) * ph
-
+        box = _Box(px0, py0, pw, ph, x0, x1, y0, y1, self._fx)
         out = ['<g class="bl-axes">',
                f'<clipPath id="{uid}-clip"><rect x="{_f(px0)}" y="{_f(py0)}" '
                f'width="{_f(pw)}" height="{_f(ph)}"/></clipPath>']
-        # y grid and ticks
-        for t in _nice_ticks(y0, y1):
-            y = sy(t)
+        for t in _nice_ticks(y0, y1):  # y grid and ticks
+            y = box.sy(t)
             out.append(f'<line x1="{_f(px0)}" x2="{_f(px0 + pw)}" y1="{_f(y)}" y2="{_f(y)}" '
                        'stroke="#e6e6e6" stroke-width="1"/>')
             out.append(_svg_text(px0 - 6, y + 4, _g(t), 10, "end"))
-        body = [f'<g clip-path="url(#{uid}-clip)">']
-        for s in self.spans:
-            body.append(f'<rect x="{_f(sx(s.lo))}" y="{_f(py0)}" width="{_f(sx(s.hi) - sx(s.lo))}" '
-                        f'height="{_f(ph)}" fill="{s.color}" fill-opacity="{s.alpha}"/>')
+        out.append(f'<g clip-path="url(#{uid}-clip)">')
+        out += self._spans_and_bars(box, uid)
+        out += self._rule_lines(box)
+        for ln in self.lines:
+            out += _series(ln, box)
+        out.append("</g>")
+        out += self._notes(box)
+        out += self._frame(box, left, top, height, uid)
+        out.append("</g>")
+        return "\n".join(out)
+
+    def _spans_and_bars(self, box: _Box, uid: str) -> list[str]:
+        sx, sy, py0, ph = box.sx, box.sy, box.py0, box.ph
+        body = [f'<rect x="{_f(sx(s.lo))}" y="{_f(py0)}" width="{_f(sx(s.hi) - sx(s.lo))}" '
+                f'height="{_f(ph)}" fill="{s.color}" fill-opacity="{s.alpha}"/>'
+                for s in self.spans]
         for b in self.bars:
             bx, bw = sx(b.x - b.width / 2), sx(b.x + b.width / 2) - sx(b.x - b.width / 2)
             top_y, base = sy(max(b.height, 0.0)), sy(min(b.height, 0.0))
@@ -328,49 +338,43 @@ class Axes:
             if b.hatch:
                 body.append(f'<rect x="{_f(bx)}" y="{_f(top_y)}" width="{_f(bw)}" '
                             f'height="{_f(base - top_y)}" fill="url(#{uid}-hatch)"/>')
+        return body
+
+    def _rule_lines(self, box: _Box) -> list[str]:
+        px0, py0, pw, ph = box.px0, box.py0, box.pw, box.ph
+        body = []
         for r in self.rules:
             dash = f' stroke-dasharray="{r.dash}"' if r.dash else ""
             if r.axis == "h":
-                body.append(f'<line x1="{_f(px0)}" x2="{_f(px0 + pw)}" y1="{_f(sy(r.at))}" '
-                            f'y2="{_f(sy(r.at))}" stroke="{r.color}" '
+                y = _f(box.sy(r.at))
+                body.append(f'<line x1="{_f(px0)}" x2="{_f(px0 + pw)}" y1="{y}" '
+                            f'y2="{y}" stroke="{r.color}" '
                             f'stroke-width="{r.width}"{dash}/>')
             else:
-                body.append(f'<line x1="{_f(sx(r.at))}" x2="{_f(sx(r.at))}" y1="{_f(py0)}" '
+                x = _f(box.sx(r.at))
+                body.append(f'<line x1="{x}" x2="{x}" y1="{_f(py0)}" '
                             f'y2="{_f(py0 + ph)}" stroke="{r.color}" '
                             f'stroke-width="{r.width}"{dash}/>')
-        for ln in self.lines:
-            pts = [(sx(x), sy(y)) for x, y in zip(ln.xs, ln.ys, strict=True)]
-            if ln.dash != "none" and len(pts) > 1:
-                dash = f' stroke-dasharray="{DASHES[ln.dash]}"' if DASHES[ln.dash] else ""
-                path = " ".join(f"{_f(x)},{_f(y)}" for x, y in pts)
-                body.append(f'<polyline points="{path}" fill="none" stroke="{ln.color}" '
-                            f'stroke-width="{ln.width}"{dash}/>')
-            if ln.yerr:
-                for (x, _), yv, e in zip(pts, ln.ys, ln.yerr, strict=False):
-                    lo, hi = sy(yv - e), sy(yv + e)
-                    body.append(f'<line x1="{_f(x)}" x2="{_f(x)}" y1="{_f(lo)}" y2="{_f(hi)}" '
-                                f'stroke="{ln.color}" stroke-width="1.2"/>')
-                    for yy in (lo, hi):
-                        body.append(f'<line x1="{_f(x - ln.capsize)}" x2="{_f(x + ln.capsize)}" '
-                                    f'y1="{_f(yy)}" y2="{_f(yy)}" stroke="{ln.color}" '
-                                    'stroke-width="1.2"/>')
-            if ln.marker:
-                for x, y in pts:
-                    body.append(_marker(ln.marker, x, y, ln.color))
-        body.append("</g>")
-        out += body
+        return body
+
+    def _notes(self, box: _Box) -> list[str]:
+        out = []
         for note in self.texts:
-            x, y = sx(note.x) + note.offset[0], sy(note.y) - note.offset[1]
+            x, y = box.sx(note.x) + note.offset[0], box.sy(note.y) - note.offset[1]
             if note.arrow and note.offset != (0.0, 0.0):
-                out.append(f'<line x1="{_f(sx(note.x))}" y1="{_f(sy(note.y))}" x2="{_f(x)}" '
-                           f'y2="{_f(y)}" stroke="#000000" stroke-width="0.6"/>')
+                out.append(f'<line x1="{_f(box.sx(note.x))}" y1="{_f(box.sy(note.y))}" '
+                           f'x2="{_f(x)}" y2="{_f(y)}" stroke="#000000" stroke-width="0.6"/>')
             anchor = {"center": "middle", "left": "start", "right": "end"}.get(note.ha, "start")
             out.append(_svg_text(x, y, note.text, note.size * PX_PER_PT * 0.9, anchor))
-        # frame, x ticks, labels, title
-        out.append(f'<rect x="{_f(px0)}" y="{_f(py0)}" width="{_f(pw)}" height="{_f(ph)}" '
-                   'fill="none" stroke="#000000" stroke-width="0.8"/>')
-        for xv, lab in self._xtick_marks(x0, x1):
-            x = sx(xv)
+        return out
+
+    def _frame(self, box: _Box, left: float, top: float, height: float, uid: str) -> list[str]:
+        """The frame, the x ticks, the axis labels, the title and the legend."""
+        px0, py0, pw, ph = box.px0, box.py0, box.pw, box.ph
+        out = [f'<rect x="{_f(px0)}" y="{_f(py0)}" width="{_f(pw)}" height="{_f(ph)}" '
+               'fill="none" stroke="#000000" stroke-width="0.8"/>']
+        for xv, lab in self._xtick_marks(box.x0, box.x1):
+            x = box.sx(xv)
             out.append(f'<line x1="{_f(x)}" x2="{_f(x)}" y1="{_f(py0 + ph)}" '
                        f'y2="{_f(py0 + ph + 4)}" stroke="#000000" stroke-width="0.8"/>')
             for k, part in enumerate(lab.split("\n")):
@@ -388,8 +392,7 @@ class Axes:
                                  bold=True))
         if self.legend_handles:
             out.append(self._legend(px0, py0, pw, ph, uid))
-        out.append("</g>")
-        return "\n".join(out)
+        return out
 
     def _xtick_marks(self, x0: float, x1: float) -> list[tuple[float, str]]:
         if self.xticks is not None:
@@ -432,6 +435,49 @@ class Axes:
         return "\n".join(rows)
 
 
+class _Box(NamedTuple):
+    """Where an axes draws: its plot area in the figure and the data limits it maps."""
+
+    px0: float
+    py0: float
+    pw: float
+    ph: float
+    x0: float
+    x1: float
+    y0: float
+    y1: float
+    fx: Callable[[float], float]
+
+    def sx(self, x: float) -> float:
+        return self.px0 + (self.fx(x) - self.x0) / ((self.x1 - self.x0) or 1.0) * self.pw
+
+    def sy(self, y: float) -> float:
+        return self.py0 + self.ph - (y - self.y0) / ((self.y1 - self.y0) or 1.0) * self.ph
+
+
+def _series(ln: _Line, box: _Box) -> list[str]:
+    """One plotted series: its polyline, error bars and markers."""
+    body = []
+    pts = [(box.sx(x), box.sy(y)) for x, y in zip(ln.xs, ln.ys, strict=True)]
+    if ln.dash != "none" and len(pts) > 1:
+        dash = f' stroke-dasharray="{DASHES[ln.dash]}"' if DASHES[ln.dash] else ""
+        path = " ".join(f"{_f(x)},{_f(y)}" for x, y in pts)
+        body.append(f'<polyline points="{path}" fill="none" stroke="{ln.color}" '
+                    f'stroke-width="{ln.width}"{dash}/>')
+    if ln.yerr:
+        for (x, _), yv, e in zip(pts, ln.ys, ln.yerr, strict=False):
+            lo, hi = box.sy(yv - e), box.sy(yv + e)
+            body.append(f'<line x1="{_f(x)}" x2="{_f(x)}" y1="{_f(lo)}" y2="{_f(hi)}" '
+                        f'stroke="{ln.color}" stroke-width="1.2"/>')
+            for yy in (lo, hi):
+                body.append(f'<line x1="{_f(x - ln.capsize)}" x2="{_f(x + ln.capsize)}" '
+                            f'y1="{_f(yy)}" y2="{_f(yy)}" stroke="{ln.color}" '
+                            'stroke-width="1.2"/>')
+    if ln.marker:
+        body += [_marker(ln.marker, x, y, ln.color) for x, y in pts]
+    return body
+
+
 def _refuse(kwargs: dict[str, Any], where: str, allowed: tuple[str, ...] = ()) -> None:
     extra = sorted(k for k in kwargs if k not in allowed)
     if extra:
@@ -445,29 +491,6 @@ def _margin(lo: float, hi: float) -> tuple[float, float]:
     return lo - pad, hi + pad
 
 
-def _nice_ticks(lo: float, hi: float, target: int = 6) -> list[float]:
-    """Round tick values (1, 2 or 5 times a power of ten) covering [lo, hi].
-
-    >>> _nice_ticks(0, 0.6)
-    [0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6]
-    >>> _nice_ticks(0.95, 7.05)
-    [2.0, 4.0, 6.0]
-    """
-    span = hi - lo
-    if span <= 0:
-        return [lo]
-    raw = span / target
-    power = 10 ** math.floor(math.log10(raw))
-    step = next(m * power for m in (1, 2, 5, 10) if m * power >= raw)
-    first = math.ceil(lo / step - 1e-9)
-    ticks = []
-    k = first
-    while k * step <= hi + 1e-9 * step:
-        ticks.append(float(round(k * step, 12)))
-        k += 1
-    return ticks
-
-
 def _sample(xs: list[float], ys: list[float], most: int = 12) -> list[tuple[float, float]]:
     """At most ``most`` points of a long series for the text description (ends kept)."""
     pts = list(zip(xs, ys, strict=True))
@@ -475,36 +498,6 @@ def _sample(xs: list[float], ys: list[float], most: int = 12) -> list[tuple[floa
         return pts
     step = (len(pts) - 1) / (most - 1)
     return [pts[round(i * step)] for i in range(most)]
-
-
-def _g(x: float) -> str:
-    """A number as a chart shows it: short, no trailing zeros.
-
-    >>> _g(0.5), _g(2.0), _g(0.131944444), _g(10000.0)
-    ('0.5', '2', '0.1319', '10000')
-    """
-    if x == int(x) and abs(x) < 1e15:
-        return str(int(x))
-    return f"{x:.4g}"
-
-
-def _f(x: float) -> str:
-    return f"{x:.1f}"
-
-
-def _svg_text(x: float, y: float, text: str, size: float, anchor: str, *,
-              bold: bool = False, rotate: float = 0.0) -> str:
-    weight = ' font-weight="bold"' if bold else ""
-    turn = f' transform="rotate({-rotate:g} {_f(x)} {_f(y)})"' if rotate else ""
-    return (f'<text x="{_f(x)}" y="{_f(y)}" font-size="{size:.1f}" '
-            f'text-anchor="{anchor}"{weight}{turn}>{html.escape(text)}</text>')
-
-
-def _marker(kind: str, x: float, y: float, colour: str) -> str:
-    if kind in ("s", "D"):
-        return (f'<rect x="{_f(x - 3.5)}" y="{_f(y - 3.5)}" width="7" height="7" '
-                f'fill="{colour}"/>')
-    return f'<circle cx="{_f(x)}" cy="{_f(y)}" r="3.5" fill="{colour}"/>'
 
 
 @dataclass
