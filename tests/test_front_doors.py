@@ -411,3 +411,15 @@ def test_win_odds_count_the_matches_played_one_by_one(game: str) -> None:
     assert all(r.rate == Fraction(r.wins, 12) for r in odds)
     same = mod.compare_win_odds(state, state, matches=12, seed=3)
     assert all(d.mean == 0 and d.changed == 0 for d in same)
+
+
+@pytest.mark.parametrize("game", [r.name for r in registry.BUILTIN])
+def test_every_soak_match_tries_illegal_choices_not_only_the_deep_ones(game: str) -> None:
+    # A soak deep-checks one match in a thousand; the refusals (the match unchanged) are
+    # tried in the others too, through the game's EveryMatch maker (issue 26).
+    spec = spec_of(game)
+    plan = spec.soak_plan({o.name: o.soak_values for o in spec.options})
+    report = check_game(spec.rules, [(spec.setup(**plan[0]), 1)], deep_every=0,
+                        illegal=spec.illegal)
+    assert report.violations == [] and report.deep_matches == 0
+    assert report.illegal_tried > 0

@@ -19,6 +19,7 @@ from typing import Any
 
 from boardlab.core import validate
 from boardlab.core.agents import Agent
+from boardlab.core.conformance import EveryMatch
 from boardlab.core.engine import Match
 from boardlab.gamekit.spec import GameSpec, Keyword, Option, random_agent
 from boardlab.lockup_breakout.agents import HeuristicAgent
@@ -115,7 +116,8 @@ class LockupBreakout(GameSpec[State, Any]):
                choices=DIFFICULTIES),
     )
     agents = {"random": random_agent, "heuristic": heuristic_agent}
-    illegal = staticmethod(illegal_candidates)
+    # tried in every soak match, not only the deep-checked ones (core.conformance)
+    illegal = staticmethod(EveryMatch(illegal_candidates, every=128))
     score_unit = "star"
 
     def make_setup(self, players: int | None, config: Config | None,

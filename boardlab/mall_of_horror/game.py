@@ -18,6 +18,7 @@ from fractions import Fraction
 from typing import Any
 
 from boardlab.core.agents import Agent
+from boardlab.core.conformance import EveryMatch
 from boardlab.core.engine import Match
 from boardlab.gamekit.spec import GameSpec, Option, random_agent
 from boardlab.mall_of_horror import facts
@@ -87,7 +88,8 @@ class MallOfHorror(GameSpec[State, Choice]):
     options = (Option("players", int, 4, "number of players (default 4)",
                       soak=(3, 4, 5, 6)),)
     agents = {"random": random_agent, "heuristic": heuristic_agent}
-    illegal = staticmethod(illegal_candidates)
+    # tried in every soak match, not only the deep-checked ones (core.conformance)
+    illegal = staticmethod(EveryMatch(illegal_candidates, every=64))
     # A die on a closed (or sealed) location is ignored every round it shows it (MoH-R3,
     # MoH-R12): the command line says so once per location.
     narrate_once = frozenset({"die_ignored"})
