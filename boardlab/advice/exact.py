@@ -33,6 +33,7 @@ from typing import Any
 from boardlab.advice.budget import Meter
 from boardlab.advice.policy import Policy, Uniform
 from boardlab.core.chance import CHANCE
+from boardlab.core.outcomes import node_of
 
 __all__ = ["Enumerator", "Marked", "Plies", "Stop", "node_function"]
 
@@ -148,14 +149,7 @@ def node_function(rules: Any) -> Callable[[Any], tuple[Any, Any, Any]]:
     node = getattr(rules, "node", None)
     if callable(node):
         return node
-    to_move, legal, outcomes, step = rules.to_move, rules.legal, rules.outcomes, rules.step
-
-    def slow(state: Any) -> tuple[Any, Any, Any]:
-        mover = to_move(state)
-        if mover is None:
-            return None, (), None
-        return mover, outcomes(state) if mover is CHANCE else legal(state), step
-    return slow
+    return node_of(rules)
 
 
 class Enumerator:

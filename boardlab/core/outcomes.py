@@ -144,8 +144,9 @@ def _bad_outcomes(outcomes: Any) -> ArgumentError:
                          "probabilities sum to 1")
 
 
-def _node_of(rules: Rules[Any, Any]) -> Any:
-    """``node(state)`` built from the protocol methods, for games without the fast path."""
+def node_of(rules: Rules[Any, Any]) -> Any:
+    """``node(state)`` built from the protocol methods, for games without the fast path
+    (bulk play and the advice's enumeration both use it)."""
     to_move, legal, outcomes, step = rules.to_move, rules.legal, rules.outcomes, rules.step
 
     def node(state: Any) -> tuple[ToMove, Any, Any]:
@@ -197,3 +198,4 @@ def _uniform_bits(agent: Any) -> Any:
     return None
 
 
+_node_of = node_of  # the engine's older name
