@@ -13,7 +13,7 @@ not ``1``), so a choice that merely compares equal to a legal one cannot slip th
 >>> Place("pinup", 1.0)
 Traceback (most recent call last):
 ...
-boardlab.core.errors.ArgumentTypeError: Place.location: expected a whole number, got a float (got 1.0)
+boardlab.core.errors.ArgumentTypeError: Place.location: expected a whole number, got a float ...
 
 Unknown names can be written down (a what-if may ask about them) but never played: the
 match refuses them with :class:`~boardlab.core.errors.IllegalAction` citing the rule,
