@@ -257,7 +257,8 @@ def test_the_same_limits_in_code_are_config_errors_naming_the_field() -> None:
         (lambda: lb.Config(start_resources=(1, 1, 1, 10**5000)),
          r"^start_resources\[3\]: 0 to 1000 \(LIMITS\.number\) \(got <an integer "
          r"of about 5001 digits>\)"),
-        (lambda: lb.GoonCard("Troll", "troll", count=10**6), r"^count: 1 to 100 \(LIMITS\.copies\)"),
+        (lambda: lb.GoonCard("Troll", "troll", count=10**6),
+         r"^count: 1 to 100 \(LIMITS\.copies\)"),
         (lambda: lb.Space("X", 1, 1, x=10.0**9), r"^x: a drawing coordinate from"),
         (lambda: lb.position(players=2, resources={"red": {"gold": 10**100}}),
          r"^resources\[red\]\[gold\]: a whole number 0 to 1,000,000"),

@@ -217,10 +217,14 @@ _ONE = {6: ["red pinup"], 4: ["yellow pinup"]}
     (dict(characters={6: "red pinup"}), "characters[6]: expected a list"),
     (dict(characters=_ONE, sealed=None), None),   # sealed=None: nothing sealed
     (dict(characters=_ONE, sealed=5), "sealed: expected a list"),
-    (dict(characters={True: ["red pinup"]}), "characters (a location): expected a whole number, not a bool (got True)"),
-    (dict(characters=_ONE, zombies={True: 1}), "zombies (a location): expected a whole number, not a bool (got True)"),
-    (dict(characters=_ONE, discard={"threat": 1.5}), "discard['threat']: expected a whole number, got a float"),
-    (dict(characters=_ONE, discard={"threat": True}), "discard['threat']: expected a whole number, not a bool"),
+    (dict(characters={True: ["red pinup"]}), "characters (a location): expected a whole number, "
+                                             "not a bool (got True)"),
+    (dict(characters=_ONE, zombies={True: 1}), "zombies (a location): expected a whole number, "
+                                               "not a bool (got True)"),
+    (dict(characters=_ONE, discard={"threat": 1.5}), "discard['threat']: expected a whole "
+                                                     "number, got a float"),
+    (dict(characters=_ONE, discard={"threat": True}), "discard['threat']: expected a whole "
+                                                      "number, not a bool"),
     (dict(characters=_ONE, hands={"red": "threat"}), "hands['red']: expected a list"),
     (dict(characters=_ONE, hands={"red": [None]}), "hands['red']: unknown card None"),
     (dict(characters=None), "characters: expected a mapping"),

@@ -228,7 +228,8 @@ def test_threats_already_played_count_in_the_vote() -> None:
     (dict(threats={"yellow": 1}, phase="b"), "threats: yellow has no character voting at 5"),
     (dict(threats={"purple": 1}, phase="b"), "threats: unknown colour 'purple'"),
     (dict(threats={"blue": 4}, phase="b"), "4 threat cards in play, but the box has 3"),
-    (dict(threats={"blue": "1"}, phase="b"), "threats['blue']: expected a whole number, got a str (got '1')"),
+    (dict(threats={"blue": "1"}, phase="b"), "threats['blue']: expected a whole number, got a "
+                                             "str (got '1')"),
 ])
 def test_threat_refusals(kwargs: dict[str, Any], words: str) -> None:
     chars = {5: ["red pinup", "blue pinup"], 6: ["yellow pinup"], 4: ["green pinup"]}
