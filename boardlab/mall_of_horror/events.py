@@ -95,6 +95,13 @@ DESTINATION_CHIEF = _t("destination", "MoH-d", "Chief {0} announces destination 
                        data=("location",))
 DESTINATION_SECRET = _t("destination", "MoH-d", "{0} chooses a destination in secret",
                         secret=("location",), detail="{0} chooses destination {2} in secret")
+UNSEEN_ROLL = _t(
+    "unseen_roll", "MoH-R20",
+    lambda who, dice, n: f"The {n} zombie dice rolled in phase c), which no one has seen, "
+    "are uncovered",
+    secret=("dice",),
+    detail=lambda who, dice, n: f"The zombie dice rolled in phase c), which no one has "
+    f"seen, show {faces_text(dice)}")
 ZOMBIE_DROP = _t("zombie_drop", "MoH-R15", "{0}, eliminated, returns as a zombie at {2}",
                  data=("location",))
 

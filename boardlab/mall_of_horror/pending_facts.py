@@ -25,7 +25,7 @@ from typing import Final
 
 from boardlab.core.errors import show_value
 from boardlab.mall_of_horror.config import CARDS, LOCATIONS, PARKING, SECURITY
-from boardlab.mall_of_horror.queries import eligible_colours, turn_order
+from boardlab.mall_of_horror.queries import destination_options, eligible_colours, turn_order
 from boardlab.mall_of_horror.state import Kind, Pending, Phase, Purpose, State
 
 __all__ = ["PHASE_OF", "USES", "procedure_facts"]
@@ -45,6 +45,7 @@ USES: Final[dict[str, frozenset[str]]] = {
     Kind.PICK_VICTIM: frozenset({"purpose", "location", "chosen"}),
     Kind.ARRIVAL_ROLL: frozenset(),
     Kind.CAMERA: frozenset({"order", "index"}),
+    Kind.UNSEEN_ROLL: frozenset(),
     Kind.DESTINATION: frozenset({"order", "index"}),
     Kind.ZOMBIE_DROP: frozenset({"order", "index"}),
     Kind.MOVE: frozenset({"order", "index"}),
@@ -57,7 +58,8 @@ PHASE_OF: Final[dict[str, tuple[str, ...]]] = {
     Kind.ZOMBIES0: (Phase.SETUP,), Kind.WINDOW: (Phase.A, Phase.B, Phase.F),
     Kind.BALLOT: (Phase.A, Phase.B, Phase.F), Kind.TIEBREAK: (Phase.F,),
     Kind.TRUCK_DRAW: (Phase.A,), Kind.TRUCK_SPLIT: (Phase.A,), Kind.PICK_VICTIM: (Phase.F,),
-    Kind.ARRIVAL_ROLL: (Phase.C,), Kind.CAMERA: (Phase.C,), Kind.DESTINATION: (Phase.D,),
+    Kind.ARRIVAL_ROLL: (Phase.C,), Kind.CAMERA: (Phase.C,), Kind.UNSEEN_ROLL: (Phase.D,),
+    Kind.DESTINATION: (Phase.D,),
     Kind.ZOMBIE_DROP: (Phase.D,), Kind.MOVE: (Phase.E,), Kind.OVER: (Phase.OVER,),
 }
 
@@ -275,6 +277,18 @@ def _arrival(state: State, p: Pending) -> list[str]:
     return []
 
 
+def _unseen_roll(state: State, p: Pending) -> list[str]:
+    """The roll no one has seen is drawn once every destination is chosen (MoH-R20)."""
+    if state.roll or state.lookers:
+        return ["roll: the unseen_roll step draws an arrival roll that no one has seen, but "
+                "this state has one already (MoH-R20, MoH-c)"]
+    choosers = tuple(c for c in turn_order(state) if destination_options(state, c))
+    if tuple(c for c, _ in state.destinations) != choosers:
+        return [f"destinations: the unseen roll comes after every player with a choice has "
+                f"chosen, in turn: {', '.join(choosers) or 'no one'} (MoH-R11, MoH-R20)"]
+    return []
+
+
 def _destination(state: State, p: Pending) -> list[str]:
     alive = _alive(state)
     if any(c not in alive for c in p.order):
@@ -309,5 +323,6 @@ _CHECKS = {
     Kind.ZOMBIES0: _zombies0, Kind.WINDOW: _window, Kind.BALLOT: _ballot,
     Kind.TIEBREAK: _tiebreak, Kind.PICK_VICTIM: _victim, Kind.TRUCK_DRAW: _truck,
     Kind.TRUCK_SPLIT: _truck, Kind.ARRIVAL_ROLL: _arrival, Kind.CAMERA: _camera,
+    Kind.UNSEEN_ROLL: _unseen_roll,
     Kind.DESTINATION: _destination, Kind.ZOMBIE_DROP: _zombie_drop, Kind.MOVE: _move,
 }

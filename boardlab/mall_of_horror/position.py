@@ -133,9 +133,12 @@ def position(players: int = 4, *, characters: Mapping[int, Iterable[CharacterSpe
 
     - ``roll``: the arrival roll (``config.dice`` faces 1–6). Phase d) may have it (it
       was rolled in phase c) and stays hidden); phase e) needs it: the dice arrive when
-      the phase starts (MoH-c, MoH-e).
+      the phase starts (MoH-c, MoH-e). A phase d) without it was rolled too, but no one
+      has seen the dice: the match draws them, a chance node with the arrival roll's
+      odds, once the destinations are chosen, just before phase e) (MoH-R20).
     - ``lookers``: who has looked at the roll in phase d) (the elected Chief, a Security
-      Camera player); by default the Chief if elected this round, else nobody (MoH-c).
+      Camera player); by default the Chief if elected this round and the roll is given,
+      else nobody (MoH-c); with no roll given there is nothing to look at.
     - ``destinations``: phase e) only, colour → the secret destination chosen in phase
       d), one for every player who had a choice (MoH-R11).
     - ``bottom``: known cards put under the deck after a truck search, top first (MoH-R9).

@@ -140,6 +140,9 @@ BOOK = RuleBook(TITLE, [
     _r("MoH-R19", "Forced steps", "Steps with a single possible result are applied "
        "automatically: a vote with one eligible colour, a card window for a player with no "
        "playable card, a truck draw of one card (boardlab ruling)."),
+    _r("MoH-R20", "Unseen roll", "A position described in phase d) without its arrival roll "
+       "was rolled in phase c) but seen by no one: the dice are a chance node drawn at the "
+       "end of phase d), just before phase e) reveals them (boardlab ruling)."),
 ])
 #: The :class:`RuleRef` with this id. An unknown id raises
 #: :class:`~boardlab.core.errors.UnknownRule` (a boardlab error that is still a

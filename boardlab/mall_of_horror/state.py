@@ -42,6 +42,7 @@ class Kind:
     PICK_VICTIM: Final = "pick_victim"    # the chosen player picks who is eaten
     ARRIVAL_ROLL: Final = "arrival_roll"  # chance: the zombie dice of phase c)
     CAMERA: Final = "camera"              # a player may play the Security Camera
+    UNSEEN_ROLL: Final = "unseen_roll"    # chance: a described phase d)'s unseen roll (MoH-R20)
     DESTINATION: Final = "destination"    # a player picks a destination, in turn
     ZOMBIE_DROP: Final = "zombie_drop"    # an eliminated player places a zombie
     MOVE: Final = "move"                  # a player moves a character
@@ -52,9 +53,9 @@ class Kind:
 PENDING_KINDS: Final = frozenset({
     Kind.DEAL, Kind.PLACE_ROLL, Kind.PLACE, Kind.ZOMBIES0, Kind.WINDOW, Kind.BALLOT,
     Kind.TIEBREAK, Kind.TRUCK_DRAW, Kind.TRUCK_SPLIT, Kind.PICK_VICTIM, Kind.ARRIVAL_ROLL,
-    Kind.CAMERA, Kind.DESTINATION, Kind.ZOMBIE_DROP, Kind.MOVE, Kind.OVER})
+    Kind.CAMERA, Kind.UNSEEN_ROLL, Kind.DESTINATION, Kind.ZOMBIE_DROP, Kind.MOVE, Kind.OVER})
 CHANCE_KINDS: Final = frozenset({Kind.DEAL, Kind.PLACE_ROLL, Kind.ZOMBIES0, Kind.TRUCK_DRAW,
-                                 Kind.TIEBREAK, Kind.ARRIVAL_ROLL})
+                                 Kind.TIEBREAK, Kind.ARRIVAL_ROLL, Kind.UNSEEN_ROLL})
 
 
 class Purpose:

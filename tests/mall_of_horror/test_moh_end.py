@@ -59,7 +59,8 @@ def test_moh_R15_zombie_drop_only_from_the_round_after_elimination(start, elimin
                                                                   drops):
     match = start(characters={3: ["red pinup"], 5: ["blue pinup"], 6: ["yellow pinup"],
                               1: ["red toughguy"]},
-                  eliminated={"green": eliminated_in}, round=2, phase="d")
+                  eliminated={"green": eliminated_in}, round=2, phase="d",
+                  roll=(2, 2, 2, 2))  # dice on the closed 2 (MoH-R3): phase e) needs no draw
     for dest in (3, 6, 6):
         match.push(moh.Destination(dest))
     assert match.state.pending.kind == ("zombie_drop" if drops else "move")

@@ -42,6 +42,11 @@ def _after(state, *choices):
     return match
 
 
+#: An arrival roll on the closed location 2 (4 players): every die is ignored (MoH-R3),
+#: so phase e) starts with no arrival at all (without a roll the dice would be drawn
+#: before phase e, MoH-R20).
+_NOWHERE = (2, 2, 2, 2)
+
 CASES = {
     "vote for a colour not at the location": (
         lambda: moh.new_match(start=_at_vote()), moh.Vote("green"), "MoH-R7"),
@@ -71,12 +76,13 @@ CASES = {
     "move a character already at its destination": (
         lambda: _after(moh.position(characters={3: ["yellow pinup", "red pinup"],
                                                 6: ["yellow gunman"]}, phase="d",
-                                    eliminated={"blue": 1, "green": 1}),
+                                    eliminated={"blue": 1, "green": 1}, roll=_NOWHERE),
                        moh.Destination(3), moh.Destination(6)),
         moh.Move("pinup", 3), "MoH-e"),
     "sprint without a Sprint card": (
         lambda: _after(moh.position(characters={6: ["yellow pinup"], 3: ["red pinup"]},
-                                    phase="d", eliminated={"blue": 1, "green": 1}),
+                                    phase="d", eliminated={"blue": 1, "green": 1},
+                                    roll=_NOWHERE),
                        moh.Destination(3), moh.Destination(6)),
         moh.Move("pinup", 5, sprint=True), "MoH-e"),
     "Hardware at the Parking Lot": (

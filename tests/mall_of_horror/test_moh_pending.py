@@ -38,6 +38,15 @@ def by_kind() -> dict[str, tuple[State, ...]]:
             for s in (*(r.before for r in m.records), m.state):
                 if len(found[s.pending.kind]) < 3:
                     found[s.pending.kind].append(s)
+    # No match played from the start draws an unseen roll: a phase d) described without
+    # its roll does, once the destinations are chosen (MoH-R20).
+    for players, characters in ((3, {4: ["red girl"], 6: ["yellow pinup", "blue pinup"]}),
+                                (4, {5: ["red pinup"], 1: ["green gunman"]})):
+        m = moh.new_match(start=moh.position(players=players, characters=characters,
+                                             phase="d"), seed=players)
+        while m.state.pending.kind != "unseen_roll":
+            m.push(m.legal()[0])
+        found["unseen_roll"].append(m.state)
     return {k: tuple(v) for k, v in found.items()}
 
 

@@ -24,6 +24,10 @@ def _deck(state):
 
 
 QUIET = {4: ["red pinup"], 6: ["yellow pinup"], 1: ["green pinup", "blue pinup"]}
+#: An arrival roll on the closed location 2 (4 players): every die is ignored (MoH-R3).
+#: Tests of the moves give it so phase e) starts at once; without a roll the dice would be
+#: drawn as a chance node first (MoH-R20).
+NOWHERE = (2, 2, 2, 2)
 
 
 # -- a) Search the Truck ---------------------------------------------------------------
@@ -332,7 +336,7 @@ def test_moh_R12_zombie_drops_count_for_sealing(start):
 def test_moh_e_sprint_changes_destination_even_back_home(start, rule_ids):
     match = start(characters={1: ["red pinup"], 3: ["red toughguy"], 6: ["yellow pinup"],
                               5: ["blue pinup"], 4: ["green pinup"]},
-                  hands={"red": ["sprint"], "yellow": ["sprint"]}, phase="d")
+                  hands={"red": ["sprint"], "yellow": ["sprint"]}, phase="d", roll=NOWHERE)
     for dest in (5, 3, 6, 6):
         match.push(moh.Destination(dest))
     # yellow (destination 5) may sprint anywhere open but 5 and 2
@@ -355,7 +359,8 @@ def test_moh_e_sprint_changes_destination_even_back_home(start, rule_ids):
 def test_moh_e_full_destination_sends_mover_to_parking_lot(start, rule_ids):
     match = start(characters={5: ["blue pinup", "green pinup"], 1: ["yellow pinup"],
                               3: ["red pinup"], 4: ["red toughguy"],
-                              6: ["blue toughguy", "green toughguy"]}, phase="d")
+                              6: ["blue toughguy", "green toughguy"]}, phase="d",
+                  roll=NOWHERE)
     for dest in (5, 5, 1, 1):
         match.push(moh.Destination(dest))
     match.push(moh.Move("pinup", 5))                        # yellow fills the room (3)
@@ -369,7 +374,8 @@ def test_moh_e_full_destination_sends_mover_to_parking_lot(start, rule_ids):
 def test_moh_e_full_parking_lot_character_stays(start, rule_ids):
     match = start(characters={5: ["blue pinup", "green pinup", "yellow toughguy"],
                               4: ["red pinup"], 3: ["red toughguy"], 1: ["yellow pinup"],
-                              6: ["blue toughguy", "green toughguy"]}, phase="d")
+                              6: ["blue toughguy", "green toughguy"]}, phase="d",
+                  roll=NOWHERE)
     for dest in (3, 5, 3, 3):
         match.push(moh.Destination(dest))
     match.push(moh.Move("pinup", 3))
@@ -383,7 +389,7 @@ def test_moh_e_full_parking_lot_character_stays(start, rule_ids):
 def test_moh_R11_capacity_is_not_checked_when_choosing(start):
     match = start(characters={5: ["blue pinup", "green pinup", "yellow toughguy"],
                               6: ["red pinup", "yellow pinup"], 3: ["blue toughguy"],
-                              1: ["green toughguy"]}, phase="d")
+                              1: ["green toughguy"]}, phase="d", roll=NOWHERE)
     match.push(moh.Destination(3))
     assert match.to_move == "red"
     assert moh.Destination(5) in match.legal()                # 5 is full: still legal

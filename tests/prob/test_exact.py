@@ -83,13 +83,15 @@ CASES = [
     Case("c 5p two sealed, votes", _p(players=5, phase="c", characters={
         2: ["red pinup", "blue gunman"], 4: ["green gunman"], 5: ["brown pinup"]},
         zombies={2: 1}, sealed=(1, 3)), uniform=("ballot",)),
-    # phase d: secret destinations chosen at random
+    # phase d: secret destinations chosen at random; the roll of phase c) is given (without
+    # it the dice would be drawn too, 126 more branches under every destination: MoH-R20)
     Case("d 3p destinations", _p(players=3, phase="d", characters={
         4: ["red girl", "blue girl"], 5: ["yellow toughguy"], 6: ["blue pinup", "yellow pinup"]},
-        zombies={6: 2}), uniform=("ballot", "destination")),
+        zombies={6: 2}, roll=(1, 3, 5, 6)), uniform=("ballot", "destination")),
     Case("d 4p two destinations", _p(players=4, phase="d", characters={
         4: ["red pinup", "blue pinup"], 5: ["yellow toughguy"], 6: ["green pinup"]},
-        zombies={6: 2, 4: 1}), uniform=("ballot", "destination:red", "destination:blue")),
+        zombies={6: 2, 4: 1}, roll=(2, 4, 5, 6)),
+        uniform=("ballot", "destination:red", "destination:blue")),
     # phase e: the dice are out (6, 6, 6, 6), characters move at random
     Case("e 4p moves", lambda: _to_phase(moh.position(players=4, phase="c", characters={
         6: ["red pinup", "blue pinup", "red gunman"], 3: ["green pinup", "yellow pinup",

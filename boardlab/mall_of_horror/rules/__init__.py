@@ -138,6 +138,8 @@ PROCEDURE: Final = Procedure(
                             in_worker(Work.initial_zombies), "MoH-setup-zombies"),
         Kind.ARRIVAL_ROLL: Node(CHANCE, arrival_camera.offer_arrival,
                                 in_worker(Work.arrival_roll), "MoH-c"),
+        Kind.UNSEEN_ROLL: Node(CHANCE, arrival_camera.offer_arrival,
+                               in_worker(Work.unseen_roll), "MoH-R20"),
         Kind.TIEBREAK: Node(CHANCE, truck_votes.offer_tiebreak, in_worker(Work.tiebreak),
                             "MoH-R8"),
     })

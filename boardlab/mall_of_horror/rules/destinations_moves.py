@@ -14,13 +14,14 @@ from operator import itemgetter
 
 from boardlab.core.events import EventRow
 from boardlab.mall_of_horror import events as E
-from boardlab.mall_of_horror.choices import Destination, Move, PlaceZombie
+from boardlab.mall_of_horror.choices import Destination, Dice, Move, PlaceZombie
 from boardlab.mall_of_horror.config import LOCATIONS, PARKING
 from boardlab.mall_of_horror.rules import tables
 from boardlab.mall_of_horror.rules.work import (
     CHARS,
     DESTINATIONS,
     HANDS,
+    P_UNSEEN_ROLL,
     PENDING,
     SEALED,
     VIS,
@@ -79,6 +80,9 @@ class DestinationsMoves(WorkBase):
             self.begin_e()
 
     def begin_e(self) -> None:
+        if not self.roll:  # only a position described without its roll (MoH-R20)
+            self.pending = P_UNSEEN_ROLL
+            return
         self.phase = Phase.E
         if self.destinations:
             self.events.append((
@@ -100,6 +104,14 @@ class DestinationsMoves(WorkBase):
             self.pending = turns(Kind.MOVE, order)
         else:
             self.begin_f()
+
+    def unseen_roll(self, choice: Dice) -> None:
+        """The dice rolled in phase c) that no one has seen, drawn as phase e) begins
+        (MoH-R20); the faces stay secret until the arrivals show them."""
+        self.roll = faces = choice.faces
+        self.events.append((
+            E.UNSEEN_ROLL, None, self.round, self.phase, (), faces, self.t.dice))
+        self.begin_e()
 
     def check_sealing(self) -> None:
         """Empty locations with enough zombies are sealed (MoH-e-seal, MoH-R12)."""

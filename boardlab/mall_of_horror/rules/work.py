@@ -47,6 +47,7 @@ for _name, _at in (("chars", CHARS), ("sealed", SEALED), ("hands", HANDS), ("dec
 
 # Pending steps that carry nothing but their kind (or a count) are shared, not rebuilt.
 P_ARRIVAL = Pending(Kind.ARRIVAL_ROLL)
+P_UNSEEN_ROLL = Pending(Kind.UNSEEN_ROLL)
 P_OVER = Pending(Kind.OVER)
 P_ZOMBIES0 = Pending(Kind.ZOMBIES0)
 P_PLACE_ROLL = tuple(Pending(Kind.PLACE_ROLL, n=n) for n in range(len(COLOURS) * len(KINDS)))
