@@ -244,6 +244,7 @@ class _Picture:
             "zombies0": "the first zombies are rolled",
             "truck_draw": "the searcher draws from the truck",
             "arrival_roll": "the Chief rolls the zombie dice under the box",
+            "unseen_roll": "the zombie dice no one has seen are uncovered",
             "tiebreak": "a random draw breaks the tie",
             "place": f"{mover} places a character (dice {' and '.join(map(str, p.dice))})",
             "truck_split": f"{mover} shares out the truck cards",

@@ -12,8 +12,8 @@ from __future__ import annotations
 import json
 from collections import Counter
 from fractions import Fraction
-from typing import Any
 from itertools import product
+from typing import Any
 
 import pytest
 
