@@ -229,6 +229,62 @@ def _layout(tiles: tuple[Placement, ...], links: tuple[tuple[int, int], ...],
                   frozenset(joined))
 
 
+def extended(lay: Layout, p: Placement, cfg: Config) -> Layout | None:
+    """The :class:`Layout` of ``lay``'s map with the face-up tile ``p`` placed last (the
+    same links), derived from ``lay`` instead of from every placement again: equal to
+    ``layout((*lay.tiles, p), links, cfg)``. ``None`` where the whole map must be
+    derived (a face-down or removed tile, an overlap: :func:`layout` says what is
+    wrong).
+
+    Placing a tile changes only what faces its cells: the doors of its neighbours that
+    open onto it (their ends become joined doors, or walls) and its own doors.
+
+    >>> from boardlab.level7_lockdown.config import Config
+    >>> cfg = Config()
+    >>> hub = layout((Placement("Hub", 0, 0, 0),), (), cfg)
+    >>> new = extended(hub, Placement("Corridor A1", 0, 0, 1), cfg)
+    >>> new == layout((*hub.tiles, Placement("Corridor A1", 0, 0, 1)), (), cfg)
+    True
+    """
+    if p.face_down or p.removed:
+        return None
+    spec = cfg.tile(p.tile)
+    cells = cells_of(spec, p)
+    old = lay.owner
+    if len(set(cells)) != len(cells) or any(c in old for c in cells):
+        return None
+    n = len(lay.tiles)
+    owner = dict(old)
+    for cell in cells:
+        owner[cell] = n
+    tiles = (*lay.tiles, p)
+    mine: list[tuple[int, Door]] = []
+    ends: list[tuple[Door, Cell]] = []
+    flips: list[tuple[Door, int]] = []
+    for cell, side in sorted(set(doors_of(spec, p)), key=lambda d: (d[0], SIDE_ORDER[d[1]])):
+        f, x, y = cell
+        dx, dy = DELTA[side]
+        far = (f, x + dx, y + dy)
+        door = door_at(cell, side)
+        j = owner.get(far)
+        if j is None:
+            ends.append((door, far))
+        elif tiles[j].face_down:
+            flips.append((door, j))
+        elif j != n and (door, cell) in lay.ends[j]:
+            mine.append((j, door))   # the neighbour's door onto this cell: joined
+    mine.sort(key=lambda e: (e[0], door_sort_key(e[1])))
+    adj = list(lay.adj)
+    for j, door in mine:   # after every older entry of j's (the new tile is the last)
+        adj[j] = (*adj[j], (n, door))
+    # The neighbours' doors onto the new cells are ends no more (joined, or walls).
+    new_ends = tuple(e if not any(owner.get(far) == n for _, far in e)
+                     else tuple(pair for pair in e if owner.get(pair[1]) != n)
+                     for e in lay.ends)
+    return Layout(tiles, owner, (*adj, tuple(mine)), (*new_ends, tuple(ends)),
+                  (*lay.flips, tuple(flips)), lay.doors | {d for _, d in mine})
+
+
 # -- placing tiles ---------------------------------------------------------------------
 def placements_through(lay: Layout, spec: TileSpec, door: Door, *,
                        replacing: int | None = None) -> tuple[Placement, ...]:

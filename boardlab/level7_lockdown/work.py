@@ -48,6 +48,7 @@ from boardlab.level7_lockdown.geometry import (
     Layout,
     Placement,
     costs_from,
+    extended,
     layout,
     placements_through,
 )
@@ -201,7 +202,13 @@ class Work:
         if last[0] is tiles and last[1] is links and last[2] is self.cfg:
             lay, memo = last[3], last[4]
         else:
-            lay = layout(tiles, links, self.cfg)
+            # A tile placed on the last map (the usual new map): its graph extended by
+            # the new tile, not derived from every placement again.
+            grown = None
+            if last[1] is links and last[2] is self.cfg and \
+                    len(tiles) == len(last[0]) + 1 and tiles[:-1] == last[0]:
+                grown = extended(last[3], tiles[-1], self.cfg)
+            lay = layout(tiles, links, self.cfg) if grown is None else grown
             memo = _map_memo(lay)
             _LAST_LAYOUT[0] = (tiles, links, self.cfg, lay, memo)   # replaced whole
         self._lay, self._memo = lay, memo
