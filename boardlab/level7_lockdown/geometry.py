@@ -314,22 +314,59 @@ def placements_through(lay: Layout, spec: TileSpec, door: Door, *,
         return ()
     side = next(s for s, (dx, dy) in DELTA.items()
                 if (inside[0], inside[1] + dx, inside[2] + dy) == target)
-    need = OPPOSITE[side]
-    seen: dict[tuple[frozenset[Cell], frozenset[tuple[Cell, str]]], Placement] = {}
     free_cell = _cell_of(lay, replacing)
+    owner = lay.owner
+    f, tx, ty = target
+    out = []
+    for rotation, rx, ry, offsets in _fits(spec, OPPOSITE[side]):
+        for ox, oy in offsets:
+            cell = (f, tx + ox, ty + oy)
+            if cell in owner and cell != free_cell:
+                break
+        else:
+            out.append(Placement(spec.name, f, tx - rx, ty - ry, rotation))
+    return tuple(out)
+
+
+Fit = tuple[int, int, int, tuple[tuple[int, int], ...]]
+
+
+def _fits(spec: TileSpec, need: str) -> tuple[Fit, ...]:
+    """The distinct ways to put ``spec`` on a cell with a door on side ``need`` of the
+    room there, as ``(rotation, the room's offset, the offsets of every room from that
+    cell)``, in the order :func:`placements_through` offers them; kept per tile and side
+    (what fits where is then a look at the map's cells).
+
+    Two rotations are the same placement where they give the same cells and doors
+    (the lowest rotation is kept); the order (rotation, then x, then y of the first
+    room) is the same for every cell, so it is sorted here once.
+
+    >>> from boardlab.level7_lockdown.config import Config
+    >>> [fit[:3] for fit in _fits(Config().tile("Vent Shaft"), "S")]
+    [(0, 0, 0), (1, 0, 0)]
+    """
+    key = (id(spec), need)
+    hit = _FITS.get(key)
+    if hit is not None and hit[0] is spec:
+        return hit[1]
+    seen: dict[tuple[frozenset[tuple[int, int]], frozenset[Any]], Fit] = {}
     for rotation in range(4):
         for room, room_side in spec.doors:
             if rotate_side(room_side, rotation) != need:
                 continue
             rx, ry = rotate_offset(*spec.rooms[room], rotation)
-            p = Placement(spec.name, target[0], target[1] - rx, target[2] - ry, rotation)
-            cells = cells_of(spec, p)
-            if any(c in lay.owner and c != free_cell for c in cells):
-                continue
-            key = (frozenset(cells), frozenset(doors_of(spec, p)))
-            if key not in seen:
-                seen[key] = p
-    return tuple(sorted(seen.values(), key=lambda p: (p.rotation, p.x, p.y)))
+            offsets = tuple((dx - rx, dy - ry) for dx, dy in
+                            (rotate_offset(ox, oy, rotation) for ox, oy in spec.rooms))
+            doors = frozenset((offsets[r], rotate_side(s, rotation)) for r, s in spec.doors)
+            seen.setdefault((frozenset(offsets), doors), (rotation, rx, ry, offsets))
+    fits = tuple(sorted(seen.values(), key=lambda fit: (fit[0], -fit[1], -fit[2])))
+    if len(_FITS) > 4096:
+        _FITS.clear()
+    _FITS[key] = (spec, fits)   # the spec kept alive with its entry: its id stays its own
+    return fits
+
+
+_FITS: dict[tuple[int, str], tuple[TileSpec, tuple[Fit, ...]]] = {}
 
 
 def _cell_of(lay: Layout, index: int | None) -> Cell | None:
