@@ -498,17 +498,24 @@ class Work:
     def in_play(self, kind: str) -> list[Enemy]:
         return [e for e in self.enemies if e.kind == kind]
 
+    def any_in_play(self, kind: str) -> bool:
+        """Some figure of ``kind`` is on the map."""
+        for e in self.enemies:  # noqa: SIM110 - a loop over a handful costs less than any()
+            if e[0] == kind:
+                return True
+        return False
+
     def set_enemy(self, enemy_id: str, **changes: Any) -> None:
         kind, number = ID_KEYS.get(enemy_id) or id_key(enemy_id)
-        enemies = list(self.enemies)
+        enemies = self.enemies
         at = _ENEMY_AT
         for i, e in enumerate(enemies):
-            if e[1] == number and e[0] == kind:
+            if e[1] == number and e[0] == kind:   # ids are unique: the one figure
                 fields = list(e)
                 for name, value in changes.items():
                     fields[at[name]] = value
-                enemies[i] = _new(Enemy, fields)
-        self.enemies = tuple(enemies)
+                self.enemies = (*enemies[:i], _new(Enemy, fields), *enemies[i + 1:])
+                return
 
     def without_enemy(self, enemy_id: str) -> None:
         """``enemy_id`` leaves the map."""
