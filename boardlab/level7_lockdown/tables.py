@@ -93,7 +93,7 @@ _PILES: dict[tuple[type, tuple[str, ...]], Pile] = {}
 
 #: Hooks that do nothing by default: where a scenario keeps them, they are not called.
 _SKIPPABLE: Final = ("inactive", "guard_marker", "enemy_entered", "to_box", "can_move",
-                     "end_of_turn", "sealed")
+                     "end_of_turn", "sealed", "specials")
 
 
 _SETUPS: dict[int, tuple[Setup, SetupTable]] = {}

@@ -400,13 +400,12 @@ class Work:
         raise KeyError(name)
 
     def set_char(self, i: int, **changes: Any) -> None:
-        chars = list(self.chars)
+        chars = self.chars
         fields = list(chars[i])
         at = _CHAR_AT
         for name, value in changes.items():   # the fields by position: no _replace
             fields[at[name]] = value
-        chars[i] = _new(Char, fields)
-        self.chars = tuple(chars)
+        self.chars = (*chars[:i], _new(Char, fields), *chars[i + 1:])
 
     @property
     def me(self) -> Char:
