@@ -421,6 +421,33 @@ def costs_from(lay: Layout, source: int, cost: DoorCost) -> tuple[int | None, ..
     return tuple(best)
 
 
+def door_counts(lay: Layout, source: int) -> tuple[int | None, ...]:
+    """The fewest doors (or links) from ``source`` to every tile (``None``: unreachable):
+    :func:`costs_from` with every crossing costing 1, breadth first.
+
+    >>> from boardlab.level7_lockdown.config import Config
+    >>> lay = layout((Placement("Hub", 0, 0, 0), Placement("Corridor A1", 0, 0, 1),
+    ...               Placement("Security Post", 0, 0, 2)), (), Config())
+    >>> door_counts(lay, 2) == costs_from(lay, 2, lambda d: 1) == (2, 1, 0)
+    True
+    """
+    best: list[int | None] = [None] * len(lay.tiles)
+    best[source] = 0
+    frontier = [source]
+    adj = lay.adj
+    d = 0
+    while frontier:
+        d += 1
+        nxt = []
+        for i in frontier:
+            for j, _ in adj[i]:
+                if best[j] is None:
+                    best[j] = d
+                    nxt.append(j)
+        frontier = nxt
+    return tuple(best)
+
+
 def step_toward(lay: Layout, here: int, target_costs: tuple[int | None, ...],
                 cost: DoorCost) -> tuple[int, Door | None] | None:
     """The next tile (and door) on a cheapest path from ``here`` to the tile whose

@@ -48,6 +48,7 @@ from boardlab.level7_lockdown.geometry import (
     Layout,
     Placement,
     costs_from,
+    door_counts,
     extended,
     layout,
     placements_through,
@@ -73,8 +74,8 @@ from boardlab.level7_lockdown.tables import (
     setup_info,
 )
 
-__all__ = ["KIND_ORDER", "RULE", "SIDE_WORDS", "Work", "enemy_name", "enemy_sort_key",
-           "plural", "setup_info"]
+__all__ = ["KIND_ORDER", "RULE", "SIDE_WORDS", "Work", "door_counts", "enemy_name",
+           "enemy_sort_key", "plural", "setup_info"]
 
 _new = tuple.__new__  # builds a State from a plain tuple, no keyword parsing
 #: The last map's tiles, links, configuration and door graph (one tuple, kept alive).
@@ -576,33 +577,6 @@ class Work:
     def dice(self, n: int) -> int:
         """A roll's dice, between 0 and the cap (L7-R25)."""
         return max(0, min(n, self.cfg.dice_cap))
-
-
-def door_counts(lay: Layout, source: int) -> tuple[int | None, ...]:
-    """The fewest doors (or links) from ``source`` to every tile (``None``: unreachable):
-    :func:`~.geometry.costs_from` with every crossing costing 1, breadth first.
-
-    >>> from boardlab.level7_lockdown.rules import RULES
-    >>> from boardlab.level7_lockdown.state import Setup
-    >>> w = Work(RULES.initial(Setup(players=2)))
-    >>> door_counts(w.lay, 0) == costs_from(w.lay, 0, w.full_cost)
-    True
-    """
-    best: list[int | None] = [None] * len(lay.tiles)
-    best[source] = 0
-    frontier = [source]
-    adj = lay.adj
-    d = 0
-    while frontier:
-        d += 1
-        nxt = []
-        for i in frontier:
-            for j, _ in adj[i]:
-                if best[j] is None:
-                    best[j] = d
-                    nxt.append(j)
-        frontier = nxt
-    return tuple(best)
 
 
 def _without(tiles: tuple[str, ...], name: str) -> tuple[str, ...]:
