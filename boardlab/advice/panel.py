@@ -29,12 +29,17 @@ from html import escape
 from typing import Any
 
 from boardlab.advice.record import Advice, _num
+from boardlab.core import validate
 from boardlab.widgets.odds_panel import BAR_COLOUR, TRACK_COLOUR
 
-__all__ = ["PROGRESS_AFTER", "AdvicePanel", "advice_table_html"]
+__all__ = ["PARALLEL", "PROGRESS_AFTER", "AdvicePanel", "advice_table_html"]
 
 #: Seconds before the panel says it is still computing.
 PROGRESS_AFTER = 0.2
+#: Computations a panel runs at once: the position on show starts at once beside one
+#: still running for a position the board has left (a computation cannot be stopped;
+#: its budget bounds it). Positions asked for while both run wait, the newest only.
+PARALLEL = 2
 
 
 def advice_table_html(advice: Advice) -> str:
@@ -71,11 +76,12 @@ class AdvicePanel:
     ``match.state``; ``panel.wait()`` waits until nothing is left to compute (tests and
     scripts).
 
-    One worker thread computes one position at a time, the newest asked: a position the
-    board has moved on from while it waited is dropped, never computed, and one being
-    computed when the board moves on goes on (its budget bounds it) into the cache only.
-    Whatever writes on the panel (a shown table, a progress line, a message) holds one
-    lock, under which it checks that its position is still the one asked for: a
+    Threads compute the positions asked for, at most ``parallel`` (:data:`PARALLEL`) at
+    once; a position asked for while they are busy waits, and is dropped, never
+    computed, when the board moves on before its turn. A computation still running
+    when the board moves on ends into the cache only (back to its position costs
+    nothing). Whatever writes on the panel (a table, a progress line, a message) holds
+    one lock, under which it checks that its position is still the one asked for: a
     computation for an old position never writes into the panel of a newer one.
 
     >>> panel = AdvicePanel(horizon=1)
@@ -83,20 +89,21 @@ class AdvicePanel:
     '<i>Nothing to advise.</i>'
     """
 
-    def __init__(self, *, advise: Callable[..., Advice] | None = None, **keywords: Any) -> None:
+    def __init__(self, *, advise: Callable[..., Advice] | None = None,
+                 parallel: int = PARALLEL, **keywords: Any) -> None:
         import ipywidgets as w
 
         from boardlab.advice.advise import advise as default
 
         self._advise = advise or default
         self._keywords = keywords
+        self._parallel = validate.whole(parallel, "parallel", low=1, high=64)
         self._lock = threading.Lock()
         self._cache: dict[Any, str] = {}
         self._want: Any = None      # the (state, seat) on show; None: a message is
         self._ask = 0               # counts the requests: a progress line is one's own
-        self._queued: tuple[Any, Any] | None = None  # (match copy, key) to compute next
-        self._running: Any = None   # the key being computed
-        self._worker: threading.Thread | None = None
+        self._queued: tuple[Any, Any] | None = None  # (match copy, key): the next to start
+        self._busy: set[Any] = set()                 # the keys being computed
         self._idle = threading.Event()
         self._idle.set()
         self.html = w.HTML("")
@@ -109,6 +116,7 @@ class AdvicePanel:
             self._ask += 1
             self._want = self._queued = None  # nothing running may overwrite the line
             self._put(f"<i>{escape(text)}</i>")
+            self._settle()
 
     def show(self, match: Any, *, seat: str | None = None) -> None:
         """Show the advice of ``match``'s position (a decision), from the cache or a thread.
@@ -118,24 +126,17 @@ class AdvicePanel:
         key = (match.state, seat)
         with self._lock:
             self._ask += 1
-            self._want = key
+            self._want, self._queued = key, None  # a position waiting is left: dropped
             got = self._cache.get(key)
-            if got is not None:
-                self._queued = None
-                self._put(got)
-                return
-            if match.is_over or not isinstance(match.to_move, str):
-                self._queued = None
-                self._put("<i>No decision to advise here.</i>")
+            if got is not None or match.is_over or not isinstance(match.to_move, str):
+                self._put(got if got is not None else "<i>No decision to advise here.</i>")
+                self._settle()
                 return
             self._put("")  # never the last position's table
-            # the thread works on its own match (the board's is untouched); a position
-            # queued before is dropped: the board has moved on from it
-            self._queued = None if self._running == key else (match.branch(), key)
-            if self._queued is not None and self._worker is None:
-                self._idle.clear()
-                self._worker = threading.Thread(target=self._work, daemon=True)
-                self._worker.start()
+            if key not in self._busy:  # (being computed: its table comes when done)
+                # the thread works on its own match: the board's is untouched
+                self._queued = (match.branch(), key)
+                self._start()
             ask = self._ask
         threading.Thread(target=self._progress, args=(key, ask), daemon=True).start()
 
@@ -143,23 +144,29 @@ class AdvicePanel:
         """The panel's two lines (called with the lock held)."""
         self.status.value, self.html.value = status, html
 
-    def _work(self) -> None:
-        """The worker: the queued position, then the next queued, until none is left."""
-        while True:
-            with self._lock:
-                job, self._queued = self._queued, None
-                if job is None:
-                    self._running = self._worker = None
-                    self._idle.set()
-                    return
-                match, key = job
-                self._running = key
-            html = self._table(match, key[1])
-            with self._lock:
-                self._cache[key] = html
-                self._running = None
-                if self._want == key:  # else the board moved on: leave it its panel
-                    self._put(html)
+    def _start(self) -> None:
+        """Start the queued position if a thread is free (called with the lock held)."""
+        if self._queued is not None and len(self._busy) < self._parallel:
+            (match, key), self._queued = self._queued, None
+            self._busy.add(key)
+            self._idle.clear()
+            threading.Thread(target=self._work, args=(match, key), daemon=True).start()
+
+    def _settle(self) -> None:
+        """Idle when nothing runs or waits (called with the lock held)."""
+        if not self._busy and self._queued is None:
+            self._idle.set()
+
+    def _work(self, match: Any, key: Any) -> None:
+        """One position's advice, into the cache, and on the panel if still on show."""
+        html = self._table(match, key[1])
+        with self._lock:
+            self._cache[key] = html
+            self._busy.discard(key)
+            if self._want == key:  # else the board moved on: leave it its panel
+                self._put(html)
+            self._start()
+            self._settle()
 
     def _table(self, match: Any, seat: str | None) -> str:
         try:

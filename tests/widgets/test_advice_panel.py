@@ -4,7 +4,8 @@ A board hands its panel every position it shows; the advice is computed in a thr
 Here the computation is a stand-in for ``advise`` that waits for a gate per position,
 so the order of events is the test's own (no fixed sleep decides anything):
 
-* a position the board left before its advice was started is dropped, never computed;
+* a position the board left before its advice was started (the panel runs at most
+  ``parallel`` computations at once) is dropped, never computed;
 * a computation for an old position never writes into the panel of a newer one (every
   table written on the panel is checked, as it is written, against the position then on
   show), and its result is kept in the cache for a way back;
@@ -33,6 +34,7 @@ from boardlab import mall_of_horror as moh
 from boardlab.advice import advise
 from boardlab.advice.panel import AdvicePanel, advice_table_html
 from boardlab.core.chance import CHANCE
+from boardlab.core.errors import ArgumentError
 from tests.widgets.widget_state import tree_state
 
 #: Exact, small and independent of the machine's load (a time budget nobody reaches).
@@ -119,27 +121,40 @@ def until(condition: Callable[[], bool]) -> None:
         time.sleep(0.01)
 
 
+@pytest.mark.parametrize("parallel", [1, 2])
 def test_a_position_left_before_its_turn_is_never_computed_and_an_old_one_never_shown(
-        positions: list[Any], tables: dict[Any, str]) -> None:
-    a, b, c, _ = positions
+        positions: list[Any], tables: dict[Any, str], parallel: int) -> None:
+    running, (left, last) = positions[:parallel], positions[parallel:parallel + 2]
     fake = Gated()
-    fake.gate(c.state).set()
-    panel = AdvicePanel(advise=fake, **KEYWORDS)
+    fake.gate(last.state).set()
+    panel = AdvicePanel(advise=fake, parallel=parallel, **KEYWORDS)
     wrong = watched(panel, tables)
-    panel.show(a)
-    assert fake.begun(a.state).wait(PATIENCE)  # A is being computed ...
-    panel.show(b)                              # ... the board moves on to B, then C
-    panel.show(c)
-    # C's progress line comes while A (no longer on show) is still being computed
+    for m in running:   # as many computations as the panel runs at once ...
+        panel.show(m)
+        assert fake.begun(m.state).wait(PATIENCE)
+    panel.show(left)    # ... then the board moves on twice
+    panel.show(last)
+    # the progress line of the position on show comes while the old ones still run
     until(lambda: "computing" in panel.status.value)
-    assert panel.html.value == "" and fake.calls == [a.state]
-    fake.gate(a.state).set()
+    assert panel.html.value == "" and fake.calls == [m.state for m in running]
+    fake.gate(running[0].state).set()
+    until(lambda: panel.html.value != "")
+    assert fake.calls == [*(m.state for m in running), last.state]  # `left`: dropped
+    assert panel.html.value == tables[last.state] and panel.status.value == ""
+    for m in running[1:]:
+        fake.gate(m.state).set()
     assert panel.wait(PATIENCE)
-    assert fake.calls == [a.state, c.state]    # B was dropped, never computed
-    assert panel.html.value == tables[c.state] and panel.status.value == ""
-    assert wrong == []                          # A's table never reached C's panel
-    panel.show(a)                               # A's advice was kept: back costs nothing
-    assert panel.html.value == tables[a.state] and len(fake.calls) == 2
+    assert panel.html.value == tables[last.state]
+    assert wrong == []    # no old table ever reached the newer position's panel
+    for m in running:     # their advice was kept: back costs nothing
+        panel.show(m)
+        assert panel.html.value == tables[m.state]
+    assert len(fake.calls) == parallel + 1
+
+
+def test_the_number_of_computations_at_once_is_checked() -> None:
+    with pytest.raises(ArgumentError, match="parallel"):
+        AdvicePanel(parallel=0)
 
 
 def test_an_advice_finished_as_the_board_moves_on_stays_in_the_cache(
@@ -169,12 +184,13 @@ def test_back_to_the_position_being_computed_does_not_compute_it_twice(
     wrong = watched(panel, tables)
     panel.show(a)
     assert fake.begun(a.state).wait(PATIENCE)
-    panel.show(b)   # forward and back while A is computed: B is dropped, A kept
+    panel.show(b)   # forward and back while A is computed: A is not started again
     panel.show(a)
     until(lambda: "computing" in panel.status.value)
-    fake.gate(a.state).set()
+    for m in (a, b):
+        fake.gate(m.state).set()
     assert panel.wait(PATIENCE)
-    assert fake.calls == [a.state] and panel.html.value == tables[a.state]
+    assert fake.calls.count(a.state) == 1 and panel.html.value == tables[a.state]
     assert panel.status.value == "" and wrong == []
 
 
@@ -182,15 +198,15 @@ def test_a_message_is_not_overwritten_by_the_advice_still_being_computed(
         positions: list[Any], tables: dict[Any, str]) -> None:
     a, b, _, _ = positions
     fake = Gated()
-    panel = AdvicePanel(advise=fake, **KEYWORDS)
+    panel = AdvicePanel(advise=fake, parallel=1, **KEYWORDS)
     wrong = watched(panel, tables)
     panel.show(a)
     assert fake.begun(a.state).wait(PATIENCE)
-    panel.show(b)
+    panel.show(b)   # waits for A's thread ...
     panel.message("No advice for red here: it is blue's decision.")
     fake.gate(a.state).set()
     assert panel.wait(PATIENCE)
-    assert fake.calls == [a.state] and wrong == []   # B dropped by the message
+    assert fake.calls == [a.state] and wrong == []   # ... and is dropped by the message
     assert panel.html.value == "<i>No advice for red here: it is blue&#x27;s decision.</i>"
     assert panel.status.value == ""
 
