@@ -5,11 +5,12 @@ Run: ``python benchmarks/bench_advice.py [--matches 50] [--view-matches 10] [--j
 1. **Exact destination decisions.** Every destination decision (MoH-d) of ``--matches``
    seeded 4-player matches (random players, seeds 0…n-1) is advised to the end of the
    round under random opponents with a budget of 1 s (``Budget(seconds=1)``, and as
-   many positions as fit) — a second of the process's CPU time by default (``--clock
-   cpu``: the budget's clock is ``time.process_time``, one core's second on a shared
-   machine), of wall time with ``--clock wall``: the share that comes out exact, and
-   the distribution of the time to exact (and of every point's time). Two modes: the narrator's analysis on the true state
-   (``omniscient=True``), and the colour's own view (the worlds of what it cannot see,
+   many positions as fit) — a second of the process's CPU time by default
+   (``--clock cpu``: the budget's clock is ``time.process_time``, one core's second
+   on a shared machine), of wall time with ``--clock wall``: the share that comes out
+   exact, and the distribution of the time to exact (and of every point's time). Two
+   modes: the narrator's analysis on the true state (``omniscient=True``), and the
+   colour's own view (the worlds of what it cannot see,
    :mod:`boardlab.mall_of_horror.unseen`), on the first ``--view-matches`` matches.
 2. **Simulated matches per second, one core.** :func:`boardlab.advice.sample.simulate`
    (the advice's own loop: the rules' ``node`` fast path, seeded chance, uniform
@@ -31,14 +32,14 @@ import argparse
 import json
 import os
 import statistics
+import sys
 import time
 from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
 from boardlab import mall_of_horror as moh
-from boardlab.advice import Budget, advise
-from boardlab.advice import budget
+from boardlab.advice import Budget, advise, budget
 from boardlab.advice.exact import Marked
 from boardlab.advice.policy import Uniform
 from boardlab.advice.sample import estimate, simulate
@@ -66,7 +67,8 @@ def destination_points(seed: int) -> list[Match[Any, Any]]:
     return out
 
 
-def exact_share(matches: range, *, omniscient: bool) -> dict[str, Any]:
+def exact_share(matches: range, *, omniscient: bool, progress: bool = False
+                ) -> dict[str, Any]:
     times, exact, nodes, every = [], 0, [], []
     total = 0
     for seed in matches:
@@ -82,6 +84,9 @@ def exact_share(matches: range, *, omniscient: bool) -> dict[str, Any]:
             if a.exact:
                 exact += 1
                 times.append(dt)
+            if progress:  # a line a point: a long run that is stopped still tells
+                print(f"point seed={seed} exact={a.exact} s={dt:.4f} nodes={a.nodes}",
+                      file=sys.stderr, flush=True)
     # "inclusive": deciles within the times measured (the default method extrapolates
     # beyond them with few points, down to negative times).
     qs = statistics.quantiles(times, n=10, method="inclusive") if len(times) >= 2 else []
@@ -179,6 +184,10 @@ def main() -> None:
     parser.add_argument("--json", help="write the numbers here too")
     parser.add_argument("--only-crn", action="store_true", help="parts 2 and 3 only")
     parser.add_argument("--only-exact", action="store_true", help="part 1 only")
+    parser.add_argument("--progress", action="store_true",
+                        help="part 1: a line a point on stderr")
+    parser.add_argument("--first", type=int, default=0,
+                        help="part 1's first seed (to split the 50 over processes)")
     parser.add_argument("--clock", choices=("cpu", "wall"), default="cpu",
                         help="what part 1's 1 s is measured on: the process's CPU time "
                         "(default: one core's second on a shared machine) or wall time")
@@ -200,7 +209,8 @@ def main() -> None:
 
 
 def part1(args: argparse.Namespace, result: dict[str, Any]) -> None:
-    result["omniscient"] = exact_share(range(args.matches), omniscient=True)
+    result["omniscient"] = exact_share(range(args.first, args.first + args.matches),
+                                       omniscient=True, progress=args.progress)
     print("1. omniscient:", json.dumps(result["omniscient"]), flush=True)
     result["view"] = exact_share(range(args.view_matches), omniscient=False)
     print("1. the colour's view:", json.dumps(result["view"]), flush=True)

@@ -155,8 +155,10 @@ class MallOfHorror(GameSpec[State, Choice]):
         >>> s = GAME.rules.initial(Setup(players=3))
         >>> p = Pending("ballot", order=("red", "blue", "green"), candidates=("red", "blue"),
         ...             weights=(("red", 1), ("blue", 1), ("green", 1)))
-        >>> one = s._replace(pending=p._replace(index=2, ballots=(("red", "red"), ("blue", "blue"))))
-        >>> two = s._replace(pending=p._replace(index=2, ballots=(("red", "blue"), ("blue", "red"))))
+        >>> def cast(*ballots):
+        ...     return s._replace(pending=p._replace(index=2, ballots=ballots))
+        >>> one = cast(("red", "red"), ("blue", "blue"))
+        >>> two = cast(("red", "blue"), ("blue", "red"))
         >>> GAME.advice_key(one) == GAME.advice_key(two)
         True
         """
