@@ -17,11 +17,11 @@ boardlab.core.errors.ConfigError: tomes[0].count: at most 100 (the limit of copi
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from math import comb
 from typing import Any, Final, Protocol, cast
 
 from boardlab.core.errors import ConfigError, FormatError, show_value
+from boardlab.core.frozen import dataclass
 
 __all__ = ["LIMITS", "FieldNamed", "Limits", "check_draw_sizes", "check_flag",
            "check_saved_values", "check_text", "check_whole", "field_error", "multisets"]

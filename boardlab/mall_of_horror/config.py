@@ -20,10 +20,10 @@ boardlab.core.errors.ConfigError: dice: expected an integer, got a float (got 4.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Final
 
 from boardlab.core.errors import ArgumentTypeError, ConfigError, show_value
+from boardlab.core.frozen import dataclass
 from boardlab.mall_of_horror.checks import strict_int, strict_str
 
 #: Seat colours in the order they are taken (MoH-R3); 3 players use the first three.
