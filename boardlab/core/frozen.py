@@ -1,4 +1,5 @@
-"""``@dataclass(frozen=True, slots=True)`` as the standard library makes it, made faster.
+"""``@dataclass(frozen=True, slots=True)`` as the standard library makes it, made faster
+(and ``@dataclass(frozen=True)``).
 
 The games' choices and configuration records are frozen, slotted dataclasses: about a
 hundred of them are created when a game is imported, and on Python 3.11 each costs a
@@ -8,7 +9,8 @@ third of a millisecond, nearly all of it compiling the six generated methods
 for in Breakout and Level 7 (issue 28). :func:`dataclass` builds the very same class:
 the same fields (made by the standard library's own field logic), the same methods
 with the same bytecode, names, defaults, annotations and closures, the same
-``__slots__``, ``__match_args__`` and pickling support. Only the compiling is shared:
+``__slots__``, ``__match_args__`` and pickling support (the slots by the standard
+library's own ``_add_slots``). Only the compiling is shared:
 the six methods' code is compiled once per *shape* (the number of fields, whether there
 is a ``__post_init__``), in one go, with placeholder names, and each class
 gets a copy of that code with its own field names put in (``CodeType.replace``).
@@ -60,10 +62,10 @@ _PLACEHOLDERS = re.compile(r"_boardlab_field_(\d+)_")
 made_here: list[type] = []
 
 
-def _fast(cls: type) -> type:
-    """``dataclasses.dataclass(frozen=True, slots=True)(cls)``, sharing the compiling."""
+def _fast(cls: type, slots: bool = True) -> type:
+    """``dataclasses.dataclass(frozen=True, slots=slots)(cls)``, sharing the compiling."""
     if not _SUPPORTED or not _simple(cls):
-        return dataclasses.dataclass(frozen=True, slots=True)(cls)
+        return dataclasses.dataclass(frozen=True, slots=slots)(cls)
     module = sys.modules.get(cls.__module__)
     namespace = module.__dict__ if module is not None else {}
     setattr(cls, _dc._PARAMS, _dc._DataclassParams(True, True, True, False, False, True))
@@ -73,11 +75,11 @@ def _fast(cls: type) -> type:
     names = tuple(fields)
     required = sum(f.default is dataclasses.MISSING for f in flist)
     if any(f._field_type is not _dc._FIELD for f in flist) or _defaults_out_of_order(fields):
-        return _long_way(cls)
+        return _long_way(cls, slots)
     code = {method: _rename(c, names) for method, c in
             _templates(len(flist), hasattr(cls, _dc._POST_INIT_NAME)).items()}
     if any(map(_collides, code.values())):
-        return _long_way(cls)
+        return _long_way(cls, slots)
     setattr(cls, _dc._FIELDS, fields)
     init = _function(code["__init__"], namespace, {"__dataclass_builtins_object__": object},
                      tuple(f.default for f in flist[required:]))
@@ -92,7 +94,8 @@ def _fast(cls: type) -> type:
     cls.__hash__ = _dc._set_qualname(cls, _function(  # type: ignore[method-assign]
         code["__hash__"], namespace))
     _dc._set_new_attribute(cls, "__match_args__", names)
-    cls = _dc._add_slots(cls, True, False)
+    if slots:
+        cls = _dc._add_slots(cls, True, False)
     abc.update_abstractmethods(cls)
     made_here.append(cls)
     return cls
@@ -132,12 +135,12 @@ def _collides(code: CodeType) -> bool:
     return len(set(code.co_names)) != len(code.co_names) or len(set(local)) != len(local)
 
 
-def _long_way(cls: type) -> type:
+def _long_way(cls: type, slots: bool) -> type:
     """Undo what :func:`_fast` set and let the standard library do all of it."""
     for attr in (_dc._PARAMS, _dc._FIELDS):
         if attr in cls.__dict__:
             delattr(cls, attr)
-    return dataclasses.dataclass(frozen=True, slots=True)(cls)
+    return dataclasses.dataclass(frozen=True, slots=slots)(cls)
 
 
 def _function(code: CodeType, namespace: dict[str, Any], free: dict[str, Any] | None = None,
@@ -239,7 +242,12 @@ if TYPE_CHECKING:
     from dataclasses import dataclass as dataclass  # type checkers see the standard one
 else:
     def dataclass(cls: type | None = None, /, **flags: Any) -> Any:
-        """:func:`dataclasses.dataclass`; ``frozen=True, slots=True`` alone is made faster."""
-        if flags != {"frozen": True, "slots": True}:
+        """:func:`dataclasses.dataclass`; ``frozen=True`` (with or without ``slots=True``)
+        and no other flag is made faster."""
+        if flags not in ({"frozen": True, "slots": True}, {"frozen": True}):
             return dataclasses.dataclass(cls, **flags)
-        return _fast if cls is None else _fast(cls)
+        slots = flags.get("slots", False)
+
+        def make(cls: type) -> type:
+            return _fast(cls, slots)
+        return make if cls is None else make(cls)

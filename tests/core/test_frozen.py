@@ -46,12 +46,13 @@ def twin(cls: type) -> type:
     """``cls`` made again by the standard library from the same class body."""
     fields = dataclasses.fields(cls)
     made = {*METHODS, "__match_args__", "__slots__", "__getstate__", "__setstate__",
-            "__dataclass_fields__", "__dataclass_params__", *(f.name for f in fields)}
+            "__dataclass_fields__", "__dataclass_params__", "__dict__", "__weakref__",
+            *(f.name for f in fields)}
     body = {k: v for k, v in vars(cls).items() if k not in made}
     body.update({f.name: f.default for f in fields if f.default is not dataclasses.MISSING})
     body["__qualname__"] = cls.__qualname__
-    return dataclasses.dataclass(frozen=True, slots=True)(type(cls.__name__, cls.__bases__,
-                                                                body))
+    return dataclasses.dataclass(frozen=True, slots="__slots__" in vars(cls))(
+        type(cls.__name__, cls.__bases__, body))
 
 
 def code_differences(a: CodeType, b: CodeType, where: str) -> list[str]:
@@ -181,6 +182,14 @@ class Empty:
     """No fields."""
 
 
+@dataclass(frozen=True)
+class Unslotted:
+    """Frozen without slots: the defaults stay on the class."""
+
+    x: int
+    y: tuple[int, ...] = ()
+
+
 @dataclass(frozen=True, slots=True)
 class Named:
     """A field named as a builtin the methods use, and one like a parameter."""
@@ -227,6 +236,10 @@ def test_instances_behave_as_the_standard_librarys() -> None:
     assert Empty() == Empty() and repr(Empty()) == "Empty()" and hash(Empty()) == hash(())
     assert Named(1) == Named(1, "n") and repr(Named(2)) == "Named(hash=2, name='n')"
     assert differences(Named, twin(Named)) == [] and differences(Empty, twin(Empty)) == []
+    u = Unslotted(1)
+    assert Unslotted in frozen.made_here or not frozen._SUPPORTED
+    assert (u.y, Unslotted.y, vars(u), differences(Unslotted, twin(Unslotted))) == (
+        (), (), {"x": 1, "y": ()}, [])
 
 
 def test_what_the_fast_path_does_not_handle_goes_to_the_standard_library() -> None:
@@ -253,15 +266,15 @@ def test_what_the_fast_path_does_not_handle_goes_to_the_standard_library() -> No
 
         self: int
 
-    @dataclass(frozen=True)
-    class NoSlots:
+    @dataclass(frozen=True, order=True)
+    class Ordered:
         """Other flags."""
 
         x: int
 
     assert len(frozen.made_here) == before
     assert WithField().items == () and repr(OwnRepr(1)) == "mine" and Self(1).self == 1
-    assert not hasattr(NoSlots, "__slots__") or "__slots__" not in vars(NoSlots)
+    assert Ordered(1) < Ordered(2)
     with pytest.raises(TypeError, match="non-default argument 'y' follows default argument"):
         @dataclass(frozen=True, slots=True)
         class Order:
