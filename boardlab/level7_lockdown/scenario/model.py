@@ -3,10 +3,10 @@ the invented sandbox scenario."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Final
 
 from boardlab.core.errors import ConfigError, show_value
+from boardlab.core.frozen import dataclass
 from boardlab.level7_lockdown.config import (
     ENEMY_KINDS,
     Config,
