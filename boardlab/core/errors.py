@@ -8,9 +8,11 @@ says which rule, field or argument is the problem. The classes:
 class                     raised for
 ========================  ==============================================================
 :class:`IllegalAction`    a choice the rules forbid here (names the rule, lists the legal
-                          choices)
+                          choices); :class:`IllegalTypeError` (also a ``TypeError``) for a
+                          choice built with a field of the wrong type
 :class:`ConfigError`      a configuration, option or described position the rules cannot
-                          accept
+                          accept (``field`` names the bad field); :class:`ConfigTypeError`
+                          (also a ``TypeError``) for a field of the wrong type
 :class:`QuestionError`    a probability question that cannot be answered as asked (an
                           argument out of range); :class:`LimitError` for a question over
                           a declared size limit (``boardlab.prob.LIMITS``)
@@ -39,14 +41,15 @@ import reprlib
 import sys
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Self
 
 if TYPE_CHECKING:
     from boardlab.core.rules import RuleRef
 
 __all__ = [
     "SHOWN_CHARS", "ArgumentError", "ArgumentTypeError", "BoardlabError", "ChoiceTextError",
-    "ConfigError", "FormatError", "IllegalAction", "LimitError", "PlyError",
+    "ConfigError", "ConfigTypeError", "FormatError", "IllegalAction", "IllegalTypeError",
+    "LimitError", "PlyError",
     "QuestionError", "UnknownRule", "a_type", "describe", "show_value", "too_many_digits",
 ]
 
@@ -153,6 +156,16 @@ def describe(obj: Any) -> str:
 class BoardlabError(ValueError):
     """Base class of boardlab's input errors."""
 
+    @classmethod
+    def at(cls, path: str, value: Any, problem: str) -> Self:
+        """This error for ``value`` refused at ``path``, worded the one way every check of
+        :mod:`boardlab.core.validate` words it: ``path: problem (got value)``.
+
+        >>> str(IllegalAction.at("Move.to", "x", "expected a whole number, got a str"))
+        "Move.to: expected a whole number, got a str (got 'x')"
+        """
+        return cls(f"{path}: {problem} (got {show_value(value)})")
+
 
 class IllegalAction(BoardlabError):
     """A choice that the rules do not allow at this point of the match.
@@ -173,6 +186,13 @@ class IllegalAction(BoardlabError):
         super().__init__(text)
 
 
+class IllegalTypeError(IllegalAction, TypeError):
+    """A choice built with a field of the wrong type (``Move(to="3")``): an
+    :class:`IllegalAction`, so a match refuses it as any illegal choice, and a
+    ``TypeError``.
+    """
+
+
 def list_choices(legal: Sequence[Any], limit: int = 12) -> str:
     """The first ``limit`` choices as text, and how many more there are.
 
@@ -185,7 +205,48 @@ def list_choices(legal: Sequence[Any], limit: int = 12) -> str:
 
 
 class ConfigError(BoardlabError):
-    """A configuration or described position that the rules cannot accept."""
+    """A configuration or described position that the rules cannot accept.
+
+    ``field`` names the bad field when one check refused one field (``""`` when the
+    message is about the whole configuration) and ``problem`` says what is wrong with it;
+    a file loader reports ``problem`` at the field's full path
+    (:func:`boardlab.core.serialize.decode`).
+
+    >>> err = ConfigError.at("tomes[0].count", 0, "at least 1")
+    >>> str(err), err.field, err.problem
+    ('tomes[0].count: at least 1 (got 0)', 'tomes[0].count', 'at least 1 (got 0)')
+    >>> ConfigError("no player seat is left").field
+    ''
+    """
+
+    field: str
+    problem: str
+
+    def __init__(self, message: str = "", *, field: str = "", problem: str = "") -> None:
+        self.field = field
+        self.problem = problem or message
+        if not message:
+            message = f"{field}: {problem}" if field else problem
+        super().__init__(message)
+
+    @classmethod
+    def at(cls, path: str, value: Any, problem: str) -> Self:
+        """See :meth:`BoardlabError.at`; ``field`` is ``path``."""
+        got = f"{problem} (got {show_value(value)})"
+        return cls(f"{path}: {got}", field=path, problem=got)
+
+
+class ConfigTypeError(ConfigError, TypeError):
+    """A field of a configuration or described position with a value of the wrong type
+    (a bool where a whole number is meant): a :class:`ConfigError`, so ``except
+    ConfigError`` catches it, and a ``TypeError`` like :class:`ArgumentTypeError`.
+
+    >>> from boardlab.core.validate import whole
+    >>> whole("2", "players", error=ConfigError)
+    Traceback (most recent call last):
+    ...
+    boardlab.core.errors.ConfigTypeError: players: expected a whole number, got a str (got '2')
+    """
 
 
 class QuestionError(ConfigError):
@@ -234,6 +295,11 @@ class FormatError(BoardlabError):
         self.problem = _clip(problem, 4 * SHOWN_CHARS)
         super().__init__(f"{self.path or '<root>'}: {self.problem}")
 
+    @classmethod
+    def at(cls, path: str, value: Any, problem: str) -> Self:
+        """See :meth:`BoardlabError.at`."""
+        return cls(path, f"{problem} (got {show_value(value)})")
+
 
 class ArgumentError(BoardlabError):
     """A bad argument to a public function: ``argument`` names it, ``value`` is what came.
@@ -247,6 +313,11 @@ class ArgumentError(BoardlabError):
         self.value = value
         self.problem = problem
         super().__init__(f"{argument}: {problem} (got {show_value(value)})")
+
+    @classmethod
+    def at(cls, path: str, value: Any, problem: str) -> Self:
+        """See :meth:`BoardlabError.at`."""
+        return cls(path, value, problem)
 
 
 class ArgumentTypeError(ArgumentError, TypeError):

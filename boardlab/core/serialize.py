@@ -249,7 +249,8 @@ def decode(value: JSON, annotation: Any, path: str = "") -> Any:
     bounds its lists and numbers there (a FormatError naming the field), so a small
     hostile file never makes the decoder or the game allocate in proportion to a count
     it would refuse. A class that refuses its fields with an error carrying ``field``
-    and ``problem`` (Breakout's ``field_error``) is reported at that field's path.
+    and ``problem`` (a :class:`~boardlab.core.errors.ConfigError` of a check) is
+    reported at that field's path.
     """
     if annotation is Any:
         return value
@@ -410,7 +411,8 @@ def _decode_dataclass(value: JSON, cls: type, path: str) -> Any:
         # its error carries one; KeyError and IndexError from a class that does not are
         # refusals too.
         field, problem = getattr(err, "field", None), getattr(err, "problem", None)
-        if isinstance(field, str) and field and isinstance(problem, str):
+        if isinstance(field, str) and field and ": " not in field \
+                and isinstance(problem, str):  # "tile 'Hub': rooms" names no path
             where = f"{path}{field}" if field.startswith("[") else _join(path, field)
             raise FormatError(where, problem) from err
         raise FormatError(path, str(err) or type(err).__name__) from err

@@ -2,13 +2,28 @@
 
 Each check returns the value it accepts (normalised: an ``int`` subclass becomes an
 ``int``) or raises the boardlab error the error policy asks for, naming ``path`` — an
-argument (``"seed"``), a field (``"start.round"``) or a place in a saved file:
+argument (``"seed"``), a field (``"start.round"``) or a place in a saved file.
 
-- a value of the wrong **type** is an :class:`~boardlab.core.errors.ArgumentTypeError`
-  (also a ``TypeError``); a bool is never a whole number here;
-- a value of the right type but **out of range** or **unknown** is an
-  :class:`~boardlab.core.errors.ArgumentError` (or the ``error=`` class a caller asks
-  for, such as a game's ``ConfigError``), with the rule that sets the range when one does.
+The error policy (docs/bad-input.md, "The error policy"):
+
+- one wording everywhere, this module's: ``path: problem (got value)``, built by the
+  error class's :meth:`~boardlab.core.errors.BoardlabError.at`; ``rule=`` adds the rule
+  or limit that sets a range (``"LB-R5"``, ``"LIMITS.copies"``) in brackets;
+- a value of the right type but **out of range**, **too long** or **unknown** raises
+  ``error``: :class:`~boardlab.core.errors.ArgumentError` by default (a function's
+  argument), or the class a caller names — a game's configuration and described position
+  pass ``error=ConfigError``, a choice ``error=IllegalAction``;
+- a value of the wrong **type** raises ``type_error``: by default the type-error partner
+  of ``error`` (:class:`~boardlab.core.errors.ArgumentTypeError`,
+  :class:`~boardlab.core.errors.ConfigTypeError`,
+  :class:`~boardlab.core.errors.IllegalTypeError`), a subclass of ``error`` *and* of
+  ``TypeError``, so ``except ConfigError`` written before keeps catching it; any other
+  ``error`` class is its own type error unless ``type_error=`` says otherwise;
+- a bool is never a whole number here, ``0``/``1`` are never flags, and a string is
+  never a list.
+
+A game does not define its own int, bool, str or mapping checker
+(tests/test_validation_layer.py); it calls these.
 
 >>> whole(3, "players", low=1, high=5)
 3
@@ -20,6 +35,10 @@ boardlab.core.errors.ArgumentTypeError: players: expected a whole number, not a 
 Traceback (most recent call last):
 ...
 boardlab.core.errors.ArgumentError: players: 1 to 5 (LB-R5) (got 9)
+>>> whole(9, "players", low=1, high=5, error=ConfigError)
+Traceback (most recent call last):
+...
+boardlab.core.errors.ConfigError: players: 1 to 5 (got 9)
 >>> name("purple", "viewer", ("red", "blue"), what="seat")
 Traceback (most recent call last):
 ...
@@ -29,25 +48,64 @@ boardlab.core.errors.ArgumentError: viewer: not a seat of this match; one of red
 from __future__ import annotations
 
 import sys
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from typing import Any, TypeVar
 
-from boardlab.core.errors import ArgumentError, ArgumentTypeError, a_type, too_many_digits
+from boardlab.core.errors import (
+    ArgumentError,
+    ArgumentTypeError,
+    BoardlabError,
+    ConfigError,
+    ConfigTypeError,
+    IllegalAction,
+    IllegalTypeError,
+    a_type,
+    too_many_digits,
+)
 
-__all__ = ["PUBLIC", "flag", "instance", "name", "text", "viewer", "whole"]
+__all__ = ["PUBLIC", "flag", "instance", "is_whole", "mapping", "name", "text", "viewer",
+           "whole"]
 
 #: The viewer who knows only what every player knows (a spectator, a projector).
 PUBLIC = "public"
 
 T = TypeVar("T")
 
+#: An error class of the policy: out of range or unknown (``error=``), wrong type
+#: (``type_error=``).
+Error = type[BoardlabError]
+
+#: The type-error partner of each error class (see the module's error policy).
+_TYPE_ERRORS: dict[type[BoardlabError], type[BoardlabError]] = {
+    ArgumentError: ArgumentTypeError, ConfigError: ConfigTypeError,
+    IllegalAction: IllegalTypeError,
+}
+
 
 def _rule(rule: str | None) -> str:
     return f" ({rule})" if rule else ""
 
 
+def _wrong_type(value: Any, path: str, problem: str, error: Error,
+                type_error: Error | None) -> BoardlabError:
+    """The type error of the policy: ``type_error``, else ``error``'s partner."""
+    cls = type_error or _TYPE_ERRORS.get(error, error)
+    return cls.at(path, value, problem)
+
+
+def is_whole(value: Any) -> bool:
+    """Whether ``value`` is a whole number in the sense of :func:`whole` (an ``int``, not
+    a bool), for a check that collects problems instead of raising.
+
+    >>> is_whole(3), is_whole(True), is_whole(3.0)
+    (True, False, False)
+    """
+    return value.__class__ is int or (isinstance(value, int) and not isinstance(value, bool))
+
+
 def whole(value: Any, path: str, *, low: int | None = None, high: int | None = None,
-          rule: str | None = None, error: type[ArgumentError] = ArgumentError) -> int:
+          rule: str | None = None, error: Error = ArgumentError,
+          type_error: Error | None = None) -> int:
     """``value`` as an ``int`` (not a bool), within ``low``…``high`` when given.
 
     >>> whole(0, "indent", low=0)
@@ -57,16 +115,20 @@ def whole(value: Any, path: str, *, low: int | None = None, high: int | None = N
     ...
     boardlab.core.errors.ArgumentTypeError: ply: expected a whole number, got a float (got 1.0)
     """
-    if type(value) is not int:  # the fast path: exactly an int
+    if value.__class__ is int and (low is None or value >= low) and (
+            value <= high if high is not None else value.bit_length() < 14_000):
+        return value  # the fast path: an int in range (a hot path of the engines)
+    if value.__class__ is not int:
         if isinstance(value, bool):
-            raise ArgumentTypeError(path, value, "expected a whole number, not a bool")
+            raise _wrong_type(value, path, "expected a whole number, not a bool", error,
+                              type_error)
         if not isinstance(value, int):
-            raise ArgumentTypeError(path, value,
-                                    f"expected a whole number, got {a_type(value)}")
+            raise _wrong_type(value, path, f"expected a whole number, got {a_type(value)}",
+                              error, type_error)
         value = int(value)
     if high is None and too_many_digits(value):  # a bound would say so in its own words
-        raise error(path, value, "a whole number of at most "
-                    f"{sys.get_int_max_str_digits():,} digits{_rule(rule)}")
+        raise error.at(path, value, "a whole number of at most "
+                       f"{sys.get_int_max_str_digits():,} digits{_rule(rule)}")
     if (low is not None and value < low) or (high is not None and value > high):
         if low is not None and high is not None:
             span = f"{low} to {high}"
@@ -74,44 +136,98 @@ def whole(value: Any, path: str, *, low: int | None = None, high: int | None = N
             span = f"at least {low}"
         else:
             span = f"at most {high}"
-        raise error(path, value, span + _rule(rule))
+        raise error.at(path, value, span + _rule(rule))
     return int(value)
 
 
-def flag(value: Any, path: str) -> bool:
+def flag(value: Any, path: str, *, error: Error = ArgumentError,
+         type_error: Error | None = None) -> bool:
     """``value`` if it is a ``bool`` (``0``/``1`` are not flags).
 
     >>> flag(False, "explain")
     False
+    >>> flag(1, "seeker", error=ConfigError)
+    Traceback (most recent call last):
+    ...
+    boardlab.core.errors.ConfigTypeError: seeker: expected True or False (got 1)
     """
-    if not isinstance(value, bool):
-        raise ArgumentTypeError(path, value, "expected True or False")
-    return value
+    if value is True or value is False:
+        return value
+    raise _wrong_type(value, path, "expected True or False", error, type_error)
 
 
-def text(value: Any, path: str) -> str:
-    """``value`` if it is a ``str``.
+def text(value: Any, path: str, *, shortest: int = 0, longest: int | None = None,
+         blank: bool = True, rule: str | None = None, error: Error = ArgumentError,
+         type_error: Error | None = None) -> str:
+    """``value`` if it is a ``str`` of ``shortest`` to ``longest`` characters (and, if
+    ``blank`` is false, not only spaces).
 
     >>> text("red", "viewer")
     'red'
+    >>> text("", "name", shortest=1, error=ConfigError)
+    Traceback (most recent call last):
+    ...
+    boardlab.core.errors.ConfigError: name: expected a non-empty string (got '')
     """
-    if not isinstance(value, str):
-        raise ArgumentTypeError(path, value, f"expected a string, got {a_type(value)}")
+    if value.__class__ is not str and not isinstance(value, str):
+        raise _wrong_type(value, path, f"expected a string, got {a_type(value)}", error,
+                          type_error)
+    if len(value) < shortest or (not blank and not value.strip()):
+        what = "a non-empty string" if shortest <= 1 else f"at least {shortest} characters"
+        raise error.at(path, value, f"expected {what}{_rule(rule)}")
+    if longest is not None and len(value) > longest:
+        raise error.at(path, value, f"at most {longest:,} characters{_rule(rule)}, not "
+                                    f"{len(value):,}")
     return value
 
 
 def name(value: Any, path: str, known: Collection[str], *, what: str = "name",
-         rule: str | None = None, error: type[ArgumentError] = ArgumentError) -> str:
+         rule: str | None = None, error: Error = ArgumentError,
+         type_error: Error | None = None) -> str:
     """``value`` if it is one of ``known`` (a string of the right type first).
 
     >>> name("red", "seat", ("red", "blue"), what="seat")
     'red'
     """
-    text(value, path)
+    text(value, path, error=error, type_error=type_error)
     if value not in known:
         listed = ", ".join(map(str, known)) or "none"
-        raise error(path, value, f"not a {what} of this match; one of {listed}{_rule(rule)}")
+        raise error.at(path, value, f"not a {what} of this match; one of {listed}{_rule(rule)}")
     return str(value)
+
+
+def mapping(value: Any, path: str, *, what: str = "a mapping (a dict)",
+            longest: int | None = None, rule: str | None = None, optional: bool = False,
+            text_keys: bool = False, error: Error = ArgumentError,
+            type_error: Error | None = None) -> Mapping[Any, Any]:
+    """``value`` if it is a mapping of at most ``longest`` entries (``what`` says what
+    it maps, for the message); ``None`` is an empty one when ``optional``; with
+    ``text_keys`` every key must be a string.
+
+    >>> mapping(None, "hands", optional=True)
+    {}
+    >>> mapping([1], "zombies", what="a mapping of locations to zombies", error=ConfigError)
+    Traceback (most recent call last):
+    ...
+    boardlab.core.errors.ConfigTypeError: zombies: expected a mapping of locations to ...
+    >>> mapping({1: 2, 3: 4}, "barricades", longest=1, rule="limits.markers")
+    Traceback (most recent call last):
+    ...
+    boardlab.core.errors.ArgumentError: barricades: at most 1 entries (limits.markers) (got 2)
+    """
+    if value is None and optional:
+        return {}
+    if not isinstance(value, Mapping):
+        raise _wrong_type(value, path, f"expected {what}, got {a_type(value)}", error,
+                          type_error)
+    if longest is not None and len(value) > longest:
+        raise error.at(path, len(value), f"at most {longest:,} entries{_rule(rule)}")
+    if text_keys:
+        for key in value:
+            if not isinstance(key, str):
+                raise _wrong_type(key, f"{path} (a key)", f"expected a string key, got "
+                                  f"{a_type(key)}", error, type_error)
+    return value
 
 
 def instance(value: Any, path: str, cls: type[T] | tuple[type[Any], ...], expected: str) -> T:

@@ -37,10 +37,11 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Self, cast
 
 from boardlab import registry
 from boardlab.core.errors import BoardlabError
+from boardlab.core.validate import mapping
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor
@@ -82,6 +83,11 @@ class SpecError(BoardlabError):
         self.path = path
         self.problem = problem
         super().__init__(f"{path}: {problem}" if path else problem)
+
+    @classmethod
+    def at(cls, path: str, value: Any, problem: str) -> Self:
+        """See :meth:`boardlab.core.errors.BoardlabError.at` (the value as JSON)."""
+        return cls(path, f"{problem} (got {_show(value)})")
 
 
 def _show(value: Any) -> str:
@@ -226,12 +232,10 @@ def build_setup(game: Game, options: Mapping[str, Any], config: Mapping[str, Any
 
 
 # -- the parts -----------------------------------------------------------------------------
-def _mapping(value: Any, path: str) -> dict[str, Any]:
-    if value is None:
-        return {}
-    if not isinstance(value, Mapping) or not all(isinstance(k, str) for k in value):
-        raise SpecError(path, f"expected an object of named values, got {_show(value)}")
-    return dict(value)
+def _named_values(value: Any, path: str) -> dict[str, Any]:
+    """An object of named values (``None``: an empty one), by core's mapping check."""
+    return dict(mapping(value, path, what="an object of named values", optional=True,
+                        text_keys=True, error=SpecError))
 
 
 def _name(value: Any, path: str) -> str:
@@ -304,10 +308,10 @@ class Lineup:
 def _variant(value: Any, path: str) -> Variant:
     if isinstance(value, Variant):
         value = value.to_json()
-    value = _mapping(value, path)
+    value = _named_values(value, path)
     _only(value, VARIANT_FIELDS, path)
-    options = _mapping(value.get("options"), f"{path}.options")
-    config = _mapping(value.get("config"), f"{path}.config")
+    options = _named_values(value.get("options"), f"{path}.options")
+    config = _named_values(value.get("config"), f"{path}.config")
     name = value.get("name")
     name = _label(options, config) if name is None else _name(name, f"{path}.name")
     return Variant(name, options, config)
@@ -318,7 +322,7 @@ def _lineup(value: Any, game: Game, path: str) -> Lineup:
         value = value.to_json()
     elif isinstance(value, str | list | tuple):
         value = {"agents": value}
-    value = _mapping(value, path)
+    value = _named_values(value, path)
     _only(value, LINEUP_FIELDS, path)
     agents = value.get("agents", "random")
     kinds = [agents] if isinstance(agents, str) else agents
@@ -394,8 +398,8 @@ class Experiment:
         self.game = game
         description = registry.get(game)
         self.name = _name(name, "name") if name is not None else game
-        self.options = _mapping(options, "options")
-        self.config = _mapping(config, "config")
+        self.options = _named_values(options, "options")
+        self.config = _named_values(config, "config")
         if variants is not None and (isinstance(variants, str | Mapping)
                                      or not isinstance(variants, Sequence) or not variants):
             raise SpecError("variants", f"expected a non-empty list, got {_show(variants)}")

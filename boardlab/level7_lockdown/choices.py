@@ -17,23 +17,11 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from boardlab.core.errors import IllegalAction, show_value
+from boardlab.core.validate import text, whole
 from boardlab.level7_lockdown.geometry import Door
 
 #: How a character gets away from enemies on their tile (L7-R7).
 ESCAPES: Final = ("", "bullrush", "outwit")
-
-
-def _int(owner: object, name: str, value: Any, low: int = 0) -> None:
-    """A whole number (a bool is not one) of at least ``low``."""
-    if isinstance(value, bool) or not isinstance(value, int) or value < low:
-        raise IllegalAction(f"{type(owner).__name__}.{name}: expected a whole number "
-                            f"≥ {low}, got {show_value(value)}")
-
-
-def _str(owner: object, name: str, value: Any) -> None:
-    if not isinstance(value, str):
-        raise IllegalAction(f"{type(owner).__name__}.{name}: expected a string, got "
-                            f"{show_value(value)}")
 
 
 def _door(owner: object, value: Any) -> None:
@@ -46,7 +34,7 @@ def _leaving(owner: Any) -> None:
     if owner.escape not in ESCAPES:
         raise IllegalAction(f"{type(owner).__name__}.escape: one of '', 'bullrush', "
                             f"'outwit'; got {show_value(owner.escape)}")
-    _int(owner, "adrenaline", owner.adrenaline)
+    whole(owner.adrenaline, f"{type(owner).__name__}.adrenaline", low=0, error=IllegalAction)
 
 
 def _extras(escape: str = "", adrenaline: int = 0) -> str:
@@ -68,7 +56,7 @@ class Move:
     adrenaline: int = 0
 
     def __post_init__(self) -> None:
-        _int(self, "to", self.to)
+        whole(self.to, "Move.to", low=0, error=IllegalAction)
         _leaving(self)
 
     def __str__(self) -> str:
@@ -84,7 +72,7 @@ class Vent:
     adrenaline: int = 0
 
     def __post_init__(self) -> None:
-        _int(self, "to", self.to)
+        whole(self.to, "Vent.to", low=0, error=IllegalAction)
         _leaving(self)
 
     def __str__(self) -> str:
@@ -110,7 +98,7 @@ class Explore:
     def __post_init__(self) -> None:
         _door(self, self.door)
         _leaving(self)
-        _str(self, "stack", self.stack)
+        text(self.stack, "Explore.stack", error=IllegalAction)
 
     def __str__(self) -> str:
         return (f"explore through door {self.door}{_from(self.stack)}"
@@ -127,7 +115,7 @@ class Peek:
 
     def __post_init__(self) -> None:
         _door(self, self.door)
-        _str(self, "stack", self.stack)
+        text(self.stack, "Peek.stack", error=IllegalAction)
 
     def __str__(self) -> str:
         return f"peek through door {self.door}{_from(self.stack)}"
@@ -142,9 +130,9 @@ class Place:
     rotation: int
 
     def __post_init__(self) -> None:
-        _int(self, "x", self.x, -10**6)
-        _int(self, "y", self.y, -10**6)
-        _int(self, "rotation", self.rotation)
+        whole(self.x, "Place.x", low=-10**6, error=IllegalAction)
+        whole(self.y, "Place.y", low=-10**6, error=IllegalAction)
+        whole(self.rotation, "Place.rotation", low=0, error=IllegalAction)
 
     def __str__(self) -> str:
         return f"place the tile at ({self.x},{self.y}) turned {90 * self.rotation}°"
@@ -191,8 +179,8 @@ class Attack:
     adrenaline: int = 0
 
     def __post_init__(self) -> None:
-        _str(self, "target", self.target)
-        _int(self, "adrenaline", self.adrenaline)
+        text(self.target, "Attack.target", error=IllegalAction)
+        whole(self.adrenaline, "Attack.adrenaline", low=0, error=IllegalAction)
 
     def __str__(self) -> str:
         return f"attack {self.target}{_extras('', self.adrenaline)}"
@@ -207,7 +195,7 @@ class Smash:
 
     def __post_init__(self) -> None:
         _door(self, self.door)
-        _int(self, "adrenaline", self.adrenaline)
+        whole(self.adrenaline, "Smash.adrenaline", low=0, error=IllegalAction)
 
     def __str__(self) -> str:
         return f"smash the barricade on {self.door}{_extras('', self.adrenaline)}"
@@ -220,7 +208,7 @@ class Search:
     adrenaline: int = 0
 
     def __post_init__(self) -> None:
-        _int(self, "adrenaline", self.adrenaline)
+        whole(self.adrenaline, "Search.adrenaline", low=0, error=IllegalAction)
 
     def __str__(self) -> str:
         return f"search the supply cache{_extras('', self.adrenaline)}"
@@ -238,7 +226,7 @@ class Access:
         _door(self, self.door)
         if not isinstance(self.lock, bool):
             raise IllegalAction(f"Access.lock: expected True or False, got {show_value(self.lock)}")
-        _int(self, "adrenaline", self.adrenaline)
+        whole(self.adrenaline, "Access.adrenaline", low=0, error=IllegalAction)
 
     def __str__(self) -> str:
         verb = "lock" if self.lock else "unlock"
@@ -266,7 +254,7 @@ class Special:
         if self.action not in SPECIALS:
             raise IllegalAction(f"Special.action: one of {', '.join(SPECIALS)}; got "
                                 f"{show_value(self.action)}")
-        _int(self, "adrenaline", self.adrenaline)
+        whole(self.adrenaline, "Special.adrenaline", low=0, error=IllegalAction)
 
     def __str__(self) -> str:
         return f"{SPECIAL_WORDS[self.action]}{_extras('', self.adrenaline)}"
@@ -280,7 +268,7 @@ class PlaceCronos:
     tile: int
 
     def __post_init__(self) -> None:
-        _int(self, "tile", self.tile)
+        whole(self.tile, "PlaceCronos.tile", low=0, error=IllegalAction)
 
     def __str__(self) -> str:
         return f"place Dr. Cronos on tile {self.tile}"
@@ -302,7 +290,7 @@ class TileDraw:
     tile: str
 
     def __post_init__(self) -> None:
-        _str(self, "tile", self.tile)
+        text(self.tile, "TileDraw.tile", error=IllegalAction)
 
     def __str__(self) -> str:
         return f"draw {self.tile}"
@@ -315,7 +303,7 @@ class CardDraw:
     card: str
 
     def __post_init__(self) -> None:
-        _str(self, "card", self.card)
+        text(self.card, "CardDraw.card", error=IllegalAction)
 
     def __str__(self) -> str:
         return f"event card {self.card}"
@@ -328,7 +316,7 @@ class ItemDraw:
     item: str
 
     def __post_init__(self) -> None:
-        _str(self, "item", self.item)
+        text(self.item, "ItemDraw.item", error=IllegalAction)
 
     def __str__(self) -> str:
         return f"item card {self.item}"
@@ -350,9 +338,9 @@ class Roll:
                 "Intelligence": self.intelligence}[icon]
 
     def __post_init__(self) -> None:
-        _int(self, "strength", self.strength)
-        _int(self, "speed", self.speed)
-        _int(self, "intelligence", self.intelligence)
+        whole(self.strength, "Roll.strength", low=0, error=IllegalAction)
+        whole(self.speed, "Roll.speed", low=0, error=IllegalAction)
+        whole(self.intelligence, "Roll.intelligence", low=0, error=IllegalAction)
 
     def __str__(self) -> str:
         parts = [f"{n} {name}" for n, name in ((self.strength, "Strength"),

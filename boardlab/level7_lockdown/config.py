@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from boardlab.core.errors import ConfigError, FormatError, show_value
+from boardlab.core.validate import whole
 
 # The vocabulary, the facts of the text and the records live in their own modules;
 # every name stays importable from here.
@@ -68,8 +69,6 @@ from boardlab.level7_lockdown.vocab import (  # noqa: F401 - re-exported
     STRENGTH,
     WARRIOR_CHART,
     _bad,
-    _check_int,
-    _check_name,
     _check_vocab,
 )
 
@@ -240,7 +239,7 @@ class Config:
     >>> Config(moves=0)
     Traceback (most recent call last):
     ...
-    boardlab.core.errors.ConfigError: config: moves: 0 is outside 1…6
+    boardlab.core.errors.ConfigError: config: moves: 1 to 6 (got 0)
     """
 
     if TYPE_CHECKING:  # set in __post_init__ (not a field): the look-up tables
@@ -283,9 +282,9 @@ class Config:
             raise _bad("config", "die", "a die needs at least one face")
         for i, face in enumerate(self.die):
             _check_vocab("config", f"die[{i}]", face, ICONS, unique=False)
-        _check_int("config", "dice_cap", self.dice_cap, 1, 12)
-        _check_int("config", "moves", self.moves, 1, 6)
-        _check_int("config", "adrenaline_hand", self.adrenaline_hand, 0, 8)
+        whole(self.dice_cap, "config: dice_cap", low=1, high=12, error=ConfigError)
+        whole(self.moves, "config: moves", low=1, high=6, error=ConfigError)
+        whole(self.adrenaline_hand, "config: adrenaline_hand", low=0, high=8, error=ConfigError)
         # Look-up tables: not fields (never compared, hashed or saved), built once.
         index: dict[str, Any] = {}
         object.__setattr__(self, "_index", index)

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from boardlab.core.errors import ConfigError, show_value
+from boardlab.core.validate import text, whole
 from boardlab.level7_lockdown.vocab import (
     ACTIVATIONS,
     EFFECTS,
@@ -26,8 +27,6 @@ from boardlab.level7_lockdown.vocab import (
     SIDES,
     SPAWNS,
     _bad,
-    _check_int,
-    _check_name,
     _check_vocab,
 )
 
@@ -57,7 +56,7 @@ class TileSpec:
     lockdown: bool = False
 
     def __post_init__(self) -> None:
-        _check_name("tile", "name", self.name)
+        text(self.name, "tile: name", blank=False, error=ConfigError)
         owner = f"tile {show_value(self.name)}"
         self._check_rooms(owner)
         self._check_doors(owner)
@@ -77,7 +76,7 @@ class TileSpec:
             if not (isinstance(room, tuple) and len(room) == 2):
                 raise _bad(owner, f"rooms[{i}]", f"expected an (x, y) pair, got {show_value(room)}")
             for j, v in enumerate(room):
-                _check_int(owner, f"rooms[{i}][{j}]", v, -8, 8)
+                whole(v, f"{owner}: rooms[{i}][{j}]", low=-8, high=8, error=ConfigError)
         if self.rooms[0] != (0, 0):
             raise _bad(owner, "rooms[0]", "the first room sits at (0, 0)")
         if len(set(self.rooms)) != len(self.rooms):
@@ -93,7 +92,7 @@ class TileSpec:
             if not (isinstance(door, tuple) and len(door) == 2):
                 raise _bad(owner, f"doors[{i}]", f"expected (room, side), got {show_value(door)}")
             at, side = door
-            _check_int(owner, f"doors[{i}]", at, 0, len(self.rooms) - 1)
+            whole(at, f"{owner}: doors[{i}]", low=0, high=len(self.rooms) - 1, error=ConfigError)
             if side not in SIDES:
                 raise _bad(owner, f"doors[{i}]",
                            f"side {show_value(side)} is not one of N, E, S, W")
@@ -142,7 +141,7 @@ class Character:
     >>> Character("Leo", strength=True)
     Traceback (most recent call last):
     ...
-    boardlab.core.errors.ConfigError: character 'Leo': strength: expected an integer, got True
+    boardlab.core.errors.ConfigTypeError: character 'Leo': strength: expected a whole number, ...
     """
 
     name: str
@@ -152,11 +151,11 @@ class Character:
     toughness: int = 2
 
     def __post_init__(self) -> None:
-        _check_name("character", "name", self.name)
+        text(self.name, "character: name", blank=False, error=ConfigError)
         owner = f"character {show_value(self.name)}"
         for stat in ("strength", "speed", "intelligence"):
-            _check_int(owner, stat, getattr(self, stat), 0, 8)
-        _check_int(owner, "toughness", self.toughness, 1, 8)
+            whole(getattr(self, stat), f"{owner}: {stat}", low=0, high=8, error=ConfigError)
+        whole(self.toughness, f"{owner}: toughness", low=1, high=8, error=ConfigError)
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,8 +177,8 @@ class EnemyProfile:
                               f"{', '.join(ENEMY_KINDS)}")
         owner = f"enemy profile {show_value(self.kind)}"
         # At least 2 dice: with one die no enemy could ever damage a barricade (L7-R10).
-        _check_int(owner, "dice", self.dice, 2, 8)
-        _check_int(owner, "toughness", self.toughness, 1, 8)
+        whole(self.dice, f"{owner}: dice", low=2, high=8, error=ConfigError)
+        whole(self.toughness, f"{owner}: toughness", low=1, high=8, error=ConfigError)
         if not isinstance(self.ranged, bool):
             raise _bad(owner, "ranged", f"expected true or false, got {show_value(self.ranged)}")
 
@@ -202,7 +201,7 @@ class EventCard:
     lockdown: bool = False
 
     def __post_init__(self) -> None:
-        _check_name("event card", "name", self.name)
+        text(self.name, "event card: name", blank=False, error=ConfigError)
         owner = f"event card {show_value(self.name)}"
         if self.spawn not in SPAWNS:
             raise _bad(owner, "spawn", f"{show_value(self.spawn)} is not one of "
@@ -235,12 +234,12 @@ class ItemCard:
     lockdown: bool = False
 
     def __post_init__(self) -> None:
-        _check_name("item card", "name", self.name)
+        text(self.name, "item card: name", blank=False, error=ConfigError)
         owner = f"item card {show_value(self.name)}"
         if self.kind not in ITEM_KINDS:
             raise _bad(owner, "kind", f"{show_value(self.kind)} is not one of "
                                       f"{', '.join(ITEM_KINDS)}")
-        _check_int(owner, "copies", self.copies, 1, 20)
+        whole(self.copies, f"{owner}: copies", low=1, high=20, error=ConfigError)
 
 
 @dataclass(frozen=True, slots=True)
@@ -253,4 +252,4 @@ class AdrenalineCard:
     lockdown: bool = False
 
     def __post_init__(self) -> None:
-        _check_name("adrenaline card", "name", self.name)
+        text(self.name, "adrenaline card: name", blank=False, error=ConfigError)

@@ -13,7 +13,7 @@ of the enemy activation step, with the tasks still to run (``tasks``).
 >>> position(characters={"Leo": {"fear": 9}})
 Traceback (most recent call last):
 ...
-boardlab.core.errors.ConfigError: characters['Leo'].fear: expected an integer 1…8, got 9
+boardlab.core.errors.ConfigError: characters['Leo'].fear: 1 to 8 (got 9)
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from typing import Any
 
 from boardlab.core.errors import ConfigError, show_value
 from boardlab.core.events import Event, as_events
+from boardlab.core.validate import flag, mapping, whole
 from boardlab.level7_lockdown.config import (
     ENEMY_KINDS,
     FEAR_MAX,
@@ -56,18 +57,6 @@ CHAR_FIELDS = {"tile": str, "vitality": int, "fear": int, "terror": int, "threat
                "adrenaline": int, "items": tuple, "down": bool, "status": str}
 
 
-def _int(path: str, value: Any, low: int, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ConfigError(f"{path}: expected an integer {low}…{high}, got {show_value(value)}")
-    return value
-
-
-def _bool(path: str, value: Any) -> bool:
-    if not isinstance(value, bool):
-        raise ConfigError(f"{path}: expected True or False, got {show_value(value)}")
-    return value
-
-
 def _items(path: str, value: Any, limit: str, what: str) -> list[Any]:
     """``value`` as a list: a list, tuple or other finite collection (not a string or a
     mapping), of at most the declared limit of entries (:mod:`.limits`)."""
@@ -77,15 +66,6 @@ def _items(path: str, value: Any, limit: str, what: str) -> list[Any]:
         raise ConfigError(f"{path}: {len(value)} entries, at most {LIMITS[limit]} "
                           f"(limits.{limit})")
     return list(value)
-
-
-def _mapping(path: str, value: Any, limit: str, what: str) -> Mapping[Any, Any]:
-    if not isinstance(value, Mapping):
-        raise ConfigError(f"{path}: expected a mapping of {what}, got {show_value(value)}")
-    if len(value) > LIMITS[limit]:
-        raise ConfigError(f"{path}: {len(value)} entries, at most {LIMITS[limit]} "
-                          f"(limits.{limit})")
-    return value
 
 
 def position(players: int = 2, *, scenario: str = "sandbox",
@@ -264,10 +244,10 @@ def _placement(i: int, spec: Any) -> Placement:
     name, floor, x, y, rotation = spec
     if not isinstance(name, str):
         raise ConfigError(f"tiles[{i}]: expected a tile name, got {show_value(name)}")
-    _int(f"tiles[{i}].floor", floor, 0, 9)
-    _int(f"tiles[{i}].x", x, -50, 50)
-    _int(f"tiles[{i}].y", y, -50, 50)
-    _int(f"tiles[{i}].rotation", rotation, 0, 3)
+    whole(floor, f"tiles[{i}].floor", low=0, high=9, error=ConfigError)
+    whole(x, f"tiles[{i}].x", low=-50, high=50, error=ConfigError)
+    whole(y, f"tiles[{i}].y", low=-50, high=50, error=ConfigError)
+    whole(rotation, f"tiles[{i}].rotation", low=0, high=3, error=ConfigError)
     return Placement(name, floor, x, y, rotation)
 
 
@@ -277,8 +257,10 @@ def _characters(state: State, where: _Map,
     L7-terror-heart)."""
     chars = list(state.chars)
     by_name = {c.name: k for k, c in enumerate(chars)}
-    for name, fields in _mapping("characters", {} if characters is None else characters,
-                                 "characters", "character names to fields").items():
+    given = mapping({} if characters is None else characters, "characters",
+                    what="a mapping of character names to fields",
+                    longest=LIMITS["characters"], rule="limits.characters", error=ConfigError)
+    for name, fields in given.items():
         path = f"characters[{show_value(name)}]"
         if name not in by_name:
             raise ConfigError(f"{path}: not a character of this match "
@@ -310,9 +292,10 @@ def _char_changes(path: str, fields: Mapping[str, Any], where: _Map) -> dict[str
         changes["tile"] = where.tile_of(f"{path}.tile", fields["tile"])
     for field, low, high in _CHAR_RANGES:
         if field in fields:
-            changes[field] = _int(f"{path}.{field}", fields[field], low, high)
+            changes[field] = whole(fields[field], f"{path}.{field}", low=low, high=high,
+                                   error=ConfigError)
     if "down" in fields:
-        changes["down"] = _bool(f"{path}.down", fields["down"])
+        changes["down"] = flag(fields["down"], f"{path}.down", error=ConfigError)
     if "status" in fields:
         if fields["status"] not in STATUSES:
             raise ConfigError(f"{path}.status: one of {', '.join(STATUSES)}")
@@ -359,7 +342,8 @@ def _enemies(state: State, where: _Map, enemies: Any
     if enemies is not None:
         if not isinstance(enemies, Mapping):
             raise ConfigError("enemies: expected a mapping of enemy id to tile")
-        _mapping("enemies", enemies, "enemies", "enemy ids to tiles")
+        mapping(enemies, "enemies", what="a mapping of enemy ids to tiles",
+                longest=LIMITS["enemies"], rule="limits.enemies", error=ConfigError)
         new_enemies = [_enemy(eid, at, figures, where) for eid, at in enemies.items()]
     used = {(e.kind, e.number) for e in new_enemies}
     reserves = tuple((k, tuple(sorted(n for kk, n in figures if kk == k and (kk, n)
@@ -381,7 +365,7 @@ def _enemy(eid: Any, at: Any, figures: set[tuple[str, int]], where: _Map) -> Ene
         if len(at) != 2:
             raise ConfigError(f"{path}: expected a tile name or (tile, power)")
         at, power = at
-        power = _int(f"{path}.power", power, 0, POWER_MAX)
+        power = whole(power, f"{path}.power", low=0, high=POWER_MAX, error=ConfigError)
         if power and kind != "blaster":
             raise ConfigError(f"{path}.power: only blasters hold power tokens")
     return Enemy(kind, int(num), where.tile_of(path, at), power)
@@ -393,7 +377,8 @@ def _markers(state: State, where: _Map, *, cronos: Any, lockdown: int | None,
     cronos_tile = state.cronos
     if cronos is not _KEEP:
         cronos_tile = -1 if cronos is None else where.tile_of("cronos", cronos)
-    pool = state.lockdown if lockdown is None else _int("lockdown", lockdown, 0, 99)
+    pool = state.lockdown if lockdown is None else whole(lockdown, "lockdown", low=0, high=99,
+                                                         error=ConfigError)
     return {"cronos": cronos_tile, "lockdown": pool,
             "locked": state.locked if locked is None else _locked(locked, where),
             "barricades": (state.barricades if barricades is None
@@ -416,12 +401,13 @@ def _barricades(barricades: Any, where: _Map) -> tuple[tuple[Door, int], ...]:
     """Door → strength 1 or 2 (L7-barricade)."""
     if not isinstance(barricades, Mapping):
         raise ConfigError("barricades: expected a mapping of door to strength")
-    _mapping("barricades", barricades, "markers", "doors to strengths")
+    mapping(barricades, "barricades", what="a mapping of doors to strengths",
+            longest=LIMITS["markers"], rule="limits.markers", error=ConfigError)
     for d in barricades:
         if not isinstance(d, Door) or d not in where.lay.doors:
             raise ConfigError(f"barricades: {show_value(d)} is not a joined door of the "
                               "map")
-    return tuple(sorted((d, _int(f"barricades[{d}]", s, 1, 2))
+    return tuple(sorted((d, whole(s, f"barricades[{d}]", low=1, high=2, error=ConfigError))
                         for d, s in barricades.items()))
 
 
@@ -456,10 +442,11 @@ def _turn(state: State, chars: list[Any], *, active: Any, step: Any, event: Any,
         except (KeyError, TypeError):
             raise ConfigError(f"event: unknown event card {show_value(event)}") from None
         events_deck[ev] = 0
-    _int("round", round, 1, state.setup.rounds)
-    pool_threat = state.threat_pool if threat_pool is None else _int("threat_pool",
-                                                                     threat_pool, 0, 99)
-    mv = cfg.moves if moves is None else _int("moves", moves, 0, cfg.moves)
+    whole(round, "round", low=1, high=state.setup.rounds, error=ConfigError)
+    pool_threat = state.threat_pool if threat_pool is None else whole(
+        threat_pool, "threat_pool", low=0, high=99, error=ConfigError)
+    mv = cfg.moves if moves is None else whole(moves, "moves", low=0, high=cfg.moves,
+                                               error=ConfigError)
     return {"round": round, "active": act, "step": step, "moves": mv if step == "move" else 0,
             "events_deck": tuple(events_deck), "event": ev, "threat_pool": pool_threat}
 
@@ -536,9 +523,9 @@ def _progress(spec: Mapping[str, Any] | None, state: State, tile_of: Any) -> Scn
     changes: dict[str, Any] = {}
     for key in ("locked_down", "trigger", "exit_open", "surged"):
         if key in spec:
-            changes[key] = _bool(f"scn.{key}", spec[key])
+            changes[key] = flag(spec[key], f"scn.{key}", error=ConfigError)
     if "killed" in spec:
-        changes["killed"] = _int("scn.killed", spec["killed"], 0, 2)
+        changes["killed"] = whole(spec["killed"], "scn.killed", low=0, high=2, error=ConfigError)
     for key in ("swarms", "accessed"):
         if key in spec:
             value = spec[key]

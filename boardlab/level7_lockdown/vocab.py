@@ -7,10 +7,13 @@ checks every record runs on construction, each naming the record and the field.
 
 >>> ICONS
 ('Strength', 'Speed', 'Intelligence')
->>> _check_int("tile 'Hub'", "rooms", 9, 0, 3)
+>>> _check_vocab("tile 'Hub'", "features", ("lift", "pool"), ("lift", "vent"))
 Traceback (most recent call last):
 ...
-boardlab.core.errors.ConfigError: tile 'Hub': rooms: 9 is outside 0…3
+boardlab.core.errors.ConfigError: tile 'Hub': features[1]: 'pool' is not one of lift, vent
+
+Whole numbers and names are checked by core's checks (:mod:`boardlab.core.validate`),
+with the record in the path (``tile 'Hub': rooms[0][1]``).
 """
 
 from __future__ import annotations
@@ -75,18 +78,6 @@ WARRIOR_CHART: Final = {1: (5, 1), 2: (4, 2), 3: (4, 2), 4: (4, 2), 5: (8, 2), 6
 
 def _bad(owner: str, path: str, problem: str) -> ConfigError:
     return ConfigError(f"{owner}: {path}: {problem}" if path else f"{owner}: {problem}")
-
-
-def _check_int(owner: str, path: str, value: Any, low: int, high: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise _bad(owner, path, f"expected an integer, got {show_value(value)}")
-    if not low <= value <= high:
-        raise _bad(owner, path, f"{show_value(value)} is outside {low}…{high}")
-
-
-def _check_name(owner: str, path: str, value: Any) -> None:
-    if not isinstance(value, str) or not value.strip():
-        raise _bad(owner, path, f"expected a non-empty name, got {show_value(value)}")
 
 
 def _check_vocab(owner: str, path: str, values: Any, vocab: tuple[str, ...], *,

@@ -30,9 +30,9 @@ from boardlab.core.errors import ConfigError, show_value
 from boardlab.lockup_breakout.limits import (
     LIMITS,
     check_saved_values,
-    check_text,
-    check_whole,
     field_error,
+    field_text,
+    field_whole,
 )
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -61,9 +61,9 @@ class Space:
     y: float = 0.0
 
     def __post_init__(self) -> None:
-        check_text(self.name, "name")
-        check_whole(self.stars, "stars")
-        check_whole(self.depth, "depth")
+        field_text(self.name, "name")
+        field_whole(self.stars, "stars")
+        field_whole(self.depth, "depth")
         if not isinstance(self.loot, bool):
             raise field_error("loot", f"expected true or false, got {show_value(self.loot)}")
         for axis in ("x", "y"):
@@ -87,8 +87,8 @@ class Path:
     cost: tuple[tuple[str, int], ...] = ()
 
     def __post_init__(self) -> None:
-        check_text(self.start, "start")
-        check_text(self.to, "to")
+        field_text(self.start, "start")
+        field_text(self.to, "to")
         if not isinstance(self.cost, tuple):
             raise field_error("cost", f"expected a list of [resource, amount], got "
                                       f"{show_value(self.cost)}")
@@ -100,8 +100,8 @@ class Path:
             if not isinstance(pair, tuple) or len(pair) != 2:
                 raise field_error(f"cost[{i}]", f"expected [resource, amount], got "
                                                 f"{show_value(pair)}")
-            check_text(pair[0], f"cost[{i}][0]")
-            check_whole(pair[1], f"cost[{i}][1]", 1)
+            field_text(pair[0], f"cost[{i}][0]")
+            field_whole(pair[1], f"cost[{i}][1]", low=1)
             if pair[0] in seen:
                 raise field_error(f"cost[{i}][0]", f"resource {show_value(pair[0])} listed twice")
             seen.add(pair[0])

@@ -22,9 +22,9 @@ from boardlab.lockup_breakout.catacombs import CatacombMap
 from boardlab.lockup_breakout.limits import (
     LIMITS,
     check_draw_sizes,
-    check_text,
-    check_whole,
     field_error,
+    field_text,
+    field_whole,
 )
 from boardlab.lockup_breakout.records import (
     GOLEM_TYPES,
@@ -74,7 +74,7 @@ def _colours(c: Config) -> None:
     if len(c.colours) != 5 or len(set(c.colours)) != 5:
         raise field_error("colours", "five different seat colours are needed (LB-R5)")
     for i, colour in enumerate(c.colours):
-        check_text(colour, f"colours[{i}]")
+        field_text(colour, f"colours[{i}]")
         if colour == GUARDS:
             raise field_error(f"colours[{i}]", "'guards' names the solitary guards")
 
@@ -86,7 +86,7 @@ def _crew(c: Config) -> None:
         raise field_error("crew_strengths", "six core crew tokens besides the seeker "
                           "(LB-rollcall-seeker, LB-R6)")
     for i, s in enumerate(c.crew_strengths):
-        check_whole(s, f"crew_strengths[{i}]", 1)
+        field_whole(s, f"crew_strengths[{i}]", low=1)
 
 
 def _resources(c: Config) -> None:
@@ -95,19 +95,19 @@ def _resources(c: Config) -> None:
     if not c.resources or len(set(c.resources)) != len(c.resources):
         raise field_error("resources", "distinct resource kinds are needed (LB-R9)")
     for i, r in enumerate(c.resources):
-        check_text(r, f"resources[{i}]")
+        field_text(r, f"resources[{i}]")
     _check_tuple(c.start_resources, "start_resources")
     if len(c.start_resources) != len(c.resources):
         raise field_error("start_resources", "one starting amount per resource kind")
     for i, n in enumerate(c.start_resources):
-        check_whole(n, f"start_resources[{i}]")
+        field_whole(n, f"start_resources[{i}]")
 
 
 def _valuables(c: Config) -> None:
     """Distinct valuable kinds, the barrel among them; the crew board shows one (LB-R12)."""
     _check_tuple(c.valuables, "valuables", LIMITS.kinds, "kinds")
     for i, v in enumerate(c.valuables):
-        check_text(v, f"valuables[{i}]")
+        field_text(v, f"valuables[{i}]")
     if not c.valuables or len(set(c.valuables)) != len(c.valuables):
         raise field_error("valuables", "distinct valuable kinds are needed (LB-R12)")
     if "barrel" not in c.valuables:
@@ -143,7 +143,7 @@ def _catacombs(c: Config) -> None:
 def _items(c: Config) -> None:
     """Enough items for the display, each named once, costing known resources and
     showing known valuables (LB-R10)."""
-    check_whole(c.display_size, "display_size", 1, LIMITS.display, "display")
+    field_whole(c.display_size, "display_size", low=1, high=LIMITS.display, rule="LIMITS.display")
     _records(c.items, Item, "items", c.display_size)
     _unique(c.items, "items")
     kinds = set(c.resources)
@@ -173,7 +173,7 @@ def _goon_sets(c: Config) -> None:
     Golem's two among them (LB-R11, LB-goon-golem)."""
     _check_tuple(c.goon_set_types, "goon_set_types", LIMITS.kinds, "kinds")
     for i, t in enumerate(c.goon_set_types):
-        check_text(t, f"goon_set_types[{i}]")
+        field_text(t, f"goon_set_types[{i}]")
         if t in GOON_TEXT_TYPES and t != "golem":
             raise field_error(f"goon_set_types[{i}]", f"{t} goons score by their own rule "
                               "(LB-goon-*), not in sets (LB-R11)")
@@ -228,11 +228,11 @@ def _guard_decks(c: Config) -> None:
 
 def _scores(c: Config) -> None:
     """The stars of a set of valuables and of the goals' two places (LB-R12, LB-R14)."""
-    check_whole(c.set_stars, "set_stars")
+    field_whole(c.set_stars, "set_stars")
     if not isinstance(c.goal_stars, tuple) or len(c.goal_stars) != 2:
         raise field_error("goal_stars", "first- and second-place stars (LB-R14)")
     for i, n in enumerate(c.goal_stars):
-        check_whole(n, f"goal_stars[{i}]")
+        field_whole(n, f"goal_stars[{i}]")
 
 
 #: The checks of a configuration, in order (each row: the rule it stands for, the check).

@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 from boardlab.core.errors import show_value
+from boardlab.core.validate import is_whole
 from boardlab.lockup_breakout.config import GOLEM_TYPES, GOON_LOCATIONS, ROUNDS, Setup
 from boardlab.lockup_breakout.limits import LIMITS
 from boardlab.lockup_breakout.state import PHASES, SOURCES, Frame, State
@@ -72,12 +73,9 @@ def _good(name: str, value: Any, setup: Any) -> None:
 
 
 # -- shapes ---------------------------------------------------------------------------------------
-def _int(v: Any) -> bool:
-    return v.__class__ is int or (isinstance(v, int) and not isinstance(v, bool))
-
-
 def _ints(value: Any) -> bool:
-    return isinstance(value, tuple) and all(_int(v) for v in value)
+    """A tuple of whole numbers (the shape of a saved tally)."""
+    return isinstance(value, tuple) and all(is_whole(v) for v in value)
 
 
 def _strs(value: Any) -> bool:
@@ -125,7 +123,7 @@ def _counts(name: str, counts: tuple[int, ...], most: Sequence[int], what: str) 
 
 # -- the fields, one by one ----------------------------------------------------------------
 def _round(v: Any, setup: Setup, t: Tables) -> Problem:
-    if not _int(v):
+    if not is_whole(v):
         return _not_type(v, "a whole number")
     return None if 0 <= v <= ROUNDS else f"{show_value(v)} outside 0–{ROUNDS} (LB-objective)"
 
@@ -294,7 +292,7 @@ def _legend_bottom(v: Any, setup: Setup, t: Tables) -> Problem:
 
 def _stacks(v: Any, setup: Setup, t: Tables) -> Problem:
     if not _rows(v, lambda s: isinstance(s, tuple) and len(s) == 2 and _strs(s[0])
-                 and _int(s[1])):
+                 and is_whole(s[1])):
         return _not_type(v, "a list of loot stacks ([known tokens], unseen count)")
     if len(v) != len(t.loot_spaces):
         return (f"{len(v)} entries; one per loot space of the map: {len(t.loot_spaces)} "
@@ -316,7 +314,7 @@ def _stacks(v: Any, setup: Setup, t: Tables) -> Problem:
 
 
 def _looked(v: Any, setup: Setup, t: Tables) -> Problem:
-    if not _rows(v, lambda e: isinstance(e, tuple) and len(e) == 2 and _int(e[0])
+    if not _rows(v, lambda e: isinstance(e, tuple) and len(e) == 2 and is_whole(e[0])
                  and e[1].__class__ is str):
         return _not_type(v, "a list of (stack, side)")
     for i, (idx, side) in enumerate(v):
@@ -347,7 +345,7 @@ def _pairs(v: Any, second: Callable[[Any], bool]) -> bool:
 
 
 def _boosts(v: Any, setup: Setup, t: Tables) -> Problem:
-    if not _pairs(v, _int):
+    if not _pairs(v, is_whole):
         return _not_type(v, "a list of (player, strength)")
     if len(v) > _pile(setup, "tomes"):
         return f"{len(v):,} tomes played, more than there are"
@@ -360,7 +358,7 @@ def _boosts(v: Any, setup: Setup, t: Tables) -> Problem:
 
 
 def _escaped(v: Any, setup: Setup, t: Tables) -> Problem:
-    if not _pairs(v, _int):
+    if not _pairs(v, is_whole):
         return _not_type(v, "a list of (side, round)")
     for i, (side, r) in enumerate(v):
         if side not in setup.sides:
@@ -397,7 +395,7 @@ def _frame(f: Any) -> bool:
             if not _strs(value):
                 return False
         elif kind is int:
-            if not _int(value):
+            if not is_whole(value):
                 return False
         elif value.__class__ is not kind:
             return False

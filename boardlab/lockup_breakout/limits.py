@@ -8,23 +8,25 @@ any configuration a person would write; docs/bad-input.md lists them.
 
 >>> LIMITS.copies, LIMITS.outcomes
 (100, 20000)
->>> check_whole(10**100, "tomes[0].count", 1, LIMITS.copies, "copies")
+>>> field_whole(10**100, "tomes[0].count", low=1, high=LIMITS.copies, rule="LIMITS.copies")
 Traceback (most recent call last):
 ...
-boardlab.core.errors.ConfigError: tomes[0].count: at most 100 (the limit of copies), got 1000...000
+boardlab.core.errors.ConfigError: tomes[0].count: 1 to 100 (LIMITS.copies) (got 1000...000)
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from math import comb
-from typing import Any, Final, Protocol, cast
+from typing import Any, Final
 
-from boardlab.core.errors import ConfigError, FormatError, show_value
+from boardlab.core.errors import ConfigError, FormatError
+from boardlab.core.validate import flag, text, whole
 
-__all__ = ["LIMITS", "FieldNamed", "Limits", "check_draw_sizes", "check_flag",
-           "check_saved_values", "check_text", "check_whole", "field_error", "multisets"]
+__all__ = ["LIMITS", "Limits", "check_draw_sizes", "check_saved_values", "field_error",
+           "field_flag", "field_text", "field_whole", "multisets"]
 
 #: The tallest loot stack: one token per player, five players (LB-setup-loot, LB-R5).
 _TALLEST_STACK: Final = 5
@@ -90,86 +92,29 @@ class Limits:
 LIMITS: Final = Limits()
 
 
-class FieldNamed(Protocol):
-    """What a :func:`field_error` carries besides its message: the bad field and the
-    problem (read by :func:`boardlab.core.serialize.decode` to name the full path).
-    :class:`~boardlab.core.errors.ConfigError` declares neither (core's to add), so the
-    error keeps its class and the attributes are typed here."""
-
-    field: str
-    problem: str
-
-
 def field_error(field: str, problem: str) -> ConfigError:
     """A :class:`ConfigError` that names the bad field (``paths[3].to: …``).
 
-    ``field`` and ``problem`` are kept as attributes, so that the file loaders report
+    ``field`` and ``problem`` are the error's attributes, so that the file loaders report
     the full path of the field as a :class:`FormatError` (``setup.config.paths[3].to``).
 
-    >>> str(field_error("paths[3].to", "unknown space 'X'"))
-    "paths[3].to: unknown space 'X'"
+    >>> err = field_error("paths[3].to", "unknown space 'X'")
+    >>> str(err), err.field
+    ("paths[3].to: unknown space 'X'", 'paths[3].to')
     """
-    err = ConfigError(f"{field}: {problem}" if field else problem)
-    named = cast(FieldNamed, err)   # the same object, seen through the protocol
-    named.field = field
-    named.problem = problem
-    return err
+    return ConfigError(field=field, problem=problem)
 
 
-def check_whole(value: Any, field: str, low: int = 0, high: int = LIMITS.number,
-                limit: str = "number") -> int:
-    """``value`` if it is a whole number (not a bool) from ``low`` to ``high`` (by default
-    a count: 0 to ``LIMITS.number``); else a :func:`field_error` naming ``field`` (and
-    the limit, when ``high`` is one).
-
-    >>> check_whole(3, "count", 1, 100)
-    3
-    >>> check_whole(True, "count", 1, 100)
-    Traceback (most recent call last):
-    ...
-    boardlab.core.errors.ConfigError: count: expected an integer, got True
-    """
-    if value.__class__ is not int:
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise field_error(field, f"expected an integer, got {show_value(value)}")
-        value = int(value)
-    if value < low:
-        raise field_error(field, f"must be at least {low}, got {show_value(value)}")
-    if value > high:
-        why = f" (the limit of {limit})" if limit else ""
-        raise field_error(field, f"at most {high:,}{why}, got {show_value(value)}")
-    return value
-
-
-def check_flag(value: Any, field: str) -> bool:
-    """``value`` if it is a ``bool`` (``0`` and ``1`` are not flags); else a
-    :func:`field_error` naming ``field`` (the configuration's counterpart of
-    :func:`boardlab.core.validate.flag`, which raises an argument error).
-
-    >>> check_flag(1, "seeker")
-    Traceback (most recent call last):
-    ...
-    boardlab.core.errors.ConfigError: seeker: expected true or false, got 1
-    """
-    if not isinstance(value, bool):
-        raise field_error(field, f"expected true or false, got {show_value(value)}")
-    return value
-
-
-def check_text(value: Any, field: str) -> str:
-    """``value`` if it is a non-empty string of at most ``LIMITS.name`` characters.
-
-    >>> check_text("x" * 500, "name")
-    Traceback (most recent call last):
-    ...
-    boardlab.core.errors.ConfigError: name: at most 100 characters (the limit of name), got 500
-    """
-    if not isinstance(value, str) or not value:
-        raise field_error(field, f"expected a non-empty string, got {show_value(value)}")
-    if len(value) > LIMITS.name:
-        raise field_error(field, f"at most {LIMITS.name} characters (the limit of name), "
-                                 f"got {len(value):,}")
-    return value
+#: A whole-number field of the configuration: :func:`boardlab.core.validate.whole` with
+#: Breakout's bounds (by default a count, 0 to ``LIMITS.number``) and a
+#: :class:`ConfigError` naming the field (a :class:`ConfigTypeError` for a wrong type).
+field_whole = partial(whole, low=0, high=LIMITS.number, rule="LIMITS.number",
+                      error=ConfigError)
+#: A name field (:func:`boardlab.core.validate.text`): 1 to ``LIMITS.name`` characters.
+field_text = partial(text, shortest=1, longest=LIMITS.name, rule="LIMITS.name",
+                     error=ConfigError)
+#: A yes/no field (:func:`boardlab.core.validate.flag`): ``0`` and ``1`` are not flags.
+field_flag = partial(flag, error=ConfigError)
 
 
 def check_saved_values(value: Mapping[str, Any], path: str, cap: int, limit: str,

@@ -25,6 +25,7 @@ from typing import Any, TypeVar
 
 from boardlab.core.errors import ArgumentTypeError, ConfigError, show_value
 from boardlab.core.events import Event, as_events
+from boardlab.core.validate import mapping
 from boardlab.lockup_breakout.catacombs import ENTRANCE, ESCAPED
 from boardlab.lockup_breakout.config import (
     BOARD_LOCATIONS,
@@ -96,14 +97,6 @@ def _bounded(value: Iterable[_V], where: str, most: int) -> list[_V]:
     if len(items) > most:
         raise ConfigError(f"{where}: more than {most:,} entries; no position holds that many")
     return items
-
-
-def _mapping(value: Mapping[_K, _V] | None, name: str) -> Mapping[_K, _V]:
-    if value is None:
-        return {}
-    if not isinstance(value, Mapping):
-        raise ConfigError(f"{name}: expected a mapping, got {show_value(value)}")
-    return value
 
 
 def _side_map(value: Mapping[str, _V] | None, name: str,
@@ -245,7 +238,7 @@ def _start(setup: Setup, phase: str, round: int, first: str | None) -> str:
 def _tunnels(tunnels: Mapping[int, str] | None, setup: Setup) -> list[str]:
     """The tunnel on each location 1–7 (``""`` for none), within the player count's set."""
     layout = [""] * 7
-    for loc, kind in _mapping(tunnels, "tunnels").items():
+    for loc, kind in mapping(tunnels, "tunnels", optional=True, error=ConfigError).items():
         loc = _place(loc, "tunnels", BOARD_LOCATIONS, "tunnels lie on 1–7 (LB-setup-tunnels)")
         if not _name(kind, TUNNEL_KINDS[1:]):
             raise ConfigError(f"tunnels[{loc}]: 'single' or 'double', got {show_value(kind)}")
@@ -264,7 +257,7 @@ def _crews(crews: Mapping[int, Iterable[str]] | None, legend_tokens: Mapping[str
     colours = setup.colours
     labels = set(t.strength)
     placed: list[list[tuple[str, str, bool]]] = [[] for _ in range(9)]
-    for loc, group in _mapping(crews, "crews").items():
+    for loc, group in mapping(crews, "crews", optional=True, error=ConfigError).items():
         loc = _place(loc, "crews", BOARD_LOCATIONS, "tokens go to locations 1–7 (LB-R8)")
         if isinstance(group, (str, Mapping)) or not isinstance(group, Iterable):
             raise ConfigError(f"crews[{loc}]: expected a list of tokens, got {show_value(group)}")
@@ -436,7 +429,7 @@ def _display(display: Iterable[str] | None, owned: dict[str, list[tuple[str, ...
 def _goon_spaces(goon_spaces: Mapping[int, str] | None, t: Tables) -> list[str]:
     """The goon on each goon space 2–6 (``""`` for none) (LB-R11)."""
     spaces = [""] * len(GOON_LOCATIONS)
-    for loc, card in _mapping(goon_spaces, "goon_spaces").items():
+    for loc, card in mapping(goon_spaces, "goon_spaces", optional=True, error=ConfigError).items():
         if not _is_int(loc) or loc not in GOON_LOCATIONS:
             raise ConfigError(f"goon_spaces: unknown goon space "
                               f"{show_value(loc)}; goons stand on 2–6 "
@@ -505,7 +498,7 @@ def _loot(stacks: Mapping[str, Iterable[str]] | None, kept: list[tuple[str, ...]
     h = setup.stack_height
     loot_used = Counter(x for row in kept for x in row)
     stack_rows: list[tuple[tuple[str, ...], int]] = [((), h)] * len(t.loot_spaces)
-    for space, tokens in _mapping(stacks, "stacks").items():
+    for space, tokens in mapping(stacks, "stacks", optional=True, error=ConfigError).items():
         if not _name(space, t.stack_of):
             raise ConfigError(f"stacks: {show_value(space)} is not a loot space; loot spaces are "
                               f"{', '.join(t.loot_spaces)}")

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from boardlab.core.errors import ConfigError, show_value
-from boardlab.lockup_breakout.limits import LIMITS, check_flag, check_text, check_whole, field_error
+from boardlab.lockup_breakout.limits import LIMITS, field_error, field_flag, field_text, field_whole
 
 # -- facts of the rule text ------------------------------------------------------------
 ROUNDS: Final = 6                      # LB-objective
@@ -83,7 +83,7 @@ class Reward:
         if self.kind not in REWARD_KINDS:
             raise field_error("kind", f"unknown reward {show_value(self.kind)}; one of "
                               f"{', '.join(REWARD_KINDS)}")
-        check_whole(self.amount, "amount")
+        field_whole(self.amount, "amount")
         if self.kind in ("resources", "stars", "advance") and self.amount < 1:
             raise field_error("amount", f"a {self.kind} reward needs an amount of at least 1")
 
@@ -108,8 +108,8 @@ class Location:
     ranks: tuple[tuple[Reward, ...], ...]
 
     def __post_init__(self) -> None:
-        check_whole(self.number, "number", 1)
-        check_text(self.name, "name")
+        field_whole(self.number, "number", low=1)
+        field_text(self.name, "name")
         _check_tuple(self.ranks, "ranks", LIMITS.rewards, "rewards")
         for i, bundle in enumerate(self.ranks):
             _check_tuple(bundle, f"ranks[{i}]", LIMITS.rewards, "rewards")
@@ -143,27 +143,27 @@ class Item:
     improve: tuple[str, int] | None = None
 
     def __post_init__(self) -> None:
-        check_text(self.name, "name")
+        field_text(self.name, "name")
         _check_tuple(self.cost, "cost", LIMITS.kinds, "kinds")
         for i, pair in enumerate(self.cost):
             if not isinstance(pair, tuple) or len(pair) != 2:
                 raise field_error(f"cost[{i}]", f"expected [resource, amount], got "
                                                 f"{show_value(pair)}")
-            check_text(pair[0], f"cost[{i}][0]")
-            check_whole(pair[1], f"cost[{i}][1]", 1)
-        check_whole(self.stars, "stars")
-        check_text(self.kind, "kind")
+            field_text(pair[0], f"cost[{i}][0]")
+            field_whole(pair[1], f"cost[{i}][1]", low=1)
+        field_whole(self.stars, "stars")
+        field_text(self.kind, "kind")
         _check_tuple(self.valuables, "valuables", LIMITS.kinds, "kinds")
         for i, v in enumerate(self.valuables):
-            check_text(v, f"valuables[{i}]")
+            field_text(v, f"valuables[{i}]")
         for flag in ("advance", "reserve", "wild"):
-            check_flag(getattr(self, flag), flag)
+            field_flag(getattr(self, flag), flag)
         if self.improve is not None:
             if not isinstance(self.improve, tuple) or len(self.improve) != 2:
                 raise field_error("improve", f"expected [resource, stars], got "
                                              f"{show_value(self.improve)}")
-            check_text(self.improve[0], "improve[0]")
-            check_whole(self.improve[1], "improve[1]", 1)
+            field_text(self.improve[0], "improve[0]")
+            field_whole(self.improve[1], "improve[1]", low=1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,10 +177,10 @@ class GoonCard:
     count: int = 1
 
     def __post_init__(self) -> None:
-        check_text(self.name, "name")
-        check_text(self.kind, "kind")
-        check_flag(self.remove, "remove")
-        check_whole(self.count, "count", 1, LIMITS.copies, "copies")
+        field_text(self.name, "name")
+        field_text(self.kind, "kind")
+        field_flag(self.remove, "remove")
+        field_whole(self.count, "count", low=1, high=LIMITS.copies, rule="LIMITS.copies")
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,10 +194,10 @@ class Tome:
     count: int = 1
 
     def __post_init__(self) -> None:
-        check_text(self.name, "name")
-        check_whole(self.strength, "strength", 1)
-        check_flag(self.legend, "legend")
-        check_whole(self.count, "count", 1, LIMITS.copies, "copies")
+        field_text(self.name, "name")
+        field_whole(self.strength, "strength", low=1)
+        field_flag(self.legend, "legend")
+        field_whole(self.count, "count", low=1, high=LIMITS.copies, rule="LIMITS.copies")
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,7 +213,7 @@ class Goal:
     item_type: str = ""
 
     def __post_init__(self) -> None:
-        check_text(self.name, "name")
+        field_text(self.name, "name")
         if self.kind not in GOAL_KINDS:
             raise field_error("kind", f"unknown goal kind {show_value(self.kind)}; one of "
                               f"{', '.join(GOAL_KINDS)}")
@@ -233,7 +233,7 @@ class Penalty:
         if self.kind not in PENALTY_KINDS:
             raise field_error("kind", f"unknown penalty {show_value(self.kind)}; one of "
                               f"{', '.join(PENALTY_KINDS)}")
-        check_whole(self.amount, "amount", 1)
+        field_whole(self.amount, "amount", low=1)
 
     def __str__(self) -> str:
         if self.kind == "stars":
@@ -251,7 +251,7 @@ class LegendCard:
     penalty: Penalty | None = None
 
     def __post_init__(self) -> None:
-        check_text(self.name, "name")
+        field_text(self.name, "name")
         for name, cls in (("reward", Reward), ("penalty", Penalty)):
             value = getattr(self, name)
             if value is not None and not isinstance(value, cls):
@@ -274,12 +274,12 @@ class LootToken:
     count: int = 1
 
     def __post_init__(self) -> None:
-        check_text(self.name, "name")
+        field_text(self.name, "name")
         if self.effect not in LOOT_EFFECTS:
             raise field_error("effect", f"unknown loot effect {show_value(self.effect)}; one of "
                               f"{', '.join(LOOT_EFFECTS)}")
-        check_whole(self.amount, "amount", 1)
-        check_whole(self.count, "count", 1, LIMITS.copies, "copies")
+        field_whole(self.amount, "amount", low=1)
+        field_whole(self.count, "count", low=1, high=LIMITS.copies, rule="LIMITS.copies")
 
 
 @dataclass(frozen=True, slots=True)
@@ -292,10 +292,10 @@ class GuardCard:
     count: int = 1
 
     def __post_init__(self) -> None:
-        check_text(self.name, "name")
-        check_whole(self.strength, "strength")
-        check_flag(self.seeker, "seeker")
-        check_whole(self.count, "count", 1, LIMITS.copies, "copies")
+        field_text(self.name, "name")
+        field_whole(self.strength, "strength")
+        field_flag(self.seeker, "seeker")
+        field_whole(self.count, "count", low=1, high=LIMITS.copies, rule="LIMITS.copies")
         if self.seeker and self.strength == 0:
             raise field_error("seeker", "a strength-0 guard card means no guards there "
                               "(LB-R39): it cannot carry a seeker")
@@ -309,7 +309,7 @@ class GuardLevel:
     cards: tuple[GuardCard, ...]
 
     def __post_init__(self) -> None:
-        check_text(self.colour, "colour")
+        field_text(self.colour, "colour")
         _check_tuple(self.cards, "cards", LIMITS.cards, "cards")
         for i, card in enumerate(self.cards):
             if not isinstance(card, GuardCard):

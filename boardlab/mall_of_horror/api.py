@@ -23,8 +23,8 @@ from __future__ import annotations
 from boardlab.core.deprecation import warn_deprecated
 from boardlab.core.engine import OutcomeTable
 from boardlab.core.errors import ArgumentError
+from boardlab.core.validate import whole
 from boardlab.gamekit import FrontDoor
-from boardlab.mall_of_horror.checks import strict_int
 from boardlab.mall_of_horror.choices import Choice
 from boardlab.mall_of_horror.game import GAME
 from boardlab.mall_of_horror.render import render_svg as _render
@@ -63,8 +63,8 @@ def dice_outcomes(n: int, faces: int = 6) -> OutcomeTable:
     ...
     boardlab.core.errors.ArgumentError: n: 1 to 12 dice, as Config.dice allows (got 1000000)
     """
-    n = strict_int(n, "n")
-    faces = strict_int(faces, "faces")
+    n = whole(n, "n")
+    faces = whole(faces, "faces")
     if not 1 <= n <= 12:
         raise ArgumentError("n", n, "1 to 12 dice, as Config.dice allows")
     if not 2 <= faces <= 20:

@@ -13,7 +13,7 @@ not ``1``), so a choice that merely compares equal to a legal one cannot slip th
 >>> Place("pinup", 1.0)
 Traceback (most recent call last):
 ...
-boardlab.core.errors.ArgumentTypeError: Place.location: expected an integer, got a float (got 1.0)
+boardlab.core.errors.ArgumentTypeError: Place.location: expected a whole number, got a float ...
 
 Unknown names can be written down (a what-if may ask about them) but never played: the
 match refuses them with :class:`~boardlab.core.errors.IllegalAction` citing the rule,
@@ -29,7 +29,8 @@ from dataclasses import dataclass
 from typing import Any, TypeAlias
 
 from boardlab.core.errors import ArgumentTypeError
-from boardlab.mall_of_horror.checks import shown, strict_int, strict_str
+from boardlab.core.validate import text, whole
+from boardlab.mall_of_horror.checks import shown
 from boardlab.mall_of_horror.config import CARD_NAMES, COLOURS, KIND_NAMES, LOCATIONS
 
 
@@ -58,12 +59,12 @@ def _loc(location: Any) -> str:
 
 def _optional_int(field: str, value: Any) -> None:
     if value is not None:
-        strict_int(value, field)
+        whole(value, field)
 
 
 def _optional_str(field: str, value: Any) -> None:
     if value is not None:
-        strict_str(value, field)
+        text(value, field)
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,8 +75,8 @@ class Place:
     location: int
 
     def __post_init__(self) -> None:
-        strict_str(self.kind, "Place.kind")
-        strict_int(self.location, "Place.location")
+        text(self.kind, "Place.kind")
+        whole(self.location, "Place.location")
 
     def __str__(self) -> str:
         return f"place {_kind(self.kind)} at {_loc(self.location)}"
@@ -88,7 +89,7 @@ class Vote:
     colour: str
 
     def __post_init__(self) -> None:
-        strict_str(self.colour, "Vote.colour")
+        text(self.colour, "Vote.colour")
 
     def __str__(self) -> str:
         return f"vote for {_colour(self.colour)}"
@@ -103,7 +104,7 @@ class PlayCard:
     character: str | None = None
 
     def __post_init__(self) -> None:
-        strict_str(self.card, "PlayCard.card")
+        text(self.card, "PlayCard.card")
         _optional_int("PlayCard.location", self.location)
         _optional_str("PlayCard.character", self.character)
 
@@ -133,7 +134,7 @@ class TruckSplit:
     to: str | None = None
 
     def __post_init__(self) -> None:
-        strict_str(self.keep, "TruckSplit.keep")
+        text(self.keep, "TruckSplit.keep")
         _optional_str("TruckSplit.give", self.give)
         _optional_str("TruckSplit.to", self.to)
 
@@ -153,7 +154,7 @@ class Sacrifice:
     kind: str
 
     def __post_init__(self) -> None:
-        strict_str(self.kind, "Sacrifice.kind")
+        text(self.kind, "Sacrifice.kind")
 
     def __str__(self) -> str:
         return f"sacrifice the {_kind(self.kind)}"
@@ -166,7 +167,7 @@ class Destination:
     location: int
 
     def __post_init__(self) -> None:
-        strict_int(self.location, "Destination.location")
+        whole(self.location, "Destination.location")
 
     def __str__(self) -> str:
         return f"choose destination {_loc(self.location)}"
@@ -179,7 +180,7 @@ class PlaceZombie:
     location: int
 
     def __post_init__(self) -> None:
-        strict_int(self.location, "PlaceZombie.location")
+        whole(self.location, "PlaceZombie.location")
 
     def __str__(self) -> str:
         return f"drop a zombie at {_loc(self.location)}"
@@ -194,8 +195,8 @@ class Move:
     sprint: bool = False
 
     def __post_init__(self) -> None:
-        strict_str(self.kind, "Move.kind")
-        strict_int(self.to, "Move.to")
+        text(self.kind, "Move.kind")
+        whole(self.to, "Move.to")
         if not isinstance(self.sprint, bool):
             raise ArgumentTypeError("Move.sprint", self.sprint, "expected True or False")
 
@@ -216,7 +217,7 @@ class Dice:
             raise ArgumentTypeError("Dice.faces", self.faces,
                                     "expected a tuple of die faces, such as (1, 4, 4, 6)")
         for i, face in enumerate(self.faces):
-            strict_int(face, f"Dice.faces[{i}]")
+            whole(face, f"Dice.faces[{i}]")
 
     def __str__(self) -> str:
         if len(self.faces) > 12:
@@ -231,7 +232,7 @@ class Draw:
     card: str
 
     def __post_init__(self) -> None:
-        strict_str(self.card, "Draw.card")
+        text(self.card, "Draw.card")
 
     def __str__(self) -> str:
         return f"draw {_card(self.card)}"
@@ -244,7 +245,7 @@ class TieBreak:
     colour: str
 
     def __post_init__(self) -> None:
-        strict_str(self.colour, "TieBreak.colour")
+        text(self.colour, "TieBreak.colour")
 
     def __str__(self) -> str:
         return f"chance picks {_colour(self.colour)}"

@@ -15,7 +15,7 @@ boardlab.core.errors.ConfigError: capacity of location 6 (2) cannot hold ...
 >>> Config(dice=4.5)
 Traceback (most recent call last):
 ...
-boardlab.core.errors.ConfigError: dice: expected an integer, got a float (got 4.5)
+boardlab.core.errors.ConfigTypeError: dice: expected a whole number, got a float (got 4.5)
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from boardlab.core.errors import ArgumentTypeError, ConfigError, show_value
-from boardlab.mall_of_horror.checks import strict_int, strict_str
+from boardlab.core.validate import text, whole
 
 #: Seat colours in the order they are taken (MoH-R3); 3 players use the first three.
 COLOURS: Final = ("yellow", "red", "blue", "green", "brown", "black")
@@ -82,11 +82,11 @@ class Config:
                 raise ConfigError(f"{field}: expected a tuple of six entries, one per "
                                   f"location or Weapon card (got {show_value(value)})")
         for field in ("dice", "supermarket_threshold", "seal_at"):
-            strict_int(getattr(self, field), field, error=ConfigError)
+            whole(getattr(self, field), field, error=ConfigError)
         if len(self.capacities) != 6 or len(self.names) != 6:
             raise ConfigError("capacities and names need one entry per location 1–6 (MoH-R1)")
         for i, name in enumerate(self.names):
-            strict_str(name, f"names[{i}]", error=ConfigError)
+            text(name, f"names[{i}]", error=ConfigError)
         self._check_capacities()
         if self.capacities[SUPERMARKET - 1] < self.supermarket_threshold:  # type: ignore[operator]
             raise ConfigError(f"capacity of location 6 ({self.capacities[5]}) cannot hold "

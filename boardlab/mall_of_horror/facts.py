@@ -23,8 +23,8 @@ from collections.abc import Iterable
 from typing import Any
 
 from boardlab.core.errors import ArgumentError, ArgumentTypeError
+from boardlab.core.validate import name, whole
 from boardlab.mall_of_horror import queries
-from boardlab.mall_of_horror.checks import known_name, strict_int
 from boardlab.mall_of_horror.config import LOCATIONS, Config
 from boardlab.mall_of_horror.invariants import sound_state
 from boardlab.mall_of_horror.observe import View
@@ -45,7 +45,7 @@ def _pos(pos: Any) -> State | View:
 
 
 def _location(location: Any) -> int:
-    loc = strict_int(location, "location")
+    loc = whole(location, "location")
     if loc not in LOCATIONS:
         raise ArgumentError("location", location, "expected a location 1–6")
     return loc
@@ -69,7 +69,7 @@ def defence(pos: Any, location: Any) -> int:
 def break_in_threshold(pos: Any, location: Any, *, arriving: Any = 0) -> int:
     """:func:`boardlab.mall_of_horror.queries.break_in_threshold`, arguments checked
     (``arriving`` is a count, 0 or more)."""
-    n = strict_int(arriving, "arriving")
+    n = whole(arriving, "arriving")
     if n < 0:
         raise ArgumentError("arriving", arriving, "expected a count of 0 or more")
     return queries.break_in_threshold(_pos(pos), _location(location), arriving=n)
@@ -99,9 +99,9 @@ def vote_weights(pos: Any, location: Any,
     for i, pair in enumerate(threats):
         if not isinstance(pair, tuple | list) or len(pair) != 2:
             raise ArgumentTypeError(f"threats[{i}]", pair, "expected a (colour, count) pair")
-        colour = known_name(pair[0], f"threats[{i}]", eligible, "colour voting there",
-                            "MoH-voting-threat", error=ArgumentError)
-        n = strict_int(pair[1], f"threats[{i}]")
+        colour = name(pair[0], f"threats[{i}]", eligible, what="colour voting there",
+                      rule="MoH-voting-threat")
+        n = whole(pair[1], f"threats[{i}]")
         if n < 0:
             raise ArgumentError(f"threats[{i}]", pair, "expected a count of 0 or more")
         pairs.append((colour, n))
@@ -111,7 +111,7 @@ def vote_weights(pos: Any, location: Any,
 def destination_options(pos: Any, colour: Any) -> tuple[int, ...]:
     """:func:`boardlab.mall_of_horror.queries.destination_options`, arguments checked."""
     checked = _pos(pos)
-    known_name(colour, "colour", checked.setup.colours, "colour", "MoH-R3", error=ArgumentError)
+    name(colour, "colour", checked.setup.colours, what="colour", rule="MoH-R3")
     return queries.destination_options(checked, colour)
 
 

@@ -41,7 +41,7 @@ from typing import Any, NamedTuple
 
 from boardlab.core.errors import ConfigError, show_value
 from boardlab.core.soundness import start_problem
-from boardlab.mall_of_horror.checks import strict_int
+from boardlab.core.validate import flag, mapping, whole
 from boardlab.mall_of_horror.config import (
     CARDS,
     KINDS,
@@ -61,28 +61,13 @@ PHASE_STARTS = ("a", "b", "c", "d", "e", "f")
 
 def _count(value: Any, path: str, *, minimum: int = 0) -> int:
     """A count of cards 0…MAX_COUNT (a whole number, not a bool)."""
-    n = strict_int(value, path, error=ConfigError)
-    if not minimum <= n <= MAX_COUNT:
-        raise ConfigError(f"{path}: expected a whole number {minimum}–{MAX_COUNT}, "
-                          f"got {show_value(n)}")
-    return n
+    return whole(value, path, low=minimum, high=MAX_COUNT, error=ConfigError)
 
 
 def _location(value: Any, path: str) -> int:
     """A location 1–6 (a whole number, not a bool)."""
-    if isinstance(value, bool) or not isinstance(value, int) or value not in LOCATIONS:
-        raise ConfigError(f"{path}: unknown location {show_value(value)}: locations are "
-                          "the integers 1–6")
-    return int(value)
-
-
-def _mapping(value: Any, path: str) -> Mapping[Any, Any]:
-    """A mapping (``None``: an empty one)."""
-    if value is None:
-        return {}
-    if not isinstance(value, Mapping):
-        raise ConfigError(f"{path}: expected a mapping (a dict), got {show_value(value)}")
-    return value
+    return whole(value, path, low=LOCATIONS[0], high=LOCATIONS[-1],
+                 rule="the locations, MoH-R1", error=ConfigError)
 
 
 def _items(value: Any, path: str) -> tuple[Any, ...]:
@@ -194,11 +179,8 @@ def _round_facts(phase: Any, round: Any, chief_elected: Any) -> None:
     """The phase to start, the round number and whether the Chief was elected."""
     if not isinstance(phase, str) or phase not in PHASE_STARTS:
         raise ConfigError(f"phase must be one of {PHASE_STARTS}, got {show_value(phase)}")
-    if isinstance(round, bool) or not isinstance(round, int) or not 1 <= round <= MAX_COUNT:
-        raise ConfigError(f"round must be a positive integer, got {show_value(round)}")
-    if not isinstance(chief_elected, bool):
-        raise ConfigError(f"chief_elected: expected True or False, got "
-                          f"{show_value(chief_elected)}")
+    whole(round, "round", low=1, high=MAX_COUNT, error=ConfigError)
+    flag(chief_elected, "chief_elected", error=ConfigError)
 
 
 def _sealed(sealed: Any, setup: Setup) -> tuple[int, ...]:
@@ -225,9 +207,7 @@ def _characters(characters: Any, setup: Setup,
     chars: list[tuple[str, str, int]] = []
     seen: Seen = {}
     for loc, group in characters.items():
-        if isinstance(loc, bool) or not isinstance(loc, int) or loc not in LOCATIONS:
-            raise ConfigError(f"characters: unknown location {show_value(loc)}: locations "
-                              "are the integers 1–6")
+        loc = _location(loc, "characters (a location)")
         for spec in _items(group, f"characters[{loc}]"):
             colour, kind = _parse_character(spec, f"characters[{loc}]")
             _check_character(colour, kind, loc, setup, sealed, seen)
@@ -272,12 +252,9 @@ def _capacities(chars: list[tuple[str, str, int]], cfg: Config) -> None:
 def _zombies(zombies: Any, setup: Setup, sealed: tuple[int, ...]) -> tuple[int, ...]:
     """The zombies in front of each location, 1–6; none at a closed or sealed one."""
     z = [0] * 6
-    for loc, n in _mapping(zombies, "zombies").items():
-        if isinstance(loc, bool) or not isinstance(loc, int) or loc not in LOCATIONS:
-            raise ConfigError(f"unknown location {show_value(loc)} for zombies")
-        if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= MAX_COUNT:
-            raise ConfigError(f"zombies at {loc} must be a non-negative integer (at most "
-                              f"{MAX_COUNT}), got {show_value(n)}")
+    for loc, n in mapping(zombies, "zombies", optional=True, error=ConfigError).items():
+        loc = _location(loc, "zombies (a location)")
+        n = _count(n, f"zombies[{loc}]")
         if n and (loc in setup.closed or loc in sealed):
             raise ConfigError(f"no zombie can stand at the closed or sealed location {loc}")
         z[loc - 1] = n
@@ -324,7 +301,7 @@ def _cards(setup: Setup, sealed: tuple[int, ...], seen: Seen, phase: str, *, han
 def _hands(hands: Any, colours: tuple[str, ...]) -> tuple[tuple[tuple[str, ...], ...],
                                                           Counter[str]]:
     """Each colour's hand, sorted, in seat order, and how many of each card they hold."""
-    given = _mapping(hands, "hands")
+    given = mapping(hands, "hands", optional=True, error=ConfigError)
     for colour in given:
         if colour not in colours:
             raise ConfigError(f"unknown colour {show_value(colour)} in hands")
@@ -341,7 +318,7 @@ def _hands(hands: Any, colours: tuple[str, ...]) -> tuple[tuple[tuple[str, ...],
 def _discard(discard: Any) -> Counter[str]:
     """The cards discarded before this round's plays, by name."""
     discarded: Counter[str] = Counter()
-    for card, n in _mapping(discard, "discard").items():
+    for card, n in mapping(discard, "discard", optional=True, error=ConfigError).items():
         _card(card, "discard")
         discarded[card] += _count(n, f"discard[{card!r}]")
     return discarded
@@ -350,7 +327,7 @@ def _discard(discard: Any) -> Counter[str]:
 def _hardware(hardware: Any, setup: Setup, sealed: tuple[int, ...]) -> tuple[int, ...]:
     """The Hardware cards played this round at each location (MoH-f-cards)."""
     hw = [0] * 6
-    for loc, n in _mapping(hardware, "hardware").items():
+    for loc, n in mapping(hardware, "hardware", optional=True, error=ConfigError).items():
         loc = _location(loc, "hardware")
         if loc == PARKING or loc in setup.closed or loc in sealed:
             raise ConfigError(f"hardware: no Hardware can be played at {loc} (MoH-f-cards: "
@@ -372,7 +349,7 @@ def _eliminated(eliminated: Any, colours: tuple[str, ...], alive: set[str],
                 round: int) -> tuple[tuple[str, int], ...]:
     """colour → the round it was eliminated in; a colour with no character left and no
     round given was eliminated in the previous round (MoH-R15)."""
-    elim = dict(_mapping(eliminated, "eliminated").items())
+    elim = dict(mapping(eliminated, "eliminated", optional=True, error=ConfigError).items())
     for colour in colours:
         if colour not in alive:
             elim.setdefault(colour, round - 1)
@@ -418,7 +395,7 @@ def _hidden(hidden: Any, seen: Mapping[tuple[str, str], int]) -> tuple[tuple[str
 
 
 def _threats(threats: Any, colours: tuple[str, ...], phase: str) -> tuple[tuple[str, int], ...]:
-    given = _mapping(threats, "threats")
+    given = mapping(threats, "threats", optional=True, error=ConfigError)
     if given and phase not in ("a", "b"):
         raise ConfigError("threats: Threat cards are played before the votes of phases a) "
                           "and b) (MoH-voting-threat); start in one of those phases")
@@ -443,8 +420,7 @@ def _roll(roll: Any, dice: int, phase: str) -> tuple[int, ...]:
         raise ConfigError(f"roll: the arrival roll is given only to start in phase d) or e) "
                           f"(phase c) rolls it), not in phase {phase} (MoH-c)")
     for f in faces:
-        if isinstance(f, bool) or not isinstance(f, int) or not 1 <= f <= 6:
-            raise ConfigError(f"roll: die faces are the integers 1–6, got {show_value(f)}")
+        whole(f, "roll (a die face)", low=1, high=6, rule="MoH-c", error=ConfigError)
     if len(faces) != dice:
         raise ConfigError(f"roll: the arrival roll has {dice} dice (config.dice), got "
                           f"{len(faces)} (MoH-c)")
@@ -470,7 +446,7 @@ def _lookers(lookers: Any, roll: tuple[int, ...], colours: tuple[str, ...],
 
 
 def _destinations(destinations: Any, state: State) -> tuple[tuple[str, int], ...]:
-    given = _mapping(destinations, "destinations")
+    given = mapping(destinations, "destinations", optional=True, error=ConfigError)
     alive = {c for c, _, _ in state.chars}
     out = []
     for colour in given:

@@ -43,10 +43,6 @@ from boardlab.prob.limits import LIMITS, check_limit
 Counts = Sequence[int] | Mapping[Any, int]
 
 
-def _check_int(x: Any, what: str, function: str = "urn") -> int:
-    return whole(x, what, function)
-
-
 def _pile(counts: Counts, labels: Sequence[Hashable] | None = None, *,
           function: str = "urn") -> tuple[tuple[int, ...], tuple[Hashable, ...] | None]:
     """``counts`` as a tuple of ints, and the labels of its kinds (``None``: 0, 1, …),
@@ -85,14 +81,14 @@ def _pile(counts: Counts, labels: Sequence[Hashable] | None = None, *,
             raise QuestionError(f"{function}: labels must be different from each other: "
                                 f"{show_value(list(names))}")
     for i, c in enumerate(values):
-        _check_int(c, f"count of kind {show_value(names[i]) if names is not None else i}",
-                   function)
+        whole(c, f"count of kind {show_value(names[i]) if names is not None else i}",
+              function)
     check_limit(function, "pile", sum(values))
     return values, names
 
 
 def _check_k(k: Any, total: int, function: str = "urn") -> int:
-    draws = _check_int(k, "the number of draws", function)
+    draws = whole(k, "the number of draws", function)
     if draws > total:
         raise QuestionError(f"{function}: cannot draw {show_value(draws)} items from a pile "
                             f"of {total}")
@@ -218,9 +214,9 @@ def draw_one(counts: Counts, *, labels: Sequence[Hashable] | None = None
 
 
 def _check_hyper(N: int, K: int, n: int, function: str) -> None:
-    _check_int(N, "N (items in the pile)", function)
-    _check_int(K, "K (items that count as successes)", function)
-    _check_int(n, "n (items drawn)", function)
+    whole(N, "N (items in the pile)", function)
+    whole(K, "K (items that count as successes)", function)
+    whole(n, "n (items drawn)", function)
     check_limit(function, "pile", N)
     if K > N:
         raise QuestionError(f"{function}: K = {K} successes cannot exceed the N = {N} items")

@@ -63,7 +63,8 @@ def refused(data: dict) -> str:
     ({"game": MOH, "config": {"dice": 0}, "variants": [{"config": {"dice": 3}}]},
      "config: dice must be between 1 and 12, got 0"),
     ({"game": MOH, "config": {"seal_at": "8"}}, "config.seal_at: expected an integer, got '8'"),
-    ({"game": MOH, "options": [4]}, "options: expected an object of named values, got [4]"),
+    ({"game": MOH, "options": [4]}, "options: expected an object of named values, got a list "
+                                    "(got [4])"),
     ({"game": MOH, "lineups": ["random", ["random", "random", "smart"]]},
      "lineups[1].agents[2]: mall-of-horror has no agent kind 'smart' (kinds: random, "
      "heuristic)"),

@@ -66,26 +66,27 @@ def test_l7_errors_setup_refuses_bad_values(kwargs: dict, message: str) -> None:
 
 
 @pytest.mark.parametrize(("make", "message"), [
-    (lambda: Character("Leo", intelligence=9), r"character 'Leo': intelligence: 9 is outside"),
-    (lambda: Character("", strength=3), r"character: name: expected a non-empty name"),
-    (lambda: Character("Leo", toughness=0), r"toughness: 0 is outside 1…8"),
+    (lambda: Character("Leo", intelligence=9), r"character 'Leo': intelligence: 0 to 8 \(got 9\)"),
+    (lambda: Character("", strength=3), r"character: name: expected a non-empty string \(got ''\)"),
+    (lambda: Character("Leo", toughness=0), r"character 'Leo': toughness: 1 to 8 \(got 0\)"),
     (lambda: EnemyProfile("dragon", dice=2, toughness=2), r"kind: 'dragon' is not one of"),
     (lambda: EnemyProfile("guard", dice=2.0, toughness=2),   # type: ignore[arg-type]
-     r"dice: expected an integer, got 2.0"),
+     r"enemy profile 'guard': dice: expected a whole number, got a float \(got 2.0\)"),
     (lambda: EventCard("X", spawn="hybrid"), r"event card 'X': spawn: 'hybrid' is not one"),
     (lambda: EventCard("X", activations=("blaster",)), r"activations\[0\]: 'blaster'"),
     (lambda: EventCard("X", sections=(("alarm", "explode"),)), r"sections\[0\]: effect"),
     (lambda: EventCard("X", sections=(("alarm", "fear"), ("alarm", "calm"))),
      r"one section per tile icon"),
     (lambda: ItemCard("X", "sword"), r"item card 'X': kind: 'sword' is not one of"),
-    (lambda: ItemCard("X", "gun", copies=0), r"copies: 0 is outside 1…20"),
+    (lambda: ItemCard("X", "gun", copies=0), r"item card 'X': copies: 1 to 20 \(got 0\)"),
     (lambda: AdrenalineCard(""), r"adrenaline card: name"),
     (lambda: Config(die=(("Strength", "Luck"),)), r"config: die\[0\]\[1\]: 'Luck' is not one"),
     (lambda: Config(die=()), r"config: die: a die needs at least one face"),
     (lambda: Config(enemies=Config().enemies[:-1]), r"config: enemies: no profile for blaster"),
     (lambda: Config(characters=(Character("A"), Character("A"))),
      r"config: characters\[1\]\.name: 'A' appears twice"),
-    (lambda: Config(dice_cap=True), r"config: dice_cap: expected an integer, got True"),
+    (lambda: Config(dice_cap=True), r"config: dice_cap: expected a whole number, not a bool "
+                                    r"\(got True\)"),
     (lambda: Config(tiles=("Hub",)), r"config: tiles\[0\]: expected a TileSpec, got str"),
     (lambda: Components(tiles=1), r"components: tiles: expected True or False"),
 ])
@@ -101,7 +102,7 @@ def test_l7_errors_config_json_names_the_path() -> None:
         config_from_json('{"weather": 1}')
     with pytest.raises(FormatError, match=r"^events: expected a list"):
         config_from_json('{"events": {}}')
-    with pytest.raises(FormatError, match=r"^dice_cap: 20 is outside 1…12"):
+    with pytest.raises(FormatError, match=r"^dice_cap: 1 to 12 \(got 20\)"):
         config_from_json('{"dice_cap": 20}')
     with pytest.raises(FormatError, match="not valid JSON"):
         config_from_json("{")
@@ -109,8 +110,9 @@ def test_l7_errors_config_json_names_the_path() -> None:
 
 @pytest.mark.parametrize(("kwargs", "message"), [
     ({"characters": {"Zed": {}}}, r"characters\['Zed'\]: not a character of this match"),
-    ({"characters": {"Leo": {"fear": True}}}, r"characters\['Leo'\]\.fear: expected an int"),
-    ({"characters": {"Leo": {"fear": 0}}}, r"characters\['Leo'\]\.fear: expected an integer 1…8"),
+    ({"characters": {"Leo": {"fear": True}}}, r"characters\['Leo'\]\.fear: expected a whole "
+                                              r"number, not a bool"),
+    ({"characters": {"Leo": {"fear": 0}}}, r"characters\['Leo'\]\.fear: 1 to 8 \(got 0\)"),
     ({"characters": {"Leo": {"tile": "Armory"}}}, r"characters\['Leo'\]\.tile: tile 'Armory' "
                                                   "is not on the map"),
     ({"characters": {"Leo": {"mood": 1}}}, r"characters\['Leo'\]\.mood: unknown field"),
@@ -118,28 +120,30 @@ def test_l7_errors_config_json_names_the_path() -> None:
     ({"characters": {"Leo": {"items": ["Laser"]}}}, r"items\[0\]: unknown item 'Laser'"),
     ({"characters": {"Leo": {"fear": 2, "terror": 3}}}, r"fear 2 is below terror 3"),
     ({"characters": {"Leo": {"fear": 8, "terror": 8}}}, r"terror 8 is a heart attack"),
-    ({"characters": {"Leo": {"down": 1}}}, r"down: expected True or False, got 1"),
+    ({"characters": {"Leo": {"down": 1}}}, r"characters\['Leo'\]\.down: expected True or False "
+                                           r"\(got 1\)"),
     ({"characters": {"Leo": {"items": ["Pistol", "Pistol", "Pistol"]}}},
      r"more Pistol cards carried than the deck holds \(2\)"),
     ({"enemies": {"warrior#9": "Hub"}}, r"enemies\['warrior#9'\]: no such figure"),
     ({"enemies": {"rogue#1": ("Hub", 2)}}, r"power: only blasters hold power tokens"),
-    ({"enemies": {"blaster#1": ("Hub", True)}}, r"power: expected an integer 0…5, got True"),
+    ({"enemies": {"blaster#1": ("Hub", True)}}, r"enemies\['blaster#1'\]\.power: expected a "
+                                                r"whole number, not a bool \(got True\)"),
     ({"tiles": [("Armory", 0, 0, 0, 0)]}, r"tiles: .*overlaps"),
     ({"tiles": [("Hub", 0, 5, 5, 0)]}, r"tiles\[0\]: 'Hub' is in no stack"),
-    ({"tiles": [("Armory", 0, 5, 5, 4)]}, r"tiles\[0\]\.rotation: expected an integer 0…3"),
+    ({"tiles": [("Armory", 0, 5, 5, 4)]}, r"tiles\[0\]\.rotation: 0 to 3 \(got 4\)"),
     ({"tiles": "Armory"}, r"tiles: expected a list"),
     ({"cronos": "Moon"}, r"cronos: tile 'Moon' is not on the map"),
     ({"locked": [Door(0, 5, 5, "N")]}, r"locked: .* is not a joined door"),
-    ({"barricades": {Door(0, 0, 0, "E"): 3}}, r"barricades\[.*\]: expected an integer 1…2"),
+    ({"barricades": {Door(0, 0, 0, "E"): 3}}, r"barricades\[.*\]: 1 to 2 \(got 3\)"),
     ({"clouds": [("Hub", "smoke")]}, r"clouds\[0\]: expected \(tile, 'gas' or 'extinguisher'\)"),
     ({"step": "dance"}, r"step: one of move, action, events, enemies"),
     ({"tasks": ("cronos",)}, r"tasks: only with step='enemies'"),
     ({"step": "enemies", "tasks": ("nap",)}, r"tasks\[0\]: 'nap' is not one of"),
     ({"step": "enemies", "tasks": ("activate:guard#1",)}, r"no enemy 'guard#1' in play"),
     ({"event": "Doom"}, r"event: unknown event card 'Doom'"),
-    ({"round": 11}, r"round: expected an integer 1…10"),
+    ({"round": 11}, r"round: 1 to 10 \(got 11\)"),
     ({"active": "Ava"}, r"active: 'Ava' is not a character of this match"),
-    ({"moves": 3}, r"moves: expected an integer 0…2"),
+    ({"moves": 3}, r"moves: 0 to 2 \(got 3\)"),
 ])
 def test_l7_errors_position_names_the_bad_field(kwargs: dict, message: str) -> None:
     with pytest.raises(ConfigError, match=message):
@@ -154,11 +158,12 @@ def test_l7_errors_illegal_choices_leave_the_match_unchanged() -> None:
             m.push(bad)
         assert err.value.rule is not None and err.value.rule.id == "L7-R7"
         assert m.state is before and m.ply == 0
-    with pytest.raises(IllegalAction, match=r"Move\.to: expected a whole number ≥ 0, got True"):
+    with pytest.raises(IllegalAction, match=r"Move\.to: expected a whole number, not a bool "
+                                            r"\(got True\)"):
         Move(True)                                      # a bool is not a tile index
     with pytest.raises(IllegalAction, match=r"Move\.escape: one of"):
         Move(1, "fly")
-    with pytest.raises(IllegalAction, match=r"Roll\.speed: expected a whole number"):
+    with pytest.raises(IllegalAction, match=r"Roll\.speed: at least 0 \(got -1\)"):
         Roll(speed=-1)
     while m.to_move is not CHANCE:
         m.push(m.legal()[-1])

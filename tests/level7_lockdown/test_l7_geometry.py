@@ -193,7 +193,8 @@ def test_l7_r5_tile_data_errors_name_the_field() -> None:
         TileSpec("X", doors=((0, "N"),), rooms=((0, 0), (1,)))
     with pytest.raises(ConfigError, match=r"tile 'X': rooms: the rooms do not form"):
         TileSpec("X", doors=((0, "N"),), rooms=((0, 0), (2, 0)))
-    with pytest.raises(ConfigError, match=r"tile 'X': doors\[1\]: expected an integer"):
+    with pytest.raises(ConfigError, match=r"tile 'X': doors\[1\]: expected a whole number, not a "
+                                          r"bool"):
         TileSpec("X", doors=((0, "N"), (True, "S")))
     with pytest.raises(ConfigError, match=r"tile 'X': features\[0\]: 'lava' is not one"):
         TileSpec("X", doors=((0, "N"),), features=("lava",))

@@ -144,7 +144,7 @@ def test_position_characters_is_a_mapping_of_names() -> None:
     with pytest.raises(ConfigError) as err:
         l7.position(players=2, characters=["Leo"])  # type: ignore[arg-type]
     assert str(err.value) == ("characters: expected a mapping of character names to fields, "
-                              "got ['Leo']")
+                              "got a list (got ['Leo'])")
 
 
 # -- odds ---------------------------------------------------------------------------------

@@ -185,8 +185,8 @@ def test_l7_r99_the_scenario_rules_close_the_turn() -> None:
 
 # -- positions -------------------------------------------------------------------------
 @pytest.mark.parametrize(("kwargs", "message"), [
-    ({"scn": {"locked_down": 1}}, r"scn.locked_down: expected True or False, got 1"),
-    ({"scn": {"killed": 3}}, r"scn.killed: expected an integer 0…2, got 3"),
+    ({"scn": {"locked_down": 1}}, r"scn.locked_down: expected True or False \(got 1\)"),
+    ({"scn": {"killed": 3}}, r"scn.killed: 0 to 2 \(got 3\)"),
     ({"scn": {"swarms": "C-Lift"}}, r"scn.swarms: expected a list of tile names"),
     ({"scn": {"swarms": ["Hub"]}}, r"scn.swarms\[0\]: tile 'Hub' is not on the map"),
     ({"scn": {"boxed": ["dragon#1"]}}, r"scn.boxed\[0\]: 'dragon#1' is not an enemy id"),

@@ -138,14 +138,16 @@ def test_setup_refuses_bad_difficulties_and_configs() -> None:
 @pytest.mark.parametrize("kwargs, message", [
     ({"colours": ("red", "red", "blue", "green", "pink")}, "colours: five different"),
     ({"colours": ("red", "blue", "green", "yellow", "guards")}, r"colours\[4\]"),
-    ({"crew_strengths": (1, 2, 2, 3, 3, False)}, r"crew_strengths\[5\]: expected an integer"),
+    ({"crew_strengths": (1, 2, 2, 3, 3, False)}, r"crew_strengths\[5\]: expected a whole number, "
+                                                 r"not a bool"),
     ({"resources": ("a", "a")}, "resources: distinct"),
     ({"start_resources": (1, 1, 1)}, "start_resources: one starting amount"),
-    ({"start_resources": (1, 1, 1, -1)}, r"start_resources\[3\]: must be at least 0"),
+    ({"start_resources": (1, 1, 1, -1)}, r"start_resources\[3\]: 0 to 1000 \(LIMITS\.number\) "
+                                         r"\(got -1\)"),
     ({"valuables": ("gem", "coin")}, "valuables: the barrel"),
     ({"goal_stars": (6,)}, "goal_stars"),
     ({"goals_drawn": 9}, "goals_drawn"),
-    ({"display_size": 0}, "display_size: must be at least 1"),
+    ({"display_size": 0}, r"display_size: 1 to 12 \(LIMITS\.display\) \(got 0\)"),
     ({"loot": (lb.LootToken("X", "advance", count=3),)}, "loot: 5 loot stacks"),
     ({"guard_blue": ()}, "guard_blue: needs at least 1"),
     ({"goon_set_types": ("dwarf", "ratman", "fungoid")}, r"goon_set_types\[2\]"),
@@ -163,7 +165,8 @@ def test_records_refuse_bad_values_naming_them() -> None:
         lb.Reward("stars")
     with pytest.raises(ConfigError, match=r"ranks\[0\]\[0\]\.kind: only locations 2–6"):
         lb.Location(1, "X", ((lb.Reward("recruit"),),))
-    with pytest.raises(ConfigError, match=r"cost\[0\]\[1\]: must be at least 1"):
+    with pytest.raises(ConfigError,
+                       match=r"cost\[0\]\[1\]: 1 to 1000 \(LIMITS\.number\) \(got 0\)"):
         lb.Item("X", (("iron", 0),), 1, "tool")
     with pytest.raises(ConfigError, match="seeker: a strength-0 guard card"):
         lb.GuardCard("g", 0, seeker=True)
@@ -175,7 +178,7 @@ def test_records_refuse_bad_values_naming_them() -> None:
         lb.LegendCard("L")
     with pytest.raises(ConfigError, match="effect: unknown loot effect"):
         lb.LootToken("L", "teleport")
-    with pytest.raises(ConfigError, match="stars: expected an integer"):
+    with pytest.raises(ConfigError, match="stars: expected a whole number, got a float"):
         lb.Space("X", 1.5, 0)
     with pytest.raises(ConfigError, match=r"cost\[0\]: expected \[resource, amount\]"):
         lb.Path("A", "B", ("iron",))

@@ -91,8 +91,8 @@ def test_setup_config_tomes_count_is_bounded_before_anything_is_built(count: int
             put(data, ("start", "setup", "config", "tomes", 0, "count"), count)
         err = refused(data)
         assert err.path == "setup.config.tomes[0].count"
-        assert err.problem.startswith(f"at most {LIMITS.copies} (the limit of copies), got ")
-    with pytest.raises(ConfigError, match=r"^count: at most 100 \(the limit of copies\)"):
+        assert err.problem.startswith(f"1 to {LIMITS.copies} (LIMITS.copies) (got ")
+    with pytest.raises(ConfigError, match=r"^count: 1 to 100 \(LIMITS\.copies\)"):
         lb.Tome("Tome of Ash", 2, count=count)
     assert lb.Tome("Tome of Ash", 2, count=LIMITS.copies).count == LIMITS.copies
 
@@ -255,11 +255,12 @@ def test_a_frame_of_the_wrong_procedure_is_refused() -> None:
 
 def test_the_same_limits_in_code_are_config_errors_naming_the_field() -> None:
     cases = [
-        (lambda: lb.Config(display_size=10**100), r"^display_size: at most 12 \(the limit"),
+        (lambda: lb.Config(display_size=10**100), r"^display_size: 1 to 12 \(LIMITS\.display\)"),
         (lambda: lb.Config(start_resources=(1, 1, 1, 10**5000)),
-         r"^start_resources\[3\]: at most 1,000 \(the limit of number\), got <an integer "
-         r"of about 5001 digits>"),
-        (lambda: lb.GoonCard("Troll", "troll", count=10**6), r"^count: at most 100"),
+         r"^start_resources\[3\]: 0 to 1000 \(LIMITS\.number\) \(got <an integer "
+         r"of about 5001 digits>\)"),
+        (lambda: lb.GoonCard("Troll", "troll", count=10**6),
+         r"^count: 1 to 100 \(LIMITS\.copies\)"),
         (lambda: lb.Space("X", 1, 1, x=10.0**9), r"^x: a drawing coordinate from"),
         (lambda: lb.position(players=2, resources={"red": {"gold": 10**100}}),
          r"^resources\[red\]\[gold\]: a whole number 0 to 1,000,000"),

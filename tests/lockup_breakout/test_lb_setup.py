@@ -205,7 +205,8 @@ def test_lb_R6_crew_strengths_configurable_seeker_one() -> None:
     cfg = lb.Config(crew_strengths=(1, 1, 2, 2, 5, 5))
     s = lb.new_match(2, config=cfg).state
     assert s.hands[0] == ("1", "1", "2", "2", "5", "5", "seeker")
-    with pytest.raises(ConfigError, match=r"crew_strengths\[2\]: must be at least 1"):
+    with pytest.raises(ConfigError, match=r"crew_strengths\[2\]: 1 to 1000 \(LIMITS\.number\) "
+                                          r"\(got 0\)"):
         lb.Config(crew_strengths=(1, 2, 0, 3, 3, 4))
     with pytest.raises(ConfigError, match="six core crew tokens"):
         lb.Config(crew_strengths=(1, 2, 3))

@@ -84,7 +84,8 @@ def test_an_equal_choice_is_stored_as_the_legal_object() -> None:
         else:
             m.push(m.legal()[-1])
     legal = next(c for c in m.legal() if c.location == 1)
-    with pytest.raises(ArgumentTypeError, match="Place.location: expected an integer"):
+    with pytest.raises(ArgumentTypeError, match="Place.location: expected a whole number, not a "
+                                                "bool"):
         moh.Place(legal.kind, True)  # type: ignore[arg-type]
     odd = moh.Place(legal.kind, 1)
     assert odd == legal and odd is not legal

@@ -101,7 +101,7 @@ _E = dict(characters={6: ["red pinup", "blue pinup"], 4: ["yellow pinup"],
     (dict(roll=(1, 2, 3), destinations={"yellow": 6, "red": 3, "blue": 3, "green": 6}),
      "roll: the arrival roll has 4 dice"),
     (dict(roll=(1, 2, 3, 7), destinations={"yellow": 6, "red": 3, "blue": 3, "green": 6}),
-     "roll: die faces are the integers 1–6, got 7"),
+     "roll (a die face): 1 to 6 (MoH-c) (got 7)"),
     (dict(roll=(1, 2, 3, 4), destinations={"yellow": 6, "red": 3, "blue": 3}),
      "destinations: green chose a destination in phase d)"),
     (dict(roll=(1, 2, 3, 4), destinations={"yellow": 6, "red": 6, "blue": 3, "green": 6}),
@@ -113,7 +113,7 @@ _E = dict(characters={6: ["red pinup", "blue pinup"], 4: ["yellow pinup"],
      "destinations: 'purple' has no character left"),
     (dict(roll=(1, 2, 3, 4), destinations={"yellow": True, "red": 3, "blue": 3,
                                            "green": 6}),
-     "destinations['yellow']: unknown location True"),
+     "destinations['yellow']: expected a whole number, not a bool (got True)"),
     (dict(roll=(1, 2, 3, 4), destinations=[6, 3, 3, 6]), "destinations: expected a mapping"),
     (dict(roll=(1, 2, 3, 4), lookers=["red"],
           destinations={"yellow": 6, "red": 3, "blue": 3, "green": 6}), None),
@@ -185,7 +185,7 @@ def test_hardware_already_played_counts_in_the_defence() -> None:
     assert held.pending.location != 3
     with pytest.raises(ConfigError, match="hardware: no Hardware can be played at 4"):
         moh.position(**_F, hardware={4: 1})
-    with pytest.raises(ConfigError, match=r"hardware\[3\]: expected an integer"):
+    with pytest.raises(ConfigError, match=r"hardware\[3\]: expected a whole number, got a float"):
         moh.position(**_F, hardware={3: 0.5})
 
 
@@ -228,7 +228,8 @@ def test_threats_already_played_count_in_the_vote() -> None:
     (dict(threats={"yellow": 1}, phase="b"), "threats: yellow has no character voting at 5"),
     (dict(threats={"purple": 1}, phase="b"), "threats: unknown colour 'purple'"),
     (dict(threats={"blue": 4}, phase="b"), "4 threat cards in play, but the box has 3"),
-    (dict(threats={"blue": "1"}, phase="b"), "threats['blue']: expected an integer"),
+    (dict(threats={"blue": "1"}, phase="b"), "threats['blue']: expected a whole number, got a "
+                                             "str (got '1')"),
 ])
 def test_threat_refusals(kwargs: dict[str, Any], words: str) -> None:
     chars = {5: ["red pinup", "blue pinup"], 6: ["yellow pinup"], 4: ["green pinup"]}
