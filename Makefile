@@ -89,9 +89,11 @@ test: $(DOCS_STAMP) $(LITE_STAMP) lint typecheck
 	@$(MAKE) --no-print-directory docs
 
 # The inner loop: everything of `make test` but the long loops marked slow (the whole
-# frozen fixtures, conformance counts, the browser and JupyterLite tests, notebook runs;
-# each keeps a quick share here) and the notebooks and docs builds. Under 3 minutes on a
-# 2-core machine (docs/performance.md, "The test suite").
+# frozen fixtures, conformance counts, seat views, the advice's brute force, saved-file
+# sweeps, the browser, classroom-browser and JupyterLite tests, notebook runs; each keeps
+# a quick share here: a test's `check` part, tests/shares.py) and the notebooks and docs
+# builds. Aimed at under 3 minutes on a 2-core machine (docs/performance.md, "The test
+# suite").
 check: lint typecheck
 	$(PYTEST) $(XDIST) -m "not slow"
 

@@ -21,6 +21,7 @@ BENCHMARKS: list[tuple[str, list[str]]] = [
     ("bench_level7.py", []),
     ("bench_level7.py", ["--scenarios", "--matches", "200"]),
     ("bench_classroom.py", []),     # the classroom server under 30 websocket students
+    ("bench_panel.py", []),         # the Advice panel of a board that moves on
 ]
 
 

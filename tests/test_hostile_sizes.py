@@ -8,7 +8,8 @@ turn, every list repeated a thousand times, and every list repeated up to a mill
 times within the 16 MiB limit; and for
 Breakout the issue's reproducers (``setup.config.tomes[0].count`` and
 ``start.item_deck[0]`` = 10**100, which ran without end). ``make test`` loads an evenly
-spread sample of the variants; ``make soak`` loads all of them.
+spread sample of the variants (``make check`` a sixth of it: the ``check`` cases, the
+``rest`` are slow); ``make soak`` loads all of them.
 """
 
 from __future__ import annotations
@@ -22,9 +23,12 @@ import pytest
 from tests.hostile_games import GAMES, KNOWN_FAULTS, saved_matches, saved_positions
 from tests.hostile_sizes import CPU_SECONDS, Outcome, _label, run_batch, variants
 from tests.prob.hostile import SOAK
+from tests.shares import PARTS, REST, share
 
 #: About this many variants of each kind per file under ``make test`` (all in the soak).
 SAMPLE = 16
+#: make check loads every this-many-th of them (tests/shares.py), make test the rest too.
+CHECK_EVERY = 6
 
 #: Breakout's reproducers of the issue: a count of 10**100 in a small saved file.
 BREAKOUT_ISSUE = (("setup", "config", "tomes", 0, "count"), ("start", "item_deck", 0))
@@ -37,7 +41,10 @@ def _cases() -> list[Any]:
                       *(("issue",) if game == "lockup-breakout" else ())):
             reason = KNOWN_FAULTS.get((f"sizes_{group}", game))
             marks = [pytest.mark.xfail(strict=not SOAK, reason=reason)] if reason else []
-            out.append(pytest.param(game, group, marks=marks, id=f"{game}-{group}"))
+            for part in PARTS:
+                slow = [pytest.mark.slow] if part.values[0] == REST else []
+                out.append(pytest.param(game, group, part.values[0], marks=[*marks, *slow],
+                                        id=f"{game}-{group}-{part.id}"))
     return out
 
 
@@ -49,8 +56,8 @@ def _bases(game: str) -> tuple[list[str], list[str]]:
     return [started, plain], [saved_positions(game)[1]]
 
 
-@pytest.mark.parametrize(("game", "group"), _cases())
-def test_every_saved_file_is_refused_or_loaded_within_bounds(game: str, group: str,
+@pytest.mark.parametrize(("game", "group", "part"), _cases())
+def test_every_saved_file_is_refused_or_loaded_within_bounds(game: str, group: str, part: str,
                                                              tmp_path: Path) -> None:
     match_bases, position_bases = _bases(game)
     outcomes: list[Outcome] = []
@@ -66,6 +73,7 @@ def test_every_saved_file_is_refused_or_loaded_within_bounds(game: str, group: s
             every = 1 if SOAK else max(1, len(variants(base, kind)) // SAMPLE)
             jobs += [(label, b, kind, path) for label, kind, path in
                      variants(base, kind, every=every)]
+        jobs = share(jobs, part, CHECK_EVERY)
         if jobs:
             outcomes += run_batch(game, bases, loader, jobs, tmp_path)
     assert outcomes, "no variant was made"

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from boardlab.advice.budget import Budget, Meter, OverBudget, as_budget
+from boardlab.advice.budget import Budget, Meter, OverBudget, as_budget, clock
 from boardlab.advice.exact import Enumerator, Marked, Plies, Stop
 from boardlab.advice.explain import reasons
 from boardlab.advice.parallel import Job, check_executor, chunks, open_executor, run_jobs
@@ -109,6 +109,8 @@ class _Run:
     measure: Callable[[Any], Any]
     stop: Stop
     executor: Any
+    #: When the budget's seconds are up (on ``budget.clock``): the sampling stops there.
+    deadline: float = math.inf
 
     @property
     def left(self) -> int:
@@ -153,6 +155,7 @@ def advise(match_or_state: Any, seat: str | None = None, *, opponents: Any = "ra
     if check_executor(executor, budget.workers, opponents):
         run.executor = executor if executor is not None else _OWN_POOL
     meter = Meter(budget)
+    run.deadline = meter.deadline
     tree = Enumerator(game.rules, seat, run.models, run.measure, run.stop, meter,
                       key=game.advice_key)
     values, over = _exact(tree, run, run.worlds[1])
@@ -166,7 +169,8 @@ def advise(match_or_state: Any, seat: str | None = None, *, opponents: Any = "ra
         why = ("the values are estimated: the reasons are given for exact values only",)
     return Advice(seat=seat, horizon=horizon, rows=tuple(rows), best_index=best,
                   margin=margin, assumes=_assumes(game, seat, run.models, run.stop, over,
-                                                  run.worlds[2], omniscient, budget),
+                                                  run.worlds[2], omniscient, budget,
+                                                  _drawn(rows)),
                   reasons=why, nodes=meter.nodes, seconds=meter.seconds,
                   where=game.position_words(state))
 
@@ -244,14 +248,20 @@ def _sampled(run: _Run, todo: list[int]) -> tuple[dict[int, Any], list[Any] | No
     rules, seat, legal = run.game.rules, run.seat, run.legal
     worlds, seed, common = run.worlds[0], run.seed, run.common
     if run.executor is None:
-        lines = {i: estimate(rules, worlds, seat, legal[i], run.models, run.measure,
-                             run.stop, run.left, samples, seed=seed, index=i,
-                             common=common) for i in todo}
+        def line(i: int, a: int, b: int) -> list[Any]:
+            return estimate(rules, worlds, seat, legal[i], run.models, run.measure,
+                            run.stop, run.left, b, seed=seed, index=i, common=common, first=a)
+
         score = lambda s: rules.scores(s)[seat]  # noqa: E731
-        runs = [simulate(rules, worlds, seat, c, run.models, score, run.game.winners_of,
-                         matches, seed=seed, index=i, common=common)
-                for i, c in enumerate(legal)] if matches else None
-        return lines, runs
+
+        def match(i: int, a: int, b: int) -> tuple[list[int], list[int]]:
+            return simulate(rules, worlds, seat, legal[i], run.models, score,
+                            run.game.winners_of, b, seed=seed, index=i, common=common,
+                            first=a)
+        lines = _in_time(line, todo, samples, run.deadline)
+        runs = _in_time(match, range(len(legal)), matches, run.deadline) if matches else None
+        return ({i: got for i, got in zip(todo, lines, strict=True)},
+                None if runs is None else [(w, f) for w, f in runs])
     workers = run.budget.workers
     jobs = [Job(kind, run.game.name, run.state, tuple(worlds), seat, run.opponents,
                 run.horizon, i, a, b, seed, common)
@@ -264,6 +274,33 @@ def _sampled(run: _Run, todo: list[int]) -> tuple[dict[int, Any], list[Any] | No
     got = run_jobs(pool, jobs, own)
     return ({i: got["estimate", i] for i in todo},
             [got["simulate", i] for i in range(len(legal))] if matches else None)
+
+
+#: Samples per choice drawn between two looks at the clock (the first block always is).
+BLOCK = 2
+
+
+def _in_time(draw: Callable[[int, int, int], Any], which: Any, n: int, deadline: float
+             ) -> list[Any]:
+    """Samples ``0…n-1`` of each choice in ``which`` (``draw(i, first, end)``), drawn a
+    block of :data:`BLOCK` per choice at a time until the clock passes ``deadline``: every
+    choice has as many (common random numbers pair sample ``k`` of each), at least one
+    block. A list per choice, or a pair of lists (matches: wins and final scores)."""
+    which = list(which)
+    got: list[Any] = [None] * len(which)
+    done = 0
+    while done < n and (done == 0 or clock() <= deadline):
+        end = min(n, done + BLOCK)
+        for k, i in enumerate(which):
+            more = draw(i, done, end)
+            if got[k] is None:
+                got[k] = more
+            elif isinstance(more, tuple):
+                got[k] = tuple(a + b for a, b in zip(got[k], more, strict=True))
+            else:
+                got[k] = got[k] + more
+        done = end
+    return got
 
 
 def _estimated_row(choice: Any, got: list[tuple[Fraction, ...]], names: tuple[str, ...]
@@ -299,8 +336,20 @@ def _diff(xs: list[int], base: list[int]) -> Simulated:
     return _mean([x - b for x, b in zip(xs, base, strict=True)])
 
 
+def _drawn(rows: list[AdviceRow]) -> tuple[int, int]:
+    """The sampled lines and the simulated matches each choice got (fewer than the
+    budget's when its seconds ran out)."""
+    lines = min((r.samples for r in rows if not r.exact), default=0)
+    return lines, rows[0].win.matches if rows[0].win is not None else 0
+
+
+def _cut(drawn: int, asked: int) -> str:
+    return f" (the time budget stopped them at {drawn} of {asked})" if drawn < asked else ""
+
+
 def _assumes(game: Any, seat: str, models: dict[str, Policy], stop: Stop, over: str,
-             world_words: str, omniscient: bool, budget: Budget) -> tuple[str, ...]:
+             world_words: str, omniscient: bool, budget: Budget, drawn: tuple[int, int]
+             ) -> tuple[str, ...]:
     words = [f"values at {stop.words}"]
     kinds: dict[str, list[str]] = {}
     for s, m in models.items():
@@ -314,10 +363,12 @@ def _assumes(game: Any, seat: str, models: dict[str, Policy], stop: Stop, over: 
     elif world_words:
         words.append(world_words)
     if over:
-        words.append(f"not exact ({over}): estimated from {max(budget.samples, 2)} sampled "
-                     "lines per choice, own later choices at random in them")
+        words.append(f"not exact ({over}): estimated from {drawn[0]} sampled lines per "
+                     f"choice{_cut(drawn[0], max(budget.samples, 2))}, own later choices "
+                     "at random in them")
     if budget.matches:
-        words.append(f"win chances from {budget.matches} simulated matches per choice on "
+        words.append(f"win chances from {drawn[1]} simulated matches per choice"
+                     f"{_cut(drawn[1], budget.matches)} on "
                      "common seeds, everyone after the advised choice at random or by "
                      "their model")
     if any(not isinstance(m, Uniform) for m in models.values()):

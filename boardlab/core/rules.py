@@ -20,10 +20,10 @@ boardlab.core.errors.UnknownRule: Demo has no rule 'D-9'; did you mean D-1?
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 from typing import Literal
 
 from boardlab.core.errors import UnknownRule
+from boardlab.core.frozen import dataclass
 
 
 @dataclass(frozen=True, slots=True)

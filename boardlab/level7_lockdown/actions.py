@@ -75,15 +75,17 @@ def action_choices(w: Work) -> list[Any]:
     out: list[Any] = []
     _attacks_at(w, c, most, out)
     doors = w.tile_doors(here)
-    for door in doors:
-        if w.barricade(door):
-            out.extend(_with_cards(Smash, door, most))
+    if w.barricades:
+        for door in doors:
+            if w.barricade(door):
+                out.extend(_with_cards(Smash, door, most))
     if here in w.caches:
         out.extend(_searches(most))
     if w.scen.control_panels and w.has_feature(here, "control_panel"):
         _panel_choices(w, doors, most, out)
-    for action in w.hooks.specials(w, c):
-        out.extend(_with_cards(Special, action, most))
+    if "specials" not in w.t.plain:   # the default offers none
+        for action in w.hooks.specials(w, c):
+            out.extend(_with_cards(Special, action, most))
     if w.has_item(c, "extinguisher"):
         out.append(EXTINGUISH)
     if not c.down:

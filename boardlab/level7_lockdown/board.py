@@ -162,7 +162,9 @@ class Board(GameBoard):
 
     def odds_for(self, state: State) -> Mapping[Hashable, Any]:
         """:func:`~boardlab.level7_lockdown.odds.live_odds`: exact chances of what comes."""
-        from boardlab.level7_lockdown.odds import live_odds
+        # The panel's own module, not the odds package: a first board (a new match, no
+        # odds to show) then never loads the odds functions or boardlab.prob (issue 28).
+        from boardlab.level7_lockdown.live import live_odds
 
         odds: dict[Hashable, Any] = {k: p for k, p in
                                      live_odds(state, viewer=self.viewer).items()}

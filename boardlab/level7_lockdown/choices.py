@@ -13,10 +13,10 @@ Enemies and Dr. Cronos make no choices: their turns are chance and rulings only.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Final
 
 from boardlab.core.errors import IllegalAction, show_value
+from boardlab.core.frozen import dataclass
 from boardlab.core.validate import text, whole
 from boardlab.level7_lockdown.geometry import Door
 

@@ -24,10 +24,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from boardlab.core.errors import ConfigError, FormatError, show_value
+from boardlab.core.frozen import dataclass
 from boardlab.core.validate import whole
 
 # The vocabulary, the facts of the text and the records live in their own modules;

@@ -50,7 +50,7 @@ from boardlab.level7_lockdown.events import (
 )
 from boardlab.level7_lockdown.geometry import Door, DoorCost, step_toward
 from boardlab.level7_lockdown.kinds import Auto, Kind, Purpose, TaskKind
-from boardlab.level7_lockdown.spawning import CLONES, clones_on, enemy_sort_key
+from boardlab.level7_lockdown.spawning import CLONES, KIND_ORDER, clones_on
 from boardlab.level7_lockdown.state import INSIDE, Enemy, Pending, Task
 
 if TYPE_CHECKING:
@@ -130,7 +130,7 @@ def task_aliens(w: Work, task: Task) -> bool:
 
 
 def task_hunters_die(w: Work, task: Task) -> bool:
-    if not w.in_play("hunter"):
+    if not w.any_in_play("hunter"):
         return False
     w.emit_t(HUNTERS_DIE["L7-R32"], None)
     w.wait(_P_HUNTERS)
@@ -138,7 +138,7 @@ def task_hunters_die(w: Work, task: Task) -> bool:
 
 
 def task_blaster_die(w: Work, task: Task) -> bool:
-    if not w.in_play("blaster"):
+    if not w.any_in_play("blaster"):
         return False
     w.emit_t(BLASTER_DIE["L7-blaster-activation"], None)
     w.wait(_P_BLASTERS)
@@ -242,10 +242,9 @@ def _enemy_targets(w: Work, category: int) -> tuple[Target, ...]:
             value = scen.guard_fear
         else:
             continue
-        if value >= 1:
-            kind_rank, number = enemy_sort_key(x)
-            out.append(_new(Target, ((-value, 1, kind_rank, number), x.id, x.tile, value,
-                                     False)))
+        if value >= 1:   # the figure order of enemy_sort_key
+            out.append(_new(Target, ((-value, 1, KIND_ORDER[x[0]], x[1]), x.id, x.tile,
+                                     value, False)))
     found = tuple(out)
     _LAST_FOES[category] = (enemies, scen, found)
     return found
@@ -335,29 +334,32 @@ def activate(w: Work, e: Enemy) -> bool:
 def _enemy_step(w: Work, e: Enemy, goal: Target, nxt: int, door: Door | None) -> bool:
     """``e`` takes one step toward ``goal``: through ``door`` onto ``nxt``, or against
     the barricade or locked door in the way; True when it waits for a roll."""
-    if door is not None and w.barricade(door):
+    enemy_id = e.id
+    locked = door is not None and door in w.locked
+    if door is not None and w.barricades and w.barricade(door):
         return barricade_attack(w, e, door)
-    if door is not None and door in w.locked and e.door != door:
+    if door is not None and locked and e.door != door:
         pay = ""
         if e.kind == "blaster":
-            w.set_enemy(e.id, power=e.power - 1, door=door)
+            w.set_enemy(enemy_id, power=e.power - 1, door=door)
             pay = " and pays a power token"
         else:
-            w.set_enemy(e.id, door=door)
+            w.set_enemy(enemy_id, door=door)
         rule_id = "L7-blaster-doors" if e.kind == "blaster" else "L7-R70"
         words = w.door_words(door).removeprefix("the ")
-        w.emit("locked_door", f"{enemy_name(e.id)} reaches the locked {words}{pay}; it "
-               "will cross on its next activation", rule_id, enemy_id=e.id, door=door)
+        w.emit("locked_door", f"{enemy_name(enemy_id)} reaches the locked {words}{pay}; "
+               "it will cross on its next activation", rule_id, enemy_id=enemy_id,
+               door=door)
         return False
     if e.kind in CLONES and clones_on(w, nxt) >= w.scen.pack_limit:
-        w.emit_t(PACK_LIMIT["L7-R15"], None, e.id, w.tname(nxt))
+        w.emit_t(PACK_LIMIT["L7-R15"], None, enemy_id, w.tname(nxt))
         return False
-    w.set_enemy(e.id, tile=nxt, door=None)
-    crossed = " through the locked door" if door is not None and door in w.locked else ""
-    w.emit_t(ENEMY_MOVE["L7-R70" if crossed else "L7-R10"], None, e.id, e.tile, nxt,
+    w.set_enemy(enemy_id, tile=nxt, door=None)
+    crossed = " through the locked door" if locked else ""
+    w.emit_t(ENEMY_MOVE["L7-R70" if crossed else "L7-R10"], None, enemy_id, e.tile, nxt,
              w.tname(e.tile), w.tname(nxt), crossed, target_name(w, goal))
     if e.kind == "guard" and nxt == w.cronos:
-        w.to_reserves(e.id, "it ends its activation on Dr. Cronos's tile",
+        w.to_reserves(enemy_id, "it ends its activation on Dr. Cronos's tile",
                       "L7-cronos-guards")
         return False
     if "enemy_entered" not in w.t.plain:
@@ -380,7 +382,11 @@ def enemy_attack(w: Work, e: Enemy, t: Target, rule_id: str) -> bool:
     cfg = w.cfg
     prof = cfg.profile(e.kind)
     blaster = e.kind == "blaster"
-    n = w.dice(prof.dice + e.power if blaster else prof.dice)
+    n = prof.dice + e.power if blaster else prof.dice
+    if n > cfg.dice_cap:   # between 0 and the cap (Work.dice, L7-R25)
+        n = cfg.dice_cap
+    if n < 0:
+        n = 0
     notes = []
     tile, target_id = t.tile, t.id
     if t.is_char:
@@ -414,7 +420,8 @@ def enemy_attack(w: Work, e: Enemy, t: Target, rule_id: str) -> bool:
 
 def resolve_enemy_attack(w: Work, roll: Roll) -> None:
     p = w.pending
-    e = w.find_enemy(p.actor)
+    # Only a blaster has power to spend (its id names its kind: "blaster#2").
+    e = w.find_enemy(p.actor) if p.actor.startswith("blaster#") else None
     hit = roll.strength >= p.difficulty
     if e is not None and e.kind == "blaster" and e.power:
         w.set_enemy(e.id, power=0)
@@ -479,26 +486,28 @@ def resolve_hunters(w: Work, roll: Roll) -> None:
 
 
 def resolve_blasters(w: Work, roll: Roll) -> None:
-    blasters = w.in_play("blaster")
     if roll.intelligence:
-        _blaster_power(w, blasters, roll.intelligence)
+        _blaster_power(w, w.in_play("blaster"), roll.intelligence)
     tasks: list[Task] = []
     for icon, number in ((STRENGTH, 1), (SPEED, 2)):
         count = roll.count(icon)
         if not count:
             continue
-        blaster = w.find_enemy(f"blaster#{number}")
-        if blaster is None:
+        blaster_id = _BLASTER_IDS[number]
+        if w.find_enemy(blaster_id) is None:
             w.emit("blaster_absent", f"{plural(count, icon + ' icon')} for the {icon} "
                    "blaster, which is not in play", "L7-blaster-icons")
             continue
         both = " (first)" if icon == STRENGTH and roll.speed else ""
-        w.emit_t(BLASTER_ICONS["L7-blaster-icons"], None, blaster.id, count, icon, both)
-        tasks.extend([activation(blaster.id)] * count)
+        w.emit_t(BLASTER_ICONS["L7-blaster-icons"], None, blaster_id, count, icon, both)
+        tasks.extend([activation(blaster_id)] * count)
     if roll.intelligence and (roll.strength or roll.speed):
         w.emit("mixed_face", "Power tokens first, then the activations", "L7-R68")
     w.push_front(tasks)
     w.then(Auto.QUEUE)
+
+
+_BLASTER_IDS = {1: "blaster#1", 2: "blaster#2"}
 
 
 def _blaster_power(w: Work, blasters: list[Enemy], icons: int) -> None:

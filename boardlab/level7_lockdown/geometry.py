@@ -229,6 +229,62 @@ def _layout(tiles: tuple[Placement, ...], links: tuple[tuple[int, int], ...],
                   frozenset(joined))
 
 
+def extended(lay: Layout, p: Placement, cfg: Config) -> Layout | None:
+    """The :class:`Layout` of ``lay``'s map with the face-up tile ``p`` placed last (the
+    same links), derived from ``lay`` instead of from every placement again: equal to
+    ``layout((*lay.tiles, p), links, cfg)``. ``None`` where the whole map must be
+    derived (a face-down or removed tile, an overlap: :func:`layout` says what is
+    wrong).
+
+    Placing a tile changes only what faces its cells: the doors of its neighbours that
+    open onto it (their ends become joined doors, or walls) and its own doors.
+
+    >>> from boardlab.level7_lockdown.config import Config
+    >>> cfg = Config()
+    >>> hub = layout((Placement("Hub", 0, 0, 0),), (), cfg)
+    >>> new = extended(hub, Placement("Corridor A1", 0, 0, 1), cfg)
+    >>> new == layout((*hub.tiles, Placement("Corridor A1", 0, 0, 1)), (), cfg)
+    True
+    """
+    if p.face_down or p.removed:
+        return None
+    spec = cfg.tile(p.tile)
+    cells = cells_of(spec, p)
+    old = lay.owner
+    if len(set(cells)) != len(cells) or any(c in old for c in cells):
+        return None
+    n = len(lay.tiles)
+    owner = dict(old)
+    for cell in cells:
+        owner[cell] = n
+    tiles = (*lay.tiles, p)
+    mine: list[tuple[int, Door]] = []
+    ends: list[tuple[Door, Cell]] = []
+    flips: list[tuple[Door, int]] = []
+    for cell, side in sorted(set(doors_of(spec, p)), key=lambda d: (d[0], SIDE_ORDER[d[1]])):
+        f, x, y = cell
+        dx, dy = DELTA[side]
+        far = (f, x + dx, y + dy)
+        door = door_at(cell, side)
+        j = owner.get(far)
+        if j is None:
+            ends.append((door, far))
+        elif tiles[j].face_down:
+            flips.append((door, j))
+        elif j != n and (door, cell) in lay.ends[j]:
+            mine.append((j, door))   # the neighbour's door onto this cell: joined
+    mine.sort(key=lambda e: (e[0], door_sort_key(e[1])))
+    adj = list(lay.adj)
+    for j, door in mine:   # after every older entry of j's (the new tile is the last)
+        adj[j] = (*adj[j], (n, door))
+    # The neighbours' doors onto the new cells are ends no more (joined, or walls).
+    new_ends = tuple(e if not any(owner.get(far) == n for _, far in e)
+                     else tuple(pair for pair in e if owner.get(pair[1]) != n)
+                     for e in lay.ends)
+    return Layout(tiles, owner, (*adj, tuple(mine)), (*new_ends, tuple(ends)),
+                  (*lay.flips, tuple(flips)), lay.doors | {d for _, d in mine})
+
+
 # -- placing tiles ---------------------------------------------------------------------
 def placements_through(lay: Layout, spec: TileSpec, door: Door, *,
                        replacing: int | None = None) -> tuple[Placement, ...]:
@@ -258,22 +314,59 @@ def placements_through(lay: Layout, spec: TileSpec, door: Door, *,
         return ()
     side = next(s for s, (dx, dy) in DELTA.items()
                 if (inside[0], inside[1] + dx, inside[2] + dy) == target)
-    need = OPPOSITE[side]
-    seen: dict[tuple[frozenset[Cell], frozenset[tuple[Cell, str]]], Placement] = {}
     free_cell = _cell_of(lay, replacing)
+    owner = lay.owner
+    f, tx, ty = target
+    out = []
+    for rotation, rx, ry, offsets in _fits(spec, OPPOSITE[side]):
+        for ox, oy in offsets:
+            cell = (f, tx + ox, ty + oy)
+            if cell in owner and cell != free_cell:
+                break
+        else:
+            out.append(Placement(spec.name, f, tx - rx, ty - ry, rotation))
+    return tuple(out)
+
+
+Fit = tuple[int, int, int, tuple[tuple[int, int], ...]]
+
+
+def _fits(spec: TileSpec, need: str) -> tuple[Fit, ...]:
+    """The distinct ways to put ``spec`` on a cell with a door on side ``need`` of the
+    room there, as ``(rotation, the room's offset, the offsets of every room from that
+    cell)``, in the order :func:`placements_through` offers them; kept per tile and side
+    (what fits where is then a look at the map's cells).
+
+    Two rotations are the same placement where they give the same cells and doors
+    (the lowest rotation is kept); the order (rotation, then x, then y of the first
+    room) is the same for every cell, so it is sorted here once.
+
+    >>> from boardlab.level7_lockdown.config import Config
+    >>> [fit[:3] for fit in _fits(Config().tile("Vent Shaft"), "S")]
+    [(0, 0, 0), (1, 0, 0)]
+    """
+    key = (id(spec), need)
+    hit = _FITS.get(key)
+    if hit is not None and hit[0] is spec:
+        return hit[1]
+    seen: dict[tuple[frozenset[tuple[int, int]], frozenset[Any]], Fit] = {}
     for rotation in range(4):
         for room, room_side in spec.doors:
             if rotate_side(room_side, rotation) != need:
                 continue
             rx, ry = rotate_offset(*spec.rooms[room], rotation)
-            p = Placement(spec.name, target[0], target[1] - rx, target[2] - ry, rotation)
-            cells = cells_of(spec, p)
-            if any(c in lay.owner and c != free_cell for c in cells):
-                continue
-            key = (frozenset(cells), frozenset(doors_of(spec, p)))
-            if key not in seen:
-                seen[key] = p
-    return tuple(sorted(seen.values(), key=lambda p: (p.rotation, p.x, p.y)))
+            offsets = tuple((dx - rx, dy - ry) for dx, dy in
+                            (rotate_offset(ox, oy, rotation) for ox, oy in spec.rooms))
+            doors = frozenset((offsets[r], rotate_side(s, rotation)) for r, s in spec.doors)
+            seen.setdefault((frozenset(offsets), doors), (rotation, rx, ry, offsets))
+    fits = tuple(sorted(seen.values(), key=lambda fit: (fit[0], -fit[1], -fit[2])))
+    if len(_FITS) > 4096:
+        _FITS.clear()
+    _FITS[key] = (spec, fits)   # the spec kept alive with its entry: its id stays its own
+    return fits
+
+
+_FITS: dict[tuple[int, str], tuple[TileSpec, tuple[Fit, ...]]] = {}
 
 
 def _cell_of(lay: Layout, index: int | None) -> Cell | None:
@@ -325,6 +418,33 @@ def costs_from(lay: Layout, source: int, cost: DoorCost) -> tuple[int | None, ..
             if old is None or nd < old:
                 best[j] = nd
                 heapq.heappush(heap, (nd, j))
+    return tuple(best)
+
+
+def door_counts(lay: Layout, source: int) -> tuple[int | None, ...]:
+    """The fewest doors (or links) from ``source`` to every tile (``None``: unreachable):
+    :func:`costs_from` with every crossing costing 1, breadth first.
+
+    >>> from boardlab.level7_lockdown.config import Config
+    >>> lay = layout((Placement("Hub", 0, 0, 0), Placement("Corridor A1", 0, 0, 1),
+    ...               Placement("Security Post", 0, 0, 2)), (), Config())
+    >>> door_counts(lay, 2) == costs_from(lay, 2, lambda d: 1) == (2, 1, 0)
+    True
+    """
+    best: list[int | None] = [None] * len(lay.tiles)
+    best[source] = 0
+    frontier = [source]
+    adj = lay.adj
+    d = 0
+    while frontier:
+        d += 1
+        nxt = []
+        for i in frontier:
+            for j, _ in adj[i]:
+                if best[j] is None:
+                    best[j] = d
+                    nxt.append(j)
+        frontier = nxt
     return tuple(best)
 
 

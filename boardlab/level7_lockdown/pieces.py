@@ -12,10 +12,10 @@ boardlab.core.errors.ConfigError: tile 'Bad': doors[0]: side 'X' is not one of N
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Final
 
 from boardlab.core.errors import ConfigError, show_value
+from boardlab.core.frozen import dataclass
 from boardlab.core.validate import text, whole
 from boardlab.level7_lockdown.vocab import (
     ACTIVATIONS,

@@ -17,11 +17,11 @@ boardlab.core.errors.ConfigError: players: expected an integer 1–4, got True (
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from boardlab import svg
 from boardlab.core.errors import ConfigError, show_value
+from boardlab.core.frozen import dataclass
 from boardlab.core.records import equal_only_to_itself
 from boardlab.level7_lockdown.choices import Explore, Move, Vent
 from boardlab.level7_lockdown.config import DEFAULT, Config

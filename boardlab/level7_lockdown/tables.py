@@ -93,7 +93,7 @@ _PILES: dict[tuple[type, tuple[str, ...]], Pile] = {}
 
 #: Hooks that do nothing by default: where a scenario keeps them, they are not called.
 _SKIPPABLE: Final = ("inactive", "guard_marker", "enemy_entered", "to_box", "can_move",
-                     "end_of_turn", "sealed")
+                     "end_of_turn", "sealed", "specials")
 
 
 _SETUPS: dict[int, tuple[Setup, SetupTable]] = {}
@@ -109,12 +109,33 @@ def setup_info(setup: Setup) -> SetupTable:
     if hit is not None and hit[0] is setup:
         info = hit[1]
     else:
-        info = SetupTable(setup)
+        info = _same_setup(setup)
         if len(_SETUPS) > 256:
             _SETUPS.clear()
         _SETUPS[id(setup)] = (setup, info)   # keeps the setup alive: its id stays its own
     LAST_SETUP[0] = (setup, info)           # one tuple, replaced whole: no torn reads
     return info
+
+
+def _same_setup(setup: Setup) -> SetupTable:
+    """The table of a setup equal to ``setup`` made before, else a new one: every match
+    makes its own setup object, but a table depends only on the setup's fields (with
+    the configuration found by identity), and its roll tables are then made once per
+    process, not per match."""
+    cfg = setup.cfg
+    key = (setup.players, setup.scenario, setup.characters, setup.turn_limit, setup.mode,
+           id(cfg))
+    hit = _BY_VALUE.get(key)
+    if hit is not None and hit[0] is cfg:
+        return hit[1]
+    info = SetupTable(setup)
+    if len(_BY_VALUE) > 256:
+        _BY_VALUE.clear()
+    _BY_VALUE[key] = (cfg, info)   # keeps the configuration alive: its id stays its own
+    return info
+
+
+_BY_VALUE: dict[tuple[Any, ...], tuple[Config, SetupTable]] = {}
 
 
 #: The setup asked about last and its info: a match asks about one setup step after step.

@@ -48,6 +48,8 @@ from boardlab.level7_lockdown.geometry import (
     Layout,
     Placement,
     costs_from,
+    door_counts,
+    extended,
     layout,
     placements_through,
 )
@@ -72,8 +74,8 @@ from boardlab.level7_lockdown.tables import (
     setup_info,
 )
 
-__all__ = ["KIND_ORDER", "RULE", "SIDE_WORDS", "Work", "enemy_name", "enemy_sort_key",
-           "plural", "setup_info"]
+__all__ = ["KIND_ORDER", "RULE", "SIDE_WORDS", "Work", "door_counts", "enemy_name",
+           "enemy_sort_key", "plural", "setup_info"]
 
 _new = tuple.__new__  # builds a State from a plain tuple, no keyword parsing
 #: The last map's tiles, links, configuration and door graph (one tuple, kept alive).
@@ -201,7 +203,13 @@ class Work:
         if last[0] is tiles and last[1] is links and last[2] is self.cfg:
             lay, memo = last[3], last[4]
         else:
-            lay = layout(tiles, links, self.cfg)
+            # A tile placed on the last map (the usual new map): its graph extended by
+            # the new tile, not derived from every placement again.
+            grown = None
+            if last[1] is links and last[2] is self.cfg and \
+                    len(tiles) == len(last[0]) + 1 and tiles[:-1] == last[0]:
+                grown = extended(last[3], tiles[-1], self.cfg)
+            lay = layout(tiles, links, self.cfg) if grown is None else grown
             memo = _map_memo(lay)
             _LAST_LAYOUT[0] = (tiles, links, self.cfg, lay, memo)   # replaced whole
         self._lay, self._memo = lay, memo
@@ -393,13 +401,12 @@ class Work:
         raise KeyError(name)
 
     def set_char(self, i: int, **changes: Any) -> None:
-        chars = list(self.chars)
+        chars = self.chars
         fields = list(chars[i])
         at = _CHAR_AT
         for name, value in changes.items():   # the fields by position: no _replace
             fields[at[name]] = value
-        chars[i] = _new(Char, fields)
-        self.chars = tuple(chars)
+        self.chars = (*chars[:i], _new(Char, fields), *chars[i + 1:])
 
     @property
     def me(self) -> Char:
@@ -491,17 +498,24 @@ class Work:
     def in_play(self, kind: str) -> list[Enemy]:
         return [e for e in self.enemies if e.kind == kind]
 
+    def any_in_play(self, kind: str) -> bool:
+        """Some figure of ``kind`` is on the map."""
+        for e in self.enemies:  # noqa: SIM110 - a loop over a handful costs less than any()
+            if e[0] == kind:
+                return True
+        return False
+
     def set_enemy(self, enemy_id: str, **changes: Any) -> None:
         kind, number = ID_KEYS.get(enemy_id) or id_key(enemy_id)
-        enemies = list(self.enemies)
+        enemies = self.enemies
         at = _ENEMY_AT
         for i, e in enumerate(enemies):
-            if e[1] == number and e[0] == kind:
+            if e[1] == number and e[0] == kind:   # ids are unique: the one figure
                 fields = list(e)
                 for name, value in changes.items():
                     fields[at[name]] = value
-                enemies[i] = _new(Enemy, fields)
-        self.enemies = tuple(enemies)
+                self.enemies = (*enemies[:i], _new(Enemy, fields), *enemies[i + 1:])
+                return
 
     def without_enemy(self, enemy_id: str) -> None:
         """``enemy_id`` leaves the map."""
@@ -563,33 +577,6 @@ class Work:
     def dice(self, n: int) -> int:
         """A roll's dice, between 0 and the cap (L7-R25)."""
         return max(0, min(n, self.cfg.dice_cap))
-
-
-def door_counts(lay: Layout, source: int) -> tuple[int | None, ...]:
-    """The fewest doors (or links) from ``source`` to every tile (``None``: unreachable):
-    :func:`~.geometry.costs_from` with every crossing costing 1, breadth first.
-
-    >>> from boardlab.level7_lockdown.rules import RULES
-    >>> from boardlab.level7_lockdown.state import Setup
-    >>> w = Work(RULES.initial(Setup(players=2)))
-    >>> door_counts(w.lay, 0) == costs_from(w.lay, 0, w.full_cost)
-    True
-    """
-    best: list[int | None] = [None] * len(lay.tiles)
-    best[source] = 0
-    frontier = [source]
-    adj = lay.adj
-    d = 0
-    while frontier:
-        d += 1
-        nxt = []
-        for i in frontier:
-            for j, _ in adj[i]:
-                if best[j] is None:
-                    best[j] = d
-                    nxt.append(j)
-        frontier = nxt
-    return tuple(best)
 
 
 def _without(tiles: tuple[str, ...], name: str) -> tuple[str, ...]:

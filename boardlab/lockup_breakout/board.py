@@ -113,7 +113,9 @@ class Board(GameBoard):
         return mover if mover is not CHANCE and mover in state.setup.colours else None
 
     def odds_for(self, state: State) -> Mapping[Hashable, Any]:
-        from boardlab.lockup_breakout.odds import live_odds as odds_live
+        # The panel's own module, not the odds package: a first board (a draw, no odds
+        # to show) then never loads the odds functions or boardlab.prob (issue 28).
+        from boardlab.lockup_breakout.live import live_odds as odds_live
 
         return cast("Mapping[Hashable, Any]", odds_live(state, viewer=self._viewer(state)))
 

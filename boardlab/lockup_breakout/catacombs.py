@@ -23,10 +23,10 @@ imports networkx lazily.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
 from boardlab.core.errors import ConfigError, show_value
+from boardlab.core.frozen import dataclass
 from boardlab.lockup_breakout.limits import (
     LIMITS,
     check_saved_values,

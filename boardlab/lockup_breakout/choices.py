@@ -8,8 +8,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from boardlab.core.frozen import dataclass
 from boardlab.lockup_breakout.config import SEEKER
 
 

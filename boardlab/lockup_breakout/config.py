@@ -24,10 +24,11 @@ boardlab.core.errors.FormatError: crew_strengths[2]: expected an integer, got Tr
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from boardlab.core.errors import ArgumentTypeError, ConfigError, show_value
+from boardlab.core.frozen import dataclass
 from boardlab.lockup_breakout.catacombs import (
     DEFAULT_MAP,
     CatacombMap,

@@ -17,12 +17,12 @@ boardlab.core.errors.ConfigError: tomes[0].count: 1 to 100 (LIMITS.copies) (got 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from functools import partial
 from math import comb
 from typing import Any, Final
 
 from boardlab.core.errors import ConfigError, FormatError
+from boardlab.core.frozen import dataclass
 from boardlab.core.validate import flag, text, whole
 
 __all__ = ["LIMITS", "Limits", "check_draw_sizes", "check_saved_values", "field_error",

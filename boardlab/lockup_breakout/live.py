@@ -22,14 +22,16 @@ P(red may advance through the tunnel at location 3)
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, Literal, overload
+from typing import TYPE_CHECKING, Any, Literal, overload
 
 from boardlab.core import validate
 from boardlab.core.engine import CHANCE
 from boardlab.core.errors import ArgumentTypeError
 from boardlab.lockup_breakout.rules import RULES
 from boardlab.lockup_breakout.state import K, State
-from boardlab.prob.derivation import Derivation
+
+if TYPE_CHECKING:  # built only with explain=True: a board's first odds never load prob
+    from boardlab.prob.derivation import Derivation
 
 #: Said by every answer that depends on invented data (as odds.STAND_IN).
 STAND_IN = "stand-in data (invented: the core game is not in the rule text, LB-R1)"
@@ -72,6 +74,8 @@ def live_odds(state: State, *, viewer: str | None = None, explain: bool = False)
 
 
 def _empty(answer: dict[str, Fraction], why: str) -> Derivation[dict[str, Fraction]]:
+    from boardlab.prob.derivation import Derivation
+
     return Derivation(_QUESTION, answer, steps=(why,))
 
 
@@ -89,6 +93,8 @@ def _draw(state: State, explain: bool) -> Any:
         table = {}
     if not explain:
         return table
+    from boardlab.prob.derivation import Derivation
+
     return Derivation(_QUESTION, table, steps=(
         "A draw is next: each outcome of the engine's own chance node, with its exact "
         "probability (outcomes that read the same are added up)" +
@@ -111,6 +117,8 @@ def _contests(state: State, who: str, explain: bool) -> Any:
                 out[str(loc)] = seeker_contest(state, loc, who)
     if not explain:
         return out
+    from boardlab.prob.derivation import Derivation
+
     return Derivation(_QUESTION, out, parts=parts, steps=(
         f"Roll call: at each tunnel location where {who} has a token, the contest as it "
         f"stands, from what {who} sees (odds.seeker_contest).",))
@@ -131,6 +139,8 @@ def _unseen_tomes(state: State, who: str, explain: bool) -> Any:
              for t, n in zip(cfg.tomes, unseen, strict=True) if n}
     if not explain:
         return table
+    from boardlab.prob.derivation import Derivation
+
     return Derivation(_QUESTION, table, total=None, steps=(
         f"A tome is drawn: {who} cannot tell the deck from the other players' hidden "
         f"tomes, so each of the {total} tomes {who} has not seen is equally likely "

@@ -14,9 +14,8 @@ the public holding cells and crew give away anyway), so Bayesian questions can b
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from boardlab.core.errors import ConfigError, show_value
+from boardlab.core.frozen import dataclass
 from boardlab.lockup_breakout.config import Setup
 from boardlab.lockup_breakout.state import State, require_state
 

@@ -8,10 +8,10 @@ record checks its own fields and names the bad one. Importable from :mod:`.confi
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Final
 
 from boardlab.core.errors import ConfigError, show_value
+from boardlab.core.frozen import dataclass
 from boardlab.lockup_breakout.limits import LIMITS, field_error, field_flag, field_text, field_whole
 
 # -- facts of the rule text ------------------------------------------------------------

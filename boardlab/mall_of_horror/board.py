@@ -69,6 +69,10 @@ from boardlab.mall_of_horror.state import State
 from boardlab.widgets.board import PUBLIC, GameBoard
 from boardlab.widgets.board import AgentSpec as AgentSpec  # the type of agents=, as before
 
+#: The phases in which :func:`~boardlab.mall_of_horror.odds.live_odds` has odds (a–d:
+#: the round's, e–f: the dice on the table); in setup and at the end it answers ``{}``.
+_ODDS_PHASES = frozenset("abcdef")
+
 __all__ = ["Board", "highlight_locations", "known_outcomes", "status_line"]
 
 #: Event data fields that name a location (a board outlines them after the step).
@@ -191,6 +195,8 @@ class Board(GameBoard):
 
     def odds_for(self, state: State) -> Mapping[Hashable, Any]:
         """:func:`~boardlab.mall_of_horror.odds.live_odds`: break-in odds per location."""
+        if state.phase not in _ODDS_PHASES:
+            return {}  # live_odds has none here: a first board never loads the odds (issue 28)
         from boardlab.mall_of_horror.odds import live_odds
 
         return cast("Mapping[Hashable, Any]", live_odds(state))

@@ -25,10 +25,10 @@ and the choice prints the name it does not know:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, TypeAlias
 
 from boardlab.core.errors import ArgumentTypeError
+from boardlab.core.frozen import dataclass
 from boardlab.core.validate import text, whole
 from boardlab.mall_of_horror.checks import shown
 from boardlab.mall_of_horror.config import CARD_NAMES, COLOURS, KIND_NAMES, LOCATIONS

@@ -20,10 +20,10 @@ boardlab.core.errors.ConfigTypeError: dice: expected a whole number, got a float
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Final
 
 from boardlab.core.errors import ArgumentTypeError, ConfigError, show_value
+from boardlab.core.frozen import dataclass
 from boardlab.core.validate import text, whole
 
 #: Seat colours in the order they are taken (MoH-R3); 3 players use the first three.

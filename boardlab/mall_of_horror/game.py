@@ -43,7 +43,7 @@ from boardlab.mall_of_horror.invariants import sound_state
 from boardlab.mall_of_horror.observe import View
 from boardlab.mall_of_horror.rules import PHASE_NAMES, RULES
 from boardlab.mall_of_horror.snapshot import board_lines
-from boardlab.mall_of_horror.state import State
+from boardlab.mall_of_horror.state import Pending, State
 from boardlab.mall_of_horror.winners import winners
 from boardlab.narrate import Tiebreak, standings
 
@@ -148,17 +148,24 @@ class MallOfHorror(GameSpec[State, Choice]):
         return out
 
     def advice_key(self, state: State) -> Any:
-        """A vote's ballots matter only by their tally (MoH-R7): ballots with the same
-        votes per candidate are one position for the advice."""
+        """A vote's ballots matter only by their tally (MoH-R7), and the tally only by
+        who can still lead it and by how much (:func:`_standing`): such ballots are one
+        position for the advice.
+
+        >>> s = GAME.rules.initial(Setup(players=3))
+        >>> p = Pending("ballot", order=("red", "blue", "green"), candidates=("red", "blue"),
+        ...             weights=(("red", 1), ("blue", 1), ("green", 1)))
+        >>> def cast(*ballots):
+        ...     return s._replace(pending=p._replace(index=2, ballots=ballots))
+        >>> one = cast(("red", "red"), ("blue", "blue"))
+        >>> two = cast(("red", "blue"), ("blue", "red"))
+        >>> GAME.advice_key(one) == GAME.advice_key(two)
+        True
+        """
         p = state.pending
-        if p.kind != "ballot" or len(p.ballots) < 2:
+        if p.kind != "ballot" or not p.ballots:
             return state
-        weight = dict(p.weights)
-        votes: dict[str, int] = {}
-        for voter, colour in p.ballots:
-            votes[colour] = votes.get(colour, 0) + weight[voter]
-        return (state._replace(pending=p._replace(ballots=())), len(p.ballots),
-                tuple(sorted(votes.items())))
+        return _vote_context(state), len(p.ballots), _standing(_tally(p), _left(p))
 
     def advice_worlds(self, state: State, seat: str, *, limit: int, seed: int) -> Any:
         """The hands, secret destinations and ballots and an unseen roll, weighed by the
@@ -189,6 +196,43 @@ class MallOfHorror(GameSpec[State, Choice]):
         state = match.state
         return {"rounds": state.round, "survivors": len(state.chars),
                 "eaten": len(state.eaten), "sealed": len(state.sealed)}
+
+
+def _vote_context(state: State) -> State:
+    """``state`` without the ballots cast in the vote it waits for (nor whose turn it
+    is): one for every ballot of one vote."""
+    p = state.pending
+    return state._replace(pending=p._replace(index=0, ballots=()))
+
+
+def _left(p: Pending) -> int:
+    """The votes still to be cast in the vote ``p``: its voters' after the one in turn."""
+    weight = dict(p.weights)
+    return sum(weight[v] for v in p.order[len(p.ballots):])
+
+
+def _standing(counts: tuple[int, ...], left: int) -> tuple[int | None, ...]:
+    """What of a partial tally decides who leads the final one, with ``left`` votes to
+    come: a candidate more than ``left`` behind the front can no longer lead or tie
+    (None), and the others count only by how far ahead of the last of them they are.
+
+    >>> _standing((5, 1, 4), 2), _standing((5, 1, 4), 0)
+    ((1, None, 0), (0, None, None))
+    """
+    front = max(counts)
+    alive = [n for n in counts if n + left >= front]
+    low = min(alive)
+    return tuple(n - low if n + left >= front else None for n in counts)
+
+
+def _tally(p: Pending) -> tuple[int, ...]:
+    """The votes of each candidate (in ``p.candidates`` order) from the ballots so far."""
+    weight = dict(p.weights)
+    at = {c: i for i, c in enumerate(p.candidates)}
+    counts = [0] * len(at)
+    for voter, colour in p.ballots:
+        counts[at[colour]] += weight[voter]
+    return tuple(counts)
 
 
 GAME = MallOfHorror()

@@ -14,9 +14,8 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from boardlab.core.errors import ArgumentError, ArgumentTypeError
+from boardlab.core.frozen import dataclass
 from boardlab.mall_of_horror.config import Setup
 from boardlab.mall_of_horror.state import Phase, State
 

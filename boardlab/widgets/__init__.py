@@ -15,17 +15,33 @@ True
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from boardlab.widgets.board import GameBoard
 from boardlab.widgets.choices import ChoicePad
-from boardlab.widgets.explainer import PhaseExplainer
 from boardlab.widgets.log import LogChunk, LogView, lines_html
 from boardlab.widgets.odds_panel import OddsPanel, odds_table_html
 from boardlab.widgets.stepper import STEPPER_LABELS, Stepper
 
+if TYPE_CHECKING:
+    from boardlab.widgets.explainer import PhaseExplainer
+
 __all__ = ["STEPPER_LABELS", "ChoicePad", "GameBoard", "LogChunk", "LogView", "OddsPanel",
            "PhaseExplainer", "Stepper", "close_tree", "lines_html", "odds_table_html"]
+
+
+def __getattr__(name: str) -> Any:
+    """``PhaseExplainer`` loads on first use: a board never needs the explainer's module.
+
+    >>> import boardlab.widgets as w
+    >>> w.PhaseExplainer.__module__
+    'boardlab.widgets.explainer'
+    """
+    if name == "PhaseExplainer":
+        from boardlab.widgets.explainer import PhaseExplainer
+
+        return PhaseExplainer
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def close_tree(widget: Any) -> None:

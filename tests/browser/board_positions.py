@@ -93,6 +93,57 @@ def count(game: str) -> int:
     return len(_setups(game)) * len(SPOTS) + 1
 
 
+#: The Advice panels the layout test measures, per game: exact rows (a short horizon, a
+#: time budget no loaded machine reaches), and estimated rows with the simulated chance
+#: to win beside them (no exact node allowed: every row sampled), the widest table.
+ADVICE_KEYWORDS: tuple[dict[str, Any], ...] = (
+    {"horizon": 1, "budget": {"seconds": 3600, "matches": 0}},
+    {"horizon": "phase", "budget": {"nodes": 0, "samples": 4, "matches": 4}},
+)
+#: Where in the first setup's played match the advised boards are (fractions of its plies).
+ADVICE_SPOTS = (0.25, 0.5)
+#: How long the kernel waits for one panel's advice (the 2-core machine may be loaded).
+ADVICE_WAIT_S = 120.0
+
+
+def advised(game: str) -> Iterator[Any]:
+    """Boards of ``game`` with the Advice panel on and its advice computed: at each of
+    :data:`ADVICE_SPOTS` of the first setup's match, seated at the player to move, one
+    per :data:`ADVICE_KEYWORDS` (exact, then estimated with the chance to win)."""
+    mod = _module(game)
+    played = mod.play(**_setups(game)[0])
+    for spot, keywords in zip(ADVICE_SPOTS, ADVICE_KEYWORDS, strict=True):
+        match = _at(played, round(played.recorded_plies * spot))
+        board0 = mod.Board(match)
+        players = board0.players(match.state)
+        board0.close()
+        match = _to_decision(match, players)
+        board = mod.Board(match, seat=_seat_at(match, players))
+        board.advice.keywords = dict(keywords)
+        board.advice.set(True)
+        panel = board.advice.panel
+        assert panel is not None
+        panel.wait(ADVICE_WAIT_S)  # shown with its bars, not the progress line
+        yield board
+
+
+def advised_count() -> int:
+    """How many boards :func:`show_advised` displays (all games)."""
+    return len(GAMES) * len(ADVICE_KEYWORDS)
+
+
+def show_advised() -> int:
+    """Display every game's :func:`advised` boards (in a notebook); how many."""
+    from IPython.display import display
+
+    shown = 0
+    for game in GAMES:
+        for board in advised(game):
+            display(board)
+            shown += 1
+    return shown
+
+
 def show(game: str) -> int:
     """Display every board and explainer of ``game`` (in a notebook); how many."""
     from IPython.display import display

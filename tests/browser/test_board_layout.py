@@ -17,8 +17,13 @@ dropdown — and the test fails on
   whose chosen text does not fit it. A box that scrolls (the log; Level 7's map when it
   is wider than the notebook) cuts nothing: what it hides is a scroll away.
 
+The same page then shows boards with the **Advice panel** on (``board_positions.advised``:
+per game a computed panel of exact rows and one of estimated rows with the chance to
+win, seated at the player to move), measured by their own test with the same checks.
+
 It writes what it measured (``problems.json``) and one board of each game at each width
-(``<game>.png``) to pytest's temporary folder, for a look.
+(``<game>.png``; the estimated panel of each game, ``<game>-advice.png``) to pytest's
+temporary folder, for a look.
 """
 
 from __future__ import annotations
@@ -44,11 +49,17 @@ MIN_PX = 11.0
 #: Running the whole notebook (52 widgets built, sent and drawn) on a loaded 2-core machine.
 RUN_MS = 4 * WAIT_MS
 EXPECTED = sum(bp.count(game) for game in bp.GAMES)
+#: The boards with the Advice panel on (shown after the others).
+ADVISED = bp.advised_count()
+#: The roots each test measures: the boards without a panel on (and the explainers), and
+#: the boards with one (an Advice table inside the board's advice slot).
+PLAIN = ".bl-board:not(:has(.bl-advice-slot .bl-advice)), .bl-explainer"
+WITH_ADVICE = ".bl-board:has(.bl-advice-slot .bl-advice)"
 
 #: Every text of every board and explainer: size, boxes, and what clips or overlaps it.
-MEASURE = r"""(minPx) => {
+MEASURE = r"""([minPx, selector]) => {
   const problems = [];
-  const roots = [...document.querySelectorAll('.bl-board, .bl-explainer')];
+  const roots = [...document.querySelectorAll(selector)];
   const rect = r => ({l: r.left, t: r.top, r: r.right, b: r.bottom});
   const shown = el => {
     for (let a = el; a; a = a.parentElement) {
@@ -196,14 +207,17 @@ def boards_page(layout_server: Server, page_of: Any) -> Any:
     expect(page.locator(".jp-Notebook .jp-Cell").first).to_be_visible(timeout=WAIT_MS)
     expect(page.locator("#filebrowser")).to_be_visible(timeout=WAIT_MS)
     run_all(page)
-    expect(page.locator(".bl-board, .bl-explainer")).to_have_count(EXPECTED, timeout=RUN_MS)
+    expect(page.locator(".bl-board, .bl-explainer")).to_have_count(EXPECTED + ADVISED,
+                                                                  timeout=RUN_MS)
     expect(page.locator(".jp-StatusBar-TextItem", has_text="| Idle")).to_be_visible(
         timeout=RUN_MS)
-    # every board's status line is on show (its widgets are rendered)
+    # every board's status line is on show (its widgets are rendered), and every
+    # advised board's table (computed in the kernel before the board was shown)
     page.wait_for_function(
         """(n) => [...document.querySelectorAll('.bl-board .bl-status')]
                     .filter(e => e.textContent.trim()).length === n""",
-        arg=EXPECTED - len(bp.GAMES), timeout=RUN_MS)
+        arg=EXPECTED + ADVISED - len(bp.GAMES), timeout=RUN_MS)
+    expect(page.locator(WITH_ADVICE)).to_have_count(ADVISED, timeout=RUN_MS)
     return page
 
 
@@ -217,20 +231,26 @@ def report(problems: list[dict[str, Any]], limit: int = 60) -> str:
     return "\n".join(lines) + (f"\n… and {more} more" if more > 0 else "")
 
 
+def measure(page: Any, width: int, selector: str, out: Path) -> dict[str, Any]:
+    """The page at ``width``, every text of the roots ``selector`` measured (and written
+    to ``out/problems.json``)."""
+    page.set_viewport_size(WIDTHS[width])
+    # two frames: the resize reflows the notebook, the container queries, the pictures
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => "
+                  "requestAnimationFrame(r)))")
+    measured: dict[str, Any] = page.evaluate(MEASURE, [MIN_PX, selector])
+    (out / "problems.json").write_text(json.dumps(measured["problems"], indent=0))
+    return measured
+
+
 @pytest.mark.parametrize("width", sorted(WIDTHS))
 def test_every_text_is_legible(boards_page: Any, width: int,
                                tmp_path_factory: pytest.TempPathFactory) -> None:
     out = tmp_path_factory.mktemp(f"layout-{width}")  # what was measured, for a look
     page = boards_page
-    page.set_viewport_size(WIDTHS[width])
-    # two frames: the resize reflows the notebook, the container queries, the pictures
-    page.evaluate("() => new Promise(r => requestAnimationFrame(() => "
-                  "requestAnimationFrame(r)))")
-    measured = page.evaluate(MEASURE, MIN_PX)
-    (out / "problems.json").write_text(
-        json.dumps(measured["problems"], indent=0))
+    measured = measure(page, width, PLAIN, out)
     assert measured["roots"] == EXPECTED
-    roots = page.locator(".bl-board, .bl-explainer")
+    roots = page.locator(PLAIN)
     first = 0
     for game in bp.GAMES:   # one board of each game, for the eyes (and the docs)
         roots.nth(first + 2).screenshot(path=str(out / f"{game}.png"))
@@ -238,3 +258,47 @@ def test_every_text_is_legible(boards_page: Any, width: int,
     assert not measured["problems"], (
         f"{len(measured['problems'])} legibility problems at {width} px:\n"
         + report(measured["problems"]))
+
+
+#: Each advised panel, as the page shows it: its rows, bars, stars and labels.
+PANELS = r"""() => [...document.querySelectorAll('.bl-board .bl-advice-slot .bl-advice')]
+  .map(p => ({rows: p.querySelectorAll('tr').length - 1,
+              bars: [...p.querySelectorAll('td div div')]
+                      .filter(b => b.getBoundingClientRect().height > 0).length,
+              stars: (p.textContent.match(/\u2605/g) || []).length,
+              exact: [...p.querySelectorAll('td')].filter(t => t.textContent === 'exact').length,
+              estimated: [...p.querySelectorAll('td')]
+                           .filter(t => t.textContent === 'estimated').length,
+              win: [...p.querySelectorAll('td')].filter(t => /%$/.test(t.textContent)).length,
+              progress: p.closest('.bl-advice-slot').textContent.includes('computing'),
+              // the table fits the board's column: nothing in the slot scrolls sideways
+              scrolls: [p.closest('.bl-advice-slot'), ...p.closest('.bl-advice-slot')
+                        .querySelectorAll('*')]
+                       .filter(e => e.scrollWidth > e.clientWidth + 1).length}))"""
+
+
+@pytest.mark.parametrize("width", sorted(WIDTHS))
+def test_every_text_is_legible_with_the_advice_panel_on(
+        boards_page: Any, width: int, tmp_path_factory: pytest.TempPathFactory) -> None:
+    out = tmp_path_factory.mktemp(f"layout-advice-{width}")
+    page = boards_page
+    measured = measure(page, width, WITH_ADVICE, out)
+    assert measured["roots"] == ADVISED
+    panels = page.evaluate(PANELS)
+    assert len(panels) == ADVISED
+    # each computed: a bar per choice, one best, every row labelled exact or estimated;
+    # per game one panel of exact rows and one of estimated rows with the chance to win
+    for i, p in enumerate(panels):
+        assert p["rows"] >= 2 and p["bars"] == p["rows"] and p["stars"] == 1, p
+        assert not p["progress"] and not p["scrolls"], p
+        if i % len(bp.ADVICE_KEYWORDS) == 0:
+            assert p["exact"] == p["rows"] and p["win"] == 0, p
+        else:
+            assert p["estimated"] == p["rows"] and p["win"] == p["rows"], p
+    slots = page.locator(f"{WITH_ADVICE} .bl-advice-slot")
+    for g, game in enumerate(bp.GAMES):   # one advised panel of each game, for the eyes
+        slots.nth(g * len(bp.ADVICE_KEYWORDS) + 1).screenshot(
+            path=str(out / f"{game}-advice.png"))
+    assert not measured["problems"], (
+        f"{len(measured['problems'])} legibility problems with the Advice panel on at "
+        f"{width} px:\n" + report(measured["problems"]))

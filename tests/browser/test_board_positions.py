@@ -6,7 +6,8 @@ at the start and at the end of a match, seated boards with their choices on show
 grouped pad opened at a group among them), boards with odds, an unseated board, the
 solo and the multi-player setups, a long list of choices (grouped, or in a dropdown),
 and one explainer; and :func:`count` is what the
-notebook shows.
+notebook shows. The boards with the Advice panel on (:func:`board_positions.advised`)
+show a computed panel: exact rows, then estimated rows with the chance to win.
 """
 
 from __future__ import annotations
@@ -36,3 +37,20 @@ def test_the_positions_cover_what_a_board_shows(game: str) -> None:
     assert len(players) >= 2                                            # setups differ
     for b in boards:
         b.close()
+
+
+@pytest.mark.parametrize("game", bp.GAMES)
+def test_the_advised_boards_show_computed_panels(game: str) -> None:
+    boards = list(bp.advised(game))
+    assert len(boards) == len(bp.ADVICE_KEYWORDS) == bp.advised_count() // len(bp.GAMES)
+    for board, keywords in zip(boards, bp.ADVICE_KEYWORDS, strict=True):
+        assert board.advice.on and board.seat == board.match.to_move
+        panel = board.advice.panel
+        assert panel is not None and panel.status.value == ""
+        html, rows = panel.html.value, len(board.match.legal())
+        assert rows >= 2 and html.count("<tr>") == 1 + rows and html.count("★") == 1
+        exact = keywords["budget"].get("nodes") != 0   # the second has no exact node
+        assert html.count(">exact<") == (rows if exact else 0)
+        assert html.count(">estimated<") == (0 if exact else rows)
+        assert html.count("%</td>") == (0 if exact else rows)   # the chance to win
+        board.close()

@@ -13,6 +13,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from boardlab import registry
 from boardlab.classroom.lesson import Lesson
 from boardlab.classroom.messages import projector_message, seat_message
@@ -30,6 +32,8 @@ from tests.classroom.browser import (
 from tests.classroom.wire import Running, start_server
 
 VIEWPORTS = [PHONE, SMALL, WIDE, SMALL]
+#: Real Chromium: slow too (tests/conftest.py), so make test runs these, make check not.
+pytestmark = pytest.mark.browser
 
 
 def _replay(lesson: Lesson) -> Any:

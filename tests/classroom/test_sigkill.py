@@ -16,6 +16,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from boardlab import registry
 from boardlab.classroom.messages import seat_message
 from boardlab.classroom.server import free_port
@@ -24,6 +26,8 @@ from tests.classroom.browser import SMALL, click_a_choice, in_browser, open_page
 ROOT = Path(__file__).resolve().parents[2]
 LINK = re.compile(r"^\s+(\S.*?)\s{2}(http://127\.0\.0\.1:\d+/#\S+)$")
 GAME = "mall-of-horror"
+#: Real Chromium: slow too (tests/conftest.py), so make test runs these, make check not.
+pytestmark = pytest.mark.browser
 
 
 class Server:

@@ -76,7 +76,12 @@ def _secret_texts(match: Any, seat: str) -> set[str]:
     return texts
 
 
-@pytest.mark.parametrize("name", SECRET_GAMES)
+#: A whole Breakout match on the wire is a minute of checks: make test's; make check keeps
+#: Mall of Horror's two matches.
+WIRE_GAMES = ["mall-of-horror", pytest.param("lockup-breakout", marks=pytest.mark.slow)]
+
+
+@pytest.mark.parametrize("name", WIRE_GAMES)
 def test_every_message_to_every_seat_is_built_from_its_view(name: str) -> None:
     game = registry.get(name)
     rng = random.Random(5)

@@ -77,6 +77,7 @@ def test_same_table_in_a_process_pool_whatever_the_chunk_size(moh_experiment, se
     assert moh_experiment.run(workers=2, chunk=4, progress=False).rows == serial.rows
 
 
+@pytest.mark.slow  # a cluster of two worker processes starts up: make check has the pool
 def test_same_table_on_a_dask_local_cluster(moh_experiment, serial, tmp_path) -> None:
     distributed = pytest.importorskip("distributed")
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,

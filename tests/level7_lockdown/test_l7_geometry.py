@@ -19,6 +19,7 @@ from boardlab.level7_lockdown import (
 )
 from boardlab.level7_lockdown.geometry import (
     Door,
+    Layout,
     Placement,
     cells_of,
     costs_from,
@@ -245,3 +246,70 @@ def test_l7_r13_door_counts_breadth_first_equal_the_cheapest_costs() -> None:
                 assert door_counts(w.lay, source) == costs_from(w.lay, source, lambda d: 1)
                 seen += 1
     assert seen > 300
+
+
+def _placements_by_rotation(lay: Layout, spec: TileSpec, door: Door
+                            ) -> tuple[Placement, ...]:
+    """L7-R5's placements found the long way (the algorithm before geometry._fits):
+    every rotation and door of ``spec`` facing the door back, on free cells, one per
+    distinct set of cells and doors (the lowest rotation), by rotation, x, y."""
+    a, b = door.cells
+    inside, target = (a, b) if a in lay.owner else (b, a)
+    side = next(s for s in "NESW" if door_at(inside, s) == door)
+    need = {"N": "S", "S": "N", "E": "W", "W": "E"}[side]
+    seen: dict[object, Placement] = {}
+    for rotation in range(4):
+        for room, room_side in spec.doors:
+            if rotate_side(room_side, rotation) != need:
+                continue
+            rx, ry = rotate_offset(*spec.rooms[room], rotation)
+            p = Placement(spec.name, target[0], target[1] - rx, target[2] - ry, rotation)
+            cells = cells_of(spec, p)
+            if any(c in lay.owner for c in cells):
+                continue
+            seen.setdefault((frozenset(cells), frozenset(doors_of(spec, p))), p)
+    return tuple(sorted(seen.values(), key=lambda p: (p.rotation, p.x, p.y)))
+
+
+def test_l7_r5_placements_of_every_tile_behind_every_open_end_of_real_maps() -> None:
+    """Every tile of the configuration behind every explorable door of maps from real
+    matches: the placements offered are those found rotation by rotation."""
+    from boardlab.level7_lockdown import play
+
+    checked = fitted = 0
+    for seed, scenario in enumerate(("sandbox", "9", "12", "13")):
+        state = play(2, scenario=scenario, seed=seed).state
+        lay = layout(state.tiles, state.links, CFG)
+        for ends in lay.ends:
+            for door, _ in ends:
+                for spec in CFG.tiles:
+                    found = placements_through(lay, spec, door)
+                    assert found == _placements_by_rotation(lay, spec, door)
+                    checked += 1
+                    fitted += bool(found)
+    assert checked > 500 and 0 < fitted < checked
+
+
+def test_l7_r5_a_placed_tile_extends_the_last_maps_door_graph() -> None:
+    """geometry.extended (the engine's new map after a tile is placed) equals the door
+    graph derived from every placement, for every tile placed in real matches of every
+    scenario; a face-down tile or an overlap is left to layout (None)."""
+    from boardlab.level7_lockdown import play
+    from boardlab.level7_lockdown.geometry import extended
+
+    grown = 0
+    for seed, scenario in enumerate(("sandbox", "9", "10", "11", "12", "13") * 3):
+        match = play(3, scenario=scenario, seed=seed)
+        for record in match.records:
+            old, new = record.before, record.after
+            if len(new.tiles) != len(old.tiles) + 1 or new.tiles[:-1] != old.tiles:
+                continue
+            cfg = new.setup.cfg
+            lay = extended(layout(old.tiles, old.links, cfg), new.tiles[-1], cfg)
+            full = layout(new.tiles, new.links, cfg)
+            assert lay == full and list(lay.owner.items()) == list(full.owner.items())
+            grown += 1
+    assert grown > 50
+    hub = layout((Placement("Hub", 0, 0, 0),), (), CFG)
+    assert extended(hub, Placement("Corridor A1", 0, 0, 0), CFG) is None   # overlaps
+    assert extended(hub, Placement("", 0, 0, 1, face_down=True, stack="A"), CFG) is None

@@ -9,10 +9,11 @@ load and every load that raised anything but a boardlab error: the check of
 ``test_lb_hostile_files.py`` that every saved file of up to 16 MiB is refused or loaded
 within 2 s and 512 MiB.
 
-    python -m tests.lockup_breakout.hostile_files [--quick]
+    python -m tests.lockup_breakout.hostile_files [--quick] [--part check|rest]
 
 ``--quick`` (``make test``) loads every :data:`QUICK_EVERY`-th mutant and every file of
-nearly 16 MiB; the soak (``make soak``) loads all of them.
+nearly 16 MiB; the soak (``make soak``) loads all of them. ``--part check`` loads every
+:data:`CHECK_EVERY`-th of those files (``make check``'s share), ``--part rest`` the others.
 """
 
 from __future__ import annotations
@@ -173,19 +174,27 @@ def load(loader: str, text: str) -> str:
 #: A quick sweep loads every this-many-th mutant (a prime, so that every kind of field
 #: and every hostile value is among them), and every 16 MiB file.
 QUICK_EVERY = 11
+#: ``--part check`` loads every this-many-th file of the sweep, ``--part rest`` the others.
+CHECK_EVERY = 8
 
 
-def run(quick: bool = False) -> dict[str, Any]:
+def run(quick: bool = False, part: str | None = None) -> dict[str, Any]:
     """Load every mutant (and the 16 MiB files), timing each; what went wrong, in words.
-    ``quick``: every :data:`QUICK_EVERY`-th mutant and every 16 MiB file."""
+    ``quick``: every :data:`QUICK_EVERY`-th mutant and every 16 MiB file; ``part``
+    (``"check"`` or ``"rest"``, tests/shares.py): a share of those."""
+    from tests.shares import mine
+
     slowest: tuple[float, str] = (0.0, "")
     raw: list[str] = []
-    cases = 0
+    cases = swept = 0
     results: dict[str, int] = {}
     for name, loader, data in documents():
         every = enumerate(mutants(data))
         picked = (m for i, m in every if not quick or i % QUICK_EVERY == 0)
         for field, make in chain(picked, biggest(loader, data)):
+            swept += 1
+            if part is not None and not mine(swept - 1, part, CHECK_EVERY):
+                continue
             cases += 1
             text = make()
             t = time.process_time()  # CPU: on a shared machine the wall clock times the others
@@ -198,13 +207,16 @@ def run(quick: bool = False) -> dict[str, Any]:
             results[outcome] = results.get(outcome, 0) + 1
             if took > slowest[0]:
                 slowest = (took, f"{name}: {field}")
-    return {"cases": cases, "slowest": slowest, "raw": raw, "results": results}
+    return {"cases": cases, "swept": swept, "slowest": slowest, "raw": raw,
+            "results": results}
 
 
 def main() -> int:
     resource.setrlimit(resource.RLIMIT_AS, (MEMORY, MEMORY))
     try:
-        report = run(quick="--quick" in sys.argv[1:])
+        args = sys.argv[1:]
+        part = args[args.index("--part") + 1] if "--part" in args else None
+        report = run(quick="--quick" in args, part=part)
     except MemoryError:
         report = {"memory": f"a load needed more than {MEMORY // 2**20} MiB"}
     json.dump(report, sys.stdout)

@@ -34,6 +34,9 @@ Fraction(8, 27)
 
 from __future__ import annotations
 
+from boardlab.level7_lockdown.live import (  # the board's panel, outside the package
+    live_odds,
+)
 from boardlab.level7_lockdown.odds.characters import (
     challenge_odds,
     dice_for,
@@ -78,9 +81,6 @@ from boardlab.level7_lockdown.odds.enemies import (
     barricade_attack,
     blaster_attack,
     enemy_attack,
-)
-from boardlab.level7_lockdown.odds.live import (
-    live_odds,
 )
 from boardlab.level7_lockdown.odds.scenarios import (
     _departure_node as _departure_node,

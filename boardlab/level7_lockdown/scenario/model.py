@@ -3,10 +3,10 @@ the invented sandbox scenario."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Final
 
 from boardlab.core.errors import ConfigError, show_value
+from boardlab.core.frozen import dataclass
 from boardlab.level7_lockdown.config import (
     ENEMY_KINDS,
     Config,
@@ -108,7 +108,17 @@ class Scenario:
         return self.lockdown_pool + self.lockdown_pool_per_player * players
 
     def check(self, cfg: Config) -> None:
-        """Validate the scenario against a configuration (tile names, map, markers)."""
+        """Validate the scenario against a configuration (tile names, map, markers);
+        a pair that passed is remembered (every new setup checks its scenario)."""
+        hit = _CHECKED.get((id(self), id(cfg)))
+        if hit is not None and hit[0] is self and hit[1] is cfg:
+            return
+        self._check(cfg)
+        if len(_CHECKED) > 256:
+            _CHECKED.clear()
+        _CHECKED[(id(self), id(cfg))] = (self, cfg)   # both kept alive: their ids stay theirs
+
+    def _check(self, cfg: Config) -> None:
         owner = f"scenario {show_value(self.name)}"
         for i, p in enumerate(self.tiles):
             if not p.face_down and not cfg.has_tile(p.tile):
@@ -151,6 +161,10 @@ class Scenario:
         repeated = sorted({t for t in used if used.count(t) > 1})
         if repeated:
             raise ConfigError(f"{owner}: tile {show_value(repeated[0])} is used twice")
+
+
+#: The (scenario, configuration) pairs that passed ``Scenario.check``, by their ids.
+_CHECKED: dict[tuple[int, int], tuple[Scenario, Config]] = {}
 
 
 def _hub_doors() -> dict[str, Door]:

@@ -1,4 +1,14 @@
-"""The board's odds panel."""
+"""The board's odds panel (``odds.live_odds``): what comes next, exactly.
+
+Outside the :mod:`~boardlab.level7_lockdown.odds` package on purpose: a board imports
+this module alone, and the odds functions it needs (the icon dice, the departure roll)
+and :mod:`boardlab.prob` load only when a position has odds to show (a first board of a
+new match has none, issue 28).
+
+>>> from boardlab.level7_lockdown.api import new_match
+>>> live_odds(new_match(players=2, seed=1).state)
+{}
+"""
 
 from __future__ import annotations
 
@@ -28,16 +38,15 @@ from boardlab.level7_lockdown.config import (
     STRENGTH,
 )
 from boardlab.level7_lockdown.state import State
-from boardlab.prob.derivation import Derivation
 
 if TYPE_CHECKING:
-    pass
-from boardlab.level7_lockdown.odds.common import _CACHE
-from boardlab.level7_lockdown.odds.dice import _die_facts
-from boardlab.level7_lockdown.odds.enemies import _outcomes
-from boardlab.level7_lockdown.odds.scenarios import _departure_outcomes
+    from boardlab.prob.derivation import Derivation
 
 __all__ = ["live_odds"]
+
+#: Positions whose panel odds are kept (the size of the odds package's caches,
+#: ``odds.common._CACHE``, which this module does not import).
+_CACHE = 256
 
 
 # -- the board's odds panel -------------------------------------------------------------------
@@ -95,6 +104,9 @@ def live_odds(state: State, *, viewer: str | None = None, explain: bool = False)
     answer = dict(_live(state))
     if not explain:
         return answer
+    from boardlab.level7_lockdown.odds.dice import _die_facts
+    from boardlab.prob.derivation import Derivation
+
     kind = state.pending.kind
     if not answer:
         step = "Nothing here waits on a challenge, a roll or a draw."
@@ -190,12 +202,16 @@ def _success(state: State, choice: Any) -> Fraction:
 
 
 def _at_least_icons(state: State) -> Fraction:
+    from boardlab.level7_lockdown.odds.enemies import _outcomes
+
     p = state.pending
     return sum((q for roll, q in _outcomes(state) if roll.count(p.icon) >= p.difficulty),
                Fraction(0))
 
 
 def _roll_odds(state: State) -> dict[str, Fraction]:
+    from boardlab.level7_lockdown.odds.enemies import _outcomes
+    from boardlab.level7_lockdown.odds.scenarios import _departure_outcomes
     from boardlab.level7_lockdown.rules import RULES
     from boardlab.level7_lockdown.work import enemy_name
 
