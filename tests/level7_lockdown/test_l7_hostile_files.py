@@ -151,8 +151,8 @@ def test_position_characters_is_a_mapping_of_names() -> None:
 def test_blaster_attack_needs_a_toughness() -> None:
     with pytest.raises(ArgumentTypeError) as err:
         odds.blaster_attack(toughness=None, power=1)  # type: ignore[arg-type]
-    assert str(err.value).startswith("level7 odds.blaster_attack: toughness: must be a whole "
-                                     "number")
+    assert str(err.value).startswith("level7 odds.blaster_attack: toughness: expected a "
+                                     "whole number, got a NoneType")
 
 
 def test_dice_for_answers_a_plain_int_for_a_sympy_integer() -> None:
