@@ -157,7 +157,8 @@ def test_hostile_odds_arguments_give_an_answer_or_a_boardlab_error(name: str,
 
 S = POSITIONS[0]
 REFUSALS: list[tuple[Callable[[], Any], type[Exception], str]] = [
-    (lambda: odds.tunnel_layouts(True), ArgumentTypeError, "players: expected a whole number, not a bool"),
+    (lambda: odds.tunnel_layouts(True), ArgumentTypeError, "players: expected a whole number, "
+                                                           "not a bool"),
     (lambda: odds.tunnel_layouts(6), QuestionError, r"1 \(solitary\) to 5.*LB-R5"),
     (lambda: odds.tunnel_at(3, kind="triple"), QuestionError, "kind must be one of"),
     (lambda: odds.tunnel_among([0, 9]), QuestionError, "unknown location 0.*LB-R8"),
@@ -167,7 +168,8 @@ REFUSALS: list[tuple[Callable[[], Any], type[Exception], str]] = [
     (lambda: odds.seeker_contest(None, 3, "red"), ArgumentTypeError, "Lockup: Breakout State"),
     (lambda: odds.seeker_contest(S, 1, "red"), QuestionError, "location 1 has no tunnel"),
     (lambda: odds.seeker_contest(S, 3, "purple"), QuestionError, "unknown player 'purple'"),
-    (lambda: odds.seeker_contest(S, 3.0, "red"), ArgumentTypeError, "location: expected a whole number"),
+    (lambda: odds.seeker_contest(S, 3.0, "red"), ArgumentTypeError, "location: expected a whole "
+                                                                    "number"),
     (lambda: odds.loot_look(S, "Sewer"), QuestionError, "not a loot space.*LB-setup-loot"),
     (lambda: odds.loot_has(S, "TOMB", "Gold"), QuestionError, "unknown loot token.*LB-R17"),
     (lambda: odds.shapeshifter_chain(S, "red", policy=3), ArgumentTypeError, "policy"),
@@ -178,7 +180,8 @@ REFUSALS: list[tuple[Callable[[], Any], type[Exception], str]] = [
     (lambda: odds.escape_score(S, "red", max_nodes=True), ArgumentTypeError, "max_nodes"),
     (lambda: odds.guards_first(POSITIONS[2], max_nodes=0), QuestionError, "max_nodes"),
     (lambda: odds.legend_active("The Bone Choir", 7), QuestionError, r"round: 1 to 6 \(got 7\)"),
-    (lambda: odds.legend_active("The Bone Choir", True), ArgumentTypeError, "round: expected a whole number"),
+    (lambda: odds.legend_active("The Bone Choir", True), ArgumentTypeError, "round: expected a "
+                                                                            "whole number"),
     (lambda: odds.legend_active("Nobody", 1), QuestionError, "unknown legend card.*LB-R16"),
     (lambda: odds.legend_comes_up("The Bone Choir", config="x"), ArgumentTypeError,
      "config: must be a Lockup: Breakout Config"),
@@ -189,11 +192,14 @@ REFUSALS: list[tuple[Callable[[], Any], type[Exception], str]] = [
     (lambda: odds.goal_public("Hoarder"), QuestionError, "unknown goal 'Hoarder'.*LB-R14"),
     (lambda: odds.guards_win_both((2,), "green"), ArgumentTypeError, "two crew strengths"),
     (lambda: odds.guards_win_both("22", "green"), ArgumentTypeError, "two crew strengths"),
-    (lambda: odds.guards_win_both((2, True), "green"), ArgumentTypeError, "strengths: expected a whole number"),
-    (lambda: odds.guards_win_both((2, -1), "green"), QuestionError, r"strengths: at least 0 \(got -1\)"),
+    (lambda: odds.guards_win_both((2, True), "green"), ArgumentTypeError, "strengths: expected a "
+                                                                          "whole number"),
+    (lambda: odds.guards_win_both((2, -1), "green"), QuestionError, r"strengths: at least 0 "
+                                                                    r"\(got -1\)"),
     (lambda: odds.guards_win_both((2, 2), "blue"), QuestionError,
      "unknown difficulty 'blue'.*LB-solo-setup"),
-    (lambda: odds.legend_guard_beats(2.0, "green"), ArgumentTypeError, "strength: expected a whole number, got a float"),
+    (lambda: odds.legend_guard_beats(2.0, "green"), ArgumentTypeError, "strength: expected a "
+                                                                       "whole number, got a float"),
     (lambda: odds.legend_guard_beats(2, "green", seen=["red 6 seeker"]), QuestionError,
      "not a card of the green guard deck"),
     (lambda: odds.legend_guard_beats(2, "green", seen=["blue 4", "blue 4"]), QuestionError,
