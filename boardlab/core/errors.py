@@ -210,24 +210,46 @@ class ConfigError(BoardlabError):
     ``field`` names the bad field when one check refused one field (``""`` when the
     message is about the whole configuration) and ``problem`` says what is wrong with it;
     a file loader reports ``problem`` at the field's full path
-    (:func:`boardlab.core.serialize.decode`).
+    (:func:`boardlab.core.serialize.decode`). ``owner`` names the record the field
+    belongs to when the record names itself in its messages (``"tile 'Hub'"``, set by
+    :func:`boardlab.core.validate.owned`): ``field`` is then a path inside that record,
+    and the message starts with the owner.
 
     >>> err = ConfigError.at("tomes[0].count", 0, "at least 1")
     >>> str(err), err.field, err.problem
     ('tomes[0].count: at least 1 (got 0)', 'tomes[0].count', 'at least 1 (got 0)')
     >>> ConfigError("no player seat is left").field
     ''
+    >>> err = ConfigError(field="rooms", problem="two rooms share a cell", owner="tile 'Hub'")
+    >>> str(err), err.field, err.owner
+    ("tile 'Hub': rooms: two rooms share a cell", 'rooms', "tile 'Hub'")
     """
 
     field: str
     problem: str
+    owner: str
 
-    def __init__(self, message: str = "", *, field: str = "", problem: str = "") -> None:
+    def __init__(self, message: str = "", *, field: str = "", problem: str = "",
+                 owner: str = "") -> None:
         self.field = field
         self.problem = problem or message
+        self.owner = owner
         if not message:
             message = f"{field}: {problem}" if field else problem
-        super().__init__(message)
+        super().__init__(f"{owner}: {message}" if owner else message)
+
+    def own(self, owner: str) -> Self:
+        """This error, as said by the record ``owner``: ``owner`` is set and the message
+        starts with it; an error that has an owner already (a record inside the record)
+        keeps its own.
+
+        >>> str(ConfigError.at("moves", 0, "1 to 6").own("config"))
+        'config: moves: 1 to 6 (got 0)'
+        """
+        if owner and not getattr(self, "owner", ""):
+            self.owner = owner
+            self.args = (f"{owner}: {self}", *self.args[1:])
+        return self
 
     @classmethod
     def at(cls, path: str, value: Any, problem: str) -> Self:

@@ -44,6 +44,7 @@ from typing import Any, Final, Literal, Union
 
 from boardlab.core.chance import Chance
 from boardlab.core.errors import ArgumentTypeError, FormatError, show_value, too_many_digits
+from boardlab.core.validate import whole
 
 __all__ = [
     "MAX_NESTING", "MAX_SAVED_BYTES", "MAX_SAVED_VALUES", "decode", "decode_choice", "encode",
@@ -303,9 +304,7 @@ def _decode_bool(value: JSON, path: str) -> bool:
 
 
 def _decode_int(value: JSON, path: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise FormatError(path, f"expected an integer, got {show_value(value)}")
-    return value
+    return whole(value, path, error=FormatError)  # core's wording, a FormatError
 
 
 def _decode_str(value: JSON, path: str) -> str:
@@ -411,8 +410,10 @@ def _decode_dataclass(value: JSON, cls: type, path: str) -> Any:
         # its error carries one; KeyError and IndexError from a class that does not are
         # refusals too.
         field, problem = getattr(err, "field", None), getattr(err, "problem", None)
-        if isinstance(field, str) and field and ": " not in field \
-                and isinstance(problem, str):  # "tile 'Hub': rooms" names no path
+        # An owned field ("tile 'Hub'": rooms) is a path inside the record that names
+        # itself, which need not be this one: the whole message is said here instead.
+        if isinstance(field, str) and field and not getattr(err, "owner", "") \
+                and isinstance(problem, str):
             where = f"{path}{field}" if field.startswith("[") else _join(path, field)
             raise FormatError(where, problem) from err
         raise FormatError(path, str(err) or type(err).__name__) from err

@@ -48,7 +48,9 @@ boardlab.core.errors.ArgumentError: viewer: not a seat of this match; one of red
 from __future__ import annotations
 
 import sys
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Iterable, Iterator, Mapping
+from contextlib import contextmanager
+from itertools import islice
 from typing import Any, TypeVar
 
 from boardlab.core.errors import (
@@ -63,8 +65,8 @@ from boardlab.core.errors import (
     too_many_digits,
 )
 
-__all__ = ["PUBLIC", "flag", "instance", "is_whole", "mapping", "name", "text", "viewer",
-           "whole"]
+__all__ = ["PUBLIC", "flag", "instance", "is_whole", "mapping", "name", "owned", "sequence",
+           "text", "viewer", "whole"]
 
 #: The viewer who knows only what every player knows (a spectator, a projector).
 PUBLIC = "public"
@@ -182,18 +184,91 @@ def text(value: Any, path: str, *, shortest: int = 0, longest: int | None = None
 
 
 def name(value: Any, path: str, known: Collection[str], *, what: str = "name",
-         rule: str | None = None, error: Error = ArgumentError,
+         where: str = "of this match", rule: str | None = None, error: Error = ArgumentError,
          type_error: Error | None = None) -> str:
-    """``value`` if it is one of ``known`` (a string of the right type first).
+    """``value`` if it is one of ``known`` (a string of the right type first). The
+    refusal reads "not a ``what`` ``where``; one of …": a name of the match by default,
+    ``where=""`` for a word of a fixed vocabulary (``what="known feature"``).
 
     >>> name("red", "seat", ("red", "blue"), what="seat")
     'red'
+    >>> name("pool", "features[1]", ("lift", "vent"), what="known feature", where="",
+    ...      error=ConfigError)
+    Traceback (most recent call last):
+    ...
+    boardlab.core.errors.ConfigError: features[1]: not a known feature; one of lift, vent ...
     """
+    if value.__class__ is str and value in known:
+        return value  # the usual case, before the general checks below
     text(value, path, error=error, type_error=type_error)
     if value not in known:
         listed = ", ".join(map(str, known)) or "none"
-        raise error.at(path, value, f"not a {what} of this match; one of {listed}{_rule(rule)}")
+        place = f" {where}" if where else ""
+        raise error.at(path, value, f"not a {what}{place}; one of {listed}{_rule(rule)}")
     return str(value)
+
+
+def sequence(value: Any, path: str, *, what: str = "a list", longest: int | None = None,
+             rule: str | None = None, optional: bool = False, ordered: bool = False,
+             error: Error = ArgumentError, type_error: Error | None = None) -> list[Any]:
+    """The items of ``value``, a list, tuple, set or other iterable (never a string or a
+    mapping; only a list or tuple when ``ordered``), at most ``longest`` of them: more
+    are refused after reading one past the limit, so an endless iterator is refused too;
+    ``None`` is an empty one when ``optional``. ``what`` says what was meant, for the
+    message.
+
+    >>> sequence((1, 2), "roll")
+    [1, 2]
+    >>> sequence("red", "lookers", what="a list of colours", error=ConfigError)
+    Traceback (most recent call last):
+    ...
+    boardlab.core.errors.ConfigTypeError: lookers: expected a list of colours, got a str ...
+    >>> sequence(iter(int, 1), "tiles", longest=3, rule="limits.tiles", error=ConfigError)
+    Traceback (most recent call last):
+    ...
+    boardlab.core.errors.ConfigError: tiles: at most 3 entries (limits.tiles) (got more than 3)
+    """
+    if value is None and optional:
+        return []
+    if isinstance(value, str | bytes | Mapping) or not isinstance(
+            value, list | tuple if ordered else Iterable):
+        raise _wrong_type(value, path, f"expected {what}, got {a_type(value)}", error,
+                          type_error)
+    items = list(value if longest is None else islice(value, longest + 1))
+    if longest is not None and len(items) > longest:
+        got = len(value) if isinstance(value, Collection) else _MoreThan(longest)
+        raise error.at(path, got, f"at most {longest:,} entries{_rule(rule)}")
+    return items
+
+
+class _MoreThan:
+    """How many entries an iterator held, for a message: it is not read to its end."""
+
+    def __init__(self, longest: int) -> None:
+        self.longest = longest
+
+    def __repr__(self) -> str:
+        return f"more than {self.longest:,}"
+
+
+@contextmanager
+def owned(owner: str) -> Iterator[None]:
+    """Name ``owner`` in every :class:`~boardlab.core.errors.ConfigError` raised inside:
+    a record's own checks say which record refused (``"tile 'Hub'"``, ``"config"``),
+    and the error's ``field`` stays a path inside that record
+    (:meth:`~boardlab.core.errors.ConfigError.own`).
+
+    >>> with owned("config"):
+    ...     whole(0, "moves", low=1, high=6, error=ConfigError)
+    Traceback (most recent call last):
+    ...
+    boardlab.core.errors.ConfigError: config: moves: 1 to 6 (got 0)
+    """
+    try:
+        yield
+    except ConfigError as err:
+        err.own(owner)
+        raise  # the same error (class, field, traceback), now owned
 
 
 def mapping(value: Any, path: str, *, what: str = "a mapping (a dict)",

@@ -17,7 +17,7 @@ whose errors name the path (``tiles[3].doors[1]``).
 >>> TileSpec("Bad", doors=((0, "X"),))
 Traceback (most recent call last):
 ...
-boardlab.core.errors.ConfigError: tile 'Bad': doors[0]: side 'X' is not one of N, E, S, W
+boardlab.core.errors.ConfigError: tile 'Bad': doors[0]: not a side of a room; one of N, E, S, W ...
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from boardlab.core.errors import ConfigError, FormatError, show_value
 from boardlab.core.frozen import dataclass
-from boardlab.core.validate import whole
+from boardlab.core.validate import owned, whole
 
 # The vocabulary, the facts of the text and the records live in their own modules;
 # every name stays importable from here.
@@ -281,10 +281,11 @@ class Config:
         if not isinstance(self.die, tuple) or not self.die:
             raise _bad("config", "die", "a die needs at least one face")
         for i, face in enumerate(self.die):
-            _check_vocab("config", f"die[{i}]", face, ICONS, unique=False)
-        whole(self.dice_cap, "config: dice_cap", low=1, high=12, error=ConfigError)
-        whole(self.moves, "config: moves", low=1, high=6, error=ConfigError)
-        whole(self.adrenaline_hand, "config: adrenaline_hand", low=0, high=8, error=ConfigError)
+            _check_vocab("config", f"die[{i}]", face, ICONS, "icon", unique=False)
+        with owned("config"):
+            whole(self.dice_cap, "dice_cap", low=1, high=12, error=ConfigError)
+            whole(self.moves, "moves", low=1, high=6, error=ConfigError)
+            whole(self.adrenaline_hand, "adrenaline_hand", low=0, high=8, error=ConfigError)
         # Look-up tables: not fields (never compared, hashed or saved), built once.
         index: dict[str, Any] = {}
         object.__setattr__(self, "_index", index)
@@ -410,11 +411,11 @@ def config_from_json(text: str | Mapping[str, Any]) -> Config:
     >>> config_from_json('{"tiles": [{"name": "Hub", "doors": [[0, "Q"]]}]}')
     Traceback (most recent call last):
     ...
-    boardlab.core.errors.FormatError: tiles[0]: tile 'Hub': doors[0]: side 'Q' is not one of ...
+    boardlab.core.errors.FormatError: tiles[0]: tile 'Hub': doors[0]: not a side of a room; ...
     >>> config_from_json('{"moves": "two"}')
     Traceback (most recent call last):
     ...
-    boardlab.core.errors.FormatError: moves: expected an integer, got 'two'
+    boardlab.core.errors.FormatError: moves: expected a whole number, got a str (got 'two')
     """
     from boardlab.core.serialize import decode, load_json_object
 
@@ -435,8 +436,11 @@ def config_from_json(text: str | Mapping[str, Any]) -> Config:
     try:
         return Config(**kwargs)
     except ConfigError as err:
-        path, problem = _config_path(str(err))
-        raise FormatError(path, problem) from err
+        # The configuration's own refusals name a field of it; a record inside says
+        # which record (the owner) in its message.
+        if err.owner == "config" and err.field:
+            raise FormatError(err.field, err.problem) from err
+        raise FormatError("", str(err)) from err
 
 
 def _decode_list(value: Any, kind: type, path: str) -> tuple[Any, ...]:
@@ -445,14 +449,6 @@ def _decode_list(value: Any, kind: type, path: str) -> tuple[Any, ...]:
     if not isinstance(value, list):
         raise FormatError(path, f"expected a list, got {show_value(value)}")
     return tuple(decode(v, kind, f"{path}[{i}]") for i, v in enumerate(value))
-
-
-def _config_path(message: str) -> tuple[str, str]:
-    """``config: moves: …`` → ``("moves", "…")``."""
-    parts = message.split(": ", 2)
-    if len(parts) == 3 and parts[0] == "config":
-        return parts[1], parts[2]
-    return "", message
 
 
 def names(records: Iterable[Any]) -> tuple[str, ...]:

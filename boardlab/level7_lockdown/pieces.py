@@ -7,16 +7,16 @@ invented stand-ins (L7-R1, L7-R9, L7-R10, L7-R12, L7-R21).
 >>> TileSpec("Bad", doors=((0, "X"),))
 Traceback (most recent call last):
 ...
-boardlab.core.errors.ConfigError: tile 'Bad': doors[0]: side 'X' is not one of N, E, S, W
+boardlab.core.errors.ConfigError: tile 'Bad': doors[0]: not a side of a room; one of N, E, S, W ...
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-from boardlab.core.errors import ConfigError, show_value
+from boardlab.core.errors import ConfigError, ConfigTypeError, show_value
 from boardlab.core.frozen import dataclass
-from boardlab.core.validate import text, whole
+from boardlab.core.validate import flag, name, owned, text, whole
 from boardlab.level7_lockdown.vocab import (
     ACTIVATIONS,
     EFFECTS,
@@ -56,55 +56,55 @@ class TileSpec:
     lockdown: bool = False
 
     def __post_init__(self) -> None:
-        text(self.name, "tile: name", blank=False, error=ConfigError)
+        with owned("tile"):
+            text(self.name, "name", blank=False, error=ConfigError)
         owner = f"tile {show_value(self.name)}"
-        self._check_rooms(owner)
-        self._check_doors(owner)
+        with owned(owner):
+            self._check_rooms()
+            self._check_doors()
         if len(set(self.doors)) != len(self.doors):
             raise _bad(owner, "doors", "a door is listed twice")
-        _check_vocab(owner, "features", self.features, FEATURES)
-        _check_vocab(owner, "events", self.events, EVENT_ICONS)
+        _check_vocab(owner, "features", self.features, FEATURES, "feature")
+        _check_vocab(owner, "events", self.events, EVENT_ICONS, "event icon")
         if len(self.events) > 2:
             raise _bad(owner, "events", "a tile shows at most two event icons "
                        "(L7-tile-multievent)")
 
-    def _check_rooms(self, owner: str) -> None:
-        """One or more rooms at distinct cells, the first at (0, 0), in one shape."""
+    def _check_rooms(self) -> None:
+        """One or more rooms at distinct cells, the first at (0, 0), in one shape (inside
+        ``owned``: the errors name the tile)."""
         if not isinstance(self.rooms, tuple) or not self.rooms:
-            raise _bad(owner, "rooms", "a tile needs at least one room")
+            raise ConfigError(field="rooms", problem="a tile needs at least one room")
         for i, room in enumerate(self.rooms):
             if not (isinstance(room, tuple) and len(room) == 2):
-                raise _bad(owner, f"rooms[{i}]", f"expected an (x, y) pair, got {show_value(room)}")
+                raise ConfigError.at(f"rooms[{i}]", room, "expected an (x, y) pair")
             for j, v in enumerate(room):
-                whole(v, f"{owner}: rooms[{i}][{j}]", low=-8, high=8, error=ConfigError)
+                whole(v, f"rooms[{i}][{j}]", low=-8, high=8, error=ConfigError)
         if self.rooms[0] != (0, 0):
-            raise _bad(owner, "rooms[0]", "the first room sits at (0, 0)")
+            raise ConfigError(field="rooms[0]", problem="the first room sits at (0, 0)")
         if len(set(self.rooms)) != len(self.rooms):
-            raise _bad(owner, "rooms", "two rooms share a cell")
+            raise ConfigError(field="rooms", problem="two rooms share a cell")
         if not _connected(self.rooms):
-            raise _bad(owner, "rooms", "the rooms do not form one connected shape")
+            raise ConfigError(field="rooms", problem="the rooms do not form one connected shape")
 
-    def _check_doors(self, owner: str) -> None:
-        """One or more doors, each on a room's side that faces out of the tile."""
+    def _check_doors(self) -> None:
+        """One or more doors, each on a room's side that faces out of the tile (inside
+        ``owned``: the errors name the tile)."""
         if not isinstance(self.doors, tuple) or not self.doors:
-            raise _bad(owner, "doors", "a tile needs at least one door")
+            raise ConfigError(field="doors", problem="a tile needs at least one door")
         for i, door in enumerate(self.doors):
             if not (isinstance(door, tuple) and len(door) == 2):
-                raise _bad(owner, f"doors[{i}]", f"expected (room, side), got {show_value(door)}")
+                raise ConfigError.at(f"doors[{i}]", door, "expected (room, side)")
             at, side = door
-            whole(at, f"{owner}: doors[{i}]", low=0, high=len(self.rooms) - 1, error=ConfigError)
-            if side not in SIDES:
-                raise _bad(owner, f"doors[{i}]",
-                           f"side {show_value(side)} is not one of N, E, S, W")
+            whole(at, f"doors[{i}]", low=0, high=len(self.rooms) - 1, error=ConfigError)
+            name(side, f"doors[{i}]", SIDES, what="side", where="of a room", error=ConfigError)
             dx, dy = _DELTA[side]
             x, y = self.rooms[at]
             if (x + dx, y + dy) in self.rooms:
                 other = self.rooms.index((x + dx, y + dy))
-                raise _bad(owner, f"doors[{i}]", f"room {at}'s {side} side faces room "
-                           f"{other} of the same tile")
-        if not isinstance(self.lockdown, bool):
-            raise _bad(owner, "lockdown", "expected true or false, got "
-                                          f"{show_value(self.lockdown)}")
+                raise ConfigError(field=f"doors[{i}]", problem=f"room {at}'s {side} side "
+                                  f"faces room {other} of the same tile")
+        flag(self.lockdown, "lockdown", error=ConfigError)
 
     @property
     def size(self) -> int:
@@ -151,11 +151,12 @@ class Character:
     toughness: int = 2
 
     def __post_init__(self) -> None:
-        text(self.name, "character: name", blank=False, error=ConfigError)
-        owner = f"character {show_value(self.name)}"
-        for stat in ("strength", "speed", "intelligence"):
-            whole(getattr(self, stat), f"{owner}: {stat}", low=0, high=8, error=ConfigError)
-        whole(self.toughness, f"{owner}: toughness", low=1, high=8, error=ConfigError)
+        with owned("character"):
+            text(self.name, "name", blank=False, error=ConfigError)
+        with owned(f"character {show_value(self.name)}"):
+            for stat in ("strength", "speed", "intelligence"):
+                whole(getattr(self, stat), stat, low=0, high=8, error=ConfigError)
+            whole(self.toughness, "toughness", low=1, high=8, error=ConfigError)
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,15 +173,14 @@ class EnemyProfile:
     ranged: bool = False
 
     def __post_init__(self) -> None:
-        if self.kind not in ENEMY_KINDS:
-            raise ConfigError(f"enemy profile: kind: {show_value(self.kind)} is not one of "
-                              f"{', '.join(ENEMY_KINDS)}")
-        owner = f"enemy profile {show_value(self.kind)}"
-        # At least 2 dice: with one die no enemy could ever damage a barricade (L7-R10).
-        whole(self.dice, f"{owner}: dice", low=2, high=8, error=ConfigError)
-        whole(self.toughness, f"{owner}: toughness", low=1, high=8, error=ConfigError)
-        if not isinstance(self.ranged, bool):
-            raise _bad(owner, "ranged", f"expected true or false, got {show_value(self.ranged)}")
+        with owned("enemy profile"):
+            name(self.kind, "kind", ENEMY_KINDS, what="known enemy kind", where="",
+                 rule="L7-enemies", error=ConfigError)
+        with owned(f"enemy profile {show_value(self.kind)}"):
+            # At least 2 dice: with one die no enemy could ever damage a barricade (L7-R10).
+            whole(self.dice, "dice", low=2, high=8, error=ConfigError)
+            whole(self.toughness, "toughness", low=1, high=8, error=ConfigError)
+            flag(self.ranged, "ranged", error=ConfigError)
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,27 +201,33 @@ class EventCard:
     lockdown: bool = False
 
     def __post_init__(self) -> None:
-        text(self.name, "event card: name", blank=False, error=ConfigError)
+        with owned("event card"):
+            text(self.name, "name", blank=False, error=ConfigError)
         owner = f"event card {show_value(self.name)}"
-        if self.spawn not in SPAWNS:
-            raise _bad(owner, "spawn", f"{show_value(self.spawn)} is not one of "
-                                       f"{', '.join(SPAWNS)}")
-        _check_vocab(owner, "activations", self.activations, ACTIVATIONS, unique=False)
+        with owned(owner):
+            name(self.spawn, "spawn", SPAWNS, what="known spawn icon", where="",
+                 error=ConfigError)
+        _check_vocab(owner, "activations", self.activations, ACTIVATIONS, "activation",
+                     unique=False)
+        with owned(owner):
+            self._check_sections()
+
+    def _check_sections(self) -> None:
+        """(tile event icon, effect) pairs, one per icon (inside ``owned``: the errors
+        name the card)."""
         if not isinstance(self.sections, tuple):
-            raise _bad(owner, "sections", "expected a tuple of (icon, effect) pairs")
+            raise ConfigTypeError.at("sections", self.sections,
+                                     "expected a tuple of (icon, effect) pairs")
         for i, sec in enumerate(self.sections):
             if not (isinstance(sec, tuple) and len(sec) == 2):
-                raise _bad(owner, f"sections[{i}]",
-                           f"expected (icon, effect), got {show_value(sec)}")
-            if sec[0] not in EVENT_ICONS:
-                raise _bad(owner, f"sections[{i}]", f"icon {show_value(sec[0])} is not one of "
-                           f"{', '.join(EVENT_ICONS)}")
-            if sec[1] not in EFFECTS:
-                raise _bad(owner, f"sections[{i}]", f"effect {show_value(sec[1])} is not one of "
-                           f"{', '.join(EFFECTS)}")
+                raise ConfigError.at(f"sections[{i}]", sec, "expected (icon, effect)")
+            name(sec[0], f"sections[{i}][0]", EVENT_ICONS, what="known event icon", where="",
+                 error=ConfigError)
+            name(sec[1], f"sections[{i}][1]", EFFECTS, what="known effect", where="",
+                 error=ConfigError)
         icons = [s[0] for s in self.sections]
         if len(set(icons)) != len(icons):
-            raise _bad(owner, "sections", "one section per tile icon")
+            raise ConfigError(field="sections", problem="one section per tile icon")
 
 
 @dataclass(frozen=True, slots=True)
@@ -234,12 +240,12 @@ class ItemCard:
     lockdown: bool = False
 
     def __post_init__(self) -> None:
-        text(self.name, "item card: name", blank=False, error=ConfigError)
-        owner = f"item card {show_value(self.name)}"
-        if self.kind not in ITEM_KINDS:
-            raise _bad(owner, "kind", f"{show_value(self.kind)} is not one of "
-                                      f"{', '.join(ITEM_KINDS)}")
-        whole(self.copies, f"{owner}: copies", low=1, high=20, error=ConfigError)
+        with owned("item card"):
+            text(self.name, "name", blank=False, error=ConfigError)
+        with owned(f"item card {show_value(self.name)}"):
+            name(self.kind, "kind", ITEM_KINDS, what="known item kind", where="",
+                 error=ConfigError)
+            whole(self.copies, "copies", low=1, high=20, error=ConfigError)
 
 
 @dataclass(frozen=True, slots=True)
@@ -252,4 +258,5 @@ class AdrenalineCard:
     lockdown: bool = False
 
     def __post_init__(self) -> None:
-        text(self.name, "adrenaline card: name", blank=False, error=ConfigError)
+        with owned("adrenaline card"):
+            text(self.name, "name", blank=False, error=ConfigError)

@@ -18,12 +18,12 @@ boardlab.core.errors.ConfigError: characters['Leo'].fear: 1 to 8 (got 9)
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from boardlab.core.errors import ConfigError, show_value
 from boardlab.core.events import Event, as_events
-from boardlab.core.validate import flag, mapping, whole
+from boardlab.core.validate import flag, mapping, sequence, whole
 from boardlab.level7_lockdown.config import (
     ENEMY_KINDS,
     FEAR_MAX,
@@ -57,15 +57,11 @@ CHAR_FIELDS = {"tile": str, "vitality": int, "fear": int, "terror": int, "threat
                "adrenaline": int, "items": tuple, "down": bool, "status": str}
 
 
-def _items(path: str, value: Any, limit: str, what: str) -> list[Any]:
-    """``value`` as a list: a list, tuple or other finite collection (not a string or a
-    mapping), of at most the declared limit of entries (:mod:`.limits`)."""
-    if isinstance(value, (str, bytes, Mapping)) or not isinstance(value, Collection):
-        raise ConfigError(f"{path}: expected a list of {what}, got {show_value(value)}")
-    if len(value) > LIMITS[limit]:
-        raise ConfigError(f"{path}: {len(value)} entries, at most {LIMITS[limit]} "
-                          f"(limits.{limit})")
-    return list(value)
+def _limited(value: Any, path: str, limit: str, what: str) -> list[Any]:
+    """``value`` as a list of ``what``, of at most the declared ``limit`` of entries
+    (:mod:`.limits`): core's :func:`~boardlab.core.validate.sequence`."""
+    return sequence(value, path, what=f"a list of {what}", longest=LIMITS[limit],
+                    rule=f"limits.{limit}", error=ConfigError)
 
 
 def position(players: int = 2, *, scenario: str = "sandbox",
@@ -174,7 +170,7 @@ class _Map:
         self.stacks = {n: list(ts) for n, ts in state.stacks}
         if isinstance(tiles, (str, bytes)) or not isinstance(tiles, Sequence):
             raise ConfigError("tiles: expected a list of (name, floor, x, y, rotation)")
-        for i, spec in enumerate(_items("tiles", tiles, "tiles",
+        for i, spec in enumerate(_limited(tiles, "tiles", "tiles",
                                         "(name, floor, x, y, rotation)")):
             self.place(i, _placement(i, spec))
         self.links = list(state.links)
@@ -216,7 +212,7 @@ class _Map:
         names = [p.tile for p in self.placed]
         if isinstance(links, (str, bytes)) or not isinstance(links, Sequence):
             raise ConfigError("links: expected a list of (tile, tile) pairs")
-        for i, pair in enumerate(_items("links", links, "markers", "(tile, tile) pairs")):
+        for i, pair in enumerate(_limited(links, "links", "markers", "(tile, tile) pairs")):
             if not (isinstance(pair, tuple) and len(pair) == 2) or any(
                     t not in names for t in pair):
                 raise ConfigError(f"links[{i}]: expected two tile names of the map, got "
@@ -308,7 +304,7 @@ def _char_changes(path: str, fields: Mapping[str, Any], where: _Map) -> dict[str
 def _carried(path: str, items: Any, cfg: Config) -> tuple[str, ...]:
     if isinstance(items, str) or not isinstance(items, (list, tuple)):
         raise ConfigError(f"{path}.items: expected a list of item names")
-    _items(f"{path}.items", items, "carried", "item names")
+    _limited(items, f"{path}.items", "carried", "item names")
     for k, it in enumerate(items):
         if not isinstance(it, str) or it not in {x.name for x in cfg.items}:
             raise ConfigError(f"{path}.items[{k}]: unknown item {show_value(it)}")
@@ -386,11 +382,11 @@ def _markers(state: State, where: _Map, *, cronos: Any, lockdown: int | None,
             "clouds": state.clouds if clouds is None else _clouds(clouds, where),
             "caches": state.caches if caches is None else tuple(sorted(
                 {where.tile_of(f"caches[{k}]", t)
-                 for k, t in enumerate(_items("caches", caches, "markers", "tile names"))}))}
+                 for k, t in enumerate(_limited(caches, "caches", "markers", "tile names"))}))}
 
 
 def _locked(locked: Any, where: _Map) -> tuple[Door, ...]:
-    doors = _items("locked", locked, "markers", "doors")
+    doors = _limited(locked, "locked", "markers", "doors")
     for d in doors:
         if not isinstance(d, Door) or d not in where.lay.doors:
             raise ConfigError(f"locked: {show_value(d)} is not a joined door of the map")
@@ -413,7 +409,7 @@ def _barricades(barricades: Any, where: _Map) -> tuple[tuple[Door, int], ...]:
 
 def _clouds(clouds: Any, where: _Map) -> tuple[tuple[int, str], ...]:
     cl = []
-    for k, item in enumerate(_items("clouds", clouds, "markers",
+    for k, item in enumerate(_limited(clouds, "clouds", "markers",
                                     "(tile, 'gas' or 'extinguisher') pairs")):
         if not (isinstance(item, tuple) and len(item) == 2) or item[1] not in \
                 ("gas", "extinguisher"):
@@ -457,7 +453,7 @@ def _pending(state: State, step: str, tasks: Any, new_enemies: list[Enemy]
     next decision or roll. The result must be sound."""
     from boardlab.level7_lockdown.rules import Work, run_auto
 
-    tasks = _items("tasks", tasks, "queue", "task names")
+    tasks = _limited(tasks, "tasks", "queue", "task names")
     if tasks and step != "enemies":
         raise ConfigError("tasks: only with step='enemies'")
     w = Work(state)
@@ -531,14 +527,14 @@ def _progress(spec: Mapping[str, Any] | None, state: State, tile_of: Any) -> Scn
             value = spec[key]
             if isinstance(value, str) or not isinstance(value, (list, tuple)):
                 raise ConfigError(f"scn.{key}: expected a list of tile names")
-            _items(f"scn.{key}", value, "markers", "tile names")
+            _limited(value, f"scn.{key}", "markers", "tile names")
             changes[key] = tuple(sorted({tile_of(f"scn.{key}[{k}]", t)
                                          for k, t in enumerate(value)}))
     if "boxed" in spec:
         value = spec["boxed"]
         if isinstance(value, str) or not isinstance(value, (list, tuple)):
             raise ConfigError("scn.boxed: expected a list of enemy ids")
-        _items("scn.boxed", value, "enemies", "enemy ids")
+        _limited(value, "scn.boxed", "enemies", "enemy ids")
         boxed = []
         for k, eid in enumerate(value):
             kind, _, num = str(eid).partition("#")

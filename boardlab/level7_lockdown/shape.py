@@ -3,7 +3,7 @@
 :func:`shape` looks at a :class:`~.state.State` as a hostile file or a hand edit may have
 left it — a string where a number belongs, an index past the end of a list, a negative
 count, a rotation of 7 — and says what is wrong, naming the field
-(``chars[0].tile: 999 is not a tile of the map (0…5)``). It never raises: the rest of
+(``chars[0].tile: 0 to 5 (the tiles of the map) (got 999)``). It never raises: the rest of
 the soundness check (:mod:`.invariants`) and the rules assume what it has checked, so a
 position that fails here is refused before anything else reads it.
 
@@ -12,9 +12,9 @@ position that fails here is refused before anything else reads it.
 >>> shape(s)
 []
 >>> shape(s._replace(active=-1))
-['active: -1 is outside 0…1 (the characters of the match)']
+['active: 0 to 1 (the characters of the match) (got -1)']
 >>> shape(s._replace(tiles=s.tiles[:1] + (s.tiles[1]._replace(rotation=7),) + s.tiles[2:]))
-['tiles[1].rotation: 7 is not a quarter turn 0…3 (L7-R5)']
+['tiles[1].rotation: 0 to 3 (a quarter turn, L7-R5) (got 7)']
 """
 
 from __future__ import annotations
@@ -25,7 +25,8 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any, Final, Union
 
-from boardlab.core.errors import show_value
+from boardlab.core.errors import ConfigError, show_value
+from boardlab.core.validate import whole
 from boardlab.level7_lockdown.config import (
     ENEMY_KINDS,
     FEAR_MAX,
@@ -177,9 +178,15 @@ def _sizes(state: State) -> list[str]:
 
 
 def _within(path: str, value: int, low: int, high: int, what: str) -> str | None:
+    """The problem of ``value`` outside ``low``…``high`` in core's words (its range check,
+    collected rather than raised: a shape check never raises)."""
     if low <= value <= high:
         return None
-    return f"{path}: {show_value(value)} is outside {low}…{high} ({what})"
+    try:
+        whole(value, path, low=low, high=high, rule=what, error=ConfigError)
+    except ConfigError as err:
+        return str(err)
+    return None
 
 
 def shape(state: Any) -> list[str]:
@@ -188,7 +195,7 @@ def shape(state: Any) -> list[str]:
 
     >>> from boardlab.level7_lockdown.api import new_match
     >>> shape(new_match(players=1).state._replace(round=0))
-    ['round: 0 is outside 1…11 (the turn limit is 10 rounds, L7-R23)']
+    ['round: 1 to 11 (the turn limit is 10 rounds, L7-R23) (got 0)']
     """
     problem = _types(state)
     if problem:
@@ -281,9 +288,7 @@ def _placement(path: str, p: Any, cfg: Any) -> Found:
         _within(f"{path}.x", p.x, -COORDINATE, COORDINATE, "grid columns"),
         _within(f"{path}.y", p.y, -COORDINATE, COORDINATE, "grid rows"),
     ]
-    if not 0 <= p.rotation <= 3:
-        out.append(f"{path}.rotation: {show_value(p.rotation)} is not a quarter turn 0…3 "
-                   "(L7-R5)")
+    out.append(_within(f"{path}.rotation", p.rotation, 0, 3, "a quarter turn, L7-R5"))
     if p.face_down:
         if p.tile or not p.stack or p.removed:
             out.append(f"{path}: a face-down tile has no name, a stack and is in play")

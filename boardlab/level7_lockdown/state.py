@@ -12,7 +12,7 @@ turn), so a roll in the middle of the enemy step is an ordinary chance node.
 >>> Setup(players=True)
 Traceback (most recent call last):
 ...
-boardlab.core.errors.ConfigError: players: expected an integer 1–4, got True (L7-R33)
+boardlab.core.errors.ConfigTypeError: players: expected a whole number, not a bool (got True)
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from boardlab import svg
 from boardlab.core.errors import ConfigError, show_value
 from boardlab.core.frozen import dataclass
 from boardlab.core.records import equal_only_to_itself
+from boardlab.core.validate import whole
 from boardlab.level7_lockdown.choices import Explore, Move, Vent
 from boardlab.level7_lockdown.config import DEFAULT, Config
 from boardlab.level7_lockdown.geometry import Door, Placement
@@ -67,10 +68,7 @@ class Setup:
     def __post_init__(self) -> None:
         from boardlab.level7_lockdown.scenario import scenario
 
-        if isinstance(self.players, bool) or not isinstance(self.players, int) \
-                or not 1 <= self.players <= 4:
-            raise ConfigError(f"players: expected an integer 1–4, got "
-                              f"{show_value(self.players)} (L7-R33)")
+        whole(self.players, "players", low=1, high=4, rule="L7-R33", error=ConfigError)
         if not isinstance(self.scenario, str):
             raise ConfigError(f"scenario: expected a name such as '12' or 'sandbox', got "
                               f"{show_value(self.scenario)}")

@@ -7,20 +7,22 @@ checks every record runs on construction, each naming the record and the field.
 
 >>> ICONS
 ('Strength', 'Speed', 'Intelligence')
->>> _check_vocab("tile 'Hub'", "features", ("lift", "pool"), ("lift", "vent"))
+>>> _check_vocab("tile 'Hub'", "features", ("lift", "pool"), ("lift", "vent"), "feature")
 Traceback (most recent call last):
 ...
-boardlab.core.errors.ConfigError: tile 'Hub': features[1]: 'pool' is not one of lift, vent
+boardlab.core.errors.ConfigError: tile 'Hub': features[1]: not a known feature; one of ...
 
-Whole numbers and names are checked by core's checks (:mod:`boardlab.core.validate`),
-with the record in the path (``tile 'Hub': rooms[0][1]``).
+Whole numbers and names are checked by core's checks (:mod:`boardlab.core.validate`)
+inside :func:`~boardlab.core.validate.owned`, so the error names the record
+(``tile 'Hub': rooms[0][1]``) as its ``owner`` and the field as a path inside it.
 """
 
 from __future__ import annotations
 
 from typing import Any, Final
 
-from boardlab.core.errors import ConfigError, show_value
+from boardlab.core.errors import ConfigError, ConfigTypeError, a_type
+from boardlab.core.validate import name, owned
 
 # -- vocabulary -----------------------------------------------------------------------
 #: Sides of a grid cell, clockwise from north (L7-R5); also the tie order of L7-R24.
@@ -77,15 +79,18 @@ WARRIOR_CHART: Final = {1: (5, 1), 2: (4, 2), 3: (4, 2), 4: (4, 2), 5: (8, 2), 6
 
 
 def _bad(owner: str, path: str, problem: str) -> ConfigError:
-    return ConfigError(f"{owner}: {path}: {problem}" if path else f"{owner}: {problem}")
+    """The refusal of a record's field, the record named as its owner."""
+    return ConfigError(field=path, problem=problem, owner=owner)
 
 
-def _check_vocab(owner: str, path: str, values: Any, vocab: tuple[str, ...], *,
+def _check_vocab(owner: str, path: str, values: Any, vocab: tuple[str, ...], what: str, *,
                  unique: bool = True) -> None:
-    if not isinstance(values, tuple):
-        raise _bad(owner, path, f"expected a tuple, got {type(values).__name__}")
-    for i, v in enumerate(values):
-        if v not in vocab:
-            raise _bad(owner, f"{path}[{i}]", f"{show_value(v)} is not one of {', '.join(vocab)}")
-    if unique and len(set(values)) != len(values):
-        raise _bad(owner, path, "an entry is repeated")
+    """``values`` a tuple of words of ``vocab`` (each a known ``what``: core's
+    :func:`~boardlab.core.validate.name`), none repeated when ``unique``."""
+    with owned(owner):
+        if not isinstance(values, tuple):
+            raise ConfigTypeError.at(path, values, f"expected a tuple, got {a_type(values)}")
+        for i, v in enumerate(values):
+            name(v, f"{path}[{i}]", vocab, what=f"known {what}", where="", error=ConfigError)
+        if unique and len(set(values)) != len(values):
+            raise ConfigError(field=path, problem="an entry is repeated")

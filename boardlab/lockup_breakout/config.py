@@ -18,7 +18,7 @@ boardlab.core.errors.ConfigError: players: 1 (solitary) to 5 players, got 6 (LB-
 >>> load_config('{"crew_strengths": [1, 2, true]}')
 Traceback (most recent call last):
 ...
-boardlab.core.errors.FormatError: crew_strengths[2]: expected an integer, got True
+boardlab.core.errors.FormatError: crew_strengths[2]: expected a whole number, not a bool (got True)
 """
 
 from __future__ import annotations

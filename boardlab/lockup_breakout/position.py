@@ -20,12 +20,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from itertools import islice
 from typing import Any, TypeVar
 
+from boardlab.core import validate
 from boardlab.core.errors import ArgumentTypeError, ConfigError, show_value
 from boardlab.core.events import Event, as_events
-from boardlab.core.validate import mapping
+from boardlab.core.validate import mapping, sequence
 from boardlab.lockup_breakout.catacombs import ENTRANCE, ESCAPED
 from boardlab.lockup_breakout.config import (
     BOARD_LOCATIONS,
@@ -86,39 +86,25 @@ def _parse_token(spec: object, where: str, colours: tuple[str, ...],
     return colour, token, face_down
 
 
-_K = TypeVar("_K")
 _V = TypeVar("_V")
 
 
-def _bounded(value: Iterable[_V], where: str, most: int) -> list[_V]:
-    """The items of ``value``, refusing more than ``most`` before reading the rest (an
-    endless iterator is refused too)."""
-    items = list(islice(value, most + 1))
-    if len(items) > most:
-        raise ConfigError(f"{where}: more than {most:,} entries; no position holds that many")
-    return items
-
-
-def _side_map(value: Mapping[str, _V] | None, name: str,
+def _side_map(value: Mapping[str, _V] | None, path: str,
               sides: tuple[str, ...]) -> dict[str, _V]:
-    if value is None:
-        return {}
-    if not isinstance(value, Mapping):
-        raise ConfigError(f"{name}: expected a mapping of side to value, got {show_value(value)}")
-    for side in value:
-        if side not in sides:
-            raise ConfigError(f"{name}: unknown side "
-                              f"{show_value(side)}; the sides are {', '.join(sides)}")
-    return dict(value)
+    """side → value (``None``: none), every key a side of the match: core's checks."""
+    given = mapping(value, path, what="a mapping of side to value", optional=True,
+                    error=ConfigError)
+    for side in given:
+        validate.name(side, f"{path} (a key)", sides, what="side", error=ConfigError)
+    return dict(given)
 
 
 def _names(value: object, where: str, known: Iterable[str],
            most: int = LIMITS.cards * LIMITS.copies) -> tuple[str, ...]:
-    if isinstance(value, (str, Mapping)) or not isinstance(value, Iterable):
-        raise ConfigError(f"{where}: expected a list of names, got {show_value(value)}")
     known = set(known)
     out = []
-    for x in _bounded(value, where, most):
+    for x in sequence(value, where, what="a list of names", longest=most,
+                      rule="limits.cards × limits.copies", error=ConfigError):
         if not _name(x, known):
             raise ConfigError(f"{where}: unknown name {show_value(x)}")
         out.append(x)
@@ -259,9 +245,9 @@ def _crews(crews: Mapping[int, Iterable[str]] | None, legend_tokens: Mapping[str
     placed: list[list[tuple[str, str, bool]]] = [[] for _ in range(9)]
     for loc, group in mapping(crews, "crews", optional=True, error=ConfigError).items():
         loc = _place(loc, "crews", BOARD_LOCATIONS, "tokens go to locations 1–7 (LB-R8)")
-        if isinstance(group, (str, Mapping)) or not isinstance(group, Iterable):
-            raise ConfigError(f"crews[{loc}]: expected a list of tokens, got {show_value(group)}")
-        for spec in _bounded(group, f"crews[{loc}]", len(t.crew) * len(colours)):
+        for spec in sequence(group, f"crews[{loc}]", what="a list of tokens",
+                             longest=len(t.crew) * len(colours),
+                             rule="every crew token of the match", error=ConfigError):
             placed[loc].append(_parse_token(spec, f"crews[{loc}]", colours, labels))
     for colour, token in _side_map(legend_tokens, "legend_tokens", colours).items():
         if not _name(token, labels):

@@ -1,4 +1,4 @@
-"""How Mall of Horror shows a name it may not know, and its unknown-name error.
+"""How Mall of Horror shows a name it may not know.
 
 The argument checks themselves are core's (:mod:`boardlab.core.validate`: ``whole``,
 ``text``, ``name``, ``mapping``), so every game words a refusal the same way.
@@ -12,18 +12,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Any
 
-from boardlab.core.errors import ArgumentError, show_value
-
-
-class UnknownName(ArgumentError, KeyError):
-    """An unknown name asked for by key (a rule id): a boardlab error, and a ``KeyError``
-    as it always was, so ``except KeyError`` written for boardlab 0.1 still catches it.
-
-    >>> str(UnknownName("rule_id", "MoH-R99", "unknown rule id"))
-    "rule_id: unknown rule id (got 'MoH-R99')"
-    """
-
-    __str__ = BaseException.__str__  # a KeyError would print the message as a repr
+from boardlab.core.errors import show_value
 
 
 def shown(value: Any, known: Collection[Any]) -> str:

@@ -37,11 +37,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
+from functools import partial
 from typing import Any, NamedTuple
 
 from boardlab.core.errors import ConfigError, show_value
 from boardlab.core.soundness import start_problem
-from boardlab.core.validate import flag, mapping, whole
+from boardlab.core.validate import flag, mapping, name, sequence, whole
 from boardlab.mall_of_horror.config import (
     CARDS,
     KINDS,
@@ -70,16 +71,10 @@ def _location(value: Any, path: str) -> int:
                  rule="the locations, MoH-R1", error=ConfigError)
 
 
-def _items(value: Any, path: str) -> tuple[Any, ...]:
-    """A list or tuple (or set) of items; a lone string is refused (it is not a list)."""
-    if value is None:
-        return ()
-    if isinstance(value, (str, bytes, Mapping)) or not isinstance(value, Iterable):
-        raise ConfigError(f"{path}: expected a list, got {show_value(value)}")
-    items = tuple(value)
-    if len(items) > MAX_COUNT:
-        raise ConfigError(f"{path}: {len(items)} items is more than any position holds")
-    return items
+#: A list, tuple or set of at most MAX_COUNT items (a lone string is not a list; ``None``
+#: is none): core's check with this game's bound, bound once (docs/engine-patterns.md).
+_listed = partial(sequence, longest=MAX_COUNT, rule="MAX_COUNT", optional=True,
+                 error=ConfigError)
 
 
 def _parse_character(spec: Any, field: str = "characters") -> tuple[str, str]:
@@ -188,7 +183,7 @@ def _round_facts(phase: Any, round: Any, chief_elected: Any) -> None:
 
 def _sealed(sealed: Any, setup: Setup) -> tuple[int, ...]:
     """The sealed locations, sorted: 1–6, never the Parking Lot (MoH-e-seal)."""
-    sealed_t = tuple(sorted({_location(loc, "sealed") for loc in _items(sealed, "sealed")}))
+    sealed_t = tuple(sorted({_location(loc, "sealed") for loc in _listed(sealed, "sealed")}))
     for loc in sealed_t:
         if loc == PARKING:
             raise ConfigError(f"location {loc} cannot be sealed (MoH-e-seal: 1–6, never the "
@@ -211,7 +206,7 @@ def _characters(characters: Any, setup: Setup,
     seen: Seen = {}
     for loc, group in characters.items():
         loc = _location(loc, "characters (a location)")
-        for spec in _items(group, f"characters[{loc}]"):
+        for spec in _listed(group, f"characters[{loc}]"):
             colour, kind = _parse_character(spec, f"characters[{loc}]")
             _check_character(colour, kind, loc, setup, sealed, seen)
             seen[colour, kind] = loc
@@ -282,7 +277,7 @@ def _cards(setup: Setup, sealed: tuple[int, ...], seen: Seen, phase: str, *, han
     this round) and the deck, which holds the rest of the box (MoH-R2)."""
     hand_list, used = _hands(hands, setup.colours)
     discarded = _discard(discard)
-    bottom_t = tuple(_card(card, "bottom") for card in _items(bottom, "bottom"))
+    bottom_t = tuple(_card(card, "bottom") for card in _listed(bottom, "bottom"))
     used.update(bottom_t)
     hidden_t = _hidden(hidden, seen)
     discarded["hidden"] += len(hidden_t)
@@ -312,7 +307,7 @@ def _hands(hands: Any, colours: tuple[str, ...]) -> tuple[tuple[tuple[str, ...],
     in_hands: Counter[str] = Counter()
     for colour in colours:
         cards = tuple(sorted(_card(card, f"hands[{colour!r}]")
-                             for card in _items(given.get(colour), f"hands[{colour!r}]")))
+                             for card in _listed(given.get(colour), f"hands[{colour!r}]")))
         in_hands.update(cards)
         hand_list.append(cards)
     return tuple(hand_list), in_hands
@@ -357,11 +352,11 @@ def _eliminated(eliminated: Any, colours: tuple[str, ...], alive: set[str],
         if colour not in alive:
             elim.setdefault(colour, round - 1)
     for colour, r in elim.items():
+        name(colour, "eliminated (a key)", colours, what="colour", error=ConfigError)
         if colour in alive:
             raise ConfigError(f"{colour} still has characters and cannot be eliminated")
-        if colour not in colours or isinstance(r, bool) or not isinstance(r, int) \
-                or not 0 <= r <= round:
-            raise ConfigError(f"bad elimination {show_value(colour)}: round {show_value(r)}")
+        whole(r, f"eliminated[{colour!r}]", low=0, high=round,
+              rule="a round of the match so far", error=ConfigError)
     return tuple(sorted(elim.items()))
 
 
@@ -388,7 +383,7 @@ def _started(state: State, phase: str, destinations: Any,
 
 def _hidden(hidden: Any, seen: Mapping[tuple[str, str], int]) -> tuple[tuple[str, str], ...]:
     out = set()
-    for spec in _items(hidden, "hidden"):
+    for spec in _listed(hidden, "hidden"):
         colour, kind = _parse_character(spec, "hidden")
         if (colour, kind) not in seen:
             raise ConfigError(f"hidden: {show_value(colour)} {show_value(kind)} is not "
@@ -413,7 +408,7 @@ def _threats(threats: Any, colours: tuple[str, ...], phase: str) -> tuple[tuple[
 
 
 def _roll(roll: Any, dice: int, phase: str) -> tuple[int, ...]:
-    faces = _items(roll, "roll")
+    faces = _listed(roll, "roll")
     if not faces:
         if phase == "e":
             raise ConfigError(f"roll: phase e) starts with the arrival roll: give its {dice} "
@@ -434,7 +429,7 @@ def _lookers(lookers: Any, roll: tuple[int, ...], colours: tuple[str, ...],
              elected: str | None) -> tuple[str, ...]:
     if lookers is None:
         return (elected,) if roll and elected else ()
-    names = _items(lookers, "lookers")
+    names = _listed(lookers, "lookers")
     if names and not roll:
         raise ConfigError("lookers: without a roll there is nothing to look at; give "
                           "roll=... as well (MoH-c)")

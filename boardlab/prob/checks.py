@@ -7,12 +7,21 @@ type, a :class:`~boardlab.core.errors.QuestionError` (a ``ValueError``) for a va
 of range. A bool is not a whole number here (``True`` is not a count), and a float is
 not an exact number (``0.1`` is not 1/10).
 
+:func:`whole` and :func:`flag` are core's checks (:mod:`boardlab.core.validate`, its
+wording and error policy) with the question in front of the argument's path
+(``count_face: n``) and the classes of a question: ``QuestionError`` out of range,
+``ArgumentTypeError`` for the wrong type.
+
 >>> whole(3, "n", "count_face")
 3
 >>> whole(True, "n", "count_face")
 Traceback (most recent call last):
 ...
-boardlab.core.errors.ArgumentTypeError: count_face: n: must be a whole number ... (got True)
+boardlab.core.errors.ArgumentTypeError: count_face: n: expected a whole number, not a bool ...
+>>> whole(-1, "n", "count_face")
+Traceback (most recent call last):
+...
+boardlab.core.errors.QuestionError: count_face: n: at least 0 (got -1)
 >>> probability(Fraction(3, 2), "p", "exactly_k_of_n")
 Traceback (most recent call last):
 ...
@@ -26,6 +35,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
+from boardlab.core import validate
 from boardlab.core.errors import ArgumentTypeError, QuestionError, show_value
 
 
@@ -40,23 +50,16 @@ class UnknownLabel(QuestionError, KeyError):
         return str(self.args[0])
 
 
-def whole(value: Any, name: str, function: str, *, low: int | None = 0,
+def whole(value: Any, path: str, function: str, *, low: int | None = 0,
           high: int | None = None) -> int:
-    """``value`` as an int in ``[low, high]`` (either end ``None``: open)."""
+    """``value`` as an int in ``[low, high]`` (either end ``None``: open): core's
+    :func:`~boardlab.core.validate.whole` at ``function: path``."""
     if type(value) is int and (low is None or value >= low) and (high is None or value <= high):
-        return value  # the usual case, answered before the general checks below
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise ArgumentTypeError(f"{function}: {name}", value,
-                                "must be a whole number (an int; not a bool, a float or a "
-                                "string)")
-    n = int(value)
-    if low is not None and n < low:
-        raise QuestionError(f"{function}: {name} must be ≥ {low} (a whole number), not "
-                            f"{show_value(n)}")
-    if high is not None and n > high:
-        raise QuestionError(f"{function}: {name} must be ≤ {high} (a whole number), not "
-                            f"{show_value(n)}")
-    return n
+        return value  # the usual case (a hot path), before the path is even written
+    if isinstance(value, numbers.Integral) and not isinstance(value, int):
+        value = int(value)  # a numpy or sympy integer is read as its value, as always
+    return validate.whole(value, f"{function}: {path}", low=low, high=high,
+                          error=QuestionError, type_error=ArgumentTypeError)
 
 
 def exact(value: Any, name: str, function: str) -> Fraction:
@@ -102,11 +105,19 @@ def show_number(x: Any) -> str:
     return show_value(x)
 
 
-def flag(value: Any, name: str, function: str) -> bool:
-    """``value`` as a bool: ``True`` or ``False`` only (not 0, 1 or a string)."""
-    if not isinstance(value, bool):
-        raise ArgumentTypeError(f"{function}: {name}", value, "must be True or False")
-    return value
+def flag(value: Any, path: str, function: str) -> bool:
+    """``value`` as a bool: ``True`` or ``False`` only (not 0, 1 or a string): core's
+    :func:`~boardlab.core.validate.flag` at ``function: path``.
+
+    >>> flag(1, "explain", "chase")
+    Traceback (most recent call last):
+    ...
+    boardlab.core.errors.ArgumentTypeError: chase: explain: expected True or False (got 1)
+    """
+    if value is True or value is False:
+        return value
+    return validate.flag(value, f"{function}: {path}", error=QuestionError,
+                         type_error=ArgumentTypeError)
 
 
 def callable_arg(value: Any, name: str, function: str) -> Callable[..., Any]:

@@ -40,10 +40,10 @@ from boardlab.level7_lockdown.game import GAME
 
 
 @pytest.mark.parametrize(("kwargs", "message"), [
-    ({"players": True}, r"players: expected an integer 1–4, got True \(L7-R33\)"),
-    ({"players": 0}, r"players: expected an integer 1–4, got 0"),
-    ({"players": 5}, r"players: expected an integer 1–4, got 5"),
-    ({"players": "2"}, r"players: expected an integer 1–4, got '2'"),
+    ({"players": True}, r"players: expected a whole number, not a bool \(got True\)"),
+    ({"players": 0}, r"players: 1 to 4 \(L7-R33\) \(got 0\)"),
+    ({"players": 5}, r"players: 1 to 4 \(L7-R33\) \(got 5\)"),
+    ({"players": "2"}, r"players: expected a whole number, got a str \(got '2'\)"),
     ({"scenario": "14"}, r"unknown scenario '14'; scenarios: sandbox, 9, 10, 11, 12, 13 "
                          r"\(L7-R65\)"),
     ({"scenario": 9}, r"scenario: expected a name such as '12' or 'sandbox', got 9"),
@@ -69,18 +69,24 @@ def test_l7_errors_setup_refuses_bad_values(kwargs: dict, message: str) -> None:
     (lambda: Character("Leo", intelligence=9), r"character 'Leo': intelligence: 0 to 8 \(got 9\)"),
     (lambda: Character("", strength=3), r"character: name: expected a non-empty string \(got ''\)"),
     (lambda: Character("Leo", toughness=0), r"character 'Leo': toughness: 1 to 8 \(got 0\)"),
-    (lambda: EnemyProfile("dragon", dice=2, toughness=2), r"kind: 'dragon' is not one of"),
+    (lambda: EnemyProfile("dragon", dice=2, toughness=2), r"enemy profile: kind: not a known "
+        r"enemy kind; one of .*\(L7-enemies\) \(got 'dragon'\)"),
     (lambda: EnemyProfile("guard", dice=2.0, toughness=2),   # type: ignore[arg-type]
      r"enemy profile 'guard': dice: expected a whole number, got a float \(got 2.0\)"),
-    (lambda: EventCard("X", spawn="hybrid"), r"event card 'X': spawn: 'hybrid' is not one"),
-    (lambda: EventCard("X", activations=("blaster",)), r"activations\[0\]: 'blaster'"),
-    (lambda: EventCard("X", sections=(("alarm", "explode"),)), r"sections\[0\]: effect"),
+    (lambda: EventCard("X", spawn="hybrid"), r"event card 'X': spawn: not a known spawn icon; "
+                                             r"one of .* \(got 'hybrid'\)"),
+    (lambda: EventCard("X", activations=("blaster",)), r"activations\[0\]: not a known "
+        r"activation; one of guard, clone \(got 'blaster'\)"),
+    (lambda: EventCard("X", sections=(("alarm", "explode"),)), r"sections\[0\]\[1\]: not a known "
+        r"effect; one of .* \(got 'explode'\)"),
     (lambda: EventCard("X", sections=(("alarm", "fear"), ("alarm", "calm"))),
      r"one section per tile icon"),
-    (lambda: ItemCard("X", "sword"), r"item card 'X': kind: 'sword' is not one of"),
+    (lambda: ItemCard("X", "sword"), r"item card 'X': kind: not a known item kind; one of .* "
+                                     r"\(got 'sword'\)"),
     (lambda: ItemCard("X", "gun", copies=0), r"item card 'X': copies: 1 to 20 \(got 0\)"),
     (lambda: AdrenalineCard(""), r"adrenaline card: name"),
-    (lambda: Config(die=(("Strength", "Luck"),)), r"config: die\[0\]\[1\]: 'Luck' is not one"),
+    (lambda: Config(die=(("Strength", "Luck"),)), r"config: die\[0\]\[1\]: not a known icon; one "
+                                                  r"of .* \(got 'Luck'\)"),
     (lambda: Config(die=()), r"config: die: a die needs at least one face"),
     (lambda: Config(enemies=Config().enemies[:-1]), r"config: enemies: no profile for blaster"),
     (lambda: Config(characters=(Character("A"), Character("A"))),
@@ -96,7 +102,8 @@ def test_l7_errors_data_records_name_the_bad_field(make, message: str) -> None: 
 
 
 def test_l7_errors_config_json_names_the_path() -> None:
-    with pytest.raises(FormatError, match=r"^characters\[0\]\.strength: expected an integer"):
+    with pytest.raises(FormatError, match=r"^characters\[0\]\.strength: expected a whole number, "
+                                          r"not a bool \(got True\)"):
         config_from_json('{"characters": [{"name": "Leo", "strength": true}]}')
     with pytest.raises(FormatError, match=r"^weather: unknown field"):
         config_from_json('{"weather": 1}')
@@ -178,18 +185,20 @@ def test_l7_errors_saved_files_name_the_bad_field() -> None:
     data = json.loads(m.to_json())
     i = next(i for i, c in enumerate(data["choices"]) if c["type"] == "Move")
     data["choices"][i]["to"] = "north"
-    with pytest.raises(FormatError, match=rf"^choices\[{i}\]\.to: expected an integer"):
+    with pytest.raises(FormatError, match=rf"^choices\[{i}\]\.to: expected a whole number, got a "
+                                          rf"str \(got 'north'\)"):
         load_match(json.dumps(data))
     data["choices"][i]["to"] = 99
     with pytest.raises(FormatError, match=rf"^choices\[{i}\]: .*not a legal choice"):
         load_match(json.dumps(data))
     data = json.loads(m.to_json())
     data["setup"]["players"] = 7
-    with pytest.raises(FormatError, match=r"^setup: players: expected an integer 1–4"):
+    with pytest.raises(FormatError, match=r"^setup.players: 1 to 4 \(L7-R33\) \(got 7\)"):
         load_match(json.dumps(data))
     pos = json.loads(save_position(m.state))
     pos["state"]["chars"][0]["fear"] = 0
-    with pytest.raises(FormatError, match=r"^state: chars\[0\]\.fear: 0 is outside 1…8"):
+    with pytest.raises(FormatError, match=r"^state: chars\[0\]\.fear: 1 to 8 \(fear, "
+                                          r"L7-terror-floor\) \(got 0\)"):
         load_position(json.dumps(pos))
     assert load_position(save_position(m.state)) == m.state
 

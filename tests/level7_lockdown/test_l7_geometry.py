@@ -197,7 +197,8 @@ def test_l7_r5_tile_data_errors_name_the_field() -> None:
     with pytest.raises(ConfigError, match=r"tile 'X': doors\[1\]: expected a whole number, not a "
                                           r"bool"):
         TileSpec("X", doors=((0, "N"), (True, "S")))
-    with pytest.raises(ConfigError, match=r"tile 'X': features\[0\]: 'lava' is not one"):
+    with pytest.raises(ConfigError, match=r"tile 'X': features\[0\]: not a known feature; one of "
+                                          r".* \(got 'lava'\)"):
         TileSpec("X", doors=((0, "N"),), features=("lava",))
     with pytest.raises(ConfigError, match=r"tile 'X': events: a tile shows at most two"):
         TileSpec("X", doors=((0, "N"),), events=("alarm", "hazard", "shadow"))

@@ -56,11 +56,11 @@ def put(data: dict[str, Any], path: tuple[Any, ...], value: Any) -> str:
 DAMAGED = [
     (("items_discard",), [], "items_discard: 0 counts, one per card of the configuration (9)"),
     (("items_deck",), [], "items_deck: 0 counts, one per card of the configuration (9)"),
-    (("active",), 99, "active: 99 is outside 0…1 (the characters of the match)"),
-    (("active",), -1, "active: -1 is outside 0…1 (the characters of the match)"),
-    (("chars", 0, "tile"), 999, "chars[0].tile: 999 is outside 0…5 (the tiles of the map)"),
-    (("moves",), -1, "moves: -1 is outside 0…2 (moves left in a move step, L7-R7)"),
-    (("tiles", 0, "rotation"), 7, "tiles[0].rotation: 7 is not a quarter turn 0…3 (L7-R5)"),
+    (("active",), 99, "active: 0 to 1 (the characters of the match) (got 99)"),
+    (("active",), -1, "active: 0 to 1 (the characters of the match) (got -1)"),
+    (("chars", 0, "tile"), 999, "chars[0].tile: 0 to 5 (the tiles of the map) (got 999)"),
+    (("moves",), -1, "moves: 0 to 2 (moves left in a move step, L7-R7) (got -1)"),
+    (("tiles", 0, "rotation"), 7, "tiles[0].rotation: 0 to 3 (a quarter turn, L7-R5) (got 7)"),
 ]
 
 
@@ -78,9 +78,9 @@ def test_a_damaged_start_is_refused_naming_the_field(path: tuple[Any, ...], valu
 
 
 @pytest.mark.parametrize(("fields", "problem"), [
-    ({"active": -1}, "active: -1 is outside 0…1 (the characters of the match)"),
-    ({"active": 99}, "active: 99 is outside 0…1 (the characters of the match)"),
-    ({"moves": -1}, "moves: -1 is outside 0…2 (moves left in a move step, L7-R7)"),
+    ({"active": -1}, "active: 0 to 1 (the characters of the match) (got -1)"),
+    ({"active": 99}, "active: 0 to 1 (the characters of the match) (got 99)"),
+    ({"moves": -1}, "moves: 0 to 2 (moves left in a move step, L7-R7) (got -1)"),
 ])
 def test_an_impossible_start_built_in_code_is_refused_at_every_door(fields: dict[str, Any],
                                                                     problem: str) -> None:
@@ -151,8 +151,8 @@ def test_position_characters_is_a_mapping_of_names() -> None:
 def test_blaster_attack_needs_a_toughness() -> None:
     with pytest.raises(ArgumentTypeError) as err:
         odds.blaster_attack(toughness=None, power=1)  # type: ignore[arg-type]
-    assert str(err.value).startswith("level7 odds.blaster_attack: toughness: must be a whole "
-                                     "number")
+    assert str(err.value).startswith("level7 odds.blaster_attack: toughness: expected a "
+                                     "whole number, got a NoneType")
 
 
 def test_dice_for_answers_a_plain_int_for_a_sympy_integer() -> None:

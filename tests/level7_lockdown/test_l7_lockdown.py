@@ -120,7 +120,7 @@ def test_l7_lockdown_icon_marks_new_cards_and_tiles() -> None:
     assert cfg.tile("Lair").lockdown and cfg.tile("Strong Point").lockdown
     assert not cfg.tile("Hub").lockdown
     from boardlab.level7_lockdown.config import TileSpec
-    with pytest.raises(ConfigError, match="lockdown: expected true or false"):
+    with pytest.raises(ConfigError, match=r"tile 'X': lockdown: expected True or False \(got 1\)"):
         TileSpec("X", doors=((0, "N"),), lockdown=1)  # type: ignore[arg-type]
 
 

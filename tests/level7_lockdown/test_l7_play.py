@@ -124,7 +124,7 @@ def test_l7_play_command_line_play_json_replay_rules(capsys, tmp_path) -> None:
                        f"rule text, {len(RULES.book) - 133} boardlab rulings)"
     assert any(line.startswith("L7-barricade-enemy ") for line in rules)
     assert main(["play", "level7-lockdown", "--players", "5"]) == 2
-    assert "players: expected an integer 1–4, got 5 (L7-R33)" in capsys.readouterr().err
+    assert "players: 1 to 4 (L7-R33) (got 5)" in capsys.readouterr().err
 
 
 def test_l7_play_positions_round_trip_through_json() -> None:

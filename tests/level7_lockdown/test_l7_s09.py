@@ -473,6 +473,6 @@ def test_l7_r98_no_peeking_from_another_characters_stack() -> None:
 
 
 def test_l7_s9_setup_refuses_players_as_a_bool() -> None:
-    with pytest.raises(ValueError, match="players: expected an integer 1–4, got True"):
+    with pytest.raises(ValueError, match="players: expected a whole number, not a bool"):
         Setup(players=True, scenario="9")
 

@@ -195,7 +195,8 @@ def test_records_refuse_bad_values_naming_them() -> None:
     ({"tunnels": {1: "double", 2: "double"}}, "tunnels: the set"),
     ({"tunnels": {9: "single"}}, "tunnels: unknown location 9"),
     ({"lanterns": {"red": "Moon"}}, r"lanterns\[red\]: unknown space"),
-    ({"lanterns": {"pink": "Stair"}}, "lanterns: unknown side 'pink'"),
+    ({"lanterns": {"pink": "Stair"}}, r"lanterns \(a key\): not a side of this match; one of "
+                                      r"red, blue, green \(got 'pink'\)"),
     ({"lanterns": {"red": "ESCAPED"}}, "needs its escape round"),
     ({"resources": {"red": {"iron": -1}}}, r"resources\[red\]\[iron\]"),
     ({"resources": {"red": {"iron": True}}}, r"resources\[red\]\[iron\]"),
@@ -275,7 +276,8 @@ def test_saved_matches_and_positions_refuse_bad_fields() -> None:
         lb.load_position(pos)
     pos = json.loads(text)
     pos["state"]["round"] = "six"
-    with pytest.raises(FormatError, match=r"state\.round: expected an integer"):
+    with pytest.raises(FormatError, match=r"state\.round: expected a whole number, got a str "
+                                          r"\(got 'six'\)"):
         lb.load_position(pos)
 
 

@@ -266,9 +266,10 @@ def test_the_same_limits_in_code_are_config_errors_naming_the_field() -> None:
          r"^resources\[red\]\[gold\]: a whole number 0 to 1,000,000"),
         (lambda: lb.position(players=2, stars={"red": 10**7}), r"^stars\[red\]: a whole number"),
         (lambda: lb.position(players=2, items={"red": iter(lambda: "Lockpick", None)}),
-         r"^items\[red\]: more than 10,000 entries"),
+         r"^items\[red\]: at most 10,000 entries \(limits\.cards × limits\.copies\) "
+         r"\(got more than 10,000\)"),
         (lambda: lb.position(players=2, crews={1: ["red 3"] * 10**6}),
-         r"^crews\[1\]: more than 14 entries"),
+         r"^crews\[1\]: at most 14 entries \(every crew token of the match\) \(got 1000000\)"),
     ]
     for call, message in cases:
         t = time.perf_counter()

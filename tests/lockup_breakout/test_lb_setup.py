@@ -168,7 +168,8 @@ def test_lb_R2_map_checks_arrows_ends_and_tomb_and_names_the_bad_field() -> None
         lb.load_map(cheap)
     typed = json.loads(json.dumps(data))
     typed["spaces"][1]["depth"] = True
-    with pytest.raises(FormatError, match=r"spaces\[1\]\.depth: expected an integer"):
+    with pytest.raises(FormatError, match=r"spaces\[1\]\.depth: expected a whole number, not a "
+                                          r"bool \(got True\)"):
         lb.load_map(typed)
     dead = json.loads(json.dumps(data))
     dead["paths"] = [p for p in dead["paths"] if p["start"] != "Culvert"]
@@ -256,7 +257,8 @@ def test_config_json_round_trip_and_errors_name_the_field() -> None:
         lb.load_config(data)
     data = config_to_dict(cfg)
     data["goons"][0]["count"] = "3"
-    with pytest.raises(FormatError, match=r"goons\[0\]\.count: expected an integer"):
+    with pytest.raises(FormatError, match=r"goons\[0\]\.count: expected a whole number, got a "
+                                          r"str \(got '3'\)"):
         lb.load_config(data)
     data = config_to_dict(cfg)
     data["legends"][0]["reward"]["kind"] = "dance"

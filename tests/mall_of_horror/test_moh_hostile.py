@@ -233,7 +233,8 @@ _ONE = {6: ["red pinup"], 4: ["yellow pinup"]}
     (dict(characters=_ONE, phase=["a"]), "phase must be one of"),
     (dict(characters=_ONE, round=10**100), "round: 1 to 10000 (got 1000"),
     (dict(characters=_ONE, zombies={6: 10**9}), "zombies[6]: 0 to 10000 (got 1000000000)"),
-    (dict(characters=_ONE, eliminated={"blue": 1.0}), "bad elimination 'blue'"),
+    (dict(characters=_ONE, eliminated={"blue": 1.0}), "eliminated['blue']: expected a whole "
+                                                       "number, got a float"),
     (dict(characters=_ONE, config="x"), "config: expected a moh.Config"),
     (dict(characters=_ONE, zombies=[1, 2]), "zombies: expected a mapping"),
 ])
@@ -278,7 +279,8 @@ def test_config_written_with_lists_is_the_same_config() -> None:
 def test_a_saved_config_with_a_float_dice_count_is_a_format_error() -> None:
     data = json.loads(moh.new_match(players=4, seed=1).to_json())
     data["setup"]["config"]["dice"] = 4.5
-    with pytest.raises(FormatError, match="setup.config.dice: expected an integer"):
+    with pytest.raises(FormatError, match=r"setup.config.dice: expected a whole number, got a "
+                                          r"float \(got 4.5\)"):
         moh.load_match(json.dumps(data))
 
 

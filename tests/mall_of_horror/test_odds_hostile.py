@@ -186,7 +186,7 @@ REPRODUCERS: list[tuple[Callable[[], Any], type[Exception], str]] = [
     (lambda: odds.vote(S, 6, strategies={"red": lambda voter, candidates: "purple"}),
      QuestionError, "picked 'purple'.*red, blue"),
     (lambda: odds.break_in(6, defence="5"), ArgumentTypeError,
-     r"break_in: defence: must be a whole number .*got '5'"),
+     r"break_in: defence: expected a whole number, got a str .*got '5'"),
     (lambda: odds.live_odds(None), ArgumentTypeError, "live_odds: state: must be a Mall"),
 ]
 

@@ -192,7 +192,7 @@ def test_repeat_matches_brute_force() -> None:
     assert D6.repeat(4).probs == brute(4, sum)
     assert D6.repeat(1) == D6 and D6.repeat(0) == Dist.point(0)
     assert D6.repeat(5) == D6 + D6 + D6 + D6 + D6
-    with pytest.raises(ValueError, match="whole number"):
+    with pytest.raises(ValueError, match=r"n \(copies\): at least 0 \(got -1\)"):
         D6.repeat(-1)
 
 

@@ -185,7 +185,7 @@ def test_unknown_states_and_matrix_labels() -> None:
     chain = seal_chain()
     with pytest.raises(ValueError, match="state 9 is not in this chain"):
         chain.expected_steps(9)
-    with pytest.raises(ValueError, match="whole number"):
+    with pytest.raises(ValueError, match=r"\(n\): at least 0 \(got -1\)"):
         chain.distribution_after(-1, 0)
     p = chain.transition_matrix()
     assert p[7, "sealed"] == F(671, 1296) and p["sealed", "sealed"] == 1 and p[3, 1] == 0

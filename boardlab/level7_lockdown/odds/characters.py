@@ -19,14 +19,13 @@ if TYPE_CHECKING:
     pass
 from boardlab.level7_lockdown.odds.common import _CACHE, _SPEC_CACHE
 from boardlab.level7_lockdown.odds.dice import (
-    _check_count,
-    _check_flag,
     _check_icon,
     _counts,
     _dice_steps,
     _die_facts,
     _pgf,
 )
+from boardlab.prob.checks import flag, whole
 
 __all__ = ["challenge_odds", "dice_for"]
 
@@ -118,11 +117,11 @@ def dice_for(icon: str, *, stat: int | None = None, terror: int = 0, weapon: boo
     cfg = _config(config)
     icon = _check_icon(icon, "dice_for")
     if stat is not None:
-        stat = _check_count("stat", stat, 0, 8, "dice_for")
-    terror = _check_count("terror", terror, 0, 7, "dice_for")
-    adrenaline = _check_count("adrenaline", adrenaline, 0, 8, "dice_for")
+        stat = whole(stat, "stat", "level7 odds.dice_for", low=0, high=8)
+    terror = whole(terror, "terror", "level7 odds.dice_for", low=0, high=7)
+    adrenaline = whole(adrenaline, "adrenaline", "level7 odds.dice_for", low=0, high=8)
     for name, value in (("weapon", weapon), ("dark", dark), ("flashlight", flashlight)):
-        _check_flag(name, value, "dice_for")
+        flag(value, name, "level7 odds.dice_for")
     return _engine_dice(cfg, icon, stat, terror, weapon, flashlight, dark, adrenaline)[0]
 
 
@@ -150,11 +149,11 @@ def challenge_odds(icon: str, difficulty: int, *, stat: int | None = None, terro
     >>> challenge_odds("Strength", 3, cloud=True) == challenge_odds("Strength", 4)
     True
     """
-    _check_flag("explain", explain, "challenge_odds")
+    flag(explain, "explain", "level7 odds.challenge_odds")
     cfg = _config(config)
     icon = _check_icon(icon, "challenge_odds")
-    difficulty = _check_count("difficulty", difficulty, 0, 99, "challenge_odds")
-    _check_flag("cloud", cloud, "challenge_odds")
+    difficulty = whole(difficulty, "difficulty", "level7 odds.challenge_odds", low=0, high=99)
+    flag(cloud, "cloud", "level7 odds.challenge_odds")
     dice_for(icon, stat=stat, terror=terror, weapon=weapon, adrenaline=adrenaline, dark=dark,
              flashlight=flashlight, config=cfg)   # validates every argument
     if stat is not None:   # as ints (a sympy Integer or a numpy int is read as its value)

@@ -17,7 +17,8 @@ from boardlab.prob.derivation import Derivation
 if TYPE_CHECKING:
     from boardlab.prob.markov import AbsorbingChain
 from boardlab.level7_lockdown.odds.common import _CACHE, _SPEC_CACHE, CAUGHT, QUIET, QUIET_CARD
-from boardlab.level7_lockdown.odds.dice import _check_count, _check_flag, _die_facts
+from boardlab.level7_lockdown.odds.dice import _die_facts
+from boardlab.prob.checks import flag, whole
 
 __all__ = ["chase", "chase_chain", "chase_start", "chase_within"]
 
@@ -103,10 +104,10 @@ def _chase_turn(distance: int, pool: int, fixed: int | None) -> dict[Hashable, F
 
 def _check_chase(distance: int, pool: int, dice: int | None, function: str
                  ) -> tuple[int, int, int | None]:
-    distance = _check_count("distance", distance, 1, len(LINE) - 1, function)
-    pool = _check_count("pool", pool, 0, 99, function)
+    distance = whole(distance, "distance", f"level7 odds.{function}", low=1, high=len(LINE) - 1)
+    pool = whole(pool, "pool", f"level7 odds.{function}", low=0, high=99)
     if dice is not None:
-        dice = _check_count("dice", dice, 1, QUIET.dice_cap, function)
+        dice = whole(dice, "dice", f"level7 odds.{function}", low=1, high=QUIET.dice_cap)
     return distance, pool, dice
 
 
@@ -168,7 +169,7 @@ def chase(distance: int, *, pool: int = 0, dice: int | None = None,
     >>> round(float(chase(1)), 2), round(float(chase(5)), 2)
     (2.07, 4.42)
     """
-    _check_flag("explain", explain, "chase")
+    flag(explain, "explain", "level7 odds.chase")
     chain = chase_chain(distance, pool=pool, dice=dice)   # checks the arguments
     distance, pool = int(distance), int(pool)
     dice = None if dice is None else int(dice)
@@ -227,11 +228,11 @@ def chase_within(distance: int, turns: int, *, pool: int = 0, dice: int | None =
     >>> chase_within(1, 1, dice=2), chase_within(1, 2, dice=2)
     (Fraction(5, 9), Fraction(65, 81))
     """
-    _check_flag("explain", explain, "chase_within")
+    flag(explain, "explain", "level7 odds.chase_within")
     chain = chase_chain(distance, pool=pool, dice=dice)   # checks the arguments
     distance, pool = int(distance), int(pool)
     dice = None if dice is None else int(dice)
-    turns = _check_count("turns", turns, 0, 500, "chase_within")
+    turns = whole(turns, "turns", "level7 odds.chase_within", low=0, high=500)
     first = (distance, dice if dice is not None else min(pool, QUIET.dice_cap))
     p = chain.prob_absorbed_by(turns, first)
     if not explain:

@@ -16,13 +16,12 @@ if TYPE_CHECKING:
     pass
 from boardlab.level7_lockdown.odds.characters import _config
 from boardlab.level7_lockdown.odds.dice import (
-    _check_count,
-    _check_flag,
     _counts,
     _dice_steps,
     _die_facts,
     _pgf,
 )
+from boardlab.prob.checks import flag, whole
 
 __all__ = ["cronos_moves", "cronos_reach"]
 
@@ -44,9 +43,9 @@ def cronos_moves(tokens: int, *, config: Config | None = None, explain: bool = F
     >>> print(d.E(), (d >= 1).P(), (d >= 2).P())
     1 5/9 1/3
     """
-    _check_flag("explain", explain, "cronos_moves")
+    flag(explain, "explain", "level7 odds.cronos_moves")
     cfg = _config(config)
-    tokens = _check_count("tokens", tokens, 0, 99, "cronos_moves")
+    tokens = whole(tokens, "tokens", "level7 odds.cronos_moves", low=0, high=99)
     n = min(tokens, cfg.dice_cap)
     answer = _counts(cfg.die, n, SPEED)
     if not explain:
@@ -75,9 +74,9 @@ def cronos_reach(distance: int, tokens: int, *, config: Config | None = None,
     >>> [cronos_reach(1, k) for k in (1, 2, 3, 4)]
     [Fraction(1, 3), Fraction(5, 9), Fraction(19, 27), Fraction(65, 81)]
     """
-    _check_flag("explain", explain, "cronos_reach")
-    distance = _check_count("distance", distance, 0, 99, "cronos_reach")
-    tokens = _check_count("tokens", tokens, 0, 99, "cronos_reach")
+    flag(explain, "explain", "level7 odds.cronos_reach")
+    distance = whole(distance, "distance", "level7 odds.cronos_reach", low=0, high=99)
+    tokens = whole(tokens, "tokens", "level7 odds.cronos_reach", low=0, high=99)
     d = cronos_moves(tokens, config=config)
     p = d.at_least(distance)
     if not explain:

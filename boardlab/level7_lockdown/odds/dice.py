@@ -66,21 +66,11 @@ def _check_icon(icon: Any, function: str = "odds") -> str:
     return icon
 
 
-def _check_count(name: str, value: Any, low: int, high: int, function: str) -> int:
-    """A whole number in ``[low, high]``: a bool or a float is a type error
-    (:class:`ArgumentTypeError`), a value out of range a :class:`QuestionError`."""
-    return whole(value, name, f"level7 odds.{function}", low=low, high=high)
-
-
 def _check_kind(kind: Any) -> str:
     if not isinstance(kind, str) or kind not in ENEMY_KINDS:
         raise QuestionError(f"level7 odds: kind must be one of {', '.join(ENEMY_KINDS)}, not "
                             f"{show_value(kind)}")
     return kind
-
-
-def _check_flag(name: str, value: Any, function: str) -> bool:
-    return flag(value, name, f"level7 odds.{function}")
 
 
 def _die_facts(faces: Faces) -> tuple[str, str]:
@@ -139,9 +129,9 @@ def icon_count(n: int, icon: str, *, die: DieSpec = None, explain: bool = False)
     >>> print(icon_count(2, "Speed").P(0))
     4/9
     """
-    _check_flag("explain", explain, "icon_count")
+    flag(explain, "explain", "level7 odds.icon_count")
     faces = _faces(die)
-    n = _check_count("n", n, 0, 12, "icon_count")
+    n = whole(n, "n", "level7 odds.icon_count", low=0, high=12)
     answer = _counts(faces, n, _check_icon(icon, "icon_count"))
     if not explain:
         return answer
@@ -165,10 +155,10 @@ def at_least(n: int, icon: str, k: int, *, die: DieSpec = None,
     >>> at_least(2, "Intelligence", 3, die=[["Intelligence"], []]).numerator
     0
     """
-    _check_flag("explain", explain, "at_least")
+    flag(explain, "explain", "level7 odds.at_least")
     faces = _faces(die)
-    n = _check_count("n", n, 0, 12, "at_least")
-    k = _check_count("k", k, 0, 99, "at_least")
+    n = whole(n, "n", "level7 odds.at_least", low=0, high=12)
+    k = whole(k, "k", "level7 odds.at_least", low=0, high=99)
     counts = _counts(faces, n, _check_icon(icon, "at_least"))
     p = counts.at_least(k)
     if not explain:
@@ -198,10 +188,10 @@ def challenge(n: int, icon: str, difficulty: int, *, die: DieSpec = None,
     >>> challenge(4, "Intelligence", 4, explain=True).favourable
     224
     """
-    _check_flag("explain", explain, "challenge")
+    flag(explain, "explain", "level7 odds.challenge")
     faces = _faces(die)
-    n = _check_count("n", n, 0, 12, "challenge")
-    difficulty = _check_count("difficulty", difficulty, 0, 99, "challenge")
+    n = whole(n, "n", "level7 odds.challenge", low=0, high=12)
+    difficulty = whole(difficulty, "difficulty", "level7 odds.challenge", low=0, high=99)
     p = _counts(faces, n, _check_icon(icon, "challenge")).at_least(difficulty)
     if not explain:
         return p
@@ -233,10 +223,10 @@ def margin(n: int, icon: str, difficulty: int, *, die: DieSpec = None,
     >>> print((m <= 0).P(), m.P(1), (m >= 2).P())
     14/81 13/81 2/3
     """
-    _check_flag("explain", explain, "margin")
+    flag(explain, "explain", "level7 odds.margin")
     faces = _faces(die)
-    n = _check_count("n", n, 0, 12, "margin")
-    difficulty = _check_count("difficulty", difficulty, 0, 99, "margin")
+    n = whole(n, "n", "level7 odds.margin", low=0, high=12)
+    difficulty = whole(difficulty, "difficulty", "level7 odds.margin", low=0, high=99)
     answer = _counts(faces, n, _check_icon(icon, "margin")).map(lambda got: difficulty - got)
     if not explain:
         return answer

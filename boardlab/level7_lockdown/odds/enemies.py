@@ -26,12 +26,11 @@ if TYPE_CHECKING:
 from boardlab.level7_lockdown.odds.characters import _config, _key
 from boardlab.level7_lockdown.odds.common import _CACHE
 from boardlab.level7_lockdown.odds.dice import (
-    _check_count,
-    _check_flag,
     _check_kind,
     _die_facts,
     _pgf,
 )
+from boardlab.prob.checks import flag, whole
 
 __all__ = ["barricade_activations", "barricade_attack", "blaster_attack", "enemy_attack"]
 
@@ -69,18 +68,18 @@ def enemy_attack(kind: str, *, toughness: int | None = None, power: int = 0,
     >>> enemy_attack("guard"), enemy_attack("blaster", power=2, downed=True)
     (Fraction(1, 3), Fraction(1, 3))
     """
-    _check_flag("explain", explain, "enemy_attack")
+    flag(explain, "explain", "level7 odds.enemy_attack")
     cfg = _config(config)
     _check_kind(kind)
-    power = _check_count("power", power, 0, POWER_MAX, "enemy_attack")
+    power = whole(power, "power", "level7 odds.enemy_attack", low=0, high=POWER_MAX)
     if power and kind != "blaster":
         raise QuestionError("level7 odds: power: only blaster hybrids hold power tokens "
                             "(L7-blaster-power)")
     for name, value in (("cloud", cloud), ("downed", downed)):
-        _check_flag(name, value, "enemy_attack")
+        flag(value, name, "level7 odds.enemy_attack")
     base = cfg.characters[0]
     if toughness is not None:
-        toughness = _check_count("toughness", toughness, 1, 8, "enemy_attack")
+        toughness = whole(toughness, "toughness", "level7 odds.enemy_attack", low=1, high=8)
     tough = base.toughness if toughness is None else toughness
     state, p = _enemy_attack(_key(cfg), kind, toughness, power, cloud, downed)
     pending = state.pending
@@ -169,10 +168,10 @@ def blaster_attack(toughness: int, power: int, *, cloud: bool = False, downed: b
     >>> [blaster_attack(3, p) for p in (0, 1, 5)]
     [Fraction(1, 12), Fraction(11, 54), Fraction(481, 729)]
     """
-    _check_flag("explain", explain, "blaster_attack")
+    flag(explain, "explain", "level7 odds.blaster_attack")
     # Both are required here (no stand-in default, unlike enemy_attack's toughness).
-    toughness = _check_count("toughness", toughness, 1, 8, "blaster_attack")
-    power = _check_count("power", power, 0, POWER_MAX, "blaster_attack")
+    toughness = whole(toughness, "toughness", "level7 odds.blaster_attack", low=1, high=8)
+    power = whole(power, "power", "level7 odds.blaster_attack", low=0, high=POWER_MAX)
     if explain:
         return enemy_attack("blaster", toughness=toughness, power=power, cloud=cloud,
                             downed=downed, config=config, explain=True)
@@ -253,11 +252,11 @@ def barricade_attack(kind: str = "guard", extra: int = 0, *, power: int = 0,
     >>> barricade_attack("guard", 9)
     Fraction(52265, 59049)
     """
-    _check_flag("explain", explain, "barricade_attack")
+    flag(explain, "explain", "level7 odds.barricade_attack")
     cfg = _config(config)
     _check_kind(kind)
-    extra = _check_count("extra", extra, 0, 9, "barricade_attack")
-    power = _check_count("power", power, 0, POWER_MAX, "barricade_attack")
+    extra = whole(extra, "extra", "level7 odds.barricade_attack", low=0, high=9)
+    power = whole(power, "power", "level7 odds.barricade_attack", low=0, high=POWER_MAX)
     if power and kind != "blaster":
         raise QuestionError("level7 odds: power: only blaster hybrids hold power tokens "
                             "(L7-blaster-power)")
@@ -296,9 +295,9 @@ def barricade_activations(kind: str = "guard", extra: int = 0, *,
     >>> barricade_activations("guard"), barricade_activations("guard", 3)
     (Fraction(24, 1), Fraction(162, 37))
     """
-    _check_flag("explain", explain, "barricade_activations")
+    flag(explain, "explain", "level7 odds.barricade_activations")
     _check_kind(kind)
-    extra = _check_count("extra", extra, 0, 9, "barricade_activations")
+    extra = whole(extra, "extra", "level7 odds.barricade_activations", low=0, high=9)
     p = barricade_attack(kind, extra, config=config)
     e = BARRICADE_FULL / p
     if not explain:

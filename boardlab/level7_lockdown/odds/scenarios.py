@@ -23,13 +23,12 @@ from boardlab.level7_lockdown.odds.characters import _config
 from boardlab.level7_lockdown.odds.common import _CACHE, _SPEC_CACHE, DieSpec, Faces
 from boardlab.level7_lockdown.odds.cronos import cronos_moves
 from boardlab.level7_lockdown.odds.dice import (
-    _check_count,
-    _check_flag,
     _die_facts,
     _faces,
     _per_die,
     challenge,
 )
+from boardlab.prob.checks import flag, whole
 
 __all__ = ["departure", "tank_farm_plan", "tank_farm_stays"]
 
@@ -52,8 +51,8 @@ def tank_farm_stays(tokens: int, *, config: Config | None = None,
     >>> [tank_farm_stays(k) for k in (1, 2, 3, 4)]
     [Fraction(2, 3), Fraction(4, 9), Fraction(8, 27), Fraction(16, 81)]
     """
-    _check_flag("explain", explain, "tank_farm_stays")
-    tokens = _check_count("tokens", tokens, 0, 99, "tank_farm_stays")
+    flag(explain, "explain", "level7 odds.tank_farm_stays")
+    tokens = whole(tokens, "tokens", "level7 odds.tank_farm_stays", low=0, high=99)
     d = cronos_moves(tokens, config=config)
     p = d.P(0)
     if not explain:
@@ -93,11 +92,11 @@ def tank_farm_plan(tokens: int, access_dice: int, *, difficulty: int = 5,
     >>> tank_farm_plan(2, 4, difficulty=4) == Fraction(4, 9) * challenge(4, "Intelligence", 4)
     True
     """
-    _check_flag("explain", explain, "tank_farm_plan")
+    flag(explain, "explain", "level7 odds.tank_farm_plan")
     cfg = _config(config)
-    access_dice = _check_count("access_dice", access_dice, 0, 12, "tank_farm_plan")
-    tokens = _check_count("tokens", tokens, 0, 99, "tank_farm_plan")
-    difficulty = _check_count("difficulty", difficulty, 0, 99, "tank_farm_plan")
+    access_dice = whole(access_dice, "access_dice", "level7 odds.tank_farm_plan", low=0, high=12)
+    tokens = whole(tokens, "tokens", "level7 odds.tank_farm_plan", low=0, high=99)
+    difficulty = whole(difficulty, "difficulty", "level7 odds.tank_farm_plan", low=0, high=99)
     stays = tank_farm_stays(tokens, config=cfg)
     access = challenge(access_dice, INTELLIGENCE, difficulty, die=cfg.die)
     p = stays * access
@@ -209,13 +208,13 @@ def departure(*, dice: int | None = None, threshold: int | None = None, die: Die
     >>> departure(threshold=2, die=mixed)["both"]
     Fraction(1, 9)
     """
-    _check_flag("explain", explain, "departure")
+    flag(explain, "explain", "level7 odds.departure")
     faces = _faces(die)
     engine = dice is None and threshold is None
     if dice is not None:
-        dice = _check_count("dice", dice, 0, 12, "departure")
+        dice = whole(dice, "dice", "level7 odds.departure", low=0, high=12)
     if threshold is not None:
-        threshold = _check_count("threshold", threshold, 1, 99, "departure")
+        threshold = whole(threshold, "threshold", "level7 odds.departure", low=1, high=99)
     if engine:
         answer = dict(_departure_table(faces))
         node = _departure_node(faces)

@@ -18,13 +18,12 @@ if TYPE_CHECKING:
     pass
 from boardlab.level7_lockdown.odds.common import _CACHE, DieSpec, Faces
 from boardlab.level7_lockdown.odds.dice import (
-    _check_count,
-    _check_flag,
     _dice_steps,
     _die_facts,
     _faces,
     margin,
 )
+from boardlab.prob.checks import flag, whole
 
 __all__ = ["cache", "cache_items"]
 
@@ -55,9 +54,9 @@ def cache(n: int, *, die: DieSpec = None, explain: bool = False) -> Any:
     >>> cache(4)
     {'item': Fraction(14, 81), 'nothing': Fraction(13, 81), 'lost': Fraction(2, 3)}
     """
-    _check_flag("explain", explain, "cache")
+    flag(explain, "explain", "level7 odds.cache")
     faces = _faces(die)
-    n = _check_count("n", n, 0, 12, "cache")
+    n = whole(n, "n", "level7 odds.cache", low=0, high=12)
     answer = dict(_cache_search(faces, n))
     if not explain:
         return answer
@@ -87,9 +86,9 @@ def cache_items(n: int, *, die: DieSpec = None, explain: bool = False) -> Any:
     >>> cache_items(4), cache_items(5)
     (Fraction(7, 27), Fraction(1, 2))
     """
-    _check_flag("explain", explain, "cache_items")
+    flag(explain, "explain", "level7 odds.cache_items")
     faces = _faces(die)
-    n = _check_count("n", n, 0, 12, "cache_items")
+    n = whole(n, "n", "level7 odds.cache_items", low=0, high=12)
     one = cache(n, die=faces)
     s, lost = one["item"], one["lost"]
     if not lost:

@@ -11,8 +11,8 @@ Two kinds of scenario exist:
   exercises every general Lockdown rule; its record is written here directly;
 - scenarios **9 to 13** of the text, each written as JSON-able data (``DATA`` in its
   hook module) and read by :func:`scenario_from_data`, which checks every field and
-  names the bad one (``scenario '10': stats.rogues: expected an integer 0…8, got
-  True``). Their easy and hard modes are partial data merged over the normal mode.
+  names the bad one (``scenario '10': stats.rogues: 0 to 8 (got 9)``).
+  Their easy and hard modes are partial data merged over the normal mode.
 
 The "remaining tiles" every scenario shuffles form a **pool**: a stack entry ``"*"``
 is one unseen tile of the pool, so drawing from Stack A is drawing uniformly from the

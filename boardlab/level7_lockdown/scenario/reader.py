@@ -7,7 +7,9 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from boardlab.core.errors import ConfigError, FormatError, show_value
+from boardlab.core import validate
+from boardlab.core.errors import ConfigError, ConfigTypeError, FormatError, show_value
+from boardlab.core.validate import flag, owned, sequence, text, whole
 from boardlab.level7_lockdown.config import (
     DEFAULT,
     ITEM_KINDS,
@@ -27,12 +29,13 @@ class _Reader:
         self.owner = f"scenario {show_value(name)}"
 
     def bad(self, path: str, problem: str) -> ConfigError:
-        return ConfigError(f"{self.owner}: {path}: {problem}")
+        """A problem at ``path`` of this scenario (the scenario is the error's owner)."""
+        return ConfigError(field=path, problem=problem, owner=self.owner)
 
+    # Each read is core's check (boardlab.core.validate), the scenario named as owner.
     def mapping(self, path: str, value: Any) -> Mapping[str, Any]:
-        if not isinstance(value, Mapping):
-            raise self.bad(path, f"expected an object, got {type(value).__name__}")
-        return value
+        with owned(self.owner):
+            return validate.mapping(value, path, what="an object", error=ConfigError)
 
     def known(self, path: str, value: Mapping[str, Any], keys: tuple[str, ...]) -> None:
         unknown = sorted(set(value) - set(keys))
@@ -41,26 +44,20 @@ class _Reader:
             raise self.bad(where, f"unknown field; fields are {', '.join(keys)}")
 
     def int(self, path: str, value: Any, low: int, high: int) -> int:
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise self.bad(path, f"expected an integer {low}…{high}, got {show_value(value)}")
-        if not low <= value <= high:
-            raise self.bad(path, f"expected an integer {low}…{high}, got {show_value(value)}")
-        return value
+        with owned(self.owner):
+            return whole(value, path, low=low, high=high, error=ConfigError)
 
     def str(self, path: str, value: Any) -> str:
-        if not isinstance(value, str) or not value.strip():
-            raise self.bad(path, f"expected a non-empty name, got {show_value(value)}")
-        return value
+        with owned(self.owner):
+            return text(value, path, blank=False, shortest=1, error=ConfigError)
 
     def bool(self, path: builtins.str, value: Any) -> bool:
-        if not isinstance(value, bool):
-            raise self.bad(path, f"expected true or false, got {show_value(value)}")
-        return value
+        with owned(self.owner):
+            return flag(value, path, error=ConfigError)
 
     def list(self, path: builtins.str, value: Any) -> list[Any]:
-        if isinstance(value, (str, bytes, Mapping)) or not isinstance(value, (list, tuple)):
-            raise self.bad(path, f"expected a list, got {show_value(value)}")
-        return list(value)
+        with owned(self.owner):
+            return sequence(value, path, ordered=True, error=ConfigError)
 
     def tile(self, path: builtins.str, value: Any, cfg: Config) -> builtins.str:
         name = self.str(path, value)
@@ -111,7 +108,7 @@ def scenario_from_data(data: Mapping[str, Any], mode: str = "normal", *,
     >>> scenario_from_data({**s10.DATA, "stats": {**s10.DATA["stats"], "rogues": True}})
     Traceback (most recent call last):
     ...
-    boardlab.core.errors.ConfigError: scenario '10': stats.rogues: expected an integer 0…8, got True
+    boardlab.core.errors.ConfigTypeError: scenario '10': stats.rogues: expected a whole number, ...
     """
     from boardlab.level7_lockdown.scenarios import hooks_for
 
@@ -228,19 +225,15 @@ def _starting_map(r: _Reader, lay_data: Mapping[str, Any], cfg: Config) -> tuple
 
 
 def _scenario_name(data: Any) -> str:
-    if not isinstance(data, Mapping):
-        raise ConfigError(f"scenario data: expected an object, got {type(data).__name__}")
-    name = data.get("name")
-    if not isinstance(name, str) or not name:
-        raise ConfigError(f"scenario data: name: expected a non-empty name, got {show_value(name)}")
-    return name
+    with owned("scenario data"):
+        if not isinstance(data, Mapping):
+            raise ConfigTypeError(f"expected an object, got {type(data).__name__}")
+        return text(data.get("name"), "name", shortest=1, error=ConfigError)
 
 
 def _level(r: _Reader, data: Mapping[str, Any]) -> str:
-    level = data.get("level", "")
-    if not isinstance(level, str):
-        raise r.bad("level", f"expected a text, got {show_value(level)}")
-    return level
+    with owned(r.owner):
+        return text(data.get("level", ""), "level", error=ConfigError)
 
 
 def _locked_door(r: _Reader, path: str, d: Any, index: Any, tiles: tuple[Placement, ...],
@@ -267,8 +260,8 @@ def _in_mode(r: _Reader, data: Mapping[str, Any], modes: Mapping[str, Any],
     if mode == "normal":
         return data
     if mode not in modes:
-        raise ConfigError(f"{r.owner}: mode: no {show_value(mode)} mode; modes are normal"
-                          f"{''.join(', ' + m for m in modes)}")
+        raise r.bad("mode", f"no {show_value(mode)} mode; modes are normal"
+                            f"{''.join(', ' + m for m in modes)}")
     return merge(data, r.mapping(f"modes.{mode}", modes[mode]))
 
 
