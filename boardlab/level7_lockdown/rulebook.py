@@ -508,6 +508,8 @@ SCENARIO_RULINGS = [
     _r("L7-R100", _S, "What a face-down stack or deck holds is public (the setup deals "
        "known tiles and cards, and everything drawn or discarded is seen); only its order "
        "is unknown, so every seat knows each draw's exact odds."),
+    _r("L7-R101", _S, "Scenario 13: when the Tank Farm leaves play, the locked markers and "
+       "barricades on its doors leave with it, since those doors no longer join two tiles."),
 ]
 
 _SB = "Sandbox scenario (invented)"

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from boardlab.core.conformance import check_node
 from boardlab.core.events import as_events
 from boardlab.level7_lockdown import (
     Attack,
@@ -288,3 +289,24 @@ def test_l7_r93_first_place_by_door_order_else_it_waits_for_the_next_tile() -> N
     w._lay_for = None                                             # the map changes
     w.hooks.after_place(w, CORRIDOR, "explore")
     assert w.stack_tiles("aside") == () and w.tiles[-1].tile == "Tank Farm"
+
+
+def test_l7_r101_the_markers_on_the_tank_farms_doors_leave_with_it() -> None:
+    # Found by the 10^5-match soak (issue 26): a barricade stayed on a door of the
+    # destroyed Tank Farm, a door that joins nothing. Hard mode, so the match goes on.
+    to_lab, to_waste, middle = Door(0, 3, 0, "N"), Door(0, 2, 1, "E"), Door(0, 1, 0, "N")
+    m = lure(mode="hard", locked=[to_waste], barricades={to_lab: 1, middle: 2})
+    m.push(Special("station"))
+    roll(m, intelligence=5)
+    s = m.state
+    assert s.tiles[FARM_I].removed and not m.is_over
+    assert s.locked == () and s.barricades == ((middle, 2),)     # the corridor's stays
+    gone = [e for e in as_events(m.records[-1].events) if e.kind == "doors_gone"]
+    assert [e.rule.id for e in gone] == ["L7-R101"]
+    assert gone[0].summary == ("The Tank Farm's doors are gone, and the markers on them "
+                               "leave play: 0:(2,1)E, 0:(3,0)N")
+    assert check_node(GAME.rules, s) == []
+    m = lure()                                                   # no marker: no event
+    m.push(Special("station"))
+    roll(m, intelligence=5)
+    assert "doors_gone" not in {e.kind for e in as_events(m.records[-1].events)}

@@ -23,7 +23,13 @@ from typing import TYPE_CHECKING, Final
 
 from boardlab.level7_lockdown import effects, events_step, turn
 from boardlab.level7_lockdown.config import INTELLIGENCE
-from boardlab.level7_lockdown.geometry import costs_from, place, placements_through
+from boardlab.level7_lockdown.geometry import (
+    Door,
+    costs_from,
+    door_sort_key,
+    place,
+    placements_through,
+)
 from boardlab.level7_lockdown.scenarios.base import Hooks
 from boardlab.level7_lockdown.state import DEAD, INFIRMARY, INSIDE, WON, Char, Setup, Task
 
@@ -140,6 +146,18 @@ class Scenario13(Hooks):
         return (INTELLIGENCE, w.scen.param("station_difficulty"), False, rule_id,
                 "access the Auxiliary Station")
 
+    @staticmethod
+    def _clear_doors(w: Work, doors: set[Door]) -> None:
+        """Take the locked markers and barricades off the doors of the destroyed Tank Farm
+        (L7-R101)."""
+        gone = sorted((d for d in doors if d in w.locked or w.barricade(d)), key=door_sort_key)
+        if not gone:
+            return
+        w.locked = tuple(d for d in w.locked if d not in doors)
+        w.barricades = tuple(b for b in w.barricades if b[0] not in doors)
+        w.emit("doors_gone", f"The {TANK_FARM}'s doors are gone, and the markers on them "
+               f"leave play: {', '.join(str(d) for d in gone)}", "L7-R101")
+
     def resolve_special(self, w: Work, action: str, won: bool, got: int) -> bool:
         c = w.me
         if not won:
@@ -159,8 +177,12 @@ class Scenario13(Hooks):
             if e.tile == farm:
                 w.kill_enemy(e.id, f"on the {TANK_FARM}", "L7-S13-aux")
         cronos_there = w.cronos == farm
+        # Its doors join nothing once it is gone, so the markers on them go too (L7-R101):
+        # read before the tile leaves, while the map still knows them.
+        doors = set(w.tile_doors(farm))
         w.tiles = tuple(p._replace(removed=True) if k == farm else p
                         for k, p in enumerate(w.tiles))
+        self._clear_doors(w, doors)
         if not cronos_there:
             w.set_scn(result="defeat")
             w.emit("defeat", f"Dr. Cronos was not on the {TANK_FARM}: nothing else can kill "
