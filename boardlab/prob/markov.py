@@ -30,7 +30,13 @@ from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from boardlab.core.errors import ArgumentTypeError, LimitError, QuestionError, show_value
+from boardlab.core.errors import (
+    ArgumentError,
+    ArgumentTypeError,
+    LimitError,
+    QuestionError,
+    show_value,
+)
 from boardlab.prob.checks import UnknownLabel, whole
 from boardlab.prob.dist import Dist, to_fraction
 from boardlab.prob.limits import LIMITS, check_limit
@@ -224,7 +230,8 @@ class AbsorbingChain(Generic[S]):
                 seen.add(s)
                 queue.append(s)
         if not queue:
-            raise ValueError("no start states given")
+            raise ArgumentError("AbsorbingChain.from_transition: start_states", [],
+                                "give at least one start state")
         while queue:
             state = queue.popleft()
             if is_absorbing(state):

@@ -12,6 +12,7 @@ import pytest
 import sympy
 from sympy.stats import DiscreteMarkovChain
 
+from boardlab.core.errors import ArgumentError
 from boardlab.prob import AbsorbingChain, Dist, count_face
 from boardlab.prob.symbolic import binomial_tail_value
 
@@ -166,6 +167,14 @@ def test_a_step_that_does_not_sum_to_one_is_named() -> None:
                                        lambda z: z > 0)
     with pytest.raises(TypeError, match="expected a Dist or a mapping"):
         AbsorbingChain.from_transition([0], lambda z: [(1, 1)], lambda z: z > 0)  # type: ignore
+
+
+def test_no_start_state_is_a_boardlab_error_naming_the_argument() -> None:
+    # Found by the long hostile profile (issue 26): it was a plain ValueError.
+    for empty in ([], (), iter([]), set()):
+        with pytest.raises(ArgumentError, match=r"^AbsorbingChain.from_transition: "
+                           r"start_states: give at least one start state \(got \[\]\)$"):
+            AbsorbingChain.from_transition(empty, lambda z: {z + 1: 1}, lambda z: z > 0)
 
 
 def test_chains_that_cannot_be_solved_are_refused() -> None:
