@@ -132,9 +132,13 @@ def _normalise(answer: Any, legal: tuple[Any, ...], where: str) -> Mixture:
     """A policy's answer as exact weights over legal choices (refused if it is not)."""
     if isinstance(answer, Mapping):
         pairs = list(answer.items())
-    elif isinstance(answer, (list, tuple)) and answer and all(
-            isinstance(p, tuple) and len(p) == 2 and p[0] in legal for p in answer) \
-            and answer not in legal:
+    elif isinstance(answer, (list, tuple)) and answer not in legal:
+        # A list that is not itself a choice must be (choice, weight) pairs; saying so
+        # beats "not legal here" about the whole list (a list of choices, say).
+        if not answer or not all(isinstance(p, tuple) and len(p) == 2 for p in answer):
+            raise ArgumentTypeError(where, answer, "a policy returns one legal choice, a "
+                                    "mapping of legal choices to weights, or a list of "
+                                    "(choice, weight) pairs")
         pairs = list(answer)
     else:
         pairs = [(answer, 1)]

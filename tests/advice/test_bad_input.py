@@ -48,6 +48,10 @@ CASES = [
     (dict(opponents=lambda view, legal: "nowhere"), ArgumentError, "not legal here"),
     (dict(opponents=lambda view, legal: {legal[0]: -1}), ArgumentError, "not negative"),
     (dict(opponents=lambda view, legal: {legal[0]: 0.5}), ArgumentTypeError, "exact"),
+    (dict(opponents=lambda view, legal: list(legal)), ArgumentTypeError,
+     "or a list of (choice, weight) pairs"),
+    (dict(opponents=lambda view, legal: []), ArgumentTypeError, "(choice, weight) pairs"),
+    (dict(opponents=lambda view, legal: [("nowhere", 1)]), ArgumentError, "not legal here"),
 ]
 
 
@@ -61,6 +65,19 @@ def test_bad_arguments_are_refused_and_change_nothing(kwargs: dict[str, Any], er
     assert type(caught.value) is error, caught.value
     assert text in str(caught.value)
     assert MATCH.to_json() == before
+
+
+def test_a_policy_may_answer_with_pairs_as_with_a_mapping() -> None:
+    def pairs(view: Any, legal: Any) -> Any:
+        return [(legal[0], 1), (legal[-1], 2)]
+
+    def mapping(view: Any, legal: Any) -> Any:
+        return {legal[0]: 1, legal[-1]: 2}
+
+    one = advise(MATCH, horizon=3, budget={"matches": 0}, opponents=pairs)
+    two = advise(MATCH, horizon=3, budget={"matches": 0}, opponents=mapping)
+    assert [r.score for r in one.rows] == [r.score for r in two.rows]
+    assert all(r.exact for r in one.rows)
 
 
 def test_a_finished_match_and_a_chance_node_have_no_advice() -> None:
