@@ -45,7 +45,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from boardlab.core.engine import CHANCE, Match
-from boardlab.core.errors import BoardlabError, ConfigError, FormatError
+from boardlab.core.errors import ArgumentTypeError, BoardlabError, ConfigError, FormatError
 from boardlab.core.serialize import encode
 from tests.core.test_replay_machine import _RUNS, Replay
 from tests.hostile_games import (
@@ -426,3 +426,12 @@ def _replay_case(game: str) -> type:
 for _game in GAMES:
     if _game != "toy":  # the toy's machine is in tests/core/test_replay_machine.py
         globals()[f"TestReplay_{_game.replace('-', '_')}"] = _replay_case(_game)
+
+
+def test_the_toy_checks_its_target_before_the_totals_it_bounds() -> None:
+    # Found by the long hostile profile: a target of '' reached the totals' range check.
+    from tests.toygame.position import position
+
+    with pytest.raises(ArgumentTypeError, match="target: expected a whole number"):
+        position(target="")
+    assert position(totals=(3, 3), target=3).totals == (3, 3)

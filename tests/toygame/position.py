@@ -19,10 +19,12 @@ def position(players: int = 2, *, totals: tuple[int, int] = (0, 0), mover: str =
     validate.instance(totals, "totals", tuple, "a pair of totals, (a, b)")
     if len(totals) != 2:
         raise ConfigError(f"totals: a pair of totals, (a, b); got {len(totals)} of them")
+    # The target first: it bounds the totals (found by the long hostile profile: a
+    # target of '' reached the totals' range check as a str).
+    target = validate.whole(target, "target", low=1)
     a, b = (validate.whole(t, f"totals[{i}]", low=0, high=target) for i, t in
             enumerate(totals))
     validate.name(mover, "mover", ("a", "b"), what="player")
     if coin is not None:
         validate.flag(coin, "coin")
-    return ToyState(ToySetup(target=validate.whole(target, "target", low=1)), (a, b),
-                    ("a", "b").index(mover), coin)
+    return ToyState(ToySetup(target=target), (a, b), ("a", "b").index(mover), coin)
