@@ -52,8 +52,10 @@ PYTEST = env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest
 # that share a session's server or build (the browser tests, the JupyterLite site) then
 # start it once per worker at most, never twice at once in one folder. (--dist loadgroup
 # would group by mark, but pytest-xdist 3.8 did not honour the marks here.)
+# Files are handed out in the collection's order (--no-loadscope-reorder), which puts the
+# longest files first (tests/conftest.py, LONG_FILES).
 PYTEST_WORKERS ?= auto
-XDIST = -n $(PYTEST_WORKERS) --dist loadfile
+XDIST = -n $(PYTEST_WORKERS) --dist loadfile --no-loadscope-reorder
 
 # The soak's game and length: `make soak GAME=mall-of-horror SOAK_MATCHES=2000`.
 GAME         ?= mall-of-horror
@@ -83,10 +85,12 @@ lab: $(LAB_STAMP)
 	  $(if $(wildcard $(LAB_START)),--LabApp.default_url=/lab/tree/$(LAB_START)) \
 	  $(LAB_ROOT) $(LAB_HEADLESS) $(LAB_ARGS)
 
+# After pytest, the notebooks (strict nbval, one kernel at a time) and the docs build (one
+# process) run side by side on two cores, each one's output printed whole when it is done
+# (-O): about half a minute less than one after the other (docs/performance.md).
 test: $(DOCS_STAMP) $(LITE_STAMP) lint typecheck
 	$(PYTEST) $(XDIST)
-	@$(MAKE) --no-print-directory notebooks
-	@$(MAKE) --no-print-directory docs
+	@$(MAKE) --no-print-directory -j2 -O notebooks docs
 
 # The inner loop: everything of `make test` but the long loops marked slow (the whole
 # frozen fixtures, conformance counts, seat views, the advice's brute force, saved-file
