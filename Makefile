@@ -52,10 +52,8 @@ PYTEST = env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest
 # that share a session's server or build (the browser tests, the JupyterLite site) then
 # start it once per worker at most, never twice at once in one folder. (--dist loadgroup
 # would group by mark, but pytest-xdist 3.8 did not honour the marks here.)
-# Files are handed out in the collection's order (--no-loadscope-reorder), which puts the
-# longest files first (tests/conftest.py, LONG_FILES).
 PYTEST_WORKERS ?= auto
-XDIST = -n $(PYTEST_WORKERS) --dist loadfile --no-loadscope-reorder
+XDIST = -n $(PYTEST_WORKERS) --dist loadfile
 
 # The soak's game and length: `make soak GAME=mall-of-horror SOAK_MATCHES=2000`.
 GAME         ?= mall-of-horror
