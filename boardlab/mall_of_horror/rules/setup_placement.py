@@ -78,11 +78,10 @@ def step_placement_roll(state: State, choice: Dice) -> Step:
     t = last[1] if state[0] is last[0] else tables.remember(state[0])
     colours = t.colours
     faces = choice.faces
-    s = list(state)
-    s[PENDING] = _new(Pending, (Kind.PLACE, "", 0, (), 0, n, faces, (), (), (), (), False,
-                                "", ()))
-    return (_new(State, s), ((E.PLACEMENT_ROLL, colours[n % len(colours)],
-                                          state[1], state[2], (), faces),))
+    p = _new(Pending, (Kind.PLACE, "", 0, (), 0, n, faces, (), (), (), (), False, "", ()))
+    # Only the pending step changes: a slice and one more field cost less than a list.
+    return (_new(State, state[:PENDING] + (p,)), ((E.PLACEMENT_ROLL, colours[n % len(colours)],
+                                                   state[1], state[2], (), faces),))
 
 
 def step_place(state: State, choice: Place) -> Step:

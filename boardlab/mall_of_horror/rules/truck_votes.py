@@ -181,7 +181,10 @@ class TruckVotes(WorkBase):
         while n and not sum(self.deck):
             drawn, n = (*drawn, self.bottom[0]), n - 1   # known cards under the deck
             self.bottom = self.bottom[1:]
-        p = _new(Pending, (*p[:5], n, *p[6:13], drawn))
+        kind, purpose, loc, order, index, _, dice, cands, weights, threats, ballots, second, \
+            chosen, _ = p  # one unpacking (see work.next_turn)
+        p = _new(Pending, (kind, purpose, loc, order, index, n, dice, cands, weights, threats,
+                           ballots, second, chosen, drawn))
         self.pending = p
         if n:
             return
@@ -218,16 +221,17 @@ class TruckVotes(WorkBase):
     @classmethod
     def step_ballot(cls, state: State, choice: Vote) -> Step:
         """A secret ballot; the last one is tallied (MoH Voting)."""
-        p = state[PENDING]
-        voter = p[3][p[4]]
+        # One unpacking of the pending step, not sixteen subscripts (see work.next_turn).
+        kind, purpose, loc, order, index, n, dice, cands, weights, threats, ballots, second, \
+            chosen, drawn = state[PENDING]
+        voter = order[index]
         colour = choice.colour
         event = (E.BALLOT, voter, state[1], state[2], VIS[voter], colour)
-        p = _new(Pending, (p[0], p[1], p[2], p[3], p[4] + 1, p[5], p[6], p[7], p[8], p[9],
-                           (*p[10], (voter, colour)), p[11], p[12], p[13]))
-        if p[4] < len(p[3]):
-            s = list(state)
-            s[PENDING] = p
-            return _new(State, s), (event,)
+        index += 1
+        p = _new(Pending, (kind, purpose, loc, order, index, n, dice, cands, weights, threats,
+                           (*ballots, (voter, colour)), second, chosen, drawn))
+        if index < len(order):  # only the pending step changes: a slice and one more field
+            return _new(State, state[:PENDING] + (p,)), (event,)
         w = cls(state)  # the last ballot: the tally and whatever follows it
         w.pending = p
         w.events.append(event)
@@ -236,21 +240,24 @@ class TruckVotes(WorkBase):
 
     @classmethod
     def step_truck_draw(cls, state: State, choice: Draw) -> Step:
-        p = state[PENDING]
+        kind, purpose, loc, order, index, n, dice, cands, weights, threats, ballots, second, \
+            chosen, drawn = state[PENDING]  # one unpacking (see work.next_turn)
         card = choice.card
         deck = drawn_from(state[DECK], card)
-        p = _new(Pending, (p[0], p[1], p[2], p[3], p[4], p[5] - 1, p[6], p[7], p[8], p[9],
-                           p[10], p[11], p[12], (*p[13], card)))
-        if p[5] and sum(deck):  # more cards to draw from the unseen deck
+        n -= 1
+        drawn = (*drawn, card)
+        if not n and len(drawn) > 1:  # the last card: the searcher shares them out
+            s = list(state)           # (what continue_drawing does, without a worker)
+            s[DECK] = deck
+            s[PENDING] = _new(Pending, (Kind.TRUCK_SPLIT, Purpose.TRUCK, PARKING, (), 0, 0, (),
+                                        (), (), (), (), False, chosen, drawn))
+            return _new(State, s), ()
+        p = _new(Pending, (kind, purpose, loc, order, index, n, dice, cands, weights, threats,
+                           ballots, second, chosen, drawn))
+        if n and sum(deck):  # more cards to draw from the unseen deck
             s = list(state)
             s[DECK] = deck
             s[PENDING] = p
-            return _new(State, s), ()
-        if not p[5] and len(p[13]) > 1:  # the last card: the searcher shares them out
-            s = list(state)             # (what continue_drawing does, without a worker)
-            s[DECK] = deck
-            s[PENDING] = _new(Pending, (Kind.TRUCK_SPLIT, Purpose.TRUCK, PARKING, (), 0, 0, (),
-                                        (), (), (), (), False, p[12], p[13]))
             return _new(State, s), ()
         w = cls(state)
         w.deck = deck
