@@ -303,22 +303,22 @@ class Match(Generic[S, C]):
         """
         node, observe, choosers, append, below, stream_bits = self._play_setup(agents,
                                                                              uses_view)
-        state, cursor = self._state, self._cursor
+        # _play_setup cut the history at the cursor: the cursor is its length throughout.
+        records, state = self._records, self._state
         drawn = False  # a draw made for a ply not recorded yet
         try:
             for _ in range(max_plies):
                 mover, options, step = node(state)
                 if mover is None:
                     return True
-                if mover is CHANCE:
-                    outcomes = options
-                    if len(outcomes) == 1:
-                        choice = outcomes[0][0]
+                if mover is CHANCE:  # options: the outcomes
+                    if len(options) == 1:
+                        choice = options[0][0]
                     else:
-                        if outcomes.__class__ is OutcomeTable:
-                            den, cumulative = outcomes.denominator, outcomes.cumulative
+                        if options.__class__ is OutcomeTable:
+                            den, cumulative = options.denominator, options.cumulative
                         else:
-                            den, cumulative = chance_table(outcomes)
+                            den, cumulative = chance_table(options)
                         if stream_bits is not None:  # _randbelow(den), written out
                             k = den.bit_length()
                             r = stream_bits(k)
@@ -326,33 +326,32 @@ class Match(Generic[S, C]):
                                 r = stream_bits(k)
                         else:
                             r = below(den)
-                        choice = outcomes[bisect_right(cumulative, r)][0]
+                        choice = options[bisect_right(cumulative, r)][0]
                         drawn = True
-                else:
-                    legal = options
+                else:  # options: the legal choices
                     choose, viewing, bits = choosers[mover]
-                    n = len(legal)
+                    n = len(options)
                     if bits is not None and n:  # RandomAgent.choose, written out
                         k = n.bit_length()
                         r = bits(k)
                         while r >= n:
                             r = bits(k)
-                        choice = legal[r]
+                        choice = options[r]
                     else:
-                        choice = choose(observe(state, mover) if viewing else None, legal)
-                        for c in legal:  # a choice taken from legal: recognised by identity
+                        choice = choose(observe(state, mover) if viewing else None, options)
+                        for c in options:  # a choice taken from legal: recognised by identity
                             if c is choice:
                                 break
                         else:
-                            self._state, self._cursor = state, cursor
-                            choice = self._canonical(choice, legal)
+                            self._state, self._cursor = state, len(records)
+                            choice = self._canonical(choice, options)
                 new_state, events = step(state, choice)
                 append((choice, events, state, new_state))
                 state = new_state
-                cursor += 1
                 drawn = False
             return False
         finally:
+            cursor = len(records)
             self._state, self._cursor = state, cursor
             self._stream_ply = -1 if drawn else cursor
 
