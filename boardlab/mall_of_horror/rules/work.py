@@ -188,8 +188,11 @@ class WorkBase:
         only when the index must be built: a method call per question cost more than
         the question.
         """
-        if self._index_for is not self.chars:
-            self._index, self._index_for = by_location(self.chars), self.chars
+        chars = self.chars
+        if self._index_for is not chars:
+            last = _last_index  # by_location's own memory, asked here: a call less
+            self._index = last[1] if chars is last[0] else by_location(chars)
+            self._index_for = chars
         return self._index
 
     def count(self, location: int) -> int:
