@@ -78,10 +78,18 @@ def step_placement_roll(state: State, choice: Dice) -> Step:
     t = last[1] if state[0] is last[0] else tables.remember(state[0])
     colours = t.colours
     faces = choice.faces
-    p = _new(Pending, (Kind.PLACE, "", 0, (), 0, n, faces, (), (), (), (), False, "", ()))
+    p = _PLACES.get((n, faces))  # the placement of character n with these dice: shared
+    if p is None:
+        if len(_PLACES) >= 4096:  # (12 x 21 per box: bounded all the same)
+            _PLACES.clear()
+        p = _PLACES[n, faces] = _new(Pending, (Kind.PLACE, "", 0, (), 0, n, faces, (), (), (),
+                                               (), False, "", ()))
     # Only the pending step changes: a slice and one more field cost less than a list.
     return (_new(State, state[:PENDING] + (p,)), ((E.PLACEMENT_ROLL, colours[n % len(colours)],
                                                    state[1], state[2], (), faces),))
+
+
+_PLACES: dict[tuple[int, tuple[int, ...]], Pending] = {}
 
 
 def step_place(state: State, choice: Place) -> Step:
