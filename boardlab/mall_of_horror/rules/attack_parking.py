@@ -254,9 +254,9 @@ class AttackParking(WorkBase):
         self.events.append((
             E.EATEN[purpose], colour, self.round, self.phase, (), kind, loc, POINTS[kind],
             self.t.labels[loc]))
-        chars = self.chars
-        i = bisect_left(chars, (colour,))
-        if i == len(chars) or chars[i][0] != colour:  # no character of that colour is left
+        # A colour's characters are contiguous in chars: it has one left iff a neighbour
+        # of the gap is one of them (no second bisection).
+        if not (i < len(rest) and rest[i][0] == colour or i and rest[i - 1][0] == colour):
             self.eliminated = (*self.eliminated, (colour, self.round))
             self.events.append((E.ELIMINATED, colour, self.round, self.phase, ()))
         if purpose == Purpose.SACRIFICE:
