@@ -180,7 +180,10 @@ def offer_draw(state: State, p: Pending) -> OutcomeTable:
 
 
 def offer_placement_dice(state: State, p: Pending) -> OutcomeTable:
-    return dice_outcomes(PLACEMENT_DICE)
+    return _PLACEMENT_ROLLS
+
+
+_PLACEMENT_ROLLS = dice_outcomes(PLACEMENT_DICE)  # asked 12 times a match: no cache call
 
 
 def offer_zombie_dice(state: State, p: Pending) -> OutcomeTable:
