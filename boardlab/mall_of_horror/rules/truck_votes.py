@@ -229,7 +229,7 @@ class TruckVotes(WorkBase):
         event = (E.BALLOT, voter, state[1], state[2], VIS[voter], colour)
         index += 1
         p = _new(Pending, (kind, purpose, loc, order, index, n, dice, cands, weights, threats,
-                           (*ballots, (voter, colour)), second, chosen, drawn))
+                           ballots + ((voter, colour),), second, chosen, drawn))
         if index < len(order):  # only the pending step changes: a slice and one more field
             return _new(State, state[:PENDING] + (p,)), (event,)
         w = cls(state)  # the last ballot: the tally and whatever follows it
