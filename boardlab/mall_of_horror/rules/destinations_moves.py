@@ -19,6 +19,8 @@ from boardlab.mall_of_horror.config import LOCATIONS, PARKING
 from boardlab.mall_of_horror.rules import tables
 from boardlab.mall_of_horror.rules.work import (
     CHARS,
+    CHIEF,
+    CHIEF_ELECTED,
     DESTINATIONS,
     HANDS,
     P_UNSEEN_ROLL,
@@ -164,19 +166,20 @@ class DestinationsMoves(WorkBase):
     def step_destination(cls, state: State, choice: Destination) -> Step:
         """A secret destination; the elected Chief's is announced (MoH-d)."""
         p = state[PENDING]
-        colour = p[3][p[4]]
+        order, index = p[3], p[4]
+        colour = order[index]
         loc = choice.location
         last = tables._last
         t = last[1] if state[0] is last[0] else tables.remember(state[0])
         event: EventRow      # the two rows differ in who sees them
-        if colour == state.chief and state.chief_elected:
+        if state[CHIEF_ELECTED] and colour == state[CHIEF]:  # (rarely elected: asked first)
             event = (E.DESTINATION_CHIEF, colour, state[1], state[2], (), loc,
                      t.labels[loc])
         else:
             event = (E.DESTINATION_SECRET, colour, state[1], state[2],
                      VIS[colour], loc, t.labels[loc])
-        destinations = (*state[DESTINATIONS], (colour, loc))
-        if p[4] + 1 < len(p[3]):
+        destinations = state[DESTINATIONS] + ((colour, loc),)
+        if index + 1 < len(order):
             s = list(state)
             s[DESTINATIONS] = destinations
             s[PENDING] = next_turn(p)

@@ -38,9 +38,12 @@ CHARS: Final = 3
 SEALED: Final = 6
 HANDS: Final = 7
 DECK: Final = 8
+CHIEF: Final = 11
+CHIEF_ELECTED: Final = 12
 DESTINATIONS: Final = 15
 PENDING: Final = 19
 for _name, _at in (("chars", CHARS), ("sealed", SEALED), ("hands", HANDS), ("deck", DECK),
+                   ("chief", CHIEF), ("chief_elected", CHIEF_ELECTED),
                    ("destinations", DESTINATIONS), ("pending", PENDING)):
     if State._fields[_at] != _name:  # pragma: no cover - a State field was moved
         raise ImportError(f"State field {_name!r} is not at index {_at}")
