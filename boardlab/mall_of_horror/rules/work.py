@@ -149,7 +149,7 @@ class WorkBase:
          self.chief_elected, self.roll, self.lookers, self.destinations, self.hardware,
          self.hidden, self.eliminated, self.pending) = state
         self.events: list[EventRow] = []
-        setup = state[0]
+        setup = self.setup  # (a slot, not the state's generic subscript)
         last = tables._last
         self.t = last[1] if setup is last[0] else tables.remember(setup)
         self._index_for: Any = None
