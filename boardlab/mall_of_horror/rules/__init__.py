@@ -170,7 +170,7 @@ class MallOfHorrorRules:
         global _last_initial
         last = _last_initial
         if setup is last[0]:
-            return last[1]  # type: ignore[no-any-return]
+            return last[1]
         colours = setup.colours
         state = State(setup=setup, round=0, phase=Phase.SETUP, chars=(), eaten=(),
                       zombies=(0,) * 6, sealed=(), hands=((),) * len(colours),
