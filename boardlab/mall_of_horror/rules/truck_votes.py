@@ -96,15 +96,17 @@ class TruckVotes(WorkBase):
         self.pending = _new(Pending, (Kind.BALLOT, purpose, location, candidates, 0, 0, (),
                                       candidates, weights, threats, (), False, "", ()))
 
-    def tally(self) -> None:
-        """Most votes is chosen; a tie goes to a second vote of everyone (MoH-R7, R8)."""
-        p = self.pending  # read by index below: p[1] purpose, p[2] location, p[7]
-        weights = p[8]    # candidates, p[8] weights, p[10] ballots, p[11] second
+    def tally(self, purpose: str, location: int, candidates: tuple[str, ...],
+              weights: tuple[tuple[str, int], ...], ballots: tuple[tuple[str, str], ...],
+              second: bool) -> None:
+        """Most votes is chosen; a tie goes to a second vote of everyone (MoH-R7, R8).
+
+        The vote's fields come as arguments: the last ballot's step has them unpacked.
+        """
         weight = dict(weights)
         counts = {}  # in the candidates' order (a loop: dict.fromkeys costs twice as much)
-        for c in p[7]:
+        for c in candidates:
             counts[c] = 0
-        ballots = p[10]
         for voter, colour in ballots:
             counts[colour] += weight[voter]
         top = -1
@@ -114,34 +116,32 @@ class TruckVotes(WorkBase):
                 top, leaders = n, [c]
             elif n == top:
                 leaders.append(c)
-        location = p[2]
         self.events.append((
-            E.TALLY_SECOND if p[11] else E.TALLY, None, self.round, self.phase, (), location,
+            E.TALLY_SECOND if second else E.TALLY, None, self.round, self.phase, (), location,
             ballots, tuple(counts.items()), self.t.labels[location], weights))
         if len(leaders) == 1:
-            return self.resolve(p[1], location, leaders[0])
+            return self.resolve(purpose, location, leaders[0])
         tied = tuple(leaders)
-        if not p.second:
-            hiding = {c for c, _, _ in self.index()[p.location]} - set(
-                self.eligible(p.location))
+        if not second:
+            hiding = {c for c, _, _ in self.index()[location]} - set(self.eligible(location))
             voters = tuple(c for c in self.order() if c not in hiding)
             weights = tuple((v, weight.get(v, 1)) for v in voters)
             self.events.append((
                 E.SECOND_VOTE, None, self.round, self.phase, (), tied, bool(hiding)))
-            self.pending = _new(Pending, (Kind.BALLOT, p[1], p[2], voters, 0, 0, (), tied,
+            self.pending = _new(Pending, (Kind.BALLOT, purpose, location, voters, 0, 0, (), tied,
                                           weights, (), (), True, "", ()))
             return
-        if p.purpose == Purpose.TRUCK:
+        if purpose == Purpose.TRUCK:
             self.events.append((E.NO_RESULT_TRUCK, None, self.round, self.phase, ()))
             return self.begin_b()
-        if p.purpose == Purpose.CHIEF:
+        if purpose == Purpose.CHIEF:
             self.events.append((
                 E.NO_RESULT_CHIEF, None, self.round, self.phase, (), self.chief))
             return self.begin_c()
         self.events.append((
             E.NO_RESULT_CHANCE, None, self.round, self.phase, (), tied))
-        self.pending = _new(Pending, (Kind.TIEBREAK, p[1], p[2], (), 0, 0, (), tied, (), (),
-                                      (), False, "", ()))
+        self.pending = _new(Pending, (Kind.TIEBREAK, purpose, location, (), 0, 0, (), tied, (),
+                                      (), (), False, "", ()))
 
     def tiebreak(self, choice: TieBreak) -> None:
         p = self.pending
@@ -228,14 +228,15 @@ class TruckVotes(WorkBase):
         colour = choice.colour
         event = (E.BALLOT, voter, state[1], state[2], VIS[voter], colour)
         index += 1
+        ballots = ballots + ((voter, colour),)
         p = _new(Pending, (kind, purpose, loc, order, index, n, dice, cands, weights, threats,
-                           ballots + ((voter, colour),), second, chosen, drawn))
+                           ballots, second, chosen, drawn))
         if index < len(order):  # only the pending step changes: a slice and one more field
             return _new(State, state[:PENDING] + (p,)), (event,)
         w = cls(state)  # the last ballot: the tally and whatever follows it
         w.pending = p
         w.events.append(event)
-        w.tally()
+        w.tally(purpose, loc, cands, weights, ballots, second)
         return w.done()
 
     @classmethod
