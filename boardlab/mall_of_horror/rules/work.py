@@ -198,6 +198,18 @@ class WorkBase:
             self._index_for = chars
         return self._index
 
+    def without(self, gone: Char) -> None:
+        """The index of ``chars`` (just changed: ``gone`` left it), from the index of the
+        characters before, which ``_index`` holds; kept as the last index too."""
+        global _last_index
+        by = list(self._index)
+        here = list(by[gone[2]])
+        here.remove(gone)
+        by[gone[2]] = tuple(here)
+        index = self._index = tuple(by)
+        self._index_for = chars = self.chars
+        _last_index = (chars, index)
+
     def count(self, location: int) -> int:
         """Character tokens at ``location``."""
         if self._index_for is not self.chars:
