@@ -250,8 +250,7 @@ class AttackParking(WorkBase):
         rest = list(chars)
         del rest[i]
         self.chars = tuple(rest)
-        if self._index_for is chars:  # the attack goes on asking: the index loses one entry
-            self.without(chars[i])    # instead of being built again
+        self.without(chars, chars[i])  # the attack goes on asking: the index loses an entry
         self.eaten = (*self.eaten, (colour, kind))
         self.events.append((
             E.EATEN[purpose], colour, self.round, self.phase, (), kind, loc, POINTS[kind],

@@ -198,11 +198,17 @@ class WorkBase:
             self._index_for = chars
         return self._index
 
-    def without(self, gone: Char) -> None:
-        """The index of ``chars`` (just changed: ``gone`` left it), from the index of the
-        characters before, which ``_index`` holds; kept as the last index too."""
+    def without(self, before: tuple[Char, ...], gone: Char) -> None:
+        """``chars`` is ``before`` without ``gone``: if an index of ``before`` is at hand
+        (the worker's or the last one), the index of ``chars`` is made from it, not built
+        again at the next question, and kept as the last index too."""
         global _last_index
-        by = list(self._index)
+        if self._index_for is before:
+            by = list(self._index)
+        elif _last_index[0] is before:
+            by = list(_last_index[1])
+        else:
+            return
         here = list(by[gone[2]])
         here.remove(gone)
         by[gone[2]] = tuple(here)
