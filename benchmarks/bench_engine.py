@@ -157,7 +157,7 @@ def per_kind(n: int) -> None:
     best: dict[str, tuple[float, float]] = {}
     for _ in range(3):
         for kind, items in by.items():
-            _, offer, step = _NODE[kind]
+            _, offer, step, _rule = _NODE[kind]
             start = time.process_time()
             for state, _choice in items:
                 offer(state, state.pending)  # type: ignore[attr-defined]

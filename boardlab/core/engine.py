@@ -301,24 +301,24 @@ class Match(Generic[S, C]):
         same ``_randbelow`` draw written out in the loop (see :func:`_uniform_bits`): a
         call per ply less, and a choice taken from ``legal`` needs no identity check.
         """
-        node, observe, choosers, append, below, stream_bits = self._play_setup(agents,
-                                                                             uses_view)
-        state, cursor = self._state, self._cursor
+        node, observe, draws, choosers, append, below, stream_bits = self._play_setup(
+            agents, uses_view)
+        # _play_setup cut the history at the cursor: the cursor is its length throughout.
+        records, state = self._records, self._state
         drawn = False  # a draw made for a ply not recorded yet
         try:
             for _ in range(max_plies):
                 mover, options, step = node(state)
                 if mover is None:
                     return True
-                if mover is CHANCE:
-                    outcomes = options
-                    if len(outcomes) == 1:
-                        choice = outcomes[0][0]
+                if mover is CHANCE:  # options: the outcomes
+                    if len(options) == 1:
+                        choice = options[0][0]
                     else:
-                        if outcomes.__class__ is OutcomeTable:
-                            den, cumulative = outcomes.denominator, outcomes.cumulative
+                        if options.__class__ is OutcomeTable:
+                            den, cumulative = options.denominator, options.cumulative
                         else:
-                            den, cumulative = chance_table(outcomes)
+                            den, cumulative = chance_table(options)
                         if stream_bits is not None:  # _randbelow(den), written out
                             k = den.bit_length()
                             r = stream_bits(k)
@@ -326,49 +326,49 @@ class Match(Generic[S, C]):
                                 r = stream_bits(k)
                         else:
                             r = below(den)
-                        choice = outcomes[bisect_right(cumulative, r)][0]
+                        choice = options[bisect_right(cumulative, r)][0]
                         drawn = True
-                else:
-                    legal = options
-                    choose, viewing, bits = choosers[mover]
-                    n = len(legal)
+                else:  # options: the legal choices
+                    bits = draws[mover]
+                    n = len(options)
                     if bits is not None and n:  # RandomAgent.choose, written out
                         k = n.bit_length()
                         r = bits(k)
                         while r >= n:
                             r = bits(k)
-                        choice = legal[r]
+                        choice = options[r]
                     else:
-                        choice = choose(observe(state, mover) if viewing else None, legal)
-                        for c in legal:  # a choice taken from legal: recognised by identity
+                        choose, viewing = choosers[mover]
+                        choice = choose(observe(state, mover) if viewing else None, options)
+                        for c in options:  # a choice taken from legal: recognised by identity
                             if c is choice:
                                 break
                         else:
-                            self._state, self._cursor = state, cursor
-                            choice = self._canonical(choice, legal)
+                            self._state, self._cursor = state, len(records)
+                            choice = self._canonical(choice, options)
                 new_state, events = step(state, choice)
                 append((choice, events, state, new_state))
                 state = new_state
-                cursor += 1
                 drawn = False
             return False
         finally:
+            cursor = len(records)
             self._state, self._cursor = state, cursor
             self._stream_ply = -1 if drawn else cursor
 
     def _play_setup(self, agents: Mapping[str, Any], uses_view: Mapping[str, bool]
-                    ) -> tuple[Any, Any, dict[str, Any], Any, Any, Any]:
+                    ) -> tuple[Any, Any, dict[str, Any], dict[str, Any], Any, Any, Any]:
         """What :meth:`_play`'s loop reads, looked up once before it: the node function,
-        ``observe``, the choosers, the record's ``append`` and the stream's two draws
-        (the future after a seek back is dropped and the stream brought to the ply)."""
+        ``observe``, the draws and the choosers, the record's ``append`` and the stream's
+        two draws (the future after a seek back is dropped and the stream brought to the
+        ply)."""
         rules = self._rules
         node = getattr(rules, "node", None) or _node_of(rules)
         inline = _inline_randbelow()
-        # Per player: the agent's choose method, whether it reads a view, and the
-        # getrandbits of a random agent whose pick is drawn here (None: call choose).
-        choosers = {p: (agent.choose, uses_view[p],
-                        _uniform_bits(agent) if inline else None)
-                    for p, agent in agents.items()}
+        # Per player: the getrandbits of a random agent whose pick is drawn here (None:
+        # call its choose), and the agent's choose method with whether it reads a view.
+        draws = {p: _uniform_bits(agent) if inline else None for p, agent in agents.items()}
+        choosers = {p: (agent.choose, uses_view[p]) for p, agent in agents.items()}
         records = self._records
         if len(records) != self._cursor:
             del records[self._cursor:]
@@ -379,7 +379,7 @@ class Match(Generic[S, C]):
         # randrange(n) for n >= 2 is exactly _randbelow(n): the same draw as roll() makes.
         below = self._stream._randbelow  # type: ignore[attr-defined]
         stream_bits = self._stream.getrandbits if inline else None
-        return node, rules.observe, choosers, records.append, below, stream_bits
+        return node, rules.observe, draws, choosers, records.append, below, stream_bits
 
     def push_index(self, index: int) -> tuple[Event, ...]:
         """Apply ``legal()[index]`` (an outcome's index at a chance node).

@@ -105,10 +105,16 @@ _RULES_MEMBERS: Final = ("name", "initial", "to_move", "legal", "outcomes", "ste
 
 def _check_rules(rules: Any) -> None:
     """Refuse an object that is not a game's rules before anything asks it a question."""
+    if rules is _RULES_CHECKED[0]:  # the rules checked last (bulk play makes thousands of
+        return                      # matches of one game: seven lookups each, saved)
     missing = [m for m in _RULES_MEMBERS if not hasattr(rules, m)]
     if missing:
         raise ArgumentTypeError("rules", rules, "expected a game's Rules (it has no "
                                 f"{', '.join(missing)})")
+    _RULES_CHECKED[0] = rules
+
+
+_RULES_CHECKED: list[Any] = [None]
 
 
 def _check_instance(argument: str, value: Any, expected: Any) -> None:

@@ -171,9 +171,16 @@ def random_agent(player: str, index: int, seed: int) -> Agent:
     >>> random_agent("red", 1, 7).choose(None, ("a", "b", "c")) in ("a", "b", "c")
     True
     """
-    from boardlab.core.agents import RandomAgent
+    if not _RANDOM_AGENT:  # imported once, on first use (an import statement per seat
+        from boardlab.core.agents import RandomAgent  # costs ten times the lookup)
 
-    return RandomAgent(seed=seed * 1000 + index)
+        _RANDOM_AGENT.append(RandomAgent)
+    return _RANDOM_AGENT[0](seed=seed * 1000 + index)
+
+
+# The RandomAgent class, loaded by the first random_agent() call (the engine loads with
+# the first game, not with ``import boardlab``).
+_RANDOM_AGENT: list[Callable[..., Agent]] = []
 
 
 class Keyword(NamedTuple):

@@ -144,6 +144,7 @@ PROCEDURE: Final = Procedure(
                             "MoH-R8"),
     })
 _NODE = PROCEDURE.entries   # plain tuples: the hot paths read them
+_last_initial: tuple[Any, Any] = (None, None)  # the setup asked last and its start
 #: What ``step`` does for each pending kind.
 _STEP: dict[str, Step] = {kind: entry[2] for kind, entry in _NODE.items()}
 
@@ -160,14 +161,25 @@ class MallOfHorrorRules:
 
     # -- nodes -------------------------------------------------------------------------
     def initial(self, setup: Setup) -> State:
-        """Seats, the deck, the first player with the Chief badge (MoH Setup)."""
+        """Seats, the deck, the first player with the Chief badge (MoH Setup).
+
+        A pure function of the setup, and states are immutable: the start of the setup
+        asked last is kept and handed out again (matches of one player count share one
+        Setup object), since building it cost half as much as the match's seeding.
+        """
+        global _last_initial
+        last = _last_initial
+        if setup is last[0]:
+            return last[1]
         colours = setup.colours
-        return State(setup=setup, round=0, phase=Phase.SETUP, chars=(), eaten=(),
-                     zombies=(0,) * 6, sealed=(), hands=((),) * len(colours),
-                     deck=setup.config.deck(), bottom=(), discard=(0,) * len(CARDS),
-                     chief=colours[0], chief_elected=False, roll=(), lookers=(),
-                     destinations=(), hardware=(0,) * 6, hidden=(), eliminated=(),
-                     pending=turns(Kind.DEAL, colours))
+        state = State(setup=setup, round=0, phase=Phase.SETUP, chars=(), eaten=(),
+                      zombies=(0,) * 6, sealed=(), hands=((),) * len(colours),
+                      deck=setup.config.deck(), bottom=(), discard=(0,) * len(CARDS),
+                      chief=colours[0], chief_elected=False, roll=(), lookers=(),
+                      destinations=(), hardware=(0,) * 6, hidden=(), eliminated=(),
+                      pending=turns(Kind.DEAL, colours))
+        _last_initial = (setup, state)  # one assignment: a thread sees a matching pair
+        return state
 
     def to_move(self, state: State) -> ToMove:
         p = state[PENDING]

@@ -77,4 +77,6 @@ def offer_camera(state: State, p: Pending) -> tuple[PlayCard | Pass, ...]:
 
 
 def offer_arrival(state: State, p: Pending) -> OutcomeTable:
-    return dice_outcomes(tables.table(state.setup).dice)
+    last = tables._last
+    t = last[1] if state[0] is last[0] else tables.remember(state[0])
+    return dice_outcomes(t.dice)

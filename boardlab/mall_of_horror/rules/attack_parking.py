@@ -202,8 +202,10 @@ class AttackParking(WorkBase):
         index = p.index
         if not self.window_cards(colour, loc, p.purpose):
             index += 1
-        p = _new(Pending, (p[0], p[1], p[2], p[3], index, p[5], p[6], p[7], p[8], threats,
-                           *p[10:]))
+        kind, purpose, loc, order, _, n, dice, cands, weights, _, ballots, second, chosen, \
+            drawn = p  # one unpacking (see work.next_turn)
+        p = _new(Pending, (kind, purpose, loc, order, index, n, dice, cands, weights, threats,
+                           ballots, second, chosen, drawn))
         self.pending = p
         if index >= len(p.order):
             self.after_window(p.purpose, loc, threats)
@@ -248,13 +250,14 @@ class AttackParking(WorkBase):
         rest = list(chars)
         del rest[i]
         self.chars = tuple(rest)
+        self.without(chars, chars[i])  # the attack goes on asking: the index loses an entry
         self.eaten = (*self.eaten, (colour, kind))
         self.events.append((
             E.EATEN[purpose], colour, self.round, self.phase, (), kind, loc, POINTS[kind],
             self.t.labels[loc]))
-        chars = self.chars
-        i = bisect_left(chars, (colour,))
-        if i == len(chars) or chars[i][0] != colour:  # no character of that colour is left
+        # A colour's characters are contiguous in chars: it has one left iff a neighbour
+        # of the gap is one of them (no second bisection).
+        if not (i < len(rest) and rest[i][0] == colour or i and rest[i - 1][0] == colour):
             self.eliminated = (*self.eliminated, (colour, self.round))
             self.events.append((E.ELIMINATED, colour, self.round, self.phase, ()))
         if purpose == Purpose.SACRIFICE:
@@ -277,9 +280,7 @@ class AttackParking(WorkBase):
         p = state[PENDING]
         passes = choice is tables.PASS or isinstance(choice, Pass)
         if passes and p[4] + 1 < len(p[3]):
-            s = list(state)
-            s[PENDING] = next_turn(p)
-            return _new(State, s), ()
+            return _new(State, state[:PENDING] + (next_turn(p),)), ()  # (see step_ballot)
         w = cls(state)
         if passes:  # the last player passes: the vote or the attack goes on
             w.after_window(p.purpose, p.location, p.threats)

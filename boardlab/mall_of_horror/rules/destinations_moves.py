@@ -19,6 +19,8 @@ from boardlab.mall_of_horror.config import LOCATIONS, PARKING
 from boardlab.mall_of_horror.rules import tables
 from boardlab.mall_of_horror.rules.work import (
     CHARS,
+    CHIEF,
+    CHIEF_ELECTED,
     DESTINATIONS,
     HANDS,
     P_UNSEEN_ROLL,
@@ -136,7 +138,8 @@ class DestinationsMoves(WorkBase):
         p = self.pending
         colour = p.order[p.index]
         kind = choice.kind
-        start = self.where(colour, kind)
+        i = self.char_index(colour, kind)
+        start = self.chars[i][2]
         target = choice.to
         labels = self.t.labels
         if choice.sprint:
@@ -144,17 +147,18 @@ class DestinationsMoves(WorkBase):
             self.events.append((
                 E.SPRINT_BACK if target == start else E.SPRINT_TOWARDS, colour, self.round,
                 self.phase, (), target, kind, labels[target], self.destination_of(colour)))
-        self.chars, event = moved(self.t, self.chars, self.sealed, colour, kind, start, target,
-                                  self.round, self.phase)
+        self.chars, event = moved(self.t, self.chars, self.sealed, i, target, self.round,
+                                  self.phase)
         self.events.append(event)
         if not self.next_turn():
             self.begin_f()
 
-    def where(self, colour: str, kind: str) -> int:
+    def char_index(self, colour: str, kind: str) -> int:
+        """The index in ``chars`` of a living character."""
         chars = self.chars
         i = bisect_left(chars, (colour, kind))  # chars is sorted by colour, then kind
         if i < len(chars) and chars[i][0] == colour and chars[i][1] == kind:
-            return chars[i][2]
+            return i
         raise KeyError((colour, kind))
 
     # -- steps (``cls`` is the whole worker) ---------------------------------------------
@@ -162,19 +166,20 @@ class DestinationsMoves(WorkBase):
     def step_destination(cls, state: State, choice: Destination) -> Step:
         """A secret destination; the elected Chief's is announced (MoH-d)."""
         p = state[PENDING]
-        colour = p[3][p[4]]
+        order, index = p[3], p[4]
+        colour = order[index]
         loc = choice.location
         last = tables._last
         t = last[1] if state[0] is last[0] else tables.remember(state[0])
         event: EventRow      # the two rows differ in who sees them
-        if colour == state.chief and state.chief_elected:
+        if state[CHIEF_ELECTED] and colour == state[CHIEF]:  # (rarely elected: asked first)
             event = (E.DESTINATION_CHIEF, colour, state[1], state[2], (), loc,
                      t.labels[loc])
         else:
             event = (E.DESTINATION_SECRET, colour, state[1], state[2],
                      VIS[colour], loc, t.labels[loc])
-        destinations = (*state[DESTINATIONS], (colour, loc))
-        if p[4] + 1 < len(p[3]):
+        destinations = state[DESTINATIONS] + ((colour, loc),)
+        if index + 1 < len(order):
             s = list(state)
             s[DESTINATIONS] = destinations
             s[PENDING] = next_turn(p)
@@ -198,27 +203,27 @@ class DestinationsMoves(WorkBase):
         last = tables._last
         t = last[1] if state[0] is last[0] else tables.remember(state[0])
         s = list(state)
-        s[CHARS], event = moved(t, chars, state[SEALED], colour, kind,
-                                chars[bisect_left(chars, (colour, kind))][2], choice.to,
-                                state[1], state[2])
+        s[CHARS], event = moved(t, chars, state[SEALED], bisect_left(chars, (colour, kind)),
+                                choice.to, state[1], state[2])
         s[PENDING] = next_turn(p)
         return _new(State, s), (event,)
 
 
-def moved(t: tables.Table, chars: tuple[Char, ...], sealed: tuple[int, ...], colour: str,
-          kind: str, start: int, target: int, round_: int, phase: str
-          ) -> tuple[tuple[Char, ...], EventRow]:
-    """Where a character heading from ``start`` to ``target`` ends, and its event (MoH-e).
+def moved(t: tables.Table, chars: tuple[Char, ...], sealed: tuple[int, ...], i: int,
+          target: int, round_: int, phase: str) -> tuple[tuple[Char, ...], EventRow]:
+    """Where the character ``chars[i]`` heading to ``target`` ends, and its event (MoH-e).
 
     A sealed or full target sends it to the Parking Lot instead (MoH-R12, MoH-e-full);
-    one already at the Parking Lot stays.
+    one already at the Parking Lot stays. (The caller found ``i`` by bisection: found
+    once, not again here.)
     """
+    colour, kind, start = chars[i]
     labels = t.labels
     if target == start:
         return chars, (E.MOVE_STAYS, colour, round_, phase, (), kind, start, start,
                        labels[start])
-    i = bisect_left(chars, (colour, kind))
-    if target in sealed or _count_at(chars, target) >= t.caps[target]:
+    cap = t.caps[target]  # (a target with room for every character needs no count)
+    if target in sealed or cap <= len(chars) and _count_at(chars, target) >= cap:
         stays, falls_back = E.MOVE_SEALED if target in sealed else E.MOVE_FULL
         if start == PARKING:
             return chars, (stays, colour, round_, phase, (), kind, start, start,
@@ -255,6 +260,8 @@ def destination_options(t: tables.Table, chars: tuple[Char, ...], sealed: tuple[
             only = 0
             break
         i += 1
+    if not sealed:  # the common case, looked up in the setup's table (a cache hit
+        return t.destinations[only]  # hashes its key tuples: five times the cost)
     return _destination_choices(only, sealed, t.closed)
 
 

@@ -78,11 +78,18 @@ def step_placement_roll(state: State, choice: Dice) -> Step:
     t = last[1] if state[0] is last[0] else tables.remember(state[0])
     colours = t.colours
     faces = choice.faces
-    s = list(state)
-    s[PENDING] = _new(Pending, (Kind.PLACE, "", 0, (), 0, n, faces, (), (), (), (), False,
-                                "", ()))
-    return (_new(State, s), ((E.PLACEMENT_ROLL, colours[n % len(colours)],
-                                          state[1], state[2], (), faces),))
+    p = _PLACES.get((n, faces))  # the placement of character n with these dice: shared
+    if p is None:
+        if len(_PLACES) >= 4096:  # (12 x 21 per box: bounded all the same)
+            _PLACES.clear()
+        p = _PLACES[n, faces] = _new(Pending, (Kind.PLACE, "", 0, (), 0, n, faces, (), (), (),
+                                               (), False, "", ()))
+    # Only the pending step changes: a slice and one more field cost less than a list.
+    return (_new(State, state[:PENDING] + (p,)), ((E.PLACEMENT_ROLL, colours[n % len(colours)],
+                                                   state[1], state[2], (), faces),))
+
+
+_PLACES: dict[tuple[int, tuple[int, ...]], Pending] = {}
 
 
 def step_place(state: State, choice: Place) -> Step:
@@ -124,47 +131,50 @@ def offer_place(state: State, p: Pending) -> tuple[Place, ...]:
     colours = t.colours
     colour = colours[p[5] % len(colours)]
     chars = state[CHARS]
-    i = bisect_left(chars, (colour,))  # colour's characters are contiguous in chars
-    placed = []  # loops: a comprehension is a function call in 3.11
-    for x in chars[i:i + len(t.kinds)]:
-        if x[0] == colour:
-            placed.append(x[1])
-    if placed:
-        unplaced = []
-        for k in t.kinds:
-            if k not in placed:
-                unplaced.append(k)
-        kinds = tuple(unplaced)
-    else:
-        kinds = t.kinds
     closed, sealed, caps = t.closed, state[SEALED], t.caps
     dice = p[6]
-    if len(dice) == 2:  # the two placement dice (MoH-setup-characters)
-        d1, d2 = dice
-        n1 = n2 = 0  # the characters at each die's location, counted in one pass
+    placed = []  # the kinds of colour's characters placed so far (loops, not comprehensions:
+    if len(dice) == 2:  # a comprehension is a call in 3.11); the two placement dice
+        d1, d2 = dice   # (MoH-setup-characters) and the characters at each die's location:
+        n1 = n2 = 0     # all three found in one pass (no bisection: at most 17 entries)
         for x in chars:
+            if x[0] == colour:
+                placed.append(x[1])
             at = x[2]
             if at == d1:
                 n1 += 1
             elif at == d2:
                 n2 += 1
-        ok1 = d1 not in closed and d1 not in sealed and n1 < caps[d1]
-        if d2 == d1:
-            offered: tuple[int, ...] = (d1,) if ok1 else ()
-        else:
-            ok2 = d2 not in closed and d2 not in sealed and n2 < caps[d2]
-            if ok1 and ok2:
-                offered = (d1, d2) if d1 < d2 else (d2, d1)
-            else:
-                offered = (d1,) if ok1 else (d2,) if ok2 else ()
+        offered = _with_room(d1, d2, n1, n2, closed, sealed, caps)
     else:  # a hand-built position with other dice: the ones with room, as they are
+        for x in chars:
+            if x[0] == colour:
+                placed.append(x[1])
         offered = tuple([d for d in dice if d not in closed and d not in sealed
                          and _count_at(chars, d) < caps[d]])
     if not offered:  # both dice full or closed: any location with room (MoH-R4)
         locs = [x[2] for x in chars]
         offered = tuple([loc for loc in LOCATIONS if loc not in closed and loc not in sealed
                          and locs.count(loc) < caps[loc]])
-    return tables.places(kinds, offered)
+    if not placed:
+        return tables.places(t.kinds, offered)
+    unplaced = []
+    for k in t.kinds:
+        if k not in placed:
+            unplaced.append(k)
+    return tables.places(tuple(unplaced), offered)
+
+
+def _with_room(d1: int, d2: int, n1: int, n2: int, closed: tuple[int, ...],
+               sealed: tuple[int, ...], caps: tuple[int, ...]) -> tuple[int, ...]:
+    """The placement dice's locations that are open and have room, in order."""
+    ok1 = d1 not in closed and d1 not in sealed and n1 < caps[d1]
+    if d2 == d1:
+        return (d1,) if ok1 else ()
+    ok2 = d2 not in closed and d2 not in sealed and n2 < caps[d2]
+    if ok1 and ok2:
+        return (d1, d2) if d1 < d2 else (d2, d1)
+    return (d1,) if ok1 else (d2,) if ok2 else ()
 
 
 def offer_draw(state: State, p: Pending) -> OutcomeTable:
@@ -173,7 +183,10 @@ def offer_draw(state: State, p: Pending) -> OutcomeTable:
 
 
 def offer_placement_dice(state: State, p: Pending) -> OutcomeTable:
-    return dice_outcomes(PLACEMENT_DICE)
+    return _PLACEMENT_ROLLS
+
+
+_PLACEMENT_ROLLS = dice_outcomes(PLACEMENT_DICE)  # asked 12 times a match: no cache call
 
 
 def offer_zombie_dice(state: State, p: Pending) -> OutcomeTable:

@@ -112,7 +112,7 @@ class Table:
 
     __slots__ = ("setup", "colours", "seat", "kinds", "closed", "caps", "labels", "orders",
                  "others", "vis", "survivors_to_end", "seal_at", "supermarket_threshold",
-                 "dice", "characters", "triples")
+                 "dice", "characters", "triples", "destinations")
     setup: Setup
     colours: tuple[str, ...]
     seat: Mapping[str, int]
@@ -129,6 +129,7 @@ class Table:
     dice: int
     characters: int
     triples: Mapping[tuple[str, str, int], tuple[str, str, int]]
+    destinations: tuple[tuple[Destination, ...], ...]
 
     def __init__(self, setup: Setup) -> None:
         # Shared by every match with this setup, so read-only once built: attributes
@@ -153,6 +154,11 @@ class Table:
             # (colour, kind, location) entries of ``State.chars``, shared by every state.
             "triples": MappingProxyType({(c, k, loc): (c, k, loc) for c in colours
                                          for k in kinds for loc in LOCATIONS}),
+            # destinations[only]: the destinations while no location is sealed, for a
+            # colour whose characters all stand at ``only`` (0: not all at one place).
+            "destinations": tuple(tuple(DESTINATION[loc] for loc in LOCATIONS
+                                        if loc != only and loc not in setup.closed)
+                                  for only in range(len(LOCATIONS) + 1)),
         }
         for name, value in fields.items():
             object.__setattr__(self, name, value)

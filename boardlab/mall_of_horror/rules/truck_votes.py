@@ -96,15 +96,17 @@ class TruckVotes(WorkBase):
         self.pending = _new(Pending, (Kind.BALLOT, purpose, location, candidates, 0, 0, (),
                                       candidates, weights, threats, (), False, "", ()))
 
-    def tally(self) -> None:
-        """Most votes is chosen; a tie goes to a second vote of everyone (MoH-R7, R8)."""
-        p = self.pending  # read by index below: p[1] purpose, p[2] location, p[7]
-        weights = p[8]    # candidates, p[8] weights, p[10] ballots, p[11] second
+    def tally(self, purpose: str, location: int, candidates: tuple[str, ...],
+              weights: tuple[tuple[str, int], ...], ballots: tuple[tuple[str, str], ...],
+              second: bool) -> None:
+        """Most votes is chosen; a tie goes to a second vote of everyone (MoH-R7, R8).
+
+        The vote's fields come as arguments: the last ballot's step has them unpacked.
+        """
         weight = dict(weights)
         counts = {}  # in the candidates' order (a loop: dict.fromkeys costs twice as much)
-        for c in p[7]:
+        for c in candidates:
             counts[c] = 0
-        ballots = p[10]
         for voter, colour in ballots:
             counts[colour] += weight[voter]
         top = -1
@@ -114,34 +116,32 @@ class TruckVotes(WorkBase):
                 top, leaders = n, [c]
             elif n == top:
                 leaders.append(c)
-        location = p[2]
         self.events.append((
-            E.TALLY_SECOND if p[11] else E.TALLY, None, self.round, self.phase, (), location,
+            E.TALLY_SECOND if second else E.TALLY, None, self.round, self.phase, (), location,
             ballots, tuple(counts.items()), self.t.labels[location], weights))
         if len(leaders) == 1:
-            return self.resolve(p[1], location, leaders[0])
+            return self.resolve(purpose, location, leaders[0])
         tied = tuple(leaders)
-        if not p.second:
-            hiding = {c for c, _, _ in self.index()[p.location]} - set(
-                self.eligible(p.location))
+        if not second:
+            hiding = {c for c, _, _ in self.index()[location]} - set(self.eligible(location))
             voters = tuple(c for c in self.order() if c not in hiding)
             weights = tuple((v, weight.get(v, 1)) for v in voters)
             self.events.append((
                 E.SECOND_VOTE, None, self.round, self.phase, (), tied, bool(hiding)))
-            self.pending = _new(Pending, (Kind.BALLOT, p[1], p[2], voters, 0, 0, (), tied,
+            self.pending = _new(Pending, (Kind.BALLOT, purpose, location, voters, 0, 0, (), tied,
                                           weights, (), (), True, "", ()))
             return
-        if p.purpose == Purpose.TRUCK:
+        if purpose == Purpose.TRUCK:
             self.events.append((E.NO_RESULT_TRUCK, None, self.round, self.phase, ()))
             return self.begin_b()
-        if p.purpose == Purpose.CHIEF:
+        if purpose == Purpose.CHIEF:
             self.events.append((
                 E.NO_RESULT_CHIEF, None, self.round, self.phase, (), self.chief))
             return self.begin_c()
         self.events.append((
             E.NO_RESULT_CHANCE, None, self.round, self.phase, (), tied))
-        self.pending = _new(Pending, (Kind.TIEBREAK, p[1], p[2], (), 0, 0, (), tied, (), (),
-                                      (), False, "", ()))
+        self.pending = _new(Pending, (Kind.TIEBREAK, purpose, location, (), 0, 0, (), tied, (),
+                                      (), (), False, "", ()))
 
     def tiebreak(self, choice: TieBreak) -> None:
         p = self.pending
@@ -181,7 +181,10 @@ class TruckVotes(WorkBase):
         while n and not sum(self.deck):
             drawn, n = (*drawn, self.bottom[0]), n - 1   # known cards under the deck
             self.bottom = self.bottom[1:]
-        p = _new(Pending, (*p[:5], n, *p[6:13], drawn))
+        kind, purpose, loc, order, index, _, dice, cands, weights, threats, ballots, second, \
+            chosen, _ = p  # one unpacking (see work.next_turn)
+        p = _new(Pending, (kind, purpose, loc, order, index, n, dice, cands, weights, threats,
+                           ballots, second, chosen, drawn))
         self.pending = p
         if n:
             return
@@ -218,39 +221,44 @@ class TruckVotes(WorkBase):
     @classmethod
     def step_ballot(cls, state: State, choice: Vote) -> Step:
         """A secret ballot; the last one is tallied (MoH Voting)."""
-        p = state[PENDING]
-        voter = p[3][p[4]]
+        # One unpacking of the pending step, not sixteen subscripts (see work.next_turn).
+        kind, purpose, loc, order, index, n, dice, cands, weights, threats, ballots, second, \
+            chosen, drawn = state[PENDING]
+        voter = order[index]
         colour = choice.colour
         event = (E.BALLOT, voter, state[1], state[2], VIS[voter], colour)
-        p = _new(Pending, (p[0], p[1], p[2], p[3], p[4] + 1, p[5], p[6], p[7], p[8], p[9],
-                           (*p[10], (voter, colour)), p[11], p[12], p[13]))
-        if p[4] < len(p[3]):
-            s = list(state)
-            s[PENDING] = p
-            return _new(State, s), (event,)
+        index += 1
+        ballots = ballots + ((voter, colour),)
+        p = _new(Pending, (kind, purpose, loc, order, index, n, dice, cands, weights, threats,
+                           ballots, second, chosen, drawn))
+        if index < len(order):  # only the pending step changes: a slice and one more field
+            return _new(State, state[:PENDING] + (p,)), (event,)
         w = cls(state)  # the last ballot: the tally and whatever follows it
         w.pending = p
         w.events.append(event)
-        w.tally()
+        w.tally(purpose, loc, cands, weights, ballots, second)
         return w.done()
 
     @classmethod
     def step_truck_draw(cls, state: State, choice: Draw) -> Step:
-        p = state[PENDING]
+        kind, purpose, loc, order, index, n, dice, cands, weights, threats, ballots, second, \
+            chosen, drawn = state[PENDING]  # one unpacking (see work.next_turn)
         card = choice.card
         deck = drawn_from(state[DECK], card)
-        p = _new(Pending, (p[0], p[1], p[2], p[3], p[4], p[5] - 1, p[6], p[7], p[8], p[9],
-                           p[10], p[11], p[12], (*p[13], card)))
-        if p[5] and sum(deck):  # more cards to draw from the unseen deck
+        n -= 1
+        drawn = (*drawn, card)
+        if not n and len(drawn) > 1:  # the last card: the searcher shares them out
+            s = list(state)           # (what continue_drawing does, without a worker)
+            s[DECK] = deck
+            s[PENDING] = _new(Pending, (Kind.TRUCK_SPLIT, Purpose.TRUCK, PARKING, (), 0, 0, (),
+                                        (), (), (), (), False, chosen, drawn))
+            return _new(State, s), ()
+        p = _new(Pending, (kind, purpose, loc, order, index, n, dice, cands, weights, threats,
+                           ballots, second, chosen, drawn))
+        if n and sum(deck):  # more cards to draw from the unseen deck
             s = list(state)
             s[DECK] = deck
             s[PENDING] = p
-            return _new(State, s), ()
-        if not p[5] and len(p[13]) > 1:  # the last card: the searcher shares them out
-            s = list(state)             # (what continue_drawing does, without a worker)
-            s[DECK] = deck
-            s[PENDING] = _new(Pending, (Kind.TRUCK_SPLIT, Purpose.TRUCK, PARKING, (), 0, 0, (),
-                                        (), (), (), (), False, p[12], p[13]))
             return _new(State, s), ()
         w = cls(state)
         w.deck = deck

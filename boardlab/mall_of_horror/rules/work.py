@@ -38,9 +38,12 @@ CHARS: Final = 3
 SEALED: Final = 6
 HANDS: Final = 7
 DECK: Final = 8
+CHIEF: Final = 11
+CHIEF_ELECTED: Final = 12
 DESTINATIONS: Final = 15
 PENDING: Final = 19
 for _name, _at in (("chars", CHARS), ("sealed", SEALED), ("hands", HANDS), ("deck", DECK),
+                   ("chief", CHIEF), ("chief_elected", CHIEF_ELECTED),
                    ("destinations", DESTINATIONS), ("pending", PENDING)):
     if State._fields[_at] != _name:  # pragma: no cover - a State field was moved
         raise ImportError(f"State field {_name!r} is not at index {_at}")
@@ -106,8 +109,12 @@ def next_turn(p: Pending) -> Pending:
     link = _NEXT.get(id(p))
     if link is not None and link[0] is p:  # a shared turn: its successor is shared too
         return link[1]
-    return _new(Pending, (p[0], p[1], p[2], p[3], p[4] + 1, p[5], p[6], p[7], p[8], p[9],
-                          p[10], p[11], p[12], p[13]))
+    # One unpacking, not fourteen subscripts: a Pending is a tuple subclass, and CPython
+    # 3.11 subscripts those by its generic path (about twice a plain tuple's cost).
+    kind, purpose, loc, order, index, n, dice, cands, weights, threats, ballots, second, \
+        chosen, drawn = p
+    return _new(Pending, (kind, purpose, loc, order, index + 1, n, dice, cands, weights,
+                          threats, ballots, second, chosen, drawn))
 
 
 def give(hands: tuple[tuple[str, ...], ...], seat: int, card: str) -> tuple[tuple[str, ...], ...]:
@@ -142,7 +149,7 @@ class WorkBase:
          self.chief_elected, self.roll, self.lookers, self.destinations, self.hardware,
          self.hidden, self.eliminated, self.pending) = state
         self.events: list[EventRow] = []
-        setup = state[0]
+        setup = self.setup  # (a slot, not the state's generic subscript)
         last = tables._last
         self.t = last[1] if setup is last[0] else tables.remember(setup)
         self._index_for: Any = None
@@ -184,9 +191,30 @@ class WorkBase:
         only when the index must be built: a method call per question cost more than
         the question.
         """
-        if self._index_for is not self.chars:
-            self._index, self._index_for = by_location(self.chars), self.chars
+        chars = self.chars
+        if self._index_for is not chars:
+            last = _last_index  # by_location's own memory, asked here: a call less
+            self._index = last[1] if chars is last[0] else by_location(chars)
+            self._index_for = chars
         return self._index
+
+    def without(self, before: tuple[Char, ...], gone: Char) -> None:
+        """``chars`` is ``before`` without ``gone``: if an index of ``before`` is at hand
+        (the worker's or the last one), the index of ``chars`` is made from it, not built
+        again at the next question, and kept as the last index too."""
+        global _last_index
+        if self._index_for is before:
+            by = list(self._index)
+        elif _last_index[0] is before:
+            by = list(_last_index[1])
+        else:
+            return
+        here = list(by[gone[2]])
+        here.remove(gone)
+        by[gone[2]] = tuple(here)
+        index = self._index = tuple(by)
+        self._index_for = chars = self.chars
+        _last_index = (chars, index)
 
     def count(self, location: int) -> int:
         """Character tokens at ``location``."""
