@@ -30,6 +30,8 @@ from __future__ import annotations
 
 import json
 import os
+import re
+import warnings
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -38,7 +40,7 @@ import pytest
 
 from tests.browser import board_positions as bp
 from tests.browser.conftest import ROOT, Blocked, Server, serving, start_lab
-from tests.browser.pages import WAIT_MS, expect, run_all
+from tests.browser.pages import WAIT_MS, expect, restart_and_run_all, run_all
 
 pytestmark = pytest.mark.browser
 
@@ -48,6 +50,8 @@ WIDTHS = {1024: {"width": 1024, "height": 768}, 1280: {"width": 1280, "height": 
 MIN_PX = 11.0
 #: Running the whole notebook (52 widgets built, sent and drawn) on a loaded 2-core machine.
 RUN_MS = 4 * WAIT_MS
+#: After the last cell has run: the page drawing what the kernel has sent.
+SETTLE_MS = WAIT_MS
 EXPECTED = sum(bp.count(game) for game in bp.GAMES)
 #: The boards with the Advice panel on (shown after the others).
 ADVISED = bp.advised_count()
@@ -206,9 +210,7 @@ def boards_page(layout_server: Server, page_of: Any) -> Any:
     page.goto(f"{layout_server.url}/lab/tree/{NOTEBOOK.name}?token={layout_server.token}")
     expect(page.locator(".jp-Notebook .jp-Cell").first).to_be_visible(timeout=WAIT_MS)
     expect(page.locator("#filebrowser")).to_be_visible(timeout=WAIT_MS)
-    run_all(page)
-    expect(page.locator(".bl-board, .bl-explainer")).to_have_count(EXPECTED + ADVISED,
-                                                                  timeout=RUN_MS)
+    show_every_board(page)
     expect(page.locator(".jp-StatusBar-TextItem", has_text="| Idle")).to_be_visible(
         timeout=RUN_MS)
     # every board's status line is on show (its widgets are rendered), and every
@@ -219,6 +221,59 @@ def boards_page(layout_server: Server, page_of: Any) -> Any:
         arg=EXPECTED + ADVISED - len(bp.GAMES), timeout=RUN_MS)
     expect(page.locator(WITH_ADVICE)).to_have_count(ADVISED, timeout=RUN_MS)
     return page
+
+
+#: Every output of the page that is not one board or explainer: its cell, place and text.
+OUTPUTS = r"""() => [...document.querySelectorAll('.jp-Notebook .jp-Cell')].flatMap((c, i) =>
+  [...c.querySelectorAll('.jp-OutputArea-child')].map((o, j) => ({cell: i, output: j,
+    widgets: o.querySelectorAll('.bl-board, .bl-explainer').length,
+    text: o.innerText.slice(0, 400)})).filter(o => o.widgets !== 1))"""
+
+
+def show_every_board(page: Any) -> None:
+    """Run the notebook until every board and explainer is on the page: once more, after a
+    kernel restart, if some never come.
+
+    In about one run in four (seen on 3 December 2026, with or without load), a few of the
+    57 widgets never reach the page although the kernel sent every one of them (its
+    messages checked: no widget refers to a closed one): the browser console shows
+    ipywidgets' ``widget model not found`` for a model whose children did not arrive within
+    the 2 s its manager waits, then ``Comm not found`` for them, and the notebook lacks
+    those outputs. That is a race in the page's widget manager during a burst of some
+    4,500 widget models, not a question of this test (which measures what is shown); the
+    second run is warned about, with what was missing, and a second failure fails.
+    """
+    everything = page.locator(".bl-board, .bl-explainer")
+    last_result = page.locator(".jp-Notebook .jp-Cell").last.locator(
+        ".jp-OutputArea-executeResult")
+    last_prompt = page.locator(".jp-Notebook .jp-Cell").last.locator(".jp-InputPrompt")
+    for attempt in (1, 2):
+        if attempt == 1:
+            run_all(page)
+        else:  # the old outputs stay until their cell runs again: wait for the queue first
+            restart_and_run_all(page)
+            expect(last_prompt).to_have_text(re.compile(r"\*"), timeout=WAIT_MS)
+        try:
+            # every cell has run in the kernel (the last one's count is on show) ...
+            expect(last_result).to_be_visible(timeout=RUN_MS)
+            # ... and what it sent is drawn
+            expect(everything).to_have_count(EXPECTED + ADVISED, timeout=SETTLE_MS)
+            return
+        except AssertionError as err:
+            problem = f"{err}\n{missing(page)}"
+            if attempt == 2:
+                raise AssertionError(problem) from None
+            warnings.warn(f"layout page: not every board came, run again: {problem[-3000:]}",
+                          stacklevel=1)
+
+
+def missing(page: Any) -> str:
+    """What the page shows where a board was expected, and the browser's errors."""
+    odd = page.evaluate(OUTPUTS)
+    lines = [f"cell {o['cell']} output {o['output']}: {o['widgets']} widgets, "
+             f"text {o['text']!r}" for o in odd]
+    lines += getattr(page, "boardlab_errors", [])[-30:]
+    return "\n".join(lines) or "(every output holds one board or explainer)"
 
 
 def report(problems: list[dict[str, Any]], limit: int = 60) -> str:
