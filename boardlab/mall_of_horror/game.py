@@ -20,8 +20,11 @@ from typing import Any
 from boardlab.core.agents import Agent
 from boardlab.core.conformance import EveryMatch
 from boardlab.core.engine import Match
+from boardlab.core.plan import Plan
 from boardlab.gamekit.spec import GameSpec, Option, random_agent
 from boardlab.mall_of_horror import facts
+from boardlab.mall_of_horror.advice_parts import parts
+from boardlab.mall_of_horror.advice_votes import leap
 from boardlab.mall_of_horror.agents import HeuristicAgent
 from boardlab.mall_of_horror.choices import (
     Choice,
@@ -166,6 +169,17 @@ class MallOfHorror(GameSpec[State, Choice]):
         if p.kind != "ballot" or not p.ballots:
             return state
         return _vote_context(state), len(p.ballots), _standing(_tally(p), _left(p))
+
+    def advice_parts(self, state: State, seat: str, horizon: str
+                     ) -> tuple[tuple[State, State], ...] | None:
+        """In phase f), a vote's location apart from the attacks after it, and what is
+        over left out (:mod:`boardlab.mall_of_horror.advice_parts`, MoH-f)."""
+        return parts(state, seat, horizon)
+
+    def advice_leap(self, state: State, seat: str) -> tuple[Plan, tuple[State, ...]] | None:
+        """A vote's ballots from here on, counted by the tally they give, ``seat``'s own
+        a decision (:mod:`boardlab.mall_of_horror.advice_votes`, MoH-R7, MoH-R8)."""
+        return leap(state, seat)
 
     def advice_worlds(self, state: State, seat: str, *, limit: int, seed: int) -> Any:
         """The hands, secret destinations and ballots and an unseen roll, weighed by the

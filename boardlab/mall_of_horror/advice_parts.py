@@ -1,0 +1,190 @@
+"""Phase f) split into the parts of its future that do not meet, for the exact advice.
+
+The locations are attacked one after the other (MoH-f). A vote at a location decides who
+is eaten *there*: the cards were played in the window before it (MoH-f-cards), no one
+moves, and the locations after it see the same characters, zombies and hands whatever the
+vote chose. So a position waiting for a sacrifice vote's ballot, a tie-break (MoH-R8) or
+a victim (MoH-R7) is two positions that do not meet: the vote alone, and the attacks
+after it as if the vote had eaten no one. A window (or the Parking Lot's meals, each of
+which opens a window again: MoH-parking) is split the same way when no colour there holds
+a card it could play there and also has a character further on: what is played here then
+changes nothing later.
+
+Each part keeps only what its future reads: the characters at the locations it still
+attacks, their zombies, Hardware and hidden characters, the cards such colours could
+play, the Chief (the turn order, MoH-R10) and the procedure in progress; what is already
+over (earlier locations, the eaten, the discards, the destinations) is left out. The
+measures of the advice (points and which of the seat's characters live) add up over the
+characters, so each part's change of them adds up to the position's
+(:mod:`boardlab.advice.exact`); positions that differ only in what a part leaves out
+share its value.
+
+>>> from boardlab.mall_of_horror.position import position
+>>> from boardlab.mall_of_horror.rules import open_vote
+>>> s = open_vote(position(characters={3: ["red pinup", "blue pinup"],
+...                                    6: ["red gunman", "blue gunman"]},
+...                        zombies={3: 5, 6: 5}, phase="c"), "sacrifice", 3)
+>>> (vote, _), (later, before) = parts(s, "red", "round")
+>>> [loc for _, _, loc in vote.chars], later.pending.kind, later.pending.location
+([3, 3], 'ballot', 6)
+>>> before.chars == later.chars  # no one is eaten on the way to 6's vote
+True
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from boardlab.mall_of_horror.config import CARDS, PARKING
+from boardlab.mall_of_horror.rules.work import CHARS, HANDS, Char, _new
+from boardlab.mall_of_horror.rules.worker import Work
+from boardlab.mall_of_horror.state import Kind, Phase, Purpose, State
+
+__all__ = ["parts"]
+
+#: What a phase f) window may offer (MoH-f-cards): other cards wait for later rounds.
+PLAYABLE = frozenset({"threat", "hardware", "weapon1", "weapon2", "hidden"})
+#: The decisions and chance of an attack, each at one location (``pending.location``).
+_ATTACK = frozenset({Kind.WINDOW, Kind.BALLOT, Kind.TIEBREAK, Kind.PICK_VICTIM})
+#: The votes of a sacrifice: no card is played from here to the next location.
+_VOTE = frozenset({Kind.BALLOT, Kind.TIEBREAK, Kind.PICK_VICTIM})
+_NO_DISCARD = (0,) * len(CARDS)
+
+
+def parts(state: State, seat: str, horizon: str) -> tuple[tuple[State, State], ...] | None:
+    """The parts of ``state``'s future to ``horizon`` (the round or the phase: in phase
+    f) both end with the round), or None where it is not split (see the module notes):
+    ``(part, since)`` pairs, ``since`` the part before the attacks its first step ran
+    (a Tough Guy alone at the Supermarket is eaten on the way to the next decision).
+
+    >>> from boardlab.mall_of_horror.position import position
+    >>> parts(position(characters={3: ["red pinup"]}, phase="c"), "red", "round") is None
+    True
+    """
+    if state.phase != Phase.F or (horizon != "round" and horizon != "phase"):
+        return None
+    p = state.pending
+    if p.kind not in _ATTACK:
+        return None
+    here = p.location
+    vote = p.kind in _VOTE and p.purpose == Purpose.SACRIFICE
+    later = False
+    for x in state[CHARS]:
+        if x[2] > here:
+            later = True
+            break
+    if later and (vote or _apart(state, here)):
+        part = vote_only(state, seat, here) if vote else only(state, here, here)
+        rest = only(state, here + 1, 6)
+        return (part, part), (_after(rest, here), rest)
+    small = vote_only(state, seat, here) if vote else only(state, here, 6)
+    return None if small == state else ((small, small),)
+
+
+def _apart(state: State, here: int) -> bool:
+    """No colour at ``here`` holds a card it may play here and has a character later:
+    the cards played here (each one's own hand) change nothing at the later locations."""
+    at_here, later = set(), set()
+    for c, _, loc in state.chars:
+        if loc == here:
+            at_here.add(c)
+        elif loc > here:
+            later.add(c)
+    both = at_here & later
+    if not both:
+        return True
+    seats = state.setup.colours
+    for colour, hand in zip(seats, state.hands, strict=True):
+        if colour in both:
+            for card in hand:
+                if card in PLAYABLE and (card != "hardware" or here != PARKING):
+                    return False
+    return True
+
+
+def only(state: State, first: int, last: int, *, cards: bool = True) -> State:
+    """``state`` with only what locations ``first``…``last`` still read: their
+    characters, zombies, Hardware and hidden characters, and (with ``cards``) the
+    playable cards of the colours there; the rest emptied.
+
+    >>> from boardlab.mall_of_horror.position import position
+    >>> s = position(characters={3: ["red pinup"], 5: ["blue pinup"]}, zombies={3: 2, 5: 1},
+    ...              phase="c")
+    >>> kept = only(s, 4, 6)
+    >>> kept.chars, kept.zombies
+    ((('blue', 'pinup', 5),), (0, 0, 0, 0, 1, 0))
+    """
+    chars = []  # loops, not comprehensions: this runs at most positions of phase f)
+    where = [False] * 7
+    colours = set()
+    for x in state[CHARS]:
+        if first <= x[2] <= last:
+            chars.append(x)
+            where[x[2]] = True
+            colours.add(x[0])
+    return _rebuilt(state, tuple(chars), where, colours, cards)
+
+
+def vote_only(state: State, seat: str, here: int) -> State:
+    """The vote at ``here`` alone, for ``seat``'s measures: every character of the seat
+    there, and of each other colour one (not hidden if it has one): the weights are
+    the vote's own already (MoH-R7), and which of another colour's characters is eaten
+    changes nothing of the seat's; a colour still counts as a candidate, or as hiding
+    for a second vote (MoH-R8), as it did."""
+    hidden = state.hidden
+    chars = []
+    kept: dict[str, int] = {}  # another colour: the index of its one character in chars
+    for x in state[CHARS]:
+        if x[2] != here:
+            continue
+        colour = x[0]
+        if colour == seat:
+            chars.append(x)
+            continue
+        at = kept.get(colour)
+        if at is None:
+            kept[colour] = len(chars)
+            chars.append(x)
+        elif (colour, x[1]) not in hidden and (colour, chars[at][1]) in hidden:
+            chars[at] = x  # one it may be chosen by
+    where = [False] * 7
+    where[here] = True
+    return _rebuilt(state, tuple(chars), where, set(), False)
+
+
+def _rebuilt(state: State, chars: tuple[Char, ...], where: list[bool], colours: set[str],
+             cards: bool) -> State:
+    """``state`` with ``chars`` and what is left of the rest (see :func:`only`)."""
+    if cards:
+        hands = []
+        for colour, hand in zip(state.setup.colours, state[HANDS], strict=True):
+            if colour in colours and hand:
+                hands.append(tuple([c for c in hand if c in PLAYABLE]))
+            else:
+                hands.append(())
+        hands_t = tuple(hands)
+    else:
+        hands_t = ((),) * len(state[HANDS])
+    zombies = state.zombies
+    hardware = state.hardware
+    z, h = [0] * 6, [0] * 6
+    for i in range(6):
+        if where[i + 1]:
+            z[i], h[i] = zombies[i], hardware[i]
+    hidden = state.hidden
+    if hidden:
+        kinds = {(x[0], x[1]) for x in chars}
+        hidden = tuple([x for x in hidden if x in kinds])
+    (setup, round_, phase, _, _, _, _, _, deck, bottom, _, chief, _, _, _, _, _, _, _,
+     pending) = state
+    return _new(State, (setup, round_, phase, chars, (), tuple(z), (), hands_t, deck, bottom,
+                        _NO_DISCARD, chief, False, (), (), (), tuple(h), hidden, (), pending))
+
+
+@lru_cache(maxsize=1 << 15)
+def _after(state: State, here: int) -> State:
+    """The attacks after location ``here`` (MoH-f), from ``state`` (already without
+    ``here``): the next decision they wait for, or the round's end."""
+    w = Work(state)
+    w.attack_from(here + 1)
+    return w.freeze()
