@@ -33,9 +33,11 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 
-from boardlab.mall_of_horror.config import CARDS, PARKING
+from boardlab.mall_of_horror.config import CARDS, PARKING, SUPERMARKET
+from boardlab.mall_of_horror.queries import CHARACTER_DEFENCE
 from boardlab.mall_of_horror.rules.work import CHARS, HANDS, Char, _new
 from boardlab.mall_of_horror.rules.worker import Work
 from boardlab.mall_of_horror.state import Kind, Phase, Purpose, State
@@ -68,27 +70,107 @@ def parts(state: State, seat: str, horizon: str) -> tuple[tuple[State, State], .
         return None
     here = p.location
     vote = p.kind in _VOTE and p.purpose == Purpose.SACRIFICE
-    later = False
-    for x in state[CHARS]:
-        if x[2] > here:
-            later = True
-            break
-    if later and (vote or _apart(state, here)):
-        part = vote_only(state, seat, here) if vote else only(state, here, here)
-        rest = only(state, here + 1, 6)
+    falls = _falling(state, here)
+    if True in falls and (vote or _apart(state, here, falls)):
+        part = vote_only(state, seat, here) if vote else _alone(state, seat, here)
+        rest = only(state, falls)
         return (part, part), (_after(rest, here), rest)
-    small = vote_only(state, seat, here) if vote else only(state, here, 6)
+    if vote:
+        small = vote_only(state, seat, here)
+    elif True in falls:
+        falls[here] = True
+        small = only(state, falls)
+    else:
+        small = _alone(state, seat, here)
     return None if small == state else ((small, small),)
 
 
-def _apart(state: State, here: int) -> bool:
-    """No colour at ``here`` holds a card it may play here and has a character later:
-    the cards played here (each one's own hand) change nothing at the later locations."""
+def _alone(state: State, seat: str, here: int) -> State:
+    """Location ``here`` alone (see :func:`only`); at the Parking Lot, where defence
+    plays no part (MoH-R6), another colour's characters but its Gunman (2 votes,
+    MoH-R7) differ in nothing that changes the seat's measures, so they are named
+    alike there (see :func:`plain_kinds`)."""
+    part = only(state, _AT[here])
+    return plain_kinds(part, seat) if here == PARKING else part
+
+
+#: The names another colour's characters but its Gunman are given at the Parking Lot.
+_PLAIN = ("girl", "pinup", "toughguy")
+
+
+def plain_kinds(state: State, seat: str) -> State:
+    """``state`` (the Parking Lot alone) with each other colour's characters but the
+    Gunman named from :data:`_PLAIN` in order, those not hidden first: who is eaten
+    there changes only who votes with what weight at the next meal (MoH-R6, MoH-R7),
+    and a Pin-Up, a Tough Guy and the Little Girl each vote with 1.
+
+    >>> from boardlab.mall_of_horror.position import position
+    >>> s = position(characters={4: ["red toughguy", "blue toughguy", "blue gunman"]})
+    >>> plain_kinds(s, "blue").chars
+    (('blue', 'gunman', 4), ('blue', 'toughguy', 4), ('red', 'girl', 4))
+    """
+    hidden = state.hidden
+    own: list[Char] = []
+    others: dict[str, list[tuple[bool, Char]]] = {}
+    for x in state[CHARS]:
+        if x[0] == seat or x[1] == "gunman":
+            own.append(x)
+        else:
+            others.setdefault(x[0], []).append(((x[0], x[1]) in hidden, x))
+    if not others:
+        return state
+    chars = own
+    renamed = [h for h in hidden if h[0] == seat or h[1] == "gunman"]
+    for colour, xs in others.items():
+        xs.sort()  # not hidden first, as the names go
+        for name, (is_hidden, x) in zip(_PLAIN, xs, strict=False):
+            chars.append((colour, name, x[2]))
+            if is_hidden:
+                renamed.append((colour, name))
+    return state._replace(chars=tuple(sorted(chars)), hidden=tuple(sorted(renamed)))
+
+
+#: Only location ``i`` kept (see :func:`only`).
+_AT = tuple(tuple(loc == i for loc in range(7)) for i in range(7))
+
+
+def _falling(state: State, here: int) -> list[bool]:
+    """Which locations after ``here`` the zombies will break into (MoH-R5, MoH-R6,
+    MoH-f-supermarket): what is played here changes nothing there (a Weapon or Hardware
+    acts where it is played), so the others hold whatever happens here, and the
+    characters there live out the round."""
+    chars = state[CHARS]
+    defence = [0] * 7
+    for x in chars:
+        loc = x[2]
+        if loc > here:
+            defence[loc] += CHARACTER_DEFENCE[x[1]]
+    falls = [False] * 7
+    zombies, hardware = state.zombies, state.hardware
+    for loc in range(here + 1, 7):
+        d = defence[loc]
+        if not d:
+            continue  # no one there
+        z = zombies[loc - 1]
+        if loc == PARKING:
+            falls[loc] = z > 0
+            continue
+        d += hardware[loc - 1]
+        if loc == SUPERMARKET:
+            d = min(d, state.setup.config.supermarket_threshold)
+        falls[loc] = z > 0 and z >= d
+    return falls
+
+
+def _apart(state: State, here: int, falls: list[bool]) -> bool:
+    """No colour at ``here`` holds a card it may play here and has a character where
+    the zombies will break in later: the cards played here (each one's own hand) then
+    change nothing at the later locations."""
     at_here, later = set(), set()
     for c, _, loc in state.chars:
         if loc == here:
             at_here.add(c)
-        elif loc > here:
+        elif falls[loc]:
             later.add(c)
     both = at_here & later
     if not both:
@@ -102,27 +184,25 @@ def _apart(state: State, here: int) -> bool:
     return True
 
 
-def only(state: State, first: int, last: int, *, cards: bool = True) -> State:
-    """``state`` with only what locations ``first``…``last`` still read: their
-    characters, zombies, Hardware and hidden characters, and (with ``cards``) the
-    playable cards of the colours there; the rest emptied.
+def only(state: State, keep: Sequence[bool], *, cards: bool = True) -> State:
+    """``state`` with only what the locations ``keep`` marks (by index, 1–6) still
+    read: their characters, zombies, Hardware and hidden characters, and (with
+    ``cards``) the playable cards of the colours there; the rest emptied.
 
     >>> from boardlab.mall_of_horror.position import position
     >>> s = position(characters={3: ["red pinup"], 5: ["blue pinup"]}, zombies={3: 2, 5: 1},
     ...              phase="c")
-    >>> kept = only(s, 4, 6)
+    >>> kept = only(s, [False, False, False, False, False, True, True])
     >>> kept.chars, kept.zombies
     ((('blue', 'pinup', 5),), (0, 0, 0, 0, 1, 0))
     """
     chars = []  # loops, not comprehensions: this runs at most positions of phase f)
-    where = [False] * 7
     colours = set()
     for x in state[CHARS]:
-        if first <= x[2] <= last:
+        if keep[x[2]]:
             chars.append(x)
-            where[x[2]] = True
             colours.add(x[0])
-    return _rebuilt(state, tuple(chars), where, colours, cards)
+    return _rebuilt(state, tuple(chars), keep, colours, cards)
 
 
 def vote_only(state: State, seat: str, here: int) -> State:
@@ -147,12 +227,10 @@ def vote_only(state: State, seat: str, here: int) -> State:
             chars.append(x)
         elif (colour, x[1]) not in hidden and (colour, chars[at][1]) in hidden:
             chars[at] = x  # one it may be chosen by
-    where = [False] * 7
-    where[here] = True
-    return _rebuilt(state, tuple(chars), where, set(), False)
+    return _rebuilt(state, tuple(chars), _AT[here], set(), False)
 
 
-def _rebuilt(state: State, chars: tuple[Char, ...], where: list[bool], colours: set[str],
+def _rebuilt(state: State, chars: tuple[Char, ...], where: Sequence[bool], colours: set[str],
              cards: bool) -> State:
     """``state`` with ``chars`` and what is left of the rest (see :func:`only`)."""
     if cards:
