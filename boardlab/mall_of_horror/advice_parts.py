@@ -17,7 +17,9 @@ over (earlier locations, the eaten, the discards, the destinations) is left out.
 measures of the advice (points and which of the seat's characters live) add up over the
 characters, so each part's change of them adds up to the position's
 (:mod:`boardlab.advice.exact`); positions that differ only in what a part leaves out
-share its value.
+share its value. A part where the advised colour has no character changes none of its
+measures, whatever it votes there (everyone votes in a second vote, MoH-R8): it is left
+out, and a position where the zombies will break in nowhere it stands is valued at once.
 
 >>> from boardlab.mall_of_horror.position import position
 >>> from boardlab.mall_of_horror.rules import open_vote
@@ -71,14 +73,25 @@ def parts(state: State, seat: str, horizon: str) -> tuple[tuple[State, State], .
     here = p.location
     vote = p.kind in _VOTE and p.purpose == Purpose.SACRIFICE
     falls = _falling(state, here)
+    mine = [False] * 7  # where the seat has characters: elsewhere nothing of its changes
+    for x in state[CHARS]:
+        if x[0] == seat:
+            mine[x[2]] = True
     if True in falls and (vote or _apart(state, here, falls)):
-        part = vote_only(state, seat, here) if vote else _alone(state, seat, here)
-        rest = only(state, falls)
-        return (part, part), (_after(rest, here), rest)
+        out = []
+        if mine[here]:
+            part = vote_only(state, seat, here) if vote else _alone(state, seat, here)
+            out.append((part, part))
+        if any(m and f for m, f in zip(mine, falls, strict=True)):
+            rest = only(state, falls)
+            out.append((_after(rest, here), rest))
+        return tuple(out)
+    falls[here] = True
+    if not any(m and f for m, f in zip(mine, falls, strict=True)):
+        return ()  # the seat has no one where the zombies still break in
     if vote:
         small = vote_only(state, seat, here)
-    elif True in falls:
-        falls[here] = True
+    elif True in falls[here + 1:]:
         small = only(state, falls)
     else:
         small = _alone(state, seat, here)
