@@ -241,6 +241,7 @@ def _exact(tree: Enumerator, run: _Run, worlds_exact: bool
                         acc[j] += p * x
     except OverBudget as err:
         tree.memo.clear()  # the memory is given back before sampling
+        tree.changes.clear()
         return [None] * len(run.legal), err.why
     return [None if t is None else tuple(t) for t in total], ""
 

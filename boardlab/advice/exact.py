@@ -96,6 +96,10 @@ class _Sum:
         return tuple(out)
 
 
+#: Marks a part's change kept by what its first step ran from (not the part itself).
+_AFTER = object()
+
+
 def _weighed(parts: list[tuple[int, Value]], total: int) -> Value:
     """``Σ w·v / total`` of a plan's chance (see :class:`_Sum`)."""
     acc = _Sum()
@@ -200,6 +204,8 @@ class Enumerator:
         self.stop = stop
         self.meter = meter
         self.memo: dict[Any, Value] = {}
+        #: What each part changes of the measures (see :meth:`_joined`).
+        self.changes: dict[Any, Value] = {}
 
     def value(self, state: Any, left: int) -> Value:
         """The expected value of ``state`` with ``left`` plies to go (ignored unless the
@@ -229,11 +235,21 @@ class Enumerator:
         notes): the parts are valued (and merged) as positions of their own."""
         measure = self.measure
         total = list(measure(state))
+        changes = self.changes
         for part, since in split:
-            for i, (x, y) in enumerate(zip(self.value(part, left), measure(since),
-                                           strict=True)):
-                if x != y:
-                    total[i] += x - y
+            # What the part changes is kept by what it starts from (the part, or what
+            # its first step ran from): a part met again costs one look-up.
+            if part is since:
+                at = part if self._key is None else self._key(part)
+            else:
+                at = (_AFTER, since)
+            change = changes.get(at)
+            if change is None:
+                change = changes[at] = tuple(
+                    x - y for x, y in zip(self.value(part, left), measure(since), strict=True))
+            for i, d in enumerate(change):
+                if d:
+                    total[i] += d
         return tuple(total)
 
     def _expand(self, state: Any, mover: Any, options: Any, step: Any, left: int) -> Value:

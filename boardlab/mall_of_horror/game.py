@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from boardlab.core.agents import Agent
@@ -141,13 +142,16 @@ class MallOfHorror(GameSpec[State, Choice]):
                         ) -> dict[str, Fraction | int]:
         """Points lost since ``start``, and whether each of the colour's characters
         alive at ``start`` still lives (its expected value: the chance it survives)."""
-        def points(s: State) -> int:
-            return sum(POINTS[k] for c, k, _ in s.chars if c == seat)
-        alive = {k for c, k, _ in state.chars if c == seat}
-        out: dict[str, Fraction | int] = {"points lost": points(start) - points(state)}
-        for c, k, _ in start.chars:
+        alive = set()
+        now = 0
+        for c, k, _ in state.chars:  # a loop: this runs at every position valued
             if c == seat:
-                out[f"{k} survives"] = int(k in alive)
+                alive.add(k)
+                now += POINTS[k]
+        kinds = _kinds(start.chars, seat)
+        out: dict[str, Fraction | int] = {"points lost": kinds[0] - now}
+        for k, name in kinds[1]:
+            out[name] = int(k in alive)
         return out
 
     def advice_key(self, state: State) -> Any:
@@ -210,6 +214,15 @@ class MallOfHorror(GameSpec[State, Choice]):
         state = match.state
         return {"rounds": state.round, "survivors": len(state.chars),
                 "eaten": len(state.eaten), "sealed": len(state.sealed)}
+
+
+@lru_cache(maxsize=256)
+def _kinds(chars: tuple[tuple[str, str, int], ...], seat: str
+           ) -> tuple[int, tuple[tuple[str, str], ...]]:
+    """The points of ``seat``'s characters in ``chars`` (the advised position's), and
+    each one's kind with the name of its measure."""
+    mine = [k for c, k, _ in chars if c == seat]
+    return sum(POINTS[k] for k in mine), tuple((k, f"{k} survives") for k in mine)
 
 
 def _vote_context(state: State) -> State:
