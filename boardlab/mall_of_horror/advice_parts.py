@@ -52,6 +52,8 @@ PLAYABLE = frozenset({"threat", "hardware", "weapon1", "weapon2", "hidden"})
 _ATTACK = frozenset({Kind.WINDOW, Kind.BALLOT, Kind.TIEBREAK, Kind.PICK_VICTIM})
 #: The votes of a sacrifice: no card is played from here to the next location.
 _VOTE = frozenset({Kind.BALLOT, Kind.TIEBREAK, Kind.PICK_VICTIM})
+#: What may be played at the Parking Lot (not Hardware, MoH-R5).
+_AT_PARKING = PLAYABLE - {"hardware"}
 _NO_DISCARD = (0,) * len(CARDS)
 
 
@@ -72,22 +74,18 @@ def parts(state: State, seat: str, horizon: str) -> tuple[tuple[State, State], .
         return None
     here = p.location
     vote = p.kind in _VOTE and p.purpose == Purpose.SACRIFICE
-    falls = _falling(state, here)
-    mine = [False] * 7  # where the seat has characters: elsewhere nothing of its changes
-    for x in state[CHARS]:
-        if x[0] == seat:
-            mine[x[2]] = True
-    if True in falls and (vote or _apart(state, here, falls)):
+    falls, mine, coupled = _survey(state, seat, here)
+    if True in falls and (vote or not coupled):
         out = []
         if mine[here]:
             part = vote_only(state, seat, here) if vote else _alone(state, seat, here)
             out.append((part, part))
-        if any(m and f for m, f in zip(mine, falls, strict=True)):
+        if True in mine[here + 1:]:
             rest = only(state, falls)
             out.append((_after(rest, here), rest))
         return tuple(out)
     falls[here] = True
-    if not any(m and f for m, f in zip(mine, falls, strict=True)):
+    if not mine[here] and True not in mine[here + 1:]:
         return ()  # the seat has no one where the zombies still break in
     if vote:
         small = vote_only(state, seat, here)
@@ -98,13 +96,61 @@ def parts(state: State, seat: str, horizon: str) -> tuple[tuple[State, State], .
     return None if small == state else ((small, small),)
 
 
+def _survey(state: State, seat: str, here: int) -> tuple[list[bool], list[bool], bool]:
+    """In one pass over the characters: which locations after ``here`` the zombies
+    will break into (MoH-R5, MoH-R6, MoH-f-supermarket; what is played here changes
+    nothing there: a Weapon or Hardware acts where it is played, so the others hold
+    whatever happens here and the characters there live out the round), where the
+    seat has characters among those and ``here``, and whether a colour at ``here``
+    holds a card it may play here and has a character where they will break in later
+    (then what is played here may change what is played there)."""
+    defence = [0] * 7
+    colours_at: list[set[str]] = [set(), set(), set(), set(), set(), set(), set()]
+    for c, k, loc in state[CHARS]:
+        if loc >= here:
+            defence[loc] += CHARACTER_DEFENCE[k]
+            colours_at[loc].add(c)
+    falls = [False] * 7
+    zombies, hardware = state.zombies, state.hardware
+    later: set[str] = set()
+    for loc in range(here + 1, 7):
+        d = defence[loc]
+        if not d:
+            continue  # no one there
+        z = zombies[loc - 1]
+        if loc == PARKING:
+            f = z > 0
+        else:
+            d += hardware[loc - 1]
+            if loc == SUPERMARKET:
+                d = min(d, state.setup.config.supermarket_threshold)
+            f = z > 0 and z >= d
+        if f:
+            falls[loc] = True
+            later |= colours_at[loc]
+    mine = [falls[loc] and seat in colours_at[loc] for loc in range(7)]
+    mine[here] = seat in colours_at[here]
+    both = colours_at[here] & later
+    coupled = False
+    if both:
+        for colour, hand in zip(state.setup.colours, state[HANDS], strict=True):
+            if colour in both:
+                for card in hand:
+                    if card in PLAYABLE and (card != "hardware" or here != PARKING):
+                        coupled = True
+    return falls, mine, coupled
+
+
 def _alone(state: State, seat: str, here: int) -> State:
     """Location ``here`` alone (see :func:`only`); at the Parking Lot, where defence
     plays no part (MoH-R6), another colour's characters but its Gunman (2 votes,
     MoH-R7) differ in nothing that changes the seat's measures, so they are named
-    alike there (see :func:`plain_kinds`)."""
-    part = only(state, _AT[here])
-    return plain_kinds(part, seat) if here == PARKING else part
+    alike there (see :func:`plain_kinds`), and Hardware, which cannot be played there
+    (MoH-R5), is left out of the hands."""
+    if here != PARKING:
+        return only(state, _AT[here])
+    part = only(state, _AT[here], playable=_AT_PARKING)
+    return plain_kinds(part, seat)
 
 
 #: The names another colour's characters but its Gunman are given at the Parking Lot.
@@ -147,57 +193,8 @@ def plain_kinds(state: State, seat: str) -> State:
 _AT = tuple(tuple(loc == i for loc in range(7)) for i in range(7))
 
 
-def _falling(state: State, here: int) -> list[bool]:
-    """Which locations after ``here`` the zombies will break into (MoH-R5, MoH-R6,
-    MoH-f-supermarket): what is played here changes nothing there (a Weapon or Hardware
-    acts where it is played), so the others hold whatever happens here, and the
-    characters there live out the round."""
-    chars = state[CHARS]
-    defence = [0] * 7
-    for x in chars:
-        loc = x[2]
-        if loc > here:
-            defence[loc] += CHARACTER_DEFENCE[x[1]]
-    falls = [False] * 7
-    zombies, hardware = state.zombies, state.hardware
-    for loc in range(here + 1, 7):
-        d = defence[loc]
-        if not d:
-            continue  # no one there
-        z = zombies[loc - 1]
-        if loc == PARKING:
-            falls[loc] = z > 0
-            continue
-        d += hardware[loc - 1]
-        if loc == SUPERMARKET:
-            d = min(d, state.setup.config.supermarket_threshold)
-        falls[loc] = z > 0 and z >= d
-    return falls
-
-
-def _apart(state: State, here: int, falls: list[bool]) -> bool:
-    """No colour at ``here`` holds a card it may play here and has a character where
-    the zombies will break in later: the cards played here (each one's own hand) then
-    change nothing at the later locations."""
-    at_here, later = set(), set()
-    for c, _, loc in state.chars:
-        if loc == here:
-            at_here.add(c)
-        elif falls[loc]:
-            later.add(c)
-    both = at_here & later
-    if not both:
-        return True
-    seats = state.setup.colours
-    for colour, hand in zip(seats, state.hands, strict=True):
-        if colour in both:
-            for card in hand:
-                if card in PLAYABLE and (card != "hardware" or here != PARKING):
-                    return False
-    return True
-
-
-def only(state: State, keep: Sequence[bool], *, cards: bool = True) -> State:
+def only(state: State, keep: Sequence[bool], *, cards: bool = True,
+         playable: frozenset[str] = PLAYABLE) -> State:
     """``state`` with only what the locations ``keep`` marks (by index, 1–6) still
     read: their characters, zombies, Hardware and hidden characters, and (with
     ``cards``) the playable cards of the colours there; the rest emptied.
@@ -215,7 +212,7 @@ def only(state: State, keep: Sequence[bool], *, cards: bool = True) -> State:
         if keep[x[2]]:
             chars.append(x)
             colours.add(x[0])
-    return _rebuilt(state, tuple(chars), keep, colours, cards)
+    return _rebuilt(state, tuple(chars), keep, colours, playable if cards else None)
 
 
 def vote_only(state: State, seat: str, here: int) -> State:
@@ -240,17 +237,18 @@ def vote_only(state: State, seat: str, here: int) -> State:
             chars.append(x)
         elif (colour, x[1]) not in hidden and (colour, chars[at][1]) in hidden:
             chars[at] = x  # one it may be chosen by
-    return _rebuilt(state, tuple(chars), _AT[here], set(), False)
+    return _rebuilt(state, tuple(chars), _AT[here], set(), None)
 
 
 def _rebuilt(state: State, chars: tuple[Char, ...], where: Sequence[bool], colours: set[str],
-             cards: bool) -> State:
-    """``state`` with ``chars`` and what is left of the rest (see :func:`only`)."""
-    if cards:
+             cards: frozenset[str] | None) -> State:
+    """``state`` with ``chars`` and what is left of the rest (see :func:`only`): the
+    hands of ``colours`` keep the ``cards`` they hold (none: no hands)."""
+    if cards is not None:
         hands = []
         for colour, hand in zip(state.setup.colours, state[HANDS], strict=True):
             if colour in colours and hand:
-                hands.append(tuple([c for c in hand if c in PLAYABLE]))
+                hands.append(tuple([c for c in hand if c in cards]))
             else:
                 hands.append(())
         hands_t = tuple(hands)
