@@ -30,6 +30,7 @@ from boardlab.core.chance import CHANCE
 from boardlab.core.engine import Match, check_seed
 from boardlab.core.errors import ArgumentError, ArgumentTypeError
 from boardlab.experiment.stats import Z95, paired_interval
+from boardlab.gamekit import GameSpec
 from boardlab.registry import game_of
 
 __all__ = ["HORIZONS", "MAX_HORIZON", "advise", "measure_of", "stop_of"]
@@ -157,7 +158,8 @@ def advise(match_or_state: Any, seat: str | None = None, *, opponents: Any = "ra
     meter = Meter(budget)
     run.deadline = meter.deadline
     tree = Enumerator(game.rules, seat, run.models, run.measure, run.stop, meter,
-                      key=game.advice_key)
+                      key=game.advice_key, parts=_parts_of(game, seat, horizon),
+                      leap=_hook(game, "advice_leap"))
     values, over = _exact(tree, run, run.worlds[1])
     rows = _rows(run, values)
     best = max(range(len(rows)), key=lambda i: (rows[i].score, -i))
@@ -173,6 +175,24 @@ def advise(match_or_state: Any, seat: str | None = None, *, opponents: Any = "ra
                                                   _drawn(rows)),
                   reasons=why, nodes=meter.nodes, seconds=meter.seconds,
                   where=game.position_words(state))
+
+
+def _parts_of(game: Any, seat: str, horizon: str | int) -> Callable[[Any], Any] | None:
+    """The game's ``advice_parts`` for this horizon, or None where it splits nothing (a
+    number of plies, or a game that keeps the default)."""
+    hook = _hook(game, "advice_parts")
+    if isinstance(horizon, int) or hook is None:
+        return None
+    return lambda state: hook(state, seat, horizon)
+
+
+def _hook(game: Any, name: str) -> Any:
+    """The game's hook ``name``, or None where it keeps GameSpec's default (which does
+    nothing: not called at every position)."""
+    hook = getattr(game, name, None)
+    if hook is None or getattr(type(game), name, None) is getattr(GameSpec, name):
+        return None
+    return hook
 
 
 #: ``_Run.executor`` when the sampled part runs on a pool of our own (made when needed).
@@ -221,6 +241,7 @@ def _exact(tree: Enumerator, run: _Run, worlds_exact: bool
                         acc[j] += p * x
     except OverBudget as err:
         tree.memo.clear()  # the memory is given back before sampling
+        tree.changes.clear()
         return [None] * len(run.legal), err.why
     return [None if t is None else tuple(t) for t in total], ""
 

@@ -9,6 +9,17 @@ ties are settled the same way every time). A value is a tuple of Fractions: the 
 then the game's measures. Positions are merged by the state itself (states are hashable
 records): a position reached by several orders of play is valued once.
 
+A game may also name *parts* of a position (``parts(state)``, the
+``GameSpec.advice_parts`` hook): pairs ``(part, since)`` of states whose futures to the
+horizon do not meet, so that the position's value is its own measures plus, for each
+part, the part's value less the measures of ``since`` (what changes in that part from
+here on: ``since`` is the part before the consequences that its first step already ran,
+or the part itself). A part leaves out what no longer matters to it (a location already
+attacked), so positions that differ only there share the part's value; one part alone is
+such a smaller position. The seat's decisions in one part change nothing in another, so
+maximising each part's value maximises the sum (with the same first best choice: the
+other parts add one constant to every choice).
+
 The stop is the horizon: a *mark* of the state changes (``"round"``, ``"phase"``), a
 number of plies is spent, or the match ends; the value there is the measures of that
 state. Every expanded position ticks the :class:`~boardlab.advice.budget.Meter`, which
@@ -34,6 +45,7 @@ from boardlab.advice.budget import Meter
 from boardlab.advice.policy import Policy, Uniform
 from boardlab.core.chance import CHANCE
 from boardlab.core.outcomes import node_of
+from boardlab.core.plan import fold
 
 __all__ = ["Enumerator", "Marked", "Plies", "Stop", "node_function"]
 
@@ -82,6 +94,23 @@ class _Sum:
             d *= denominator
             out.append(n // d if n % d == 0 else Fraction(n, d))
         return tuple(out)
+
+
+#: Marks a part's change kept by what its first step ran from (not the part itself).
+_AFTER = object()
+
+
+def _weighed(parts: list[tuple[int, Value]], total: int) -> Value:
+    """``Σ w·v / total`` of a plan's chance (see :class:`_Sum`)."""
+    acc = _Sum()
+    for w, v in parts:
+        acc.add(v, w)
+    return acc.scaled(total)
+
+
+def _better(a: Value, b: Value) -> bool:
+    """The seat's own choice: a greater expected score (the first such kept)."""
+    return bool(a[0] > b[0])
 
 
 _WEIGHTS: dict[int, tuple[Any, tuple[int, ...], int]] = {}
@@ -158,15 +187,25 @@ class Enumerator:
 
     def __init__(self, rules: Any, seat: str, policies: Mapping[str, Policy],
                  measure: Callable[[Any], Value], stop: Stop, meter: Meter,
-                 key: Callable[[Any], Hashable] | None = None) -> None:
+                 key: Callable[[Any], Hashable] | None = None,
+                 parts: Callable[[Any], tuple[tuple[Any, Any], ...] | None] | None = None,
+                 leap: Callable[[Any, str], Any] | None = None) -> None:
         self._node = self.node = node_function(rules)
         self._key = key
+        # Parts count plies differently from the whole: a number of plies is not split.
+        self._parts = None if stop.keyed else parts
+        # A leap stands for the other seats' uniform choices: only under such models, and
+        # not where plies are counted (it takes several at once).
+        uniform = all(type(p) is Uniform for p in policies.values())
+        self._leap = leap if uniform and not stop.keyed else None
         self.seat = seat
         self.policies = policies
         self.measure = measure
         self.stop = stop
         self.meter = meter
         self.memo: dict[Any, Value] = {}
+        #: What each part changes of the measures (see :meth:`_joined`).
+        self.changes: dict[Any, Value] = {}
 
     def value(self, state: Any, left: int) -> Value:
         """The expected value of ``state`` with ``left`` plies to go (ignored unless the
@@ -182,14 +221,45 @@ class Enumerator:
         if mover is None or stop.done(state, left):
             self.meter.leaf()
             got = self.measure(state)
+        elif self._parts is not None and (split := self._parts(state)) is not None:
+            self.meter.leaf()  # not expanded itself: its parts are
+            got = self._joined(state, split, left)
         else:
             self.meter.tick()
             got = self._expand(state, mover, options, step, left - 1)
         self.memo[key] = got
         return got
 
+    def _joined(self, state: Any, split: tuple[tuple[Any, Any], ...], left: int) -> Value:
+        """``state``'s measures plus what each part changes of them (see the module
+        notes): the parts are valued (and merged) as positions of their own."""
+        measure = self.measure
+        total = list(measure(state))
+        changes = self.changes
+        for part, since in split:
+            # What the part changes is kept by what it starts from (the part, or what
+            # its first step ran from): a part met again costs one look-up.
+            if part is since:
+                at = part if self._key is None else self._key(part)
+            else:
+                at = (_AFTER, since)
+            change = changes.get(at)
+            if change is None:
+                change = changes[at] = tuple(
+                    x - y for x, y in zip(self.value(part, left), measure(since), strict=True))
+            for i, d in enumerate(change):
+                if d:
+                    total[i] += d
+        return tuple(total)
+
     def _expand(self, state: Any, mover: Any, options: Any, step: Any, left: int) -> Value:
         value = self.value
+        if self._leap is not None and mover is not CHANCE and \
+                (plan := self._leap(state, self.seat)) is not None:
+            # The choices up to later positions at once (the other seats' uniform, the
+            # seat's own best): a plan over those positions (boardlab.core.plan).
+            tree, after = plan
+            return fold(tree, [value(s, left) for s in after], add=_weighed, better=_better)
         if mover == self.seat:
             best: Value | None = None
             for choice in options:

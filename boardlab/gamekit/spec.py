@@ -29,6 +29,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
 from boardlab.core.errors import ArgumentTypeError, ConfigError
+from boardlab.core.plan import Plan
 from boardlab.core.soundness import check_start
 from boardlab.core.text import parse_choice, use_parser
 
@@ -367,6 +368,29 @@ class GameSpec(Generic[S, C]):
         enumeration (two states with one key must have one value). Default: the
         state itself; a game may forget what only its events read (a tally's ballots)."""
         return state
+
+    def advice_parts(self, state: Any, seat: str, horizon: str
+                     ) -> tuple[tuple[Any, Any], ...] | None:
+        """Positions whose futures to ``horizon`` (``"round"`` or ``"phase"``) together
+        are ``state``'s for ``seat``'s measures, for the exact enumeration
+        (:mod:`boardlab.advice.exact`): ``(part, since)`` pairs, where the measures
+        change from ``since`` to the part's
+        horizon as they would in ``state`` (``since``: the part itself, or the part
+        before what its first step ran), the parts' changes add up to ``state``'s, and
+        no decision in one part changes another (a location attacked after this one,
+        say). One part is a smaller position with the same future (what no longer
+        matters left out). Default: None, not split."""
+        return None
+
+    def advice_leap(self, state: Any, seat: str) -> tuple[Plan, tuple[Any, ...]] | None:
+        """Where every seat but ``seat`` chooses uniformly at random among its legal
+        choices: the choices from ``state`` up to later positions at once, as a tree
+        (:mod:`boardlab.core.plan`: the others' choices and chance counted as whole
+        numbers of ways, ``seat``'s own a decision among its legal choices, in their
+        order) over those positions, which come before the horizon may (for the exact
+        enumeration, :mod:`boardlab.advice.exact`). Default: None, each choice on its
+        own."""
+        return None
 
     def advice_worlds(self, state: Any, seat: str, *, limit: int, seed: int
                       ) -> tuple[tuple[tuple[Any, Fraction], ...], bool, str]:

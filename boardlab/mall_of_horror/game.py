@@ -15,13 +15,17 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from boardlab.core.agents import Agent
 from boardlab.core.conformance import EveryMatch
 from boardlab.core.engine import Match
+from boardlab.core.plan import Plan
 from boardlab.gamekit.spec import GameSpec, Option, random_agent
 from boardlab.mall_of_horror import facts
+from boardlab.mall_of_horror.advice_parts import parts
+from boardlab.mall_of_horror.advice_votes import leap
 from boardlab.mall_of_horror.agents import HeuristicAgent
 from boardlab.mall_of_horror.choices import (
     Choice,
@@ -138,13 +142,16 @@ class MallOfHorror(GameSpec[State, Choice]):
                         ) -> dict[str, Fraction | int]:
         """Points lost since ``start``, and whether each of the colour's characters
         alive at ``start`` still lives (its expected value: the chance it survives)."""
-        def points(s: State) -> int:
-            return sum(POINTS[k] for c, k, _ in s.chars if c == seat)
-        alive = {k for c, k, _ in state.chars if c == seat}
-        out: dict[str, Fraction | int] = {"points lost": points(start) - points(state)}
-        for c, k, _ in start.chars:
+        alive = set()
+        now = 0
+        for c, k, _ in state.chars:  # a loop: this runs at every position valued
             if c == seat:
-                out[f"{k} survives"] = int(k in alive)
+                alive.add(k)
+                now += POINTS[k]
+        kinds = _kinds(start.chars, seat)
+        out: dict[str, Fraction | int] = {"points lost": kinds[0] - now}
+        for k, name in kinds[1]:
+            out[name] = int(k in alive)
         return out
 
     def advice_key(self, state: State) -> Any:
@@ -166,6 +173,17 @@ class MallOfHorror(GameSpec[State, Choice]):
         if p.kind != "ballot" or not p.ballots:
             return state
         return _vote_context(state), len(p.ballots), _standing(_tally(p), _left(p))
+
+    def advice_parts(self, state: State, seat: str, horizon: str
+                     ) -> tuple[tuple[State, State], ...] | None:
+        """In phase f), a vote's location apart from the attacks after it, and what is
+        over left out (:mod:`boardlab.mall_of_horror.advice_parts`, MoH-f)."""
+        return parts(state, seat, horizon)
+
+    def advice_leap(self, state: State, seat: str) -> tuple[Plan, tuple[State, ...]] | None:
+        """A vote's ballots from here on, counted by the tally they give, ``seat``'s own
+        a decision (:mod:`boardlab.mall_of_horror.advice_votes`, MoH-R7, MoH-R8)."""
+        return leap(state, seat)
 
     def advice_worlds(self, state: State, seat: str, *, limit: int, seed: int) -> Any:
         """The hands, secret destinations and ballots and an unseen roll, weighed by the
@@ -196,6 +214,15 @@ class MallOfHorror(GameSpec[State, Choice]):
         state = match.state
         return {"rounds": state.round, "survivors": len(state.chars),
                 "eaten": len(state.eaten), "sealed": len(state.sealed)}
+
+
+@lru_cache(maxsize=256)
+def _kinds(chars: tuple[tuple[str, str, int], ...], seat: str
+           ) -> tuple[int, tuple[tuple[str, str], ...]]:
+    """The points of ``seat``'s characters in ``chars`` (the advised position's), and
+    each one's kind with the name of its measure."""
+    mine = [k for c, k, _ in chars if c == seat]
+    return sum(POINTS[k] for k in mine), tuple((k, f"{k} survives") for k in mine)
 
 
 def _vote_context(state: State) -> State:
