@@ -132,24 +132,66 @@ def advised_count() -> int:
     return len(GAMES) * len(ADVICE_KEYWORDS)
 
 
-def show_advised() -> int:
-    """Display every game's :func:`advised` boards (in a notebook); how many."""
+def show_advised(game: str | None = None) -> int:
+    """Display the :func:`advised` boards of ``game`` (of every game when None) in a
+    notebook; how many."""
     from IPython.display import display
 
     shown = 0
-    for game in GAMES:
-        for board in advised(game):
+    for name in GAMES if game is None else (game,):
+        for board in advised(name):
             display(board)
             shown += 1
     return shown
 
 
-def show(game: str) -> int:
-    """Display every board and explainer of ``game`` (in a notebook); how many."""
+#: The widgets of each game not shown yet by :func:`show` with a count (a generator
+#: held between cells: the next cell goes on where the last one stopped).
+_LEFT: dict[str, Iterator[tuple[str, Any]]] = {}
+
+
+def show(game: str, n: int | None = None) -> int:
+    """Display the boards and explainer of ``game`` (in a notebook); how many. With
+    ``n``, only the next ``n`` of them (the next call goes on from there), so that a
+    page can be filled a few boards per cell.
+
+    >>> show("breakout", 0)
+    0
+    """
     from IPython.display import display
 
+    if n is None:
+        widgets: Iterator[tuple[str, Any]] = positions(game)
+    else:
+        left = _LEFT.setdefault(game, positions(game))
+        widgets = (item for _, item in zip(range(n), left, strict=False))
     shown = 0
-    for _kind, widget in positions(game):
+    for _kind, widget in widgets:
         display(widget)
         shown += 1
     return shown
+
+
+#: Boards per cell of the layout page (about 80 widget models each).
+PER_CELL = 3
+
+
+def layout_cells(per_cell: int = PER_CELL) -> list[tuple[str, int]]:
+    """The code cells of ``layout_demo.ipynb`` after its import, and how many boards or
+    explainers each shows: every game's widgets ``per_cell`` at a time, then each game's
+    advised boards. The layout test runs them one at a time, each once the page has drawn
+    the one before: sent all at once (some 4,500 widget models), a few of them were lost
+    in about one run in four (ipywidgets' manager gives up on a model whose message has
+    not been handled within 2 s; jupyter-widgets/ipywidgets#4026).
+
+    >>> layout_cells()[0]
+    ("bp.show('mall_of_horror', 3)", 3)
+    """
+    cells = []
+    for game in GAMES:
+        total = count(game)
+        for start in range(0, total, per_cell):
+            k = min(per_cell, total - start)
+            cells.append((f"bp.show({game!r}, {k})", k))
+    cells += [(f"bp.show_advised({game!r})", len(ADVICE_KEYWORDS)) for game in GAMES]
+    return cells

@@ -254,14 +254,6 @@ def run_all(page: Any) -> None:
     page.locator(".lm-Menu-item", has_text=re.compile(r"^Run All Cells$")).click()
 
 
-def restart_and_run_all(page: Any) -> None:
-    """Restart the kernel and run every cell again (Kernel menu; the dialog confirmed)."""
-    page.locator(".lm-MenuBar-item", has_text=re.compile(r"^Kernel$")).click()
-    page.locator(".lm-Menu-item",
-                 has_text=re.compile(r"^Restart Kernel and Run All Cells")).click()
-    page.locator(".jp-Dialog .jp-mod-accept").click()
-
-
 def _can_step(shadow: Any) -> bool:
     mover = shadow.match.to_move
     return mover is not None and mover != shadow.seat
