@@ -12,6 +12,10 @@ show a computed panel: exact rows, then estimated rows with the chance to win.
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+from typing import Any
+
 import pytest
 
 from tests.browser import board_positions as bp
@@ -54,3 +58,26 @@ def test_the_advised_boards_show_computed_panels(game: str) -> None:
         assert html.count(">estimated<") == (0 if exact else rows)
         assert html.count("%</td>") == (0 if exact else rows)   # the chance to win
         board.close()
+
+
+def test_the_layout_notebook_is_layout_cells() -> None:
+    # The layout test runs the notebook's cells one at a time, waiting after each for the
+    # boards layout_cells says it shows: the two must not drift apart.
+    nb = json.loads((Path(bp.__file__).parent / "layout_demo.ipynb").read_text())
+    code = [c["source"] for c in nb["cells"] if c["cell_type"] == "code"]
+    assert code[0] == "from tests.browser import board_positions as bp"
+    assert code[1:] == [source for source, _ in bp.layout_cells()]
+    shown = [n for _, n in bp.layout_cells()]
+    assert sum(shown) == sum(bp.count(g) for g in bp.GAMES) + bp.advised_count() == 57
+    assert max(shown) == bp.PER_CELL
+
+
+def test_show_with_a_count_goes_on_where_the_last_call_stopped(monkeypatch: Any) -> None:
+    import IPython.display
+
+    seen: list[Any] = []
+    monkeypatch.setattr(IPython.display, "display", seen.append)
+    monkeypatch.setattr(bp, "_LEFT", {})
+    monkeypatch.setattr(bp, "positions", lambda game: iter([("board", i) for i in range(5)]))
+    assert [bp.show("breakout", 2), bp.show("breakout", 2), bp.show("breakout", 2)] == [2, 2, 1]
+    assert seen == [0, 1, 2, 3, 4]
