@@ -177,29 +177,32 @@ $(BIN)/python:
 
 # The test extra holds everything of the lab extra, so a .venv made for the tests also
 # serves make lab (its stamp is touched too); make lab alone installs the lab extra only.
-# Each install compiles boardlab's bytecode: pip does so for the libraries it installs,
-# not for an editable package, and where PYTHONDONTWRITEBYTECODE is set (many containers)
-# every kernel would otherwise compile boardlab from source again, 2-2.5x the time of the
-# first board (docs/performance.md); make lab's kernels write it as they go, too.
-COMPILE = $(BIN)/python -m compileall -q boardlab
+# Each install compiles the bytecode of boardlab and of the libraries: where
+# PYTHONDONTWRITEBYTECODE is set (many containers) every kernel would otherwise compile
+# them from source again, 2-2.5x the time of the first board (docs/performance.md); make
+# lab's kernels write it as they go, too. pip would compile the libraries one file at a
+# time (most of an install's time); compileall -j0 does it on every core (pip
+# --no-compile), skipping what is already compiled.
+PIP_INSTALL = $(BIN)/pip install --no-compile
+COMPILE = $(BIN)/python -m compileall -q -j0 boardlab $(VENV)/lib
 
 $(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/pip install -e '.[test]'
+	$(PIP_INSTALL) -e '.[test]'
 	$(COMPILE)
 	touch $(LAB_STAMP) $@
 
 $(LAB_STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/pip install -e '.[lab]'
+	$(PIP_INSTALL) -e '.[lab]'
 	$(COMPILE)
 	touch $@
 
 $(BENCH_STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/pip install -e '.[test,bench]'
+	$(PIP_INSTALL) -e '.[test,bench]'
 	$(COMPILE)
 	touch $(STAMP) $(LAB_STAMP) $@
 
 $(DOCS_STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/pip install -e '.[test,docs]'
+	$(PIP_INSTALL) -e '.[test,docs]'
 	$(COMPILE)
 	touch $(STAMP) $(LAB_STAMP) $@
 
