@@ -47,12 +47,14 @@ NB_ENV = env -u MPLBACKEND PYTHONHASHSEED=0
 # start (collection alone: 13 s instead of 3.5 s here). The __pycache__ folders are
 # ignored by git; make clean removes them.
 PYTEST = env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest
-# make test and make check run the tests on every core (pytest-xdist; PYTEST_WORKERS=0
-# runs them in one process). A test file stays on one worker (--dist loadfile): the files
+# make test and make check run the tests on every core and one more (pytest-xdist;
+# PYTEST_WORKERS=0 runs them in one process): many tests wait on a browser, a server or a
+# kernel, and with one worker a core a 2-core machine sat partly idle (one more: make test
+# 2 min less, docs/performance.md). A test file stays on one worker (--dist loadfile): the files
 # that share a session's server or build (the browser tests, the JupyterLite site) then
 # start it once per worker at most, never twice at once in one folder. (--dist loadgroup
 # would group by mark, but pytest-xdist 3.8 did not honour the marks here.)
-PYTEST_WORKERS ?= auto
+PYTEST_WORKERS ?= $(shell $(PYTHON) -c "import os; print((os.cpu_count() or 1) + 1)")
 XDIST = -n $(PYTEST_WORKERS) --dist loadfile
 
 # The soak's game and length: `make soak GAME=mall-of-horror SOAK_MATCHES=2000`.
