@@ -85,7 +85,26 @@ def static_problems(state: Any) -> list[str]:
         lay = layout(state.tiles, state.links, state.setup.cfg)
     except ValueError as err:   # two tiles on one cell, a link to nowhere
         return [f"tiles: the map is broken: {err}"]
-    return _box(state, lay) or _scenario_map(state)
+    return _box(state, lay) or _scenario_map_of(state)
+
+
+def _scenario_map_of(state: State) -> list[str]:
+    """:func:`_scenario_map`, not run again on the very fields it last found sound (the
+    tiles, the setup, the scenario's progress and Dr. Cronos's tile: all it reads but in
+    scenario 9, whose check reads the whole map and always runs)."""
+    global _MAP_SOUND
+    if state.setup.scenario == "9":
+        return _scenario_map(state)
+    key = (state.tiles, state.setup, state.scn, state.cronos)
+    if _same(_MAP_SOUND, key):
+        return []
+    problems = _scenario_map(state)
+    if not problems:
+        _MAP_SOUND = key     # strong references: these ids cannot be reused
+    return problems
+
+
+_MAP_SOUND: tuple[object, ...] | None = None
 
 
 def _box(state: State, lay: Any) -> list[str]:
@@ -108,8 +127,14 @@ def _box(state: State, lay: Any) -> list[str]:
 
 
 def _same(last: tuple[object, ...] | None, key: tuple[object, ...]) -> bool:
-    return last is not None and len(last) == len(key) and \
-        all(a is b for a, b in zip(last, key, strict=True))
+    """Whether ``key`` holds the very objects of ``last`` (a plain loop: called for
+    every check after every step)."""
+    if last is None or len(last) != len(key):
+        return False
+    for a, b in zip(last, key):  # noqa: B905, SIM110 - equal lengths; no generator: faster
+        if a is not b:
+            return False
+    return True
 
 
 def _characters(state: State, lay: Any) -> list[str]:
@@ -222,6 +247,22 @@ def _figures(state: State, lay: Any) -> list[str]:
 
 
 def _start_figures(scen: Any) -> Counter[tuple[str, int]]:
+    """The figures of the scenario's box (counted once per scenario object, which is
+    immutable; the Counter is read, never changed)."""
+    hit = _FIGURES.get(id(scen))
+    if hit is not None and hit[0] is scen:
+        return hit[1]
+    start = _count_figures(scen)
+    if len(_FIGURES) >= 256:             # a bound on memory only
+        _FIGURES.clear()
+    _FIGURES[id(scen)] = (scen, start)   # held: the id is not reused
+    return start
+
+
+_FIGURES: dict[int, tuple[Any, Counter[tuple[str, int]]]] = {}
+
+
+def _count_figures(scen: Any) -> Counter[tuple[str, int]]:
     start = Counter((k, n) for k, n, _ in scen.enemies)
     for kind, numbers in scen.reserves:
         start.update((kind, n) for n in numbers)
@@ -335,8 +376,9 @@ CHECKS: tuple[tuple[str, Callable[[State, Any], list[str]], Reads | None], ...] 
     ("L7-components", _stacks_supply, lambda s: (s.tiles, s.stacks, _placing(s))),
     ("L7-components", _figures, lambda s: (s.enemies, s.reserves, s.scn.boxed, s.setup)),
     ("L7-R15", _enemies, lambda s: (s.enemies, s.tiles, s.setup)),
-    ("L7-marker-roles", _cronos_and_scenario, None),
-    ("L7-barricade", _doors, None),
+    ("L7-marker-roles", _cronos_and_scenario, lambda s: (s.cronos, s.tiles, s.scn,
+                                                         s.pending.kind)),
+    ("L7-barricade", _doors, lambda s: (s.locked, s.barricades, s.tiles, s.links, s.setup)),
     ("L7-components", _event_cards, lambda s: (s.events_deck, s.events_discard, s.event,
                                                s.setup)),
     ("L7-components", _item_cards, lambda s: (s.items_deck, s.items_discard, s.chars,

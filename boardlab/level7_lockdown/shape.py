@@ -77,6 +77,8 @@ def _fits(annotation: Any) -> Check:
                 kind = args[0]
                 return lambda v: type(v) is tuple and all(type(x) is kind for x in v)
             item = _fits(args[0])
+            if _frozen(args[0]):
+                return _remembering(item)
             return lambda v: type(v) is tuple and all(item(x) for x in v)
         items = tuple(_fits(a) for a in args)
         n = len(items)
@@ -91,6 +93,69 @@ def _fits(annotation: Any) -> Check:
         cls = annotation
         return lambda v: isinstance(v, cls)
     raise TypeError(f"no shape check for {annotation!r}")  # pragma: no cover
+
+
+#: Items a :func:`_remembering` check keeps before it starts again (a match's states
+#: hold a few hundred distinct records at most; the bound only caps memory).
+REMEMBERED: Final = 4096
+
+
+#: The records each :func:`_remembering` check holds (a test empties them all).
+REMEMBERING: list[dict[int, object]] = []
+
+
+def _remembering(item: Check) -> Check:
+    """The check of a tuple of records of ``item``'s type that skips a record it has
+    already passed, by identity: such a record is immutable all the way down (see
+    :func:`_frozen`), so its verdict cannot change, and a step replaces only the records
+    it changes (a character, an enemy) while the others stay the very same objects.
+    The records passed are held, so an id is not reused while remembered.
+
+    >>> fits = _remembering(lambda x: type(x) is int)
+    >>> fits((1, 2)), fits((1, "2")), fits([1])
+    (True, False, False)
+    """
+    passed: dict[int, object] = {}
+    REMEMBERING.append(passed)
+
+    def fits(v: Any) -> bool:
+        if type(v) is not tuple:
+            return False
+        for x in v:
+            if passed.get(id(x)) is x:
+                continue
+            if not item(x):
+                return False
+            if len(passed) >= REMEMBERED:
+                passed.clear()
+            passed[id(x)] = x
+        return True
+    return fits
+
+
+@cache
+def _frozen(annotation: Any) -> bool:
+    """Whether a value that fits ``annotation`` (exactly: see :func:`_fits`) is immutable
+    all the way down: numbers, strings, None, tuples and records of such (not a
+    dataclass, which may be changed in place).
+
+    >>> from boardlab.level7_lockdown.state import Char, Setup
+    >>> _frozen(tuple[int, str]), _frozen(Char), _frozen(Setup)
+    (True, True, False)
+    """
+    origin = typing.get_origin(annotation)
+    args = typing.get_args(annotation)
+    if annotation in (bool, int, str, type(None)):
+        return True
+    if origin in (Union, types.UnionType):
+        return all(_frozen(a) for a in args)
+    if origin is tuple:
+        return all(a is Ellipsis or _frozen(a) for a in args)
+    if isinstance(annotation, type) and issubclass(annotation, tuple) and \
+            hasattr(annotation, "_fields"):
+        hints = _hints(annotation)
+        return all(_frozen(hints[f]) for f in annotation._fields)
+    return False
 
 
 def _explain(annotation: Any, v: Any, path: str) -> str:
@@ -161,7 +226,23 @@ def _types(state: Any) -> str | None:
 
 
 def _sizes(state: State) -> list[str]:
-    """Lengths within :data:`~.limits.LIMITS` (a hand-made state may hold anything)."""
+    """Lengths within :data:`~.limits.LIMITS` (a hand-made state may hold anything);
+    not measured again for the very fields last found within them (tuples: frozen)."""
+    global _SIZES_PASSED
+    key = (state.tiles, state.links, state.explored, state.locked, state.barricades,
+           state.clouds, state.caches, state.enemies, state.stacks, state.queue)
+    if _same(_SIZES_PASSED, key):
+        return []
+    out = _measured(state)
+    if not out:
+        _SIZES_PASSED = key    # strong references: the ids are not reused
+    return out
+
+
+_SIZES_PASSED: tuple[object, ...] | None = None
+
+
+def _measured(state: State) -> list[str]:
     out = []
     for field, limit in (("tiles", "tiles"), ("links", "markers"), ("explored", "markers"),
                          ("locked", "markers"), ("barricades", "markers"),
@@ -219,8 +300,18 @@ def shape(state: Any) -> list[str]:
 
 
 def _same(last: tuple[object, ...] | None, key: tuple[object, ...]) -> bool:
-    return last is not None and len(last) == len(key) and \
-        all(a is b for a, b in zip(last, key, strict=True))
+    """Whether ``key`` holds the very objects of ``last`` (a plain loop: called for
+    every section after every step)."""
+    if last is None or len(last) != len(key):
+        return False
+    for a, b in zip(last, key):  # noqa: B905, SIM110 - equal lengths; no generator: faster
+        if a is not b:
+            return False
+    return True
+
+
+#: The icons a pending step may name, and none.
+_ICONS: Final = frozenset(("", *ICONS))
 
 
 Found = list[str | None]
@@ -230,6 +321,15 @@ def _counters(state: State) -> Found:
     """The characters, the seat to move, the round and the counters (L7-R7, L7-R23)."""
     setup, cfg = state.setup, state.setup.cfg
     n_tiles, n_chars = len(state.tiles), len(state.chars)
+    number = LIMITS["number"]
+    # Checked after every step: when every range holds (the very tests of ``_within``
+    # below), there is nothing to word.
+    if n_chars == len(setup.characters) and 0 <= state.active <= n_chars - 1 and \
+            1 <= state.round <= setup.rounds + 1 and 0 <= state.moves <= cfg.moves and \
+            -1 <= state.event <= len(cfg.events) - 1 and \
+            -1 <= state.cronos <= n_tiles - 1 and 0 <= state.threat_pool <= number and \
+            0 <= state.lockdown <= number:
+        return []
     out: Found = []
     if n_chars != len(setup.characters):
         out.append(f"chars: {n_chars} characters, the setup has {len(setup.characters)} "
@@ -262,8 +362,9 @@ def _decks(state: State) -> Found:
         if len(counts) != size:
             out.append(f"{field}: {len(counts)} counts, one per card of the configuration "
                        f"({size})")
-        out.extend(_within(f"{field}[{i}]", n, 0, 20, "copies of a card")
-                   for i, n in enumerate(counts))
+        if counts and not 0 <= min(counts) <= max(counts) <= 20:  # else none to word
+            out.extend(_within(f"{field}[{i}]", n, 0, 20, "copies of a card")
+                       for i, n in enumerate(counts))
     if not any(out):
         _PASSED["decks"] = (cfg, *decks)
     return out
@@ -365,6 +466,10 @@ def _reserves(state: State) -> Found:
 def _pending(state: State) -> Found:
     """The pending step's numbers: dice (L7-R25), difficulty, tile, moves, icon."""
     p, cfg = state.pending, state.setup.cfg
+    if 0 <= p.dice <= cfg.dice_cap and 0 <= p.difficulty <= 99 and \
+            -1 <= p.index <= len(state.tiles) - 1 and \
+            0 <= p.left <= 2 * cfg.dice_cap * LIMITS["icons"] and p.icon in _ICONS:
+        return []   # every test below passes: nothing to word
     out: Found = [
         _within("pending.dice", p.dice, 0, cfg.dice_cap, "the dice cap, L7-R25"),
         _within("pending.difficulty", p.difficulty, 0, 99, "a difficulty"),
@@ -373,7 +478,7 @@ def _pending(state: State) -> Found:
         _within("pending.left", p.left, 0, 2 * cfg.dice_cap * LIMITS["icons"],
                 "Dr. Cronos's moves left"),
     ]
-    if p.icon not in ("", *ICONS):
+    if p.icon not in _ICONS:
         out.append(f"pending.icon: {show_value(p.icon)} is not one of {', '.join(ICONS)} "
                    "(or '')")
     return out

@@ -43,15 +43,19 @@ def field_problems(state: State) -> list[str]:
     setup = state.setup
     t = tables(setup.config)
     problems: list[str] = []
-    for name, at, check in _CHECKS:
+    last = _LAST
+    for k, (name, at, check) in enumerate(_CHECKS):
         value = state[at]
-        if value.__class__ is tuple and _known(name, value, setup):
-            continue
+        if value.__class__ is tuple:
+            hit = last[k]  # the field's last sound value: one identity test, no hashing
+            if (hit[0] is value and hit[1] is setup) or _known(name, value, setup):
+                continue
         problem = check(value, setup, t)
         if problem:
             problems.append(problem if problem.startswith(name) else f"{name}: {problem}")
         elif value.__class__ is tuple:
             _good(name, value, setup)
+            last[k] = (value, setup)
     return problems
 
 
@@ -64,6 +68,11 @@ _GOOD: dict[tuple[str, int, int], tuple[Any, Any]] = {}
 def _known(name: str, value: Any, setup: Any) -> bool:
     hit = _GOOD.get((name, id(value), id(setup)))
     return hit is not None and hit[0] is value and hit[1] is setup
+
+
+#: Per entry of :data:`_CHECKS` (filled below), its field's last sound value and setup,
+#: held like :data:`_GOOD`'s entries: most steps leave most fields the very same objects.
+_LAST: list[tuple[Any, Any]] = []
 
 
 def _good(name: str, value: Any, setup: Any) -> None:
@@ -445,6 +454,7 @@ _CHECKS: tuple[tuple[str, int, FieldCheck], ...] = tuple(
         ("rewarded", _rewarded), ("boosts", _boosts), ("escaped", _escaped),
         ("declared", _declared), ("stack", _stack),
     ))
+_LAST.extend([(None, None)] * len(_CHECKS))
 # Every field but the setup has its check.
 if {name for name, _, _ in _CHECKS} != set(State._fields) - {"setup"}:  # pragma: no cover
     raise ImportError("lockup_breakout.fields: a State field has no check")

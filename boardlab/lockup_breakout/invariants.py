@@ -277,9 +277,63 @@ CONSERVED: tuple[tuple[str, Check], ...] = (
 )
 
 
+Reads = Callable[[State], tuple[Any, ...]]
+#: The fields each check of :data:`CONSERVED` reads (its tables come from the setup),
+#: for the identity cache of :func:`_conserved`.
+READS: dict[Check, Reads] = {
+    _crew_tokens: lambda s: (s.setup, s.hands, s.face_down, s.crews),
+    _board_places: lambda s: (s.crews,),
+    _legend_card: lambda s: (s.crews,),
+    _tunnel_set: lambda s: (s.setup, s.tunnels),
+    _items: lambda s: (s.setup, s.display, s.item_deck, s.items, s.reserved),
+    _goons: lambda s: (s.setup, s.goon_deck, s.goon_discard, s.goon_limbo, s.goon_spaces,
+                       s.goons, s.stack),
+    _tomes: lambda s: (s.setup, s.tome_deck, s.tome_discard, s.tomes),
+    _legend_cards: lambda s: (s.setup, s.legend_deck, s.legend_bottom, s.legend),
+    _goal_cards: lambda s: (s.setup, s.goal_deck, s.goals),
+    _loot: lambda s: (s.setup, s.loot_pool, s.kept_loot, s.stacks),
+    _guard_cards: lambda s: (s.setup, s.guard_cards),
+    _declarations: lambda s: (s.setup, s.declared, s.goons, s.items, s.phase),
+}
+#: Per row of :data:`CONSERVED`, the fields it last found sound (held: ids not reused).
+_SOUND: list[tuple[Any, ...] | None] = [None] * len(CONSERVED)
+
+
 def _conserved(state: State, t: Tables, problems: list[str]) -> None:
-    """Run :data:`CONSERVED` in order, stopping where a check says the rest would trip."""
-    _run(CONSERVED, state, t, problems)
+    """Run :data:`CONSERVED` in order, stopping where a check says the rest would trip.
+
+    A check whose fields are the very objects it last found sound is not run again:
+    they are immutable (exact tuples and strings, and the frozen setup its tables come
+    from), so its verdict cannot have changed, and a step changes few fields.
+    """
+    for i, (_rule, check) in enumerate(CONSERVED):
+        key = READS[check](state)
+        if _same(_SOUND[i], key):
+            continue
+        found = len(problems)
+        if check(state, t, problems):
+            return
+        if len(problems) == found and _immutable(key):
+            _SOUND[i] = key
+
+
+def _same(last: tuple[Any, ...] | None, key: tuple[Any, ...]) -> bool:
+    """Whether ``key`` holds the very objects of ``last``."""
+    if last is None or len(last) != len(key):
+        return False
+    for a, b in zip(last, key):  # noqa: B905, SIM110 - equal lengths; no generator: faster
+        if a is not b:
+            return False
+    return True
+
+
+def _immutable(key: tuple[Any, ...]) -> bool:
+    """Every part of ``key`` an exact tuple, an exact string or the frozen setup (the
+    field checks have checked what the tuples hold)."""
+    for v in key:
+        if v.__class__ is not tuple and v.__class__ is not str and v.__class__ is not Setup:
+            return False
+    return True
 
 
 def _run(table: Sequence[tuple[str, Check]], state: State, t: Tables,
