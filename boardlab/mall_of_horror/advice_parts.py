@@ -6,10 +6,10 @@ moves, and the locations after it see the same characters, zombies and hands wha
 vote chose. So a position waiting for a sacrifice vote's ballot, a tie-break (MoH-R8) or
 a victim (MoH-R7) is two positions that do not meet: the vote alone, and the attacks
 after it as if the vote had eaten no one; so is the vote of the Parking Lot's last meal
-(one zombie left: no window opens there after it, MoH-parking). A window (or the Parking Lot's meals, each of
-which opens a window again: MoH-parking) is split the same way when no colour there holds
-a card it could play there and also has a character further on: what is played here then
-changes nothing later.
+(one zombie left: no window opens there after it, MoH-parking). A window (or the Parking
+Lot's meals, each of which opens a window again: MoH-parking) is split the same way when
+no colour there holds a card it could play there and also has a character further on:
+what is played here then changes nothing later.
 
 Each part keeps only what its future reads: the characters at the locations it still
 attacks, their zombies, Hardware and hidden characters, the cards such colours could
