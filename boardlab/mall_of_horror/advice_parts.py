@@ -5,10 +5,11 @@ is eaten *there*: the cards were played in the window before it (MoH-f-cards), n
 moves, and the locations after it see the same characters, zombies and hands whatever the
 vote chose. So a position waiting for a sacrifice vote's ballot, a tie-break (MoH-R8) or
 a victim (MoH-R7) is two positions that do not meet: the vote alone, and the attacks
-after it as if the vote had eaten no one. A window (or the Parking Lot's meals, each of
-which opens a window again: MoH-parking) is split the same way when no colour there holds
-a card it could play there and also has a character further on: what is played here then
-changes nothing later.
+after it as if the vote had eaten no one; so is the vote of the Parking Lot's last meal
+(one zombie left: no window opens there after it, MoH-parking). A window (or the Parking
+Lot's meals, each of which opens a window again: MoH-parking) is split the same way when
+no colour there holds a card it could play there and also has a character further on:
+what is played here then changes nothing later.
 
 Each part keeps only what its future reads: the characters at the locations it still
 attacks, their zombies, Hardware and hidden characters, the cards such colours could
@@ -73,7 +74,11 @@ def parts(state: State, seat: str, horizon: str) -> tuple[tuple[State, State], .
     if p.kind not in _ATTACK:
         return None
     here = p.location
-    vote = p.kind in _VOTE and p.purpose == Purpose.SACRIFICE
+    # A sacrifice's vote, or the vote of the Parking Lot's last meal (one zombie left:
+    # after it the zombies are gone, MoH-parking), is followed by no window there: it
+    # decides who is eaten there and nothing else.
+    vote = p.kind in _VOTE and (p.purpose == Purpose.SACRIFICE or
+                                p.purpose == Purpose.MEAL and state.zombies[here - 1] == 1)
     falls, mine, coupled = _survey(state, seat, here)
     if True in falls and (vote or not coupled):
         out = []

@@ -157,7 +157,8 @@ class MallOfHorror(GameSpec[State, Choice]):
     def advice_key(self, state: State) -> Any:
         """A vote's ballots matter only by their tally (MoH-R7), and the tally only by
         who can still lead it and by how much (:func:`_standing`): such ballots are one
-        position for the advice.
+        position for the advice. The destinations already moved to are left out
+        (:func:`_without_spent_destinations`).
 
         >>> s = GAME.rules.initial(Setup(players=3))
         >>> p = Pending("ballot", order=("red", "blue", "green"), candidates=("red", "blue"),
@@ -170,6 +171,8 @@ class MallOfHorror(GameSpec[State, Choice]):
         True
         """
         p = state.pending
+        if state.destinations:
+            state = _without_spent_destinations(state, p)
         if p.kind != "ballot" or not p.ballots:
             return state
         return _vote_context(state), len(p.ballots), _standing(_tally(p), _left(p))
@@ -223,6 +226,29 @@ def _kinds(chars: tuple[tuple[str, str, int], ...], seat: str
     each one's kind with the name of its measure."""
     mine = [k for c, k, _ in chars if c == seat]
     return sum(POINTS[k] for k in mine), tuple((k, f"{k} survives") for k in mine)
+
+
+def _without_spent_destinations(state: State, p: Pending) -> State:
+    """``state`` without the destinations no step reads again: a destination is read by
+    its colour's move only (MoH-e; the moves go in the destinations' order, and phase
+    f) reads none), so the boards that the same characters' places leave meet.
+
+    >>> from boardlab.mall_of_horror.position import position
+    >>> s = position(characters={3: ["red pinup"], 5: ["blue pinup"]}, phase="e",
+    ...              destinations={"red": 5, "blue": 3}, roll=(1, 1, 2, 2))
+    >>> s.pending.kind, s.pending.index
+    ('move', 0)
+    >>> GAME.advice_key(s).destinations
+    (('red', 5), ('blue', 3))
+    >>> after = GAME.rules.step(s, GAME.rules.legal(s)[0])[0]  # red moved: its one is spent
+    >>> GAME.advice_key(after).destinations
+    (('blue', 3),)
+    """
+    if state.phase == "f":
+        return state._replace(destinations=())
+    if p.kind == "move" and p.index:
+        return state._replace(destinations=state.destinations[p.index:])
+    return state
 
 
 def _vote_context(state: State) -> State:
