@@ -36,6 +36,7 @@ from collections.abc import Callable
 from typing import Any
 
 from boardlab.core.errors import show_value
+from boardlab.core.identity import same_objects
 from boardlab.level7_lockdown.config import ENEMY_KINDS, HEART_ATTACK
 from boardlab.level7_lockdown.geometry import layout
 from boardlab.level7_lockdown.procedure import procedure
@@ -96,7 +97,7 @@ def _scenario_map_of(state: State) -> list[str]:
     if state.setup.scenario == "9":
         return _scenario_map(state)
     key = (state.tiles, state.setup, state.scn, state.cronos)
-    if _same(_MAP_SOUND, key):
+    if same_objects(_MAP_SOUND, key):
         return []
     problems = _scenario_map(state)
     if not problems:
@@ -116,7 +117,7 @@ def _box(state: State, lay: Any) -> list[str]:
     problems: list[str] = []
     for i, (_, check, reads) in enumerate(CHECKS):
         key = reads(state) if reads is not None else None
-        if key is not None and _same(_SOUND[i], key):
+        if key is not None and same_objects(_SOUND[i], key):
             continue
         found = check(state, lay)
         if found:
@@ -124,17 +125,6 @@ def _box(state: State, lay: Any) -> list[str]:
         elif key is not None:
             _SOUND[i] = key      # strong references: these ids cannot be reused
     return problems
-
-
-def _same(last: tuple[object, ...] | None, key: tuple[object, ...]) -> bool:
-    """Whether ``key`` holds the very objects of ``last`` (a plain loop: called for
-    every check after every step)."""
-    if last is None or len(last) != len(key):
-        return False
-    for a, b in zip(last, key):  # noqa: B905, SIM110 - equal lengths; no generator: faster
-        if a is not b:
-            return False
-    return True
 
 
 def _characters(state: State, lay: Any) -> list[str]:

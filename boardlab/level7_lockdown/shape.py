@@ -26,6 +26,7 @@ from functools import cache
 from typing import Any, Final, Union
 
 from boardlab.core.errors import ConfigError, show_value
+from boardlab.core.identity import same_objects
 from boardlab.core.validate import whole
 from boardlab.level7_lockdown.config import (
     ENEMY_KINDS,
@@ -231,7 +232,7 @@ def _sizes(state: State) -> list[str]:
     global _SIZES_PASSED
     key = (state.tiles, state.links, state.explored, state.locked, state.barricades,
            state.clouds, state.caches, state.enemies, state.stacks, state.queue)
-    if _same(_SIZES_PASSED, key):
+    if same_objects(_SIZES_PASSED, key):
         return []
     out = _measured(state)
     if not out:
@@ -289,7 +290,7 @@ def shape(state: Any) -> list[str]:
         # a section whose fields are the very objects it last passed is still passed
         # (they are frozen, and their types were checked above)
         key = reads(state) if reads is not None else None
-        if key is not None and _same(_SECTION_PASSED[i], key):
+        if key is not None and same_objects(_SECTION_PASSED[i], key):
             continue
         found = [x for x in section(state) if x]
         if found:
@@ -297,17 +298,6 @@ def shape(state: Any) -> list[str]:
         elif key is not None:
             _SECTION_PASSED[i] = key     # strong references: the ids are not reused
     return [x for x in out if x]
-
-
-def _same(last: tuple[object, ...] | None, key: tuple[object, ...]) -> bool:
-    """Whether ``key`` holds the very objects of ``last`` (a plain loop: called for
-    every section after every step)."""
-    if last is None or len(last) != len(key):
-        return False
-    for a, b in zip(last, key):  # noqa: B905, SIM110 - equal lengths; no generator: faster
-        if a is not b:
-            return False
-    return True
 
 
 #: The icons a pending step may name, and none.

@@ -24,6 +24,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from boardlab.core.errors import show_value
+from boardlab.core.identity import same_objects
 from boardlab.lockup_breakout.catacombs import ESCAPED
 from boardlab.lockup_breakout.config import GUARDS, LEGEND, LIBRARY, Setup, escape_stars
 from boardlab.lockup_breakout.fields import field_problems
@@ -308,23 +309,13 @@ def _conserved(state: State, t: Tables, problems: list[str]) -> None:
     """
     for i, (_rule, check) in enumerate(CONSERVED):
         key = READS[check](state)
-        if _same(_SOUND[i], key):
+        if same_objects(_SOUND[i], key):
             continue
         found = len(problems)
         if check(state, t, problems):
             return
         if len(problems) == found and _immutable(key):
             _SOUND[i] = key
-
-
-def _same(last: tuple[Any, ...] | None, key: tuple[Any, ...]) -> bool:
-    """Whether ``key`` holds the very objects of ``last``."""
-    if last is None or len(last) != len(key):
-        return False
-    for a, b in zip(last, key):  # noqa: B905, SIM110 - equal lengths; no generator: faster
-        if a is not b:
-            return False
-    return True
 
 
 def _immutable(key: tuple[Any, ...]) -> bool:
