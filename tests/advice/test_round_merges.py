@@ -9,17 +9,16 @@ API, on positions of seeded random matches of 3 and 4 players where these apply.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from fractions import Fraction
 from itertools import islice
 from typing import Any
 
 import pytest
 
 from boardlab import registry
-from boardlab.advice import advise
 from boardlab.mall_of_horror.advice_parts import parts
 from boardlab.mall_of_horror.config import PARKING
 from tests.advice import brute
+from tests.advice.test_round_parts import exact_round_rows
 from tests.shares import PARTS, share
 
 MOH = registry.get("mall-of-horror")
@@ -58,12 +57,6 @@ def _checked() -> list[tuple[int, Any]]:
     return list(islice(_positions(), POSITIONS))
 
 
-def _rows(match: Any) -> list[tuple[Fraction, ...]]:
-    a = advise(match, horizon="round", omniscient=True, budget={"seconds": 3600, "matches": 0})
-    assert all(r.exact for r in a.rows)
-    return [(r.score, *(Fraction(v) for v in r.values.values())) for r in a.rows]
-
-
 def test_the_positions_cover_both_merges() -> None:
     points = _checked()
     assert len(points) >= 30
@@ -89,7 +82,7 @@ def test_merged_values_equal_the_brute_force(part: str) -> None:
     for _, match in share(_checked(), part, 5):
         before = match.to_json()
         expected = brute.choice_values(MOH, match, 0, mark=_mark)
-        assert _rows(match) == expected, (match.ply, match.state.pending)
+        assert exact_round_rows(match) == expected, (match.ply, match.state.pending)
         assert match.to_json() == before
         differ += len(set(expected)) > 1
     assert differ > 0

@@ -51,7 +51,9 @@ def _checked() -> list[Any]:
     return list(islice(islice(_positions(), 0, None, 3), POSITIONS))
 
 
-def _rows(match: Any) -> list[tuple[Fraction, ...]]:
+def exact_round_rows(match: Any) -> list[tuple[Fraction, ...]]:
+    """The narrator's exact advice to the end of the round: each row's score and
+    measures (also used by test_round_merges.py)."""
     a = advise(match, horizon="round", omniscient=True, budget={"seconds": 3600, "matches": 0})
     assert all(r.exact for r in a.rows)
     return [(r.score, *(Fraction(v) for v in r.values.values())) for r in a.rows]
@@ -81,7 +83,7 @@ def test_round_values_equal_the_brute_force(part: str) -> None:
     for match in share(_checked(), part, 6):
         before = match.to_json()
         expected = brute.choice_values(MOH, match, 0, mark=_mark)
-        assert _rows(match) == expected, (match.ply, match.state.pending)
+        assert exact_round_rows(match) == expected, (match.ply, match.state.pending)
         assert match.to_json() == before
         differ += len(set(expected)) > 1
     assert differ > 0
