@@ -24,6 +24,7 @@ import re
 import shutil
 import signal
 import subprocess
+import sys
 import time
 import tomllib
 import urllib.error
@@ -97,6 +98,17 @@ def test_lab_installs_the_lab_extra_only() -> None:
                         timeout=60, env=_env(display=None)).stdout
     installs = [line for line in rm.splitlines() if "pip install" in line]
     assert installs and all("'.[lab]'" in line for line in installs), installs
+
+
+def test_a_jupyter_server_imports_no_slow_iri_parsers() -> None:
+    """jsonschema 4.25+ imports rfc3987-syntax, which builds its Earley parsers at import:
+    2-3 s in every JupyterLab server, nbval run and pytest worker. The extras pin
+    jsonschema below 4.25 (pyproject.toml); this fails if the pin is lost."""
+    code = ("import sys, jupyter_server.serverapp, nbformat; "
+            "print('rfc3987_syntax' in sys.modules, 'lark' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, timeout=120).stdout.split()
+    assert out == ["False", "False"]
 
 
 # -- the command ------------------------------------------------------------------------------
