@@ -96,10 +96,10 @@ test: $(DOCS_STAMP) $(LITE_STAMP) lint typecheck
 # frozen fixtures, conformance counts, seat views, the advice's brute force, saved-file
 # sweeps, the browser, classroom-browser and JupyterLite tests, notebook runs; each keeps
 # a quick share here: a test's `check` part, tests/shares.py) and the notebooks and docs
-# builds. Aimed at under 3 minutes on a 2-core machine (docs/performance.md, "The test
-# suite").
+# builds; the property tests draw a third of their examples (BOARDLAB_HYPOTHESIS=check).
+# Aimed at under 3 minutes on a 2-core machine (docs/performance.md, "The test suite").
 check: lint typecheck
-	$(PYTEST) $(XDIST) -m "not slow"
+	BOARDLAB_HYPOTHESIS=$${BOARDLAB_HYPOTHESIS:-check} $(PYTEST) $(XDIST) -m "not slow"
 
 # Strict nbval: every stored output must come back the same (never --nbval-lax).
 # Explicit path and no addopts: the main run's --doctest-modules stays out of it.

@@ -3,10 +3,11 @@ tests/core/test_replay_machine.py).
 
 ``make test`` runs the ``ci`` profile: derandomized (every run draws the same examples, so
 a failure reproduces), no example database written, sized to keep the core's property
-tests well under a minute together. ``BOARDLAB_HYPOTHESIS=soak`` (``make soak``) runs many
-more examples with fresh randomness, printing the blob that reproduces any failure. The
-odds layer's hostile tests choose their own settings from the same variable
-(tests/prob/hostile.py).
+tests well under a minute together. ``make check`` sets ``BOARDLAB_HYPOTHESIS=check``:
+the same, with a third of the examples (the inner loop; make test and CI draw them all).
+``BOARDLAB_HYPOTHESIS=soak`` (``make soak``) runs many more examples with fresh
+randomness, printing the blob that reproduces any failure. The odds layer's hostile tests
+choose their own settings from the same variable (tests/prob/hostile.py).
 """
 
 from __future__ import annotations
@@ -22,7 +23,11 @@ settings.register_profile(
 settings.register_profile(
     "soak", max_examples=2_000, deadline=None, print_blob=True, database=None,
     suppress_health_check=[HealthCheck.too_slow])
-settings.load_profile("soak" if os.environ.get("BOARDLAB_HYPOTHESIS") == "soak" else "ci")
+settings.register_profile(
+    "check", max_examples=10, derandomize=True, database=None, deadline=None,
+    suppress_health_check=[HealthCheck.too_slow])
+_PROFILE = os.environ.get("BOARDLAB_HYPOTHESIS", "")
+settings.load_profile(_PROFILE if _PROFILE in ("soak", "check") else "ci")
 
 
 @pytest.hookimpl(tryfirst=True)

@@ -498,6 +498,7 @@ def test_rule_ids_are_dimmed_on_a_terminal_only(capsys, monkeypatch) -> None:
 
 
 # -- byte-identical output (the golden record) ---------------------------------------------
+@pytest.mark.slow
 def test_output_is_byte_identical_to_the_golden_record(tmp_path) -> None:
     expected = json.loads(cli_golden.FIXTURE.read_text())
     assert [e["argv"] for e in expected] == cli_golden.COMMANDS

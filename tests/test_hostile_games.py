@@ -93,6 +93,7 @@ def test_a_mutated_saved_position_loads_soundly_or_is_refused(game: str, data: A
         usable_position(game, state, random.Random(data.draw(st.integers(0, 99))))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
 def test_the_real_material_is_sound_and_playable(game: str) -> None:
     """The suite's own material loads and plays (else every mutation would be refused)."""

@@ -27,6 +27,7 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, list[str],
     return code, out.splitlines(), err
 
 
+@pytest.mark.slow
 def test_advise_prints_the_advice_of_that_ply(capsys, saved) -> None:
     code, out, err = run(capsys, "advise", str(saved), "--ply", "41", "--horizon", "3",
                          "--matches", "20", "--seconds", str(SLOW))

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from boardlab import mall_of_horror as moh
 from boardlab.advice import Budget, advise
 from boardlab.core.errors import ArgumentError, ArgumentTypeError, BoardlabError
+from tests.prob.hostile import examples
 
 
 def _decision() -> Any:
@@ -113,7 +114,7 @@ def test_a_budget_too_small_is_estimated_and_labelled() -> None:
     assert any("not exact (more than 50 positions)" in w for w in a.assumes)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(horizon=st.one_of(st.integers(-10**12, 10**12), st.booleans(), st.floats(),
                          st.text(max_size=6), st.none()),
        seat=st.one_of(st.none(), st.text(max_size=8), st.integers(), st.booleans()),

@@ -30,6 +30,7 @@ def _decision(name: str) -> Any:
     return game, match
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", GAMES)
 def test_the_board_shows_the_seats_own_advice_and_follows_back_and_step(name: str) -> None:
     game, match = _decision(name)

@@ -89,6 +89,7 @@ def test_mall_of_horror_advice_reads_only_the_seats_view(change: Any, part: str)
     assert pairs == 4
 
 
+@pytest.mark.slow
 def test_omniscient_advice_does_read_the_secrets() -> None:
     # The check can fail: the narrator's analysis (omniscient=True) plays the swapped
     # cards in its simulated matches, so somewhere the chances to win differ.
@@ -165,6 +166,7 @@ def test_breakout_advice_reads_only_the_sides_view(change: Any, part: str) -> No
     assert pairs == 3
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_name", ["mall-of-horror", "lockup-breakout"])
 def test_every_world_is_sound_and_seen_alike(game_name: str) -> None:
     # Exact and sampled worlds alike: the seat's view of each is its view of the state.

@@ -28,6 +28,7 @@ def _moh() -> Match[Any, Any]:
     return next(iter(brute.decision_points(MOH, range(3), 1, players=4)))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("nodes", [2, 200_000])  # estimated rows, then exact ones
 def test_two_processes_give_the_in_process_answer(nodes: int) -> None:
     match = _moh()
@@ -40,6 +41,7 @@ def test_two_processes_give_the_in_process_answer(nodes: int) -> None:
     assert all(r.exact for r in here.rows) == (nodes > 2)
 
 
+@pytest.mark.slow
 def test_sampled_worlds_on_an_executor_give_the_same_answer() -> None:
     # Breakout with budget.worlds=1: the hidden information is sampled, every row estimated.
     match = next(m for m in brute.decision_points(LB, range(12), 3)
@@ -80,6 +82,7 @@ def test_bad_parallel_arguments_are_refused(kwargs: dict[str, Any], error: type,
     assert text in str(caught.value)
 
 
+@pytest.mark.slow
 def test_a_dask_client_gives_the_same_answer() -> None:
     distributed = pytest.importorskip("distributed")
     match = _moh()

@@ -7,6 +7,8 @@ from fractions import Fraction
 from itertools import islice
 from typing import Any
 
+import pytest
+
 from boardlab import registry
 from boardlab.advice import advise
 from tests.advice import brute
@@ -22,6 +24,7 @@ def _ballots(seeds: range) -> Any:
             yield match
 
 
+@pytest.mark.slow
 def test_ballots_merged_by_standing_equal_the_brute_force() -> None:
     checked = differ = 0
     for match in islice(_ballots(range(40)), 12):

@@ -145,6 +145,7 @@ def test_the_buttons_say_what_the_boards_say(name: str) -> None:
     assert checked >= 5
 
 
+@pytest.mark.slow
 def test_serve_from_a_notebook_follows_the_live_match(tmp_path: Path) -> None:
     mall = importlib.import_module("boardlab.mall_of_horror")
     match = mall.new_match(players=4, seed=3)

@@ -81,6 +81,7 @@ def _secret_texts(match: Any, seat: str) -> set[str]:
 WIRE_GAMES = ["mall-of-horror", pytest.param("lockup-breakout", marks=pytest.mark.slow)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", WIRE_GAMES)
 def test_every_message_to_every_seat_is_built_from_its_view(name: str) -> None:
     game = registry.get(name)
@@ -121,6 +122,7 @@ def test_every_message_to_every_seat_is_built_from_its_view(name: str) -> None:
     print(f"{name}: {messages} messages, {pairs} hidden pairs")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", SECRET_GAMES)
 def test_a_seats_message_is_a_function_of_what_it_may_know(name: str) -> None:
     """Off the wire, over many matches: PAIRS pairs of matches differing only in a fact

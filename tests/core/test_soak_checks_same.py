@@ -167,6 +167,7 @@ def warm_and_cold(name: str, states: list[Any]) -> Iterator[tuple[Any, list[str]
     forget_everything()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", GAMES)
 def test_the_faster_check_finds_exactly_what_the_plain_one_found(name: str) -> None:
     states = mixed_states(name, 6, seed=11)

@@ -31,6 +31,7 @@ def test_same_matches_as_the_verified_engine(setup: str, agents: str) -> None:
     assert changed == [], f"{len(changed)} seeded matches changed, first seeds: {changed[:10]}"
 
 
+@pytest.mark.slow
 def test_seed_0_of_a_third_of_the_setups_is_the_verified_match() -> None:
     # make check's share of the fixture: seed 0 (its hash also covers every ply's offer)
     # with random agents in every third setup and with the heuristic character in every

@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections import Counter
 from fractions import Fraction
 
+import pytest
+
 from boardlab.core.chance import CHANCE
 from boardlab.core.conformance import check_node
 from boardlab.level7_lockdown import (
@@ -74,6 +76,7 @@ def test_l7_conformance_every_chance_node_is_exact() -> None:
     assert kinds["roll"] > 0 and kinds["event_draw"] > 0
 
 
+@pytest.mark.slow
 def test_l7_conformance_a_custom_configuration_travels_in_the_match_file() -> None:
     from boardlab.core.conformance import check_match
     from boardlab.level7_lockdown import Config, load_match

@@ -731,6 +731,7 @@ def _caught_within(distance: int, dice_per_turn: list[int]) -> Fraction:
     return brute(n, DIE_FACES, lambda ic: ic["Speed"] >= distance)
 
 
+@pytest.mark.slow
 def test_chase_within_matches_brute_force() -> None:
     for d in (1, 2, 3, 4):
         for turns in (1, 2, 3):

@@ -239,7 +239,9 @@ def test_l7_scenarios_every_tile_draw_is_exact_over_the_pool() -> None:
 
 # -- conformance ----------------------------------------------------------------------------
 @pytest.mark.parametrize("name", SCENARIOS)
-@pytest.mark.parametrize("mode", MODES)
+# make check plays the normal mode of every scenario; make test the easy and hard ones too.
+@pytest.mark.parametrize("mode", [pytest.param(m, marks=[pytest.mark.slow] if m != "normal" else [])
+                                  for m in MODES])
 def test_l7_scenarios_conformance_random_matches(name: str, mode: str) -> None:
     setups = [(Setup(players=players, scenario=name, mode=mode),
                10_000 * players + 97 * MODES.index(mode) + seed)

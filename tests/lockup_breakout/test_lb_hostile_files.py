@@ -42,7 +42,7 @@ from tests.lockup_breakout.hostile_files import (
     walk,
     where,
 )
-from tests.prob.hostile import SOAK
+from tests.prob.hostile import SOAK, examples
 from tests.shares import CHECK, PARTS, REST
 from tests.test_cli_hostile import one_error_line, run
 
@@ -374,7 +374,7 @@ DOCUMENTS = [(name, loader, data) for name, loader, data in documents()
              if loader == "position"]
 
 
-@settings(max_examples=60, deadline=None, derandomize=True, database=None)
+@settings(max_examples=examples(60), deadline=None, derandomize=True, database=None)
 @given(which=st.integers(0, len(DOCUMENTS) - 1), pick=st.randoms(use_true_random=False),
        value=st.sampled_from([*HOSTILE_COUNTS, 0, 1, 2, 3, 7, True, "", "red", "guards",
                               "TOMB", "Golem", "Cache", "advance", "LB-R17", [], None]))

@@ -217,6 +217,7 @@ SOLO: dict[str, Any] = dict(players=1, difficulty="green", round=3,
                             tunnels={2: "double"}, crews={2: ["red seeker", "red 1"]})
 
 
+@pytest.mark.slow
 def test_solitary_seeker_contest_over_the_unseen_guard_card() -> None:
     """Red (seeker + 1 = 2) advances unless the guard card there is a seeker stronger than
     2 (LB-solo-tunnel-player, LB-R25); location 1's card is still unseen too, so at the
@@ -609,6 +610,7 @@ def _tome_draw_as_seen_by(state: Any, viewer: str) -> dict[str, Fraction]:
     return dict(table)
 
 
+@pytest.mark.slow
 def test_live_odds_are_the_contests_and_the_engines_own_tables() -> None:
     """At a chance node: the engine's outcome table summed by what each outcome reads as,
     for the narrator; a seat's tome draw averaged over where its unseen tomes may lie

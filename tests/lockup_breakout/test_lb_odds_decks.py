@@ -130,6 +130,7 @@ def test_legend_numbers_and_the_cycle() -> None:
     assert d.answer == Fraction(3, 4) and "6 × 1/8" in str(d)
 
 
+@pytest.mark.slow
 def test_legend_odds_simulated_by_the_engine() -> None:
     n = 500
     matches = played(None, n)
@@ -142,6 +143,7 @@ def test_legend_odds_simulated_by_the_engine() -> None:
     assert all(len(set(legends)) == 6 for legends, _, _ in matches)   # no repeat with 8
 
 
+@pytest.mark.slow
 def test_a_short_legend_deck_goes_round_in_the_engine() -> None:
     n = 300
     matches = played(FOUR_LEGENDS, n)
@@ -286,6 +288,7 @@ def guards_advanced(seed: int) -> set[int]:
         events = list(m.last_events)
 
 
+@pytest.mark.slow
 def test_guards_win_both_simulated_by_the_engine() -> None:
     """Red's crews of 1 (location 2) and 2 (location 5); the engine deals locations 1–7
     in order, so these are the second and fifth cards: exchangeable, the same joint."""

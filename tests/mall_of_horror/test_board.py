@@ -145,6 +145,7 @@ def check_position(board: Board, viewer=None) -> None:
 
 
 # -- stepping by clicks -------------------------------------------------------------------------
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [0, 7])
 def test_clicking_step_plays_a_whole_match_and_every_panel_follows(seed: int) -> None:
     board = Board(moh.new_match(players=4, seed=seed))

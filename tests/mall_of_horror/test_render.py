@@ -474,6 +474,7 @@ def _sample_states():
                     yield record.after
 
 
+@pytest.mark.slow
 def test_a_seat_sees_nothing_of_anyone_elses_secrets() -> None:
     # The picture for a seat is drawn from that seat's view: changing any secret the
     # seat may not know (other hands, secret destinations and ballots, the roll it may

@@ -301,6 +301,7 @@ def test_student_notebook_runs_top_to_bottom(path: Path) -> None:
     assert code == 0, f"student/{path.name} stopped with an error:\n{errors}"
 
 
+@pytest.mark.slow
 def test_the_runner_sees_an_error(tmp_path: Path) -> None:
     nb = {"nbformat": 4, "nbformat_minor": 5,
           "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",

@@ -11,6 +11,7 @@ Two profiles, chosen by the environment variable ``BOARDLAB_HYPOTHESIS``:
   dozen examples per function, and lowered :data:`~boardlab.prob.LIMITS` so that the
   largest question still allowed is quick; hostile sizes far above them are still
   drawn and must be refused.
+* ``check`` (``make check``): the same with a third of the examples (the inner loop).
 * ``soak`` (``make soak``): random seeds, many more examples, the default limits in
   force, and a longer deadline (every question the defaults allow must still finish).
 """
@@ -33,6 +34,18 @@ from boardlab.prob import LIMITS, Derivation, Dist
 
 PROFILE = os.environ.get("BOARDLAB_HYPOTHESIS", "default")
 SOAK = PROFILE == "soak"
+#: make check's profile: the default one with a third of the examples.
+QUICK = PROFILE == "check"
+
+
+def examples(default: int) -> int:
+    """A test's number of examples under the profile in force: ``default`` in make test,
+    a third of it (at least 5) in make check; the soak sets its own.
+
+    >>> examples(60) in (60, 20)
+    True
+    """
+    return max(5, default // 3) if QUICK else default
 
 #: The limits in force during the default profile's examples (the soak uses the defaults).
 TEST_LIMITS = dict(dice=40, faces=60, outcomes=2_000, pile=40, states=200, work=40_000,
@@ -42,7 +55,7 @@ TEST_LIMITS = dict(dice=40, faces=60, outcomes=2_000, pile=40, states=200, work=
 def hostile_settings() -> Any:
     """The hypothesis settings of the profile in force (see the module docstring)."""
     return settings(
-        max_examples=600 if SOAK else 25,
+        max_examples=600 if SOAK else examples(25),
         deadline=timedelta(seconds=20 if SOAK else 5),
         derandomize=not SOAK,
         database=None,

@@ -162,6 +162,7 @@ def test_hypergeometric_and_its_tails_equal_counting() -> None:
                     assert d.at_least(k) == tail
 
 
+@pytest.mark.slow
 def test_sympy_forms_equal_the_fractions() -> None:
     for n_items in range(0, MAX_ITEMS + 1, 2):
         for good in range(n_items + 1):
