@@ -12,10 +12,10 @@ choose their own settings from the same variable (tests/prob/hostile.py).
 
 from __future__ import annotations
 
-import os
-
 import pytest
 from hypothesis import HealthCheck, settings
+
+from tests.prob.hostile import PROFILE, QUICK_SHARE
 
 settings.register_profile(
     "ci", max_examples=30, derandomize=True, database=None, deadline=None,
@@ -23,11 +23,11 @@ settings.register_profile(
 settings.register_profile(
     "soak", max_examples=2_000, deadline=None, print_blob=True, database=None,
     suppress_health_check=[HealthCheck.too_slow])
+# make check's share of the ci profile's examples: the one rule of tests/prob/hostile.py.
 settings.register_profile(
-    "check", max_examples=10, derandomize=True, database=None, deadline=None,
-    suppress_health_check=[HealthCheck.too_slow])
-_PROFILE = os.environ.get("BOARDLAB_HYPOTHESIS", "")
-settings.load_profile(_PROFILE if _PROFILE in ("soak", "check") else "ci")
+    "check", max_examples=max(5, 30 // QUICK_SHARE), derandomize=True, database=None,
+    deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile(PROFILE if PROFILE in ("soak", "check") else "ci")
 
 
 @pytest.hookimpl(tryfirst=True)

@@ -36,6 +36,8 @@ PROFILE = os.environ.get("BOARDLAB_HYPOTHESIS", "default")
 SOAK = PROFILE == "soak"
 #: make check's profile: the default one with a third of the examples.
 QUICK = PROFILE == "check"
+#: make check draws one example in this many (at least 5 per test).
+QUICK_SHARE = 3
 
 
 def examples(default: int) -> int:
@@ -45,7 +47,7 @@ def examples(default: int) -> int:
     >>> examples(60) in (60, 20)
     True
     """
-    return max(5, default // 3) if QUICK else default
+    return max(5, default // QUICK_SHARE) if QUICK else default
 
 #: The limits in force during the default profile's examples (the soak uses the defaults).
 TEST_LIMITS = dict(dice=40, faces=60, outcomes=2_000, pile=40, states=200, work=40_000,
