@@ -275,7 +275,11 @@ def app_board(page: Any) -> dict[str, Any]:
     board.pick(labels[1])
     shadow.choose(shadow.offered[1])
     chosen = board.expect_like(shadow)
-    return {"code_hidden": hidden, "layout": layout, "first": first.status,
+    # Still closed up after playing (the Notebook's settings may load late and show the
+    # header again: the app page must close it before it says "ready", for good).
+    layout_after = app_layout(page, frame)
+    return {"code_hidden": hidden, "layout": layout, "layout_after": layout_after,
+            "first": first.status,
             "stepped": stepped.status,
             "offered": list(offered.choices), "labels": labels, "picked": labels[1],
             "after_choice": chosen.status, "log_after": list(chosen.log[-3:])}
@@ -469,6 +473,7 @@ def test_app_page_board_steps_and_takes_a_seat_choice(seen: dict[str, Any]) -> N
     app = result(seen, "app")
     assert app["code_hidden"] is True
     check_app_layout(app["layout"], "Mall of Horror")
+    check_app_layout(app["layout_after"], "Mall of Horror")
     assert app["first"] == "Setup · to move: chance"
     assert app["stepped"] == "Setup · to move: chance · last: yellow is dealt an action card"
     assert app["offered"] == app["labels"] and len(app["labels"]) >= 2
